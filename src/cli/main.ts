@@ -1,0 +1,84 @@
+// The `rashomon` command: `run` plays a scene headless; `transcript` prints one participant's view.
+import { parseArgs } from 'node:util';
+import { runScene } from './run-command.ts';
+import { transcriptText } from './transcript-command.ts';
+import { UsageError } from './usage-error.ts';
+
+const USAGE = `Usage:
+  rashomon run SCENE.json --base-url URL --model NAME [--api-key KEY] [--batch] [--concurrency N] [--out OUT.json]
+  rashomon transcript STORY.json --as NAME`;
+
+const DEFAULT_CONCURRENCY = 4;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h') {
+    console.log(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  if (command === 'run') {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: {
+        'base-url': { type: 'string' },
+        model: { type: 'string' },
+        'api-key': { type: 'string' },
+        batch: { type: 'boolean', default: false },
+        concurrency: { type: 'string' },
+        out: { type: 'string' },
+      },
+    });
+    const scene = positionals[0];
+    if (!scene || positionals.length > 1) throw new UsageError('run takes exactly one SCENE.json', true);
+    if (!values['base-url'])
+      throw new UsageError('--base-url is required (e.g. http://127.0.0.1:11434/v1)', true);
+    if (!values.model) throw new UsageError('--model is required', true);
+    const concurrency = values.concurrency === undefined ? DEFAULT_CONCURRENCY : Number(values.concurrency);
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new UsageError('--concurrency must be a whole number of at least 1', true);
+    return runScene(
+      {
+        scene,
+        baseURL: values['base-url'],
+        model: values.model,
+        ...(values['api-key'] ? { apiKey: values['api-key'] } : {}),
+        batch: values.batch,
+        concurrency,
+        ...(values.out ? { out: values.out } : {}),
+      },
+      (line) => console.error(line),
+    );
+  }
+  if (command === 'transcript') {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: { as: { type: 'string' } },
+    });
+    const file = positionals[0];
+    if (!file || positionals.length > 1)
+      throw new UsageError('transcript takes exactly one STORY.json', true);
+    if (!values.as) throw new UsageError('--as NAME is required', true);
+    console.log(transcriptText(file, values.as));
+    return 0;
+  }
+  throw new UsageError(`unknown command "${command}"`, true);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    if (e instanceof UsageError || (e as { code?: string })?.code?.startsWith?.('ERR_PARSE_ARGS')) {
+      // One line (a quoted file can bring newlines into the message); the usage only for command-line mistakes.
+      const line = `rashomon: ${(e as Error).message.replace(/\s*\n\s*/g, ' ')}`;
+      console.error(e instanceof UsageError && !e.showUsage ? line : `${line}\n${USAGE}`);
+      process.exitCode = 2;
+    } else {
+      console.error(e);
+      process.exitCode = 1;
+    }
+  },
+);

@@ -1,0 +1,40 @@
+// `rashomon transcript STORY.json --as Name`: what that participant perceived, in order, along the
+// active path — their own turns as written, others' as their projection.
+import { readFileSync } from 'node:fs';
+import { findParticipantByName } from '../driver/doc/participants.ts';
+import { importStory } from '../driver/story-json/import.ts';
+import { createStoryViews } from '../driver/story-views.ts';
+import { nameLookup } from '../driver/names.ts';
+import { UsageError } from './usage-error.ts';
+
+export const NOTHING_PERCEIVED = 'Nothing seems to have happened.';
+export const NOT_GENERATED = '(not projected yet)';
+
+export function transcriptText(file: string, as: string): string {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new UsageError(`cannot read ${file} as JSON (${(e as Error).message})`);
+  }
+  const imported = importStory(json, new Date().toISOString());
+  if (!imported.ok) throw new UsageError(`${file}: ${imported.detail}`);
+  const who = findParticipantByName(imported.doc, as);
+  if (!who) throw new UsageError(`${file}: no participant named "${as}"`);
+  const views = createStoryViews(imported.doc);
+  const nameOf = nameLookup(imported.doc);
+  return views
+    .transcript(who.id)
+    .map((e) => {
+      switch (e.kind) {
+        case 'own':
+        case 'perceived':
+          return `${nameOf(e.speaker)}: ${e.text}`;
+        case 'nothing':
+          return `— ${NOTHING_PERCEIVED} —`;
+        case 'missing':
+          return `${nameOf(e.speaker)}: ${NOT_GENERATED}`;
+      }
+    })
+    .join('\n\n');
+}

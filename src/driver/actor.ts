@@ -1,0 +1,114 @@
+// Acting as a character: an isolated call with that character's complete POV history (its own turns in
+// the first person, what it perceived, <empty> where it perceived nothing), then its private context.
+import { getParticipant, listParticipants, userParticipant } from './doc/participants.ts';
+import { readMeta } from './doc/story-doc.ts';
+import { activeLeaf, appendTurn, regenerateSource } from './doc/turns.ts';
+import { presentIds } from './doc/participants.ts';
+import { isoNow, type DriverEnv, type DriverResult, type Story } from './env.ts';
+import { generateValidated, guardPrompts } from './generate.ts';
+import { languageName } from './language.ts';
+import type { ChatRequest } from './model.ts';
+import { nameLookup } from './names.ts';
+import { cardBlock, personaBlock } from './private-context.ts';
+import { renderPrompt } from './prompts/render.ts';
+import { formatTranscript } from './transcript-text.ts';
+import { validateActorOutput } from './validation/index.ts';
+
+/** The request for `actor`'s turn after `leaf` (its whole history through leaf). */
+export function actorRequest(story: Story, env: DriverEnv, actor: string, leaf: string | null): ChatRequest {
+  const { doc, views } = story;
+  const language = readMeta(doc).language;
+  const nameOf = nameLookup(doc);
+  const me = getParticipant(doc, actor);
+  if (!me) throw new Error(`no participant ${actor}`);
+  const history = leaf === null ? [] : views.transcript(actor, { leaf });
+  return {
+    messages: [
+      {
+        role: 'system',
+        content: renderPrompt(env.prompts, language, 'roleplay/actor', {
+          language: languageName(language),
+          name: me.name,
+          // The card and persona are stable, so they sit before the history in the cached prefix;
+          // volatile private context (memories, known world) will join the tail.
+          card: cardBlock(me),
+          persona: personaBlock(userParticipant(doc)),
+          history: formatTranscript(history, nameOf),
+        }),
+      },
+      {
+        role: 'user',
+        content: renderPrompt(env.prompts, language, 'roleplay/actor-task', { name: me.name }),
+      },
+    ],
+    ...(env.temperature?.actor !== undefined ? { temperature: env.temperature.actor } : {}),
+  };
+}
+
+async function generateAs(story: Story, env: DriverEnv, actor: string, leaf: string | null) {
+  const request = actorRequest(story, env, actor, leaf);
+  if (env.onToken) {
+    const onToken = env.onToken;
+    request.stream = true;
+    request.onToken = (delta) => onToken({ op: 'actor', actor }, delta);
+  }
+  const nameOf = nameLookup(story.doc);
+  const ctx = {
+    actor: nameOf(actor),
+    others: listParticipants(story.doc)
+      .filter((p) => p.id !== actor)
+      .map((p) => p.name),
+    language: readMeta(story.doc).language,
+  };
+  return generateValidated(env, env.models.actor, ctx.language, request, (text) => {
+    const v = validateActorOutput(text, ctx);
+    return v.ok ? { ok: true, value: v.text } : { ok: false, reason: v.reason };
+  });
+}
+
+/** `actor` takes a new turn at the end of the active path. Its history must be complete and fresh. */
+export async function actAs(
+  story: Story,
+  env: DriverEnv,
+  actor: string,
+): Promise<DriverResult<{ turnId: string }>> {
+  return guardPrompts(async () => {
+    const leaf = activeLeaf(story.doc);
+    const basis = story.views.historyThrough(actor, leaf);
+    const audiences = presentIds(story.doc);
+    env.onPhase?.({ kind: 'acting', actor });
+    const result = await generateAs(story, env, actor, leaf);
+    if (!result.ok) return result;
+    // Appended where it was asked for, with the basis it was asked with: a concurrent append becomes a branch.
+    const turnId = appendTurn(
+      story.doc,
+      {
+        id: env.newId(),
+        parent: leaf,
+        author: actor,
+        audiences,
+        text: result.value,
+        origin: 'generated',
+        basis,
+        createdAt: isoNow(env),
+      },
+      env.origin,
+    );
+    return { ok: true, turnId };
+  });
+}
+
+/** Writes a stale generated turn again, in place, from its author's history before it. */
+export async function regenerateTurn(story: Story, env: DriverEnv, turnId: string): Promise<DriverResult> {
+  return guardPrompts(async () => {
+    const node = story.views.node(turnId);
+    const author = node.turn.author;
+    const leaf = node.parent?.id ?? null;
+    const basis = story.views.historyThrough(author, leaf);
+    env.onPhase?.({ kind: 'acting', actor: author, turnId });
+    const result = await generateAs(story, env, author, leaf);
+    if (!result.ok) return result;
+    regenerateSource(story.doc, turnId, result.value, basis, env.origin);
+    return { ok: true };
+  });
+}

@@ -1,0 +1,141 @@
+// Batched projection (settings.batchReprojection): one game-master request for all audiences of a
+// turn, each named by its visible name with its own separately delimited POV history; the answer is
+// one JSON object with exactly one key per name. Each value is validated as an isolated answer.
+import { writePov } from './doc/pov.ts';
+import { readMeta } from './doc/story-doc.ts';
+import { isoNow, type DriverEnv, type DriverResult, type Story } from './env.ts';
+import { generateValidated, guardPrompts } from './generate.ts';
+import { languageName } from './language.ts';
+import type { ChatRequest } from './model.ts';
+import { nameLookup } from './names.ts';
+import { projectionVerdict } from './projection.ts';
+import { renderPrompt } from './prompts/render.ts';
+import { formatTranscript } from './transcript-text.ts';
+
+export function batchRequest(story: Story, env: DriverEnv, turnId: string, audiences: string[]): ChatRequest {
+  const { doc, views } = story;
+  const language = readMeta(doc).language;
+  const nameOf = nameLookup(doc);
+  const turn = views.node(turnId).turn;
+  const names = audiences.map(nameOf);
+  const histories = audiences
+    .map((a) => {
+      const history = formatTranscript(views.transcript(a, { leaf: turnId, before: turnId }), nameOf);
+      return `<story of="${nameOf(a)}">\n${history}\n</story>`;
+    })
+    .join('\n\n');
+  return {
+    messages: [
+      {
+        role: 'system',
+        content: renderPrompt(env.prompts, language, 'roleplay/projector-batch', {
+          language: languageName(language),
+          histories,
+        }),
+      },
+      {
+        role: 'user',
+        content: renderPrompt(env.prompts, language, 'roleplay/projector-batch-task', {
+          speaker: nameOf(turn.author),
+          targets: names.join(', '),
+          source: turn.source,
+        }),
+      },
+    ],
+    response_format: {
+      type: 'json_schema',
+      json_schema: {
+        name: 'projections',
+        strict: true,
+        schema: {
+          type: 'object',
+          properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])),
+          required: names,
+          additionalProperties: false,
+        },
+      },
+    },
+    ...(env.temperature?.projector !== undefined ? { temperature: env.temperature.projector } : {}),
+  };
+}
+
+type Perception = { perceived: boolean; text: string };
+
+/**
+ * Projects a turn to `audiences` in one request. Returns the audiences still to project in isolation:
+ * none on success, the ones whose answers were refused after the retries otherwise.
+ */
+export async function projectBatch(
+  story: Story,
+  env: DriverEnv,
+  turnId: string,
+  audiences: string[],
+): Promise<DriverResult<{ remaining: string[] }>> {
+  return guardPrompts(async () => {
+    const node = story.views.node(turnId);
+    const nameOf = nameLookup(story.doc);
+    const bases = new Map(audiences.map((a) => [a, node.pov.get(a)?.expected ?? '']));
+    const checks = new Map(
+      audiences.map((a) => [nameOf(a), { id: a, check: projectionVerdict(story, node.turn.author, a) }]),
+    );
+    let lastGood = new Map<string, Perception>();
+    const result = await generateValidated(
+      env,
+      env.models.projector,
+      readMeta(story.doc).language,
+      batchRequest(story, env, turnId, audiences),
+      (text) => {
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          return {
+            ok: false,
+            reason: 'The answer was not a JSON object. Answer with one JSON object, one key per name.',
+          };
+        }
+        if (!json || typeof json !== 'object' || Array.isArray(json))
+          return { ok: false, reason: 'The answer must be one JSON object.' };
+        const entries = Object.entries(json as Record<string, unknown>);
+        const unknown = entries.filter(([k]) => !checks.has(k)).map(([k]) => k);
+        const absent = [...checks.keys()].filter((k) => !(k in (json as object)));
+        const good = new Map<string, Perception>();
+        const reasons: string[] = [];
+        for (const [name, value] of entries) {
+          const c = checks.get(name);
+          if (!c) continue;
+          const v =
+            typeof value === 'string'
+              ? c.check(value)
+              : { ok: false as const, reason: 'the value must be a string' };
+          if (v.ok) good.set(c.id, v.value);
+          else reasons.push(`${name}: ${v.reason}`);
+        }
+        lastGood = good;
+        if (unknown.length)
+          reasons.push(`unknown names ${unknown.join(', ')} (use exactly: ${[...checks.keys()].join(', ')})`);
+        if (absent.length) reasons.push(`missing names ${absent.join(', ')}`);
+        return reasons.length ? { ok: false, reason: reasons.join('; ') } : { ok: true, value: good };
+      },
+    );
+    if (!result.ok && result.code !== 'invalid') return result;
+    // After the retries, keep the answers that passed and leave the rest to isolated calls.
+    const answers = result.ok ? result.value : lastGood;
+    for (const [audience, p] of answers) {
+      writePov(
+        story.doc,
+        turnId,
+        audience,
+        {
+          ...p,
+          basis: bases.get(audience) ?? '',
+          origin: 'generated',
+          createdAt: isoNow(env),
+          ...(result.ok && result.model ? { model: result.model } : {}),
+        },
+        env.origin,
+      );
+    }
+    return { ok: true, remaining: audiences.filter((a) => !answers.has(a)) };
+  });
+}

@@ -1,0 +1,90 @@
+// The library: one Y.Doc per user listing stories (title, last activity), characters and personas.
+// It syncs like a story; device-local settings never enter it.
+import * as Y from 'yjs';
+import { z } from 'zod';
+import { cardSchema } from './schema.ts';
+
+const KEY = { stories: 'stories', characters: 'characters', personas: 'personas' } as const;
+
+export const storyEntrySchema = z.object({
+  id: z.string().min(1),
+  title: z.string(),
+  createdAt: z.string(),
+  lastActivity: z.string(),
+});
+export type StoryEntry = z.infer<typeof storyEntrySchema>;
+
+export const libraryCharacterSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().trim().min(1),
+  card: cardSchema,
+});
+export type LibraryCharacter = z.infer<typeof libraryCharacterSchema>;
+
+export const personaSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().trim().min(1),
+  persona: z.string(),
+});
+export type Persona = z.infer<typeof personaSchema>;
+
+type Section = (typeof KEY)[keyof typeof KEY];
+
+function put(
+  doc: Y.Doc,
+  section: Section,
+  id: string,
+  value: Record<string, unknown>,
+  origin?: unknown,
+): void {
+  doc.transact(() => {
+    const map = doc.getMap<Y.Map<unknown>>(section);
+    const entry = map.get(id) ?? new Y.Map<unknown>();
+    for (const [k, v] of Object.entries(value)) if (k !== 'id' && v !== undefined) entry.set(k, v);
+    if (!map.has(id)) map.set(id, entry);
+  }, origin);
+}
+
+function list<T>(doc: Y.Doc, section: Section, schema: z.ZodType<T>): T[] {
+  const out: T[] = [];
+  for (const [id, m] of doc.getMap<Y.Map<unknown>>(section).entries()) {
+    // A malformed entry from an older or foreign peer is skipped rather than breaking the list.
+    const parsed = schema.safeParse({ id, ...m.toJSON() });
+    if (parsed.success) out.push(parsed.data);
+  }
+  return out;
+}
+
+export function putStoryEntry(doc: Y.Doc, entry: StoryEntry, origin?: unknown): void {
+  put(doc, KEY.stories, entry.id, storyEntrySchema.parse(entry), origin);
+}
+
+export function touchStory(doc: Y.Doc, id: string, lastActivity: string, origin?: unknown): void {
+  put(doc, KEY.stories, id, { lastActivity }, origin);
+}
+
+export function removeStoryEntry(doc: Y.Doc, id: string, origin?: unknown): void {
+  doc.transact(() => doc.getMap(KEY.stories).delete(id), origin);
+}
+
+/** Stories, most recently active first. */
+export function listStories(doc: Y.Doc): StoryEntry[] {
+  return list(doc, KEY.stories, storyEntrySchema).sort((a, b) => (a.lastActivity < b.lastActivity ? 1 : -1));
+}
+
+export function putCharacter(doc: Y.Doc, c: LibraryCharacter, origin?: unknown): void {
+  const valid = libraryCharacterSchema.parse(c);
+  put(doc, KEY.characters, valid.id, { name: valid.name, card: valid.card }, origin);
+}
+
+export function listCharacters(doc: Y.Doc): LibraryCharacter[] {
+  return list(doc, KEY.characters, libraryCharacterSchema).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export function putPersona(doc: Y.Doc, p: Persona, origin?: unknown): void {
+  put(doc, KEY.personas, p.id, personaSchema.parse(p), origin);
+}
+
+export function listPersonas(doc: Y.Doc): Persona[] {
+  return list(doc, KEY.personas, personaSchema).sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,0 +1,111 @@
+// Participants of a story: the user and the characters, with unique visible names and presence.
+import * as Y from 'yjs';
+import {
+  CARD_FIELDS,
+  participantSchema,
+  type Card,
+  type Participant,
+  type ParticipantKind,
+} from './schema.ts';
+import { participantsMap } from './story-doc.ts';
+
+export type ParticipantResult =
+  { ok: true } | { ok: false; code: 'duplicate-name' | 'unknown' | 'second-user'; detail: string };
+
+const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+
+function toParticipant(id: string, m: Y.Map<unknown>): Participant {
+  const card: Card = {};
+  for (const f of CARD_FIELDS) {
+    const v = m.get(f);
+    if (typeof v === 'string') card[f] = v;
+  }
+  const kind = m.get('kind') as ParticipantKind;
+  const persona = m.get('persona');
+  return participantSchema.parse({
+    id,
+    kind,
+    name: m.get('name'),
+    present: m.get('present') === true,
+    ...(typeof persona === 'string' ? { persona } : {}),
+    ...(kind === 'character' ? { card } : {}),
+  });
+}
+
+export function listParticipants(doc: Y.Doc): Participant[] {
+  return [...participantsMap(doc).entries()].map(([id, m]) => toParticipant(id, m));
+}
+
+export function getParticipant(doc: Y.Doc, id: string): Participant | undefined {
+  const m = participantsMap(doc).get(id);
+  return m ? toParticipant(id, m) : undefined;
+}
+
+export function findParticipantByName(doc: Y.Doc, name: string): Participant | undefined {
+  return listParticipants(doc).find((p) => sameName(p.name, name));
+}
+
+export function userParticipant(doc: Y.Doc): Participant | undefined {
+  return listParticipants(doc).find((p) => p.kind === 'user');
+}
+
+export function presentIds(doc: Y.Doc): string[] {
+  return listParticipants(doc)
+    .filter((p) => p.present)
+    .map((p) => p.id);
+}
+
+function nameTaken(doc: Y.Doc, name: string, exceptId?: string): boolean {
+  return listParticipants(doc).some((p) => p.id !== exceptId && sameName(p.name, name));
+}
+
+function writeFields(m: Y.Map<unknown>, p: Partial<Omit<Participant, 'id' | 'kind'>>): void {
+  if (p.name !== undefined) m.set('name', p.name.trim());
+  if (p.present !== undefined) m.set('present', p.present);
+  if (p.persona !== undefined) m.set('persona', p.persona);
+  if (p.card) for (const f of CARD_FIELDS) if (p.card[f] !== undefined) m.set(f, p.card[f]);
+}
+
+export function addParticipant(doc: Y.Doc, p: Participant, origin?: unknown): ParticipantResult {
+  const valid = participantSchema.parse(p);
+  if (nameTaken(doc, valid.name)) {
+    return {
+      ok: false,
+      code: 'duplicate-name',
+      detail: `There is already a participant named ${valid.name}. Names must be unique.`,
+    };
+  }
+  if (valid.kind === 'user' && userParticipant(doc)) {
+    return { ok: false, code: 'second-user', detail: 'A story has exactly one user participant.' };
+  }
+  doc.transact(() => {
+    const m = new Y.Map<unknown>();
+    m.set('kind', valid.kind);
+    writeFields(m, valid);
+    participantsMap(doc).set(valid.id, m);
+  }, origin);
+  return { ok: true };
+}
+
+export function updateParticipant(
+  doc: Y.Doc,
+  id: string,
+  patch: Partial<Omit<Participant, 'id' | 'kind'>>,
+  origin?: unknown,
+): ParticipantResult {
+  const m = participantsMap(doc).get(id);
+  if (!m) return { ok: false, code: 'unknown', detail: `No participant with id ${id}.` };
+  if (patch.name !== undefined && nameTaken(doc, patch.name, id)) {
+    return {
+      ok: false,
+      code: 'duplicate-name',
+      detail: `There is already a participant named ${patch.name}. Names must be unique.`,
+    };
+  }
+  doc.transact(() => writeFields(m, patch), origin);
+  return { ok: true };
+}
+
+export function setPresent(doc: Y.Doc, id: string, present: boolean, origin?: unknown): ParticipantResult {
+  return updateParticipant(doc, id, { present }, origin);
+}

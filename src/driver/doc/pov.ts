@@ -1,0 +1,138 @@
+// POV records: what one audience perceived of one turn. No record = not generated;
+// perceived false = generated, nothing perceived (text kept empty).
+import * as Y from 'yjs';
+import type { PovOrigin, PovSnapshot } from './schema.ts';
+import { turnsMap } from './story-doc.ts';
+import { applyTextDelta, replaceText, type TextDeltaOp } from './text-edit.ts';
+
+export interface PovWrite {
+  perceived: boolean;
+  text: string;
+  basis: string;
+  origin: PovOrigin;
+  model?: string;
+  createdAt: string;
+}
+
+function povMapOf(doc: Y.Doc, turnId: string): Y.Map<Y.Map<unknown>> {
+  const turn = turnsMap(doc).get(turnId);
+  const pov = turn?.get('pov');
+  if (pov instanceof Y.Map) return pov as Y.Map<Y.Map<unknown>>;
+  throw new Error(`no turn ${turnId}`);
+}
+
+function recordOf(doc: Y.Doc, turnId: string, audience: string): Y.Map<unknown> {
+  const r = povMapOf(doc, turnId).get(audience);
+  if (!r) throw new Error(`turn ${turnId} has no POV record for ${audience}`);
+  return r;
+}
+
+function checkAudience(doc: Y.Doc, turnId: string, audience: string): void {
+  const turn = turnsMap(doc).get(turnId);
+  const audiences = (turn?.get('audiences') as string[] | undefined) ?? [];
+  if (turn?.get('author') === audience) throw new Error(`the author's own turn ${turnId} has no POV record`);
+  if (!audiences.includes(audience)) throw new Error(`${audience} was not an audience of turn ${turnId}`);
+}
+
+function snapshot(r: Y.Map<unknown>): PovSnapshot {
+  const text = r.get('text');
+  const model = r.get('model');
+  const createdAt = r.get('createdAt');
+  return {
+    perceived: r.get('perceived') === true,
+    text: text instanceof Y.Text ? text.toString() : '',
+    basis: String(r.get('basis') ?? ''),
+    origin: r.get('origin') === 'edited' ? 'edited' : 'generated',
+    ...(typeof model === 'string' ? { model } : {}),
+    ...(typeof createdAt === 'string' ? { createdAt } : {}),
+  };
+}
+
+/** Reads every record of a turn's map (used by readTurn). */
+export function readPovMap(turn: Y.Map<unknown>): Record<string, PovSnapshot> {
+  const pov = turn.get('pov');
+  const out: Record<string, PovSnapshot> = {};
+  if (pov instanceof Y.Map) for (const [aud, r] of pov.entries()) out[aud] = snapshot(r as Y.Map<unknown>);
+  return out;
+}
+
+export function readPov(doc: Y.Doc, turnId: string, audience: string): PovSnapshot | undefined {
+  const r = povMapOf(doc, turnId).get(audience);
+  return r ? snapshot(r) : undefined;
+}
+
+export function writePov(doc: Y.Doc, turnId: string, audience: string, w: PovWrite, origin?: unknown): void {
+  checkAudience(doc, turnId, audience);
+  doc.transact(() => {
+    const r = new Y.Map<unknown>();
+    r.set('perceived', w.perceived);
+    r.set('text', new Y.Text(w.perceived ? w.text : ''));
+    r.set('basis', w.basis);
+    r.set('origin', w.origin);
+    if (w.model !== undefined) r.set('model', w.model);
+    r.set('createdAt', w.createdAt);
+    povMapOf(doc, turnId).set(audience, r);
+  }, origin);
+}
+
+export function povText(doc: Y.Doc, turnId: string, audience: string): Y.Text {
+  const t = recordOf(doc, turnId, audience).get('text');
+  if (t instanceof Y.Text) return t;
+  throw new Error(`POV record ${turnId}/${audience} has no text`);
+}
+
+/**
+ * A hand edit of a POV text. It becomes an edited record that perceived something; `basis` is the
+ * record's current input fingerprint, because the user has just decided it fits them.
+ */
+export function editPovText(
+  doc: Y.Doc,
+  turnId: string,
+  audience: string,
+  edit: { delta: TextDeltaOp[] } | { text: string },
+  basis: string,
+  origin?: unknown,
+): void {
+  doc.transact(() => {
+    const r = recordOf(doc, turnId, audience);
+    const text = povText(doc, turnId, audience);
+    if ('delta' in edit) applyTextDelta(text, edit.delta);
+    else replaceText(text, edit.text);
+    r.set('perceived', text.length > 0);
+    r.set('origin', 'edited');
+    r.set('basis', basis);
+  }, origin);
+}
+
+/** The user marks that this audience perceived nothing of the turn. */
+export function markPerceivedNothing(
+  doc: Y.Doc,
+  turnId: string,
+  audience: string,
+  basis: string,
+  origin?: unknown,
+): void {
+  doc.transact(() => {
+    const r = recordOf(doc, turnId, audience);
+    const text = povText(doc, turnId, audience);
+    text.delete(0, text.length);
+    r.set('perceived', false);
+    r.set('origin', 'edited');
+    r.set('basis', basis);
+  }, origin);
+}
+
+/** Removes the record: the projection is "not generated" again. */
+export function clearPov(doc: Y.Doc, turnId: string, audience: string, origin?: unknown): void {
+  doc.transact(() => povMapOf(doc, turnId).delete(audience), origin);
+}
+
+export function restampPov(
+  doc: Y.Doc,
+  turnId: string,
+  audience: string,
+  basis: string,
+  origin?: unknown,
+): void {
+  doc.transact(() => recordOf(doc, turnId, audience).set('basis', basis), origin);
+}

@@ -1,0 +1,91 @@
+// Record kinds of the story document: zod schemas, the types derived from them, and defaults.
+// Imported data, sync peers and settings are parsed with these; code inside trusts the types.
+import { z } from 'zod';
+
+export const STORY_SCHEMA_VERSION = 1;
+
+export const Language = { en: 'en', zh: 'zh' } as const;
+export const languageSchema = z.enum([Language.en, Language.zh]);
+export type Language = z.infer<typeof languageSchema>;
+
+export const ParticipantKind = { user: 'user', character: 'character' } as const;
+export const participantKindSchema = z.enum([ParticipantKind.user, ParticipantKind.character]);
+export type ParticipantKind = z.infer<typeof participantKindSchema>;
+
+export const TurnOrigin = { authored: 'authored', generated: 'generated' } as const;
+export const turnOriginSchema = z.enum([TurnOrigin.authored, TurnOrigin.generated]);
+export type TurnOrigin = z.infer<typeof turnOriginSchema>;
+
+export const PovOrigin = { generated: 'generated', edited: 'edited' } as const;
+export const povOriginSchema = z.enum([PovOrigin.generated, PovOrigin.edited]);
+export type PovOrigin = z.infer<typeof povOriginSchema>;
+
+export const TurnSelection = { auto: 'auto', manual: 'manual' } as const;
+export const turnSelectionSchema = z.enum([TurnSelection.auto, TurnSelection.manual]);
+
+export const CARD_FIELDS = [
+  'description',
+  'personality',
+  'scenario',
+  'firstMessage',
+  'exampleDialogue',
+] as const;
+export const cardSchema = z.strictObject({
+  description: z.string().optional(),
+  personality: z.string().optional(),
+  scenario: z.string().optional(),
+  firstMessage: z.string().optional(),
+  exampleDialogue: z.string().optional(),
+});
+export type Card = z.infer<typeof cardSchema>;
+
+export const storySettingsSchema = z.object({
+  batchReprojection: z.boolean().default(false),
+  turnSelection: turnSelectionSchema.default(TurnSelection.auto),
+});
+export type StorySettings = z.infer<typeof storySettingsSchema>;
+export const DEFAULT_STORY_SETTINGS: StorySettings = { batchReprojection: false, turnSelection: 'auto' };
+
+export const participantSchema = z.object({
+  id: z.string().min(1),
+  kind: participantKindSchema,
+  name: z.string().trim().min(1),
+  present: z.boolean(),
+  persona: z.string().optional(),
+  card: cardSchema.optional(),
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+export interface StoryMeta {
+  id: string;
+  schemaVersion: number;
+  title: string;
+  language: Language;
+  createdAt: string;
+  activeLeaf: string | null;
+  settings: StorySettings;
+}
+
+export interface PovSnapshot {
+  perceived: boolean;
+  text: string;
+  basis: string;
+  origin: PovOrigin;
+  model?: string;
+  createdAt?: string;
+}
+
+export interface TurnSnapshot {
+  id: string;
+  parent: string | null;
+  author: string;
+  audiences: string[];
+  source: string;
+  origin: TurnOrigin;
+  basis?: string;
+  createdAt: string;
+  pov: Record<string, PovSnapshot>;
+}
+
+/** The sentinel that stands for "perceived nothing" in model context; never stored as text. */
+export const EMPTY_SENTINEL = '<empty>';

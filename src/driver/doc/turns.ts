@@ -1,0 +1,115 @@
+// Turns of the story tree: append (a child of the active leaf, or of any earlier turn to branch),
+// read as plain snapshots, and edit the one authored source.
+import * as Y from 'yjs';
+import type { PovSnapshot, TurnOrigin, TurnSnapshot } from './schema.ts';
+import { metaMap, turnsMap } from './story-doc.ts';
+import { applyTextDelta, replaceText, type TextDeltaOp } from './text-edit.ts';
+import { presentIds } from './participants.ts';
+import { readPovMap } from './pov.ts';
+
+export interface NewTurn {
+  id: string;
+  author: string;
+  text: string;
+  origin: TurnOrigin;
+  createdAt: string;
+  /** The parent turn; defaults to the active leaf. `null` starts a new root. */
+  parent?: string | null;
+  /** Who perceives it; defaults to the present participants (the author always included). */
+  audiences?: string[];
+  /** For generated turns: fingerprint of the author's history it was generated from. */
+  basis?: string;
+  /** Make the new turn the active leaf (default true). */
+  activate?: boolean;
+}
+
+export function turnMap(doc: Y.Doc, id: string): Y.Map<unknown> | undefined {
+  return turnsMap(doc).get(id);
+}
+
+export function hasTurn(doc: Y.Doc, id: string): boolean {
+  return turnsMap(doc).has(id);
+}
+
+export function appendTurn(doc: Y.Doc, turn: NewTurn, origin?: unknown): string {
+  const parent = turn.parent === undefined ? activeLeaf(doc) : turn.parent;
+  if (parent !== null && !hasTurn(doc, parent)) throw new Error(`cannot append to unknown turn ${parent}`);
+  if (hasTurn(doc, turn.id)) throw new Error(`turn ${turn.id} exists already`);
+  const audiences = [...new Set([...(turn.audiences ?? presentIds(doc)), turn.author])];
+  doc.transact(() => {
+    const m = new Y.Map<unknown>();
+    m.set('parent', parent);
+    m.set('author', turn.author);
+    m.set('audiences', audiences);
+    m.set('source', new Y.Text(turn.text));
+    m.set('origin', turn.origin);
+    if (turn.basis !== undefined) m.set('basis', turn.basis);
+    m.set('createdAt', turn.createdAt);
+    m.set('pov', new Y.Map());
+    turnsMap(doc).set(turn.id, m);
+    if (turn.activate !== false) metaMap(doc).set('activeLeaf', turn.id);
+  }, origin);
+  return turn.id;
+}
+
+export function activeLeaf(doc: Y.Doc): string | null {
+  const leaf = metaMap(doc).get('activeLeaf');
+  return typeof leaf === 'string' ? leaf : null;
+}
+
+export function turnParent(doc: Y.Doc, id: string): string | null {
+  const p = turnMap(doc, id)?.get('parent');
+  return typeof p === 'string' ? p : null;
+}
+
+export function sourceText(doc: Y.Doc, id: string): Y.Text {
+  const t = turnMap(doc, id)?.get('source');
+  if (t instanceof Y.Text) return t;
+  throw new Error(`turn ${id} has no source text`);
+}
+
+export function readTurn(doc: Y.Doc, id: string): TurnSnapshot {
+  const m = turnMap(doc, id);
+  if (!m) throw new Error(`no turn ${id}`);
+  const basis = m.get('basis');
+  const pov: Record<string, PovSnapshot> = readPovMap(m);
+  return {
+    id,
+    parent: turnParent(doc, id),
+    author: String(m.get('author')),
+    // A copy: the stored array is Yjs's own content, and a snapshot must not alias it.
+    audiences: [...((m.get('audiences') as string[] | undefined) ?? [])],
+    source: sourceText(doc, id).toString(),
+    origin: m.get('origin') === 'generated' ? 'generated' : 'authored',
+    ...(typeof basis === 'string' ? { basis } : {}),
+    createdAt: String(m.get('createdAt') ?? ''),
+    pov,
+  };
+}
+
+export function editSource(doc: Y.Doc, id: string, delta: TextDeltaOp[], origin?: unknown): void {
+  doc.transact(() => applyTextDelta(sourceText(doc, id), delta), origin);
+}
+
+export function replaceSource(doc: Y.Doc, id: string, text: string, origin?: unknown): void {
+  doc.transact(() => replaceText(sourceText(doc, id), text), origin);
+}
+
+/** A generated turn written again in place ("regenerate from here"): new text, new basis. */
+export function regenerateSource(
+  doc: Y.Doc,
+  id: string,
+  text: string,
+  basis: string,
+  origin?: unknown,
+): void {
+  doc.transact(() => {
+    replaceText(sourceText(doc, id), text);
+    turnMap(doc, id)?.set('basis', basis);
+  }, origin);
+}
+
+/** Re-stamps a generated turn's basis: the user keeps it as is although its history changed. */
+export function restampTurn(doc: Y.Doc, id: string, basis: string, origin?: unknown): void {
+  doc.transact(() => turnMap(doc, id)?.set('basis', basis), origin);
+}

@@ -1,0 +1,56 @@
+// What every driver operation is given from outside: the story, the models, prompts, clock and ids.
+// The driver never reaches for globals (timers, fetch, randomness): everything comes through here.
+import type * as Y from 'yjs';
+import type { ChatModel, ModelFailureCode } from './model.ts';
+import type { PromptSet } from './prompts/render.ts';
+import type { StoryViews } from './story-views.ts';
+
+export interface Story {
+  doc: Y.Doc;
+  views: StoryViews;
+}
+
+export const Operation = { selector: 'selector', projector: 'projector', actor: 'actor' } as const;
+export type Operation = (typeof Operation)[keyof typeof Operation];
+
+export type Phase =
+  | { kind: 'selecting' }
+  | { kind: 'projecting'; turnId: string; audiences: string[] }
+  | { kind: 'acting'; actor: string; turnId?: string };
+
+export interface DriverEnv {
+  /** The model for each operation (they may differ: a small local projector, a large remote actor). */
+  models: Record<Operation, ChatModel>;
+  prompts: PromptSet;
+  /** Milliseconds since the epoch. */
+  clock: () => number;
+  newId: () => string;
+  /** Validation retries after the first answer (default 2). */
+  retries?: number;
+  /** Parallel isolated projection requests (default 4). */
+  concurrency?: number;
+  /** Sampling per operation; unset keeps the backend's defaults. */
+  temperature?: Partial<Record<Operation, number>>;
+  signal?: AbortSignal;
+  onPhase?: (phase: Phase) => void;
+  /** Streamed tokens of actor and projection answers; set it to make requests stream. */
+  onToken?: (source: { op: Operation; audience?: string; actor?: string }, delta: string) => void;
+  /** Where origin-tagged writes come from (providers skip their own origin). */
+  origin?: unknown;
+}
+
+export const DEFAULT_RETRIES = 2;
+export const DEFAULT_CONCURRENCY = 4;
+
+export type DriverFailureCode =
+  ModelFailureCode | 'prompt' | 'edited-stale' | 'no-candidates' | 'not-present' | 'unknown-participant';
+
+export interface DriverFailure {
+  ok: false;
+  code: DriverFailureCode;
+  detail: string;
+}
+
+export type DriverResult<T = object> = ({ ok: true } & T) | DriverFailure;
+
+export const isoNow = (env: DriverEnv): string => new Date(env.clock()).toISOString();

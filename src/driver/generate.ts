@@ -1,0 +1,54 @@
+// One model call with validation: a refused answer is sent back with the reason and asked again,
+// a bounded number of times; after that the failure is returned and nothing is stored.
+import { DEFAULT_RETRIES, type DriverEnv, type DriverResult } from './env.ts';
+import type { ChatModel, ChatRequest } from './model.ts';
+import { PromptProblem, renderPrompt } from './prompts/render.ts';
+
+export type Verdict<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+export async function generateValidated<T>(
+  env: DriverEnv,
+  model: ChatModel,
+  language: string,
+  request: ChatRequest,
+  validate: (text: string) => Verdict<T>,
+): Promise<DriverResult<{ value: T; model?: string }>> {
+  const retries = env.retries ?? DEFAULT_RETRIES;
+  let messages = request.messages;
+  let lastReason = '';
+  for (let attempt = 0; attempt <= retries; attempt++) {
+    const answer = await model.complete({
+      ...request,
+      messages,
+      ...(env.signal ? { signal: env.signal } : {}),
+    });
+    if (!answer.ok) return answer;
+    const verdict = validate(answer.text);
+    if (verdict.ok)
+      return { ok: true, value: verdict.value, ...(answer.model ? { model: answer.model } : {}) };
+    lastReason = verdict.reason;
+    messages = [
+      ...request.messages,
+      { role: 'assistant', content: answer.text },
+      {
+        role: 'user',
+        content: renderPrompt(env.prompts, language, 'roleplay/retry', { reason: verdict.reason }),
+      },
+    ];
+  }
+  return {
+    ok: false,
+    code: 'invalid',
+    detail: `The model's answer was refused ${retries + 1} times. Last reason: ${lastReason} Try again, edit the prompt, or use another model.`,
+  };
+}
+
+/** Runs an operation and turns a prompt problem into a failure the user can act on. */
+export async function guardPrompts<T>(run: () => Promise<DriverResult<T>>): Promise<DriverResult<T>> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof PromptProblem) return { ok: false, code: 'prompt', detail: e.message };
+    throw e;
+  }
+}

@@ -1,0 +1,17 @@
+// The prompts the driver uses and the variables each is given: a prompt file may use only these.
+export const PROMPT_VARIABLES = {
+  'roleplay/selector': ['language', 'user', 'chronology'],
+  'roleplay/selector-task': ['candidates'],
+  'roleplay/projector': ['language', 'target', 'history'],
+  'roleplay/projector-task': ['speaker', 'target', 'source'],
+  'roleplay/projector-batch': ['language', 'histories'],
+  'roleplay/projector-batch-task': ['speaker', 'targets', 'source'],
+  'roleplay/actor': ['language', 'name', 'card', 'persona', 'history'],
+  'roleplay/actor-task': ['name'],
+  'roleplay/retry': ['reason'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type PromptId = keyof typeof PROMPT_VARIABLES;
+export type PromptVars<Id extends PromptId> = Record<(typeof PROMPT_VARIABLES)[Id][number], string>;
+
+export const PROMPT_IDS = Object.keys(PROMPT_VARIABLES) as PromptId[];

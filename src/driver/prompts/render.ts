@@ -1,0 +1,61 @@
+// Renders a prompt file: `${name}` variables only; an unknown variable, `{{…}}` or an empty file is
+// refused naming the prompt's path. A line holding only a variable given as empty text is dropped.
+import { PROMPT_VARIABLES, type PromptId, type PromptVars } from './catalogue.ts';
+
+/** Prompt texts by path `<lang>/<group>/<name>` (e.g. `en/roleplay/actor`), without `.md`. */
+export type PromptSet = ReadonlyMap<string, string>;
+
+export class PromptProblem extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`prompts/${path}.md: ${reason}`);
+    this.name = 'PromptProblem';
+  }
+}
+
+const VARIABLE = /\$\{([^}]*)\}/g;
+
+/** The problem with a prompt text, or null: checked at load time and again at use. */
+export function promptTextProblem(id: PromptId, text: string): string | null {
+  if (text.trim() === '') return 'the file is empty (delete it to restore the shipped prompt)';
+  if (/\{\{[^}]*\}\}/.test(text)) return '{{…}} is not a variable here; use ${name}';
+  const allowed: readonly string[] = PROMPT_VARIABLES[id];
+  for (const m of text.matchAll(VARIABLE)) {
+    const name = m[1] ?? '';
+    if (!allowed.includes(name)) {
+      return `unknown variable \${${name}} (this prompt is given: ${allowed.map((v) => `\${${v}}`).join(', ')})`;
+    }
+  }
+  return null;
+}
+
+function lookup(set: PromptSet, language: string, id: PromptId): { path: string; text: string } {
+  for (const lang of [language, 'en']) {
+    const text = set.get(`${lang}/${id}`);
+    if (text !== undefined) return { path: `${lang}/${id}`, text };
+  }
+  throw new PromptProblem(`${language}/${id}`, 'no such prompt is shipped or overridden');
+}
+
+export function renderPrompt<Id extends PromptId>(
+  set: PromptSet,
+  language: string,
+  id: Id,
+  vars: PromptVars<Id>,
+): string {
+  const { path, text } = lookup(set, language, id);
+  const problem = promptTextProblem(id, text);
+  if (problem) throw new PromptProblem(path, problem);
+  const values = vars as Record<string, string>;
+  const lines = text.split('\n').filter((line) => {
+    const only = /^\s*\$\{([^}]*)\}\s*$/.exec(line);
+    return !(only && values[only[1] ?? ''] === '');
+  });
+  // Blank lines left around a dropped line collapse in the template, never inside a value.
+  const template = lines
+    .filter((line, i) => !(line.trim() === '' && (lines[i - 1] ?? '').trim() === ''))
+    .join('\n');
+  return template.replace(VARIABLE, (_, name: string) => values[name] ?? '').trim();
+}

@@ -1,0 +1,183 @@
+// Derived views of a story, recomputed only where the document changed: the path, each audience's
+// transcript, missing records, and staleness by fingerprint with propagation (DESIGN.md).
+// Nothing here is written back to the document.
+import type * as Y from 'yjs';
+import { observeTurnChanges } from './doc/changes.ts';
+import { readTurn, activeLeaf, turnParent } from './doc/turns.ts';
+import { allTurnsTopological } from './doc/tree.ts';
+import type { TurnSnapshot } from './doc/schema.ts';
+import { EMPTY_HISTORY, fingerprint } from './fingerprint.ts';
+
+export type ItemState = 'fresh' | 'stale' | 'missing';
+
+export interface PathNode {
+  readonly id: string;
+  readonly parent: PathNode | null;
+  readonly index: number;
+  readonly turn: TurnSnapshot;
+  /** For a generated turn: the basis it should carry now (its author's history before it). */
+  readonly turnExpected: string;
+  readonly turnState: 'authored' | 'fresh' | 'stale';
+  /** Per non-author audience: the record's state and the basis it should carry now. */
+  readonly pov: ReadonlyMap<string, { state: ItemState; expected: string }>;
+  /** History fingerprints after this turn, per participant. */
+  readonly hist: ReadonlyMap<string, string>;
+  /** Participants whose history up to and including this turn holds a stale item. */
+  readonly staleHist: ReadonlySet<string>;
+}
+
+export type TranscriptEntryKind = 'own' | 'perceived' | 'nothing' | 'missing';
+export interface TranscriptEntry {
+  turnId: string;
+  speaker: string;
+  kind: TranscriptEntryKind;
+  /** The source for own turns, the POV text for perceived ones, '' otherwise. */
+  text: string;
+}
+
+export interface StaleItem {
+  turnId: string;
+  /** Absent: the generated turn itself; present: that audience's POV record. */
+  audience?: string;
+}
+
+function entryOf(turn: TurnSnapshot, who: string): TranscriptEntry {
+  if (turn.author === who) return { turnId: turn.id, speaker: turn.author, kind: 'own', text: turn.source };
+  const rec = turn.pov[who];
+  if (!rec) return { turnId: turn.id, speaker: turn.author, kind: 'missing', text: '' };
+  return rec.perceived
+    ? { turnId: turn.id, speaker: turn.author, kind: 'perceived', text: rec.text }
+    : { turnId: turn.id, speaker: turn.author, kind: 'nothing', text: '' };
+}
+
+function computeNode(turn: TurnSnapshot, parent: PathNode | null): PathNode {
+  const histBefore = (p: string) => parent?.hist.get(p) ?? EMPTY_HISTORY;
+  const staleBefore = (p: string) => parent?.staleHist.has(p) ?? false;
+  const turnExpected = histBefore(turn.author);
+  const turnState =
+    turn.origin === 'authored'
+      ? 'authored'
+      : turn.basis !== turnExpected || staleBefore(turn.author)
+        ? 'stale'
+        : 'fresh';
+  const sourceHash = fingerprint(turn.source);
+  const pov = new Map<string, { state: ItemState; expected: string }>();
+  const hist = new Map(parent?.hist);
+  const staleHist = new Set(parent?.staleHist);
+  if (turnState === 'stale') staleHist.add(turn.author);
+  for (const who of turn.audiences) {
+    const entry = entryOf(turn, who);
+    if (who !== turn.author) {
+      const expected = fingerprint(histBefore(who), sourceHash);
+      const rec = turn.pov[who];
+      const state: ItemState = !rec
+        ? 'missing'
+        : rec.basis !== expected || staleBefore(who) || turnState === 'stale'
+          ? 'stale'
+          : 'fresh';
+      pov.set(who, { state, expected });
+      if (state === 'stale') staleHist.add(who);
+    }
+    hist.set(who, fingerprint(histBefore(who), entry.speaker, entry.kind, entry.text));
+  }
+  return {
+    id: turn.id,
+    parent,
+    index: parent ? parent.index + 1 : 0,
+    turn,
+    turnExpected,
+    turnState,
+    pov,
+    hist,
+    staleHist,
+  };
+}
+
+export interface StoryViews {
+  /** Nodes from the root to `leaf` (default: the active leaf). */
+  path(leaf?: string | null): PathNode[];
+  node(turnId: string): PathNode;
+  /** Every turn of the tree (all branches), parents first. */
+  everyNode(): PathNode[];
+  /** What `audience` has experienced, in order; `before` stops at (excludes) that turn. */
+  transcript(audience: string, opts?: { before?: string; leaf?: string | null }): TranscriptEntry[];
+  /** Turns on the path where `audience` should have a POV record and has none. */
+  missing(audience: string, leaf?: string | null): string[];
+  staleItems(leaf?: string | null): StaleItem[];
+  /** The fingerprint of a participant's history through `leaf` (the basis of a turn generated after it). */
+  historyThrough(participant: string, leaf: string | null): string;
+  dispose(): void;
+}
+
+export function createStoryViews(doc: Y.Doc): StoryViews {
+  const cache = new Map<string, PathNode>();
+  const dirty = new Set<string>();
+  const stop = observeTurnChanges(doc, (ids) => ids.forEach((id) => dirty.add(id)));
+
+  const path = (leaf: string | null = activeLeaf(doc)): PathNode[] => {
+    const ids: string[] = [];
+    for (let id = leaf; id !== null; id = turnParent(doc, id)) ids.push(id);
+    ids.reverse();
+    const nodes: PathNode[] = [];
+    let prev: PathNode | null = null;
+    for (const id of ids) {
+      prev = reuse(id, prev);
+      nodes.push(prev);
+    }
+    return nodes;
+  };
+
+  const reuse = (id: string, parent: PathNode | null): PathNode => {
+    const cached = cache.get(id);
+    if (cached && !dirty.has(id) && cached.parent === parent) return cached;
+    const fresh = computeNode(readTurn(doc, id), parent);
+    cache.set(id, fresh);
+    dirty.delete(id);
+    return fresh;
+  };
+
+  const node = (turnId: string): PathNode => {
+    const nodes = path(turnId);
+    const last = nodes[nodes.length - 1];
+    if (!last) throw new Error(`no turn ${turnId}`);
+    return last;
+  };
+
+  return {
+    path,
+    node,
+    everyNode() {
+      const byId = new Map<string, PathNode>();
+      for (const id of allTurnsTopological(doc)) {
+        const parentId = turnParent(doc, id);
+        byId.set(id, reuse(id, parentId === null ? null : (byId.get(parentId) ?? null)));
+      }
+      return [...byId.values()];
+    },
+    transcript(audience, opts = {}) {
+      const out: TranscriptEntry[] = [];
+      for (const n of path(opts.leaf)) {
+        if (n.id === opts.before) break;
+        if (n.turn.audiences.includes(audience)) out.push(entryOf(n.turn, audience));
+      }
+      return out;
+    },
+    missing(audience, leaf) {
+      return path(leaf)
+        .filter((n) => n.pov.get(audience)?.state === 'missing')
+        .map((n) => n.id);
+    },
+    staleItems(leaf) {
+      const out: StaleItem[] = [];
+      for (const n of path(leaf)) {
+        if (n.turnState === 'stale') out.push({ turnId: n.id });
+        for (const [audience, s] of n.pov) if (s.state === 'stale') out.push({ turnId: n.id, audience });
+      }
+      return out;
+    },
+    historyThrough(participant, leaf) {
+      return leaf === null ? EMPTY_HISTORY : (node(leaf).hist.get(participant) ?? EMPTY_HISTORY);
+    },
+    dispose: stop,
+  };
+}

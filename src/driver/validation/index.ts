@@ -1,0 +1,16 @@
+// Validation of model answers before they become roleplay text: projections, actor turns, script.
+// Every verdict is a value; a rejection carries an English instruction for the model's retry.
+
+export { validateActorOutput } from './actor.ts';
+export { validateProjection } from './projection.ts';
+export { checkScript, MIN_CHECKED_PROSE } from './script.ts';
+export { EMPTY_SENTINEL } from './shape.ts';
+export {
+  StoryLanguage,
+  type ActorContext,
+  type ActorVerdict,
+  type ProjectionContext,
+  type ProjectionVerdict,
+  type Rejection,
+  type ScriptVerdict,
+} from './types.ts';

@@ -1,0 +1,60 @@
+// Checks on an answer's form, made before its prose is read: blank, the <empty> sentinel, structured
+// data where plain text was asked for, and "Name:" labels marking answers for or by other people.
+
+import { escapeRegExp } from './regexp.ts';
+
+/** The model-facing no-perception answer; it must stand alone to mean anything. */
+export const EMPTY_SENTINEL = '<empty>';
+
+const SENTINEL_ANYWHERE = /<\s*empty\s*>/i;
+const OPENING_QUOTE = /^["\u201c\u300c\u300e\u00ab\u2018]/;
+
+export const isBlank = (text: string): boolean => text.trim() === '';
+
+export const containsSentinel = (text: string): boolean => SENTINEL_ANYWHERE.test(text);
+
+/** JSON objects or arrays, a fenced code block, or a brace-opened key/value answer. */
+export function looksStructured(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('```')) return true;
+  if (trimmed.startsWith('{') && /"[^"\n]*"\s*:/.test(trimmed)) return true;
+  try {
+    const parsed: unknown = JSON.parse(trimmed);
+    return typeof parsed === 'object' && parsed !== null;
+  } catch {
+    return false;
+  }
+}
+
+export interface LabelledLine {
+  /** The participant name as given in the context, whatever case the answer used. */
+  name: string;
+  /** What follows the label. */
+  rest: string;
+  line: string;
+}
+
+/** Lines opening with one of `names` and a colon, markdown decoration allowed: `**Jess:** …`. */
+export function labelledLines(text: string, names: readonly string[]): LabelledLine[] {
+  if (names.length === 0) return [];
+  const alternatives = [...names]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|');
+  const label = new RegExp(
+    String.raw`^\s*(?:[-*>#]+\s*)?(?:\*\*|__)?\s*(${alternatives})\s*(?:\*\*|__)?\s*[:\uff1a]\s*(?:\*\*|__)?\s*(.*)$`,
+    'iu',
+  );
+  const found: LabelledLine[] = [];
+  for (const line of text.split('\n')) {
+    const m = label.exec(line);
+    if (m === null) continue;
+    const given = (m[1] ?? '').toLowerCase();
+    const name = names.find((n) => n.toLowerCase() === given) ?? m[1] ?? '';
+    found.push({ name, rest: (m[2] ?? '').trim(), line: line.trim() });
+  }
+  return found;
+}
+
+/** `Jess: "Where is it?"` is a line of dialogue in script form, not an answer labelled for Jess. */
+export const isScriptDialogue = (line: LabelledLine): boolean => OPENING_QUOTE.test(line.rest);

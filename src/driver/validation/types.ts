@@ -1,0 +1,66 @@
+// Shapes shared by the output validators: what they are told about the scene, and what they say back.
+// A rejection's reason is an English instruction written for the model's retry.
+
+export const StoryLanguage = { en: 'en', zh: 'zh' } as const;
+export type StoryLanguage = (typeof StoryLanguage)[keyof typeof StoryLanguage];
+
+export interface Rejection {
+  ok: false;
+  /** What is wrong and what to write instead, addressed to the model that retries. */
+  reason: string;
+}
+
+export type ScriptVerdict = { ok: true } | Rejection;
+
+export interface ProjectionContext {
+  /** Name of the audience the projection is for. */
+  target: string;
+  /** Name of the participant who authored the source turn. */
+  speaker: string;
+  /** Every visible participant name, target and speaker included. */
+  participants: string[];
+  language: StoryLanguage;
+}
+
+export type ProjectionVerdict =
+  { ok: true; perceived: boolean; /** Trimmed; '' when perceived is false. */ text: string } | Rejection;
+
+export interface ActorContext {
+  /** Name of the participant whose turn this is. */
+  actor: string;
+  /** The other participants' names. */
+  others: string[];
+  language: StoryLanguage;
+}
+
+export type ActorVerdict = { ok: true; text: string } | Rejection;
+
+/** What a prose heuristic found someone authoring that the answer should not contain. */
+export const AuthoredKind = {
+  reaction: 'reaction',
+  speech: 'speech',
+  decision: 'decision',
+  thought: 'thought',
+  feeling: 'feeling',
+} as const;
+export type AuthoredKind = (typeof AuthoredKind)[keyof typeof AuthoredKind];
+
+export interface Finding {
+  kind: AuthoredKind;
+  /** The offending words, cut from the answer, to quote back in the reason. */
+  excerpt: string;
+}
+
+/** Prose heuristics for one story language; every method is a "may reject", null means no objection. */
+export interface ProseRules {
+  /** "You …" as a clause subject doing, saying, deciding, thinking or feeling something. */
+  secondPersonAuthoring(masked: string, original: string): Finding | null;
+  /** A named participant as a clause subject doing the same (the target written in third person). */
+  namedAuthoring(masked: string, original: string, name: string): Finding | null;
+  /** "I …" as the narration subject: the source copied, not transformed. Returns the excerpt. */
+  firstPersonNarration(masked: string, original: string): string | null;
+  /** Someone's unspoken thought told as fact (", thinking that …"). Returns the excerpt. */
+  privateThought(masked: string, original: string, names: string[]): string | null;
+  /** The whole answer only says that nothing was perceived. */
+  saysNothingHappened(text: string, target: string): boolean;
+}

@@ -1,0 +1,47 @@
+// Opens the built app (served by tests/e2e/run.mjs) in the system Chromium with a fresh profile.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromium } from '../../scripts/chromium.mjs';
+
+/** Long enough for a cold Chromium on a 2-core machine, short enough to fail a hang clearly. */
+export const STEP_TIMEOUT_MS = 15_000;
+
+/** The app's URL, set by run.mjs; run the e2e tests through `npm run test:e2e`. */
+export function appUrl() {
+  const url = process.env.RASHOMON_E2E_URL;
+  if (!url) throw new Error('RASHOMON_E2E_URL is not set: run the e2e tests with `npm run test:e2e`.');
+  return url;
+}
+
+/**
+ * Launches Chromium with a new persistent profile (service workers and IndexedDB behave as for a
+ * user) and returns its first page; `errors` collects uncaught page errors and console errors.
+ */
+export async function openBrowser({ viewport = { width: 1280, height: 800 } } = {}) {
+  assertChromium();
+  const profile = await mkdtemp(join(tmpdir(), 'rashomon-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+  });
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
+  });
+  return {
+    context,
+    page,
+    errors,
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}

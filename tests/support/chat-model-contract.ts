@@ -1,0 +1,134 @@
+// The behaviour every ChatModel must share (plain, streamed, structured, cancelled), written once
+// and run against each implementation: the scripted double and the real OpenAI backend.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChatMessage, ChatModel, JsonSchemaFormat } from '../../src/driver/model.ts';
+
+/** What the backend received, in one shape for every implementation. */
+export interface SeenRequest {
+  messages: ChatMessage[];
+  response_format?: unknown;
+  temperature?: number;
+  stream: boolean;
+}
+
+export interface ContractReply {
+  text: string;
+  /** The backend waits this long before answering (per streamed piece, for a server). */
+  stallMs?: number;
+}
+
+export interface ContractHarness {
+  model: ChatModel;
+  seen(): SeenRequest[];
+  close(): Promise<void>;
+}
+
+export type MakeModel = (script: (messages: ChatMessage[]) => ContractReply) => Promise<ContractHarness>;
+
+/** Long enough that a test passing "promptly" cannot have waited for it. */
+const STALL_MS = 10_000;
+const PROMPT_MS = 2_000;
+
+const conversation: ChatMessage[] = [
+  { role: 'system', content: 'You are Ann.' },
+  { role: 'user', content: 'Bo waves.' },
+];
+
+export function chatModelContract(name: string, makeModel: MakeModel): void {
+  describe(`ChatModel contract: ${name}`, () => {
+    let harness: ContractHarness | undefined;
+    const start = async (script: (messages: ChatMessage[]) => ContractReply) =>
+      (harness = await makeModel(script));
+    afterEach(async () => {
+      await harness?.close();
+      harness = undefined;
+    });
+
+    it('returns the plain answer to the messages it was sent', async () => {
+      const { model, seen } = await start((messages) => ({
+        text: `Ann answers: ${messages.at(-1)?.content}`,
+      }));
+      const result = await model.complete({ messages: conversation, temperature: 0.7 });
+      expect(result).toMatchObject({ ok: true, text: 'Ann answers: Bo waves.' });
+      expect(seen()).toEqual([{ messages: conversation, temperature: 0.7, stream: false }]);
+    });
+
+    it('streams tokens that concatenate to the whole answer', async () => {
+      const answer = 'Ann looks up from her book and smiles at Bo. 你好！';
+      const { model, seen } = await start(() => ({ text: answer }));
+      const tokens: string[] = [];
+      const result = await model.complete({
+        messages: conversation,
+        stream: true,
+        onToken: (delta) => tokens.push(delta),
+      });
+      expect(result).toMatchObject({ ok: true, text: answer });
+      expect(tokens.length).toBeGreaterThan(1);
+      expect(tokens.join('')).toBe(answer);
+      expect(seen()[0]?.stream).toBe(true);
+    });
+
+    it('passes a json_schema response format and returns the JSON answer', async () => {
+      const format: JsonSchemaFormat = {
+        type: 'json_schema',
+        json_schema: {
+          name: 'next_actor',
+          schema: {
+            type: 'object',
+            properties: { name: { type: 'string', enum: ['Ann', 'Bo'] } },
+            required: ['name'],
+            additionalProperties: false,
+          },
+          strict: true,
+        },
+      };
+      const { model, seen } = await start(() => ({ text: '{"name":"Bo"}' }));
+      const result = await model.complete({ messages: conversation, response_format: format });
+      expect(result).toMatchObject({ ok: true, text: '{"name":"Bo"}' });
+      expect(seen()[0]?.response_format).toEqual(format);
+    });
+
+    it('returns a blank answer as ok text, leaving judgement to validation', async () => {
+      const { model } = await start(() => ({ text: '' }));
+      expect(await model.complete({ messages: conversation })).toMatchObject({
+        ok: true,
+        text: '',
+      });
+    });
+
+    it('returns cancelled promptly when aborted while the backend stalls', async () => {
+      const { model, seen } = await start(() => ({ text: 'too late', stallMs: STALL_MS }));
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 50);
+      const started = Date.now();
+      const result = await model.complete({ messages: conversation, signal: controller.signal });
+      expect(result).toMatchObject({ ok: false, code: 'cancelled' });
+      expect(Date.now() - started).toBeLessThan(PROMPT_MS);
+      expect(seen()).toHaveLength(1);
+    });
+
+    it('returns cancelled and stops streaming when aborted mid-stream', async () => {
+      const { model } = await start(() => ({ text: 'Ann speaks at length. '.repeat(20) }));
+      const controller = new AbortController();
+      const tokens: string[] = [];
+      const result = await model.complete({
+        messages: conversation,
+        stream: true,
+        signal: controller.signal,
+        onToken: (delta) => {
+          tokens.push(delta);
+          controller.abort();
+        },
+      });
+      expect(result).toMatchObject({ ok: false, code: 'cancelled' });
+      expect(tokens).toHaveLength(1);
+    });
+
+    it('returns cancelled without calling the backend when already aborted', async () => {
+      const { model, seen } = await start(() => ({ text: 'never' }));
+      const result = await model.complete({ messages: conversation, signal: AbortSignal.abort() });
+      expect(result).toMatchObject({ ok: false, code: 'cancelled' });
+      expect(seen()).toHaveLength(0);
+    });
+  });
+}

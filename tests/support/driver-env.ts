@@ -1,0 +1,45 @@
+// A DriverEnv for driver tests: shipped prompts, a deterministic clock and ids, and one scripted
+// model for every operation, plus a classifier that tells which operation a recorded request was.
+import type { DriverEnv } from '../../src/driver/env.ts';
+import type { ChatRequest } from '../../src/driver/model.ts';
+import { shippedPrompts } from '../../src/cli/prompt-files.ts';
+import {
+  createScriptedModel,
+  type Respond,
+  type ScriptedModel,
+  type RecordedCall,
+} from './scripted-model.ts';
+
+export type RequestKind = 'selector' | 'project' | 'batch' | 'actor';
+
+export function kindOf(request: Pick<ChatRequest, 'messages' | 'response_format'>): RequestKind {
+  const name = request.response_format?.json_schema.name;
+  if (name === 'next_actor') return 'selector';
+  if (name === 'projections') return 'batch';
+  const system = request.messages[0]?.content ?? '';
+  if (system.startsWith('You are the perception filter')) return 'project';
+  return 'actor';
+}
+
+/** The name a projection request targets ("…into what Jane perceives…"), or the actor's name. */
+export function subjectOf(call: RecordedCall): string | undefined {
+  const system = call.messages[0]?.content ?? '';
+  return /what (.+?) perceives of it/.exec(system)?.[1] ?? /^You are (.+?) in a roleplay/.exec(system)?.[1];
+}
+
+export function makeEnv(
+  respond: Respond,
+  extra: Partial<DriverEnv> = {},
+): DriverEnv & { model: ScriptedModel } {
+  const model = createScriptedModel(respond);
+  let t = Date.UTC(2025, 0, 1);
+  let id = 0;
+  return {
+    model,
+    models: { selector: model, projector: model, actor: model },
+    prompts: shippedPrompts(),
+    clock: () => (t += 1000),
+    newId: () => `g${++id}`,
+    ...extra,
+  };
+}

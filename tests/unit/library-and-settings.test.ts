@@ -1,0 +1,166 @@
+// The library doc (stories by last activity, characters, personas) and device-local settings, which
+// never enter a Y.Doc or an export (D10).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import {
+  listCharacters,
+  listPersonas,
+  listStories,
+  putCharacter,
+  putPersona,
+  putStoryEntry,
+  removeStoryEntry,
+  touchStory,
+} from '../../src/driver/doc/library-doc.ts';
+import {
+  readDeviceSettings,
+  writeDeviceSettings,
+  type DeviceSettings,
+  type KeyValueStorage,
+} from '../../src/driver/settings/device-settings.ts';
+import { setTitle } from '../../src/driver/doc/story-doc.ts';
+import { exportStory } from '../../src/driver/story-json/export.ts';
+import { JANE, USER, isoAt, makeStory } from '../support/story-fixture.ts';
+
+class MapStorage implements KeyValueStorage {
+  readonly map = new Map<string, string>();
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, value);
+  }
+}
+
+const API_KEY = 'sk-test-DO-NOT-SYNC-4f9a1c';
+const SYNC_TOKEN = 'room-token-DO-NOT-SYNC-77';
+
+const SETTINGS: DeviceSettings = {
+  version: 1,
+  uiLanguage: 'zh',
+  backend: { kind: 'openai', baseURL: 'http://localhost:11434/v1', apiKey: API_KEY, model: 'qwen3' },
+  sync: { serverURL: 'wss://sync.example.org/', token: SYNC_TOKEN },
+};
+
+describe('library', () => {
+  it('lists stories most recently active first; touching a story moves it up', () => {
+    const lib = new Y.Doc();
+    putStoryEntry(lib, { id: 'a', title: 'A', createdAt: isoAt(0), lastActivity: isoAt(3) });
+    putStoryEntry(lib, { id: 'b', title: 'B', createdAt: isoAt(1), lastActivity: isoAt(7) });
+    putStoryEntry(lib, { id: 'c', title: 'C', createdAt: isoAt(2), lastActivity: isoAt(5) });
+    expect(listStories(lib).map((s) => s.id)).toEqual(['b', 'c', 'a']);
+    touchStory(lib, 'a', isoAt(9));
+    expect(listStories(lib).map((s) => s.id)).toEqual(['a', 'b', 'c']);
+    expect(listStories(lib)[0]).toEqual({ id: 'a', title: 'A', createdAt: isoAt(0), lastActivity: isoAt(9) });
+    removeStoryEntry(lib, 'b');
+    expect(listStories(lib).map((s) => s.id)).toEqual(['a', 'c']);
+  });
+
+  it('skips malformed entries instead of breaking the list', () => {
+    const lib = new Y.Doc();
+    putStoryEntry(lib, { id: 'a', title: 'A', createdAt: isoAt(0), lastActivity: isoAt(1) });
+    touchStory(lib, 'ghost', isoAt(2)); // an entry with no title: not a story
+    expect(listStories(lib).map((s) => s.id)).toEqual(['a']);
+    expect(() => putStoryEntry(lib, { id: '', title: 'x', createdAt: '', lastActivity: '' })).toThrow();
+  });
+
+  it('keeps characters and personas sorted by name, updating in place by id', () => {
+    const lib = new Y.Doc();
+    putCharacter(lib, { id: 'c2', name: 'Jess', card: { personality: 'Wary.' } });
+    putCharacter(lib, { id: 'c1', name: ' Jane ', card: { description: 'A guard.' } });
+    expect(listCharacters(lib)).toEqual([
+      { id: 'c1', name: 'Jane', card: { description: 'A guard.' } },
+      { id: 'c2', name: 'Jess', card: { personality: 'Wary.' } },
+    ]);
+    putCharacter(lib, { id: 'c1', name: 'Zoe', card: { description: 'A guard, renamed.' } });
+    expect(listCharacters(lib).map((c) => [c.id, c.name])).toEqual([
+      ['c2', 'Jess'],
+      ['c1', 'Zoe'],
+    ]);
+    putPersona(lib, { id: 'p2', name: 'Scholar', persona: 'Curious.' });
+    putPersona(lib, { id: 'p1', name: 'Knight', persona: 'Proud.' });
+    expect(listPersonas(lib).map((p) => p.id)).toEqual(['p1', 'p2']);
+    expect(() => putPersona(lib, { id: 'p3', name: '  ', persona: 'x' })).toThrow();
+  });
+});
+
+describe('[D10] device settings', () => {
+  it('[D10] round-trip through the device storage', () => {
+    const storage = new MapStorage();
+    expect(readDeviceSettings(storage)).toEqual({ ok: true, settings: { version: 1, uiLanguage: 'en' } });
+    writeDeviceSettings(storage, SETTINGS);
+    expect(readDeviceSettings(storage)).toEqual({ ok: true, settings: SETTINGS });
+    expect(storage.map.size).toBe(1);
+  });
+
+  it('[D10] fills defaults for omitted fields', () => {
+    const storage = new MapStorage();
+    storage.setItem('rashomon.device-settings', JSON.stringify({ backend: { kind: 'webllm' } }));
+    expect(readDeviceSettings(storage)).toEqual({
+      ok: true,
+      settings: { version: 1, uiLanguage: 'en', backend: { kind: 'webllm', model: '' } },
+    });
+  });
+
+  it('[D10] invalid JSON or shape gives the defaults with a detail', () => {
+    const storage = new MapStorage();
+    const defaults = { version: 1, uiLanguage: 'en' };
+    storage.setItem('rashomon.device-settings', '{not json');
+    const broken = readDeviceSettings(storage);
+    expect(broken).toMatchObject({ ok: false, settings: defaults });
+    expect(broken.ok ? '' : broken.detail).toMatch(/not valid JSON/);
+    for (const bad of [
+      { backend: { kind: 'openai', baseURL: 'not a url' } },
+      { backend: { kind: 'llamafile' } },
+      { version: 2 },
+      { uiLanguage: 'fr' },
+      [],
+    ]) {
+      storage.setItem('rashomon.device-settings', JSON.stringify(bad));
+      const r = readDeviceSettings(storage);
+      expect(r).toMatchObject({ ok: false, settings: defaults });
+      expect(r.ok ? '' : r.detail).toMatch(/invalid/);
+    }
+  });
+
+  it('[D10] refuses to write invalid settings', () => {
+    const storage = new MapStorage();
+    const bad = {
+      ...SETTINGS,
+      backend: { kind: 'openai', baseURL: 'nope', apiKey: '', model: '' },
+    } as DeviceSettings;
+    expect(() => writeDeviceSettings(storage, bad)).toThrow();
+    expect(storage.map.size).toBe(0);
+  });
+
+  it('[D10] saved API keys and tokens never appear in a story doc, a library doc or an export', () => {
+    const storage = new MapStorage();
+    writeDeviceSettings(storage, SETTINGS);
+    const f = makeStory();
+    const t = f.say(USER, 'I knock.');
+    f.projectAll(t);
+    f.say(JANE, 'I open.', { origin: 'generated' });
+    const lib = new Y.Doc();
+    putStoryEntry(lib, { id: f.doc.guid, title: 'The gate', createdAt: isoAt(0), lastActivity: isoAt(1) });
+    putCharacter(lib, { id: 'c1', name: 'Jane', card: {} });
+    const bytes = (d: Y.Doc) => Buffer.from(Y.encodeStateAsUpdate(d)).toString('latin1');
+    for (const secret of [API_KEY, SYNC_TOKEN]) {
+      expect(bytes(f.doc)).not.toContain(secret);
+      expect(bytes(lib)).not.toContain(secret);
+      expect(JSON.stringify(exportStory(f.doc))).not.toContain(secret);
+    }
+    // The byte check does see a string that is in a doc.
+    setTitle(f.doc, `title ${API_KEY}`);
+    expect(bytes(f.doc)).toContain(API_KEY);
+  });
+
+  it('[D10] the settings module has no path into a document', () => {
+    const source = readFileSync(
+      new URL('../../src/driver/settings/device-settings.ts', import.meta.url),
+      'utf8',
+    );
+    const imports = [...source.matchAll(/from\s+['"]([^'"]+)['"]/g)].map((m) => m[1]);
+    expect(imports).toEqual(['zod']);
+  });
+});

@@ -1,0 +1,188 @@
+// Story JSON: import refuses a broken file with a reason naming field and turn, and imports nothing;
+// export → import → export is lossless, and imported records start fresh.
+import { describe, expect, it } from 'vitest';
+import { exportStory } from '../../src/driver/story-json/export.ts';
+import { importStory } from '../../src/driver/story-json/import.ts';
+import type { StoryJson } from '../../src/driver/story-json/schema.ts';
+import { updateSettings } from '../../src/driver/doc/story-doc.ts';
+import { updateParticipant } from '../../src/driver/doc/participants.ts';
+import { editPovText, markPerceivedNothing } from '../../src/driver/doc/pov.ts';
+import { replaceSource } from '../../src/driver/doc/turns.ts';
+import { setActiveLeaf } from '../../src/driver/doc/tree.ts';
+import { createStoryViews } from '../../src/driver/story-views.ts';
+import { JANE, JESS, USER, isoAt, makeStory } from '../support/story-fixture.ts';
+
+const IMPORTED_AT = isoAt(500);
+
+/** A story with two branches, perceived-nothing and edited records, cards, a persona and settings. */
+function richStory() {
+  const f = makeStory({ guid: 'rich' });
+  updateSettings(f.doc, { batchReprojection: true, turnSelection: 'manual' });
+  updateParticipant(f.doc, JESS, { card: { personality: 'Wary.', scenario: 'A tower.' } });
+  const t1 = f.say(USER, 'I knock.', { id: 't1' });
+  f.project(t1, JANE, 'Someone knocks.');
+  f.project(t1, JESS, null);
+  const t2 = f.say(JANE, 'I open the gate. *Tired traveller.*', { origin: 'generated', id: 't2' });
+  f.projectAll(t2);
+  editPovText(f.doc, t2, USER, { text: 'Jane opens the gate, frowning.' }, f.expectedPov(t2, USER));
+  const t2b = f.say(JESS, 'I shout from the tower.', { origin: 'generated', parent: t1, id: 't2b' });
+  f.project(t2b, USER, 'A voice shouts from above.');
+  f.project(t2b, JANE, 'Someone shouts.');
+  markPerceivedNothing(f.doc, t2b, JANE, f.expectedPov(t2b, JANE));
+  const t3 = f.say(USER, 'I look up.', { id: 't3' });
+  f.projectAll(t3);
+  setActiveLeaf(f.doc, t2);
+  return { ...f, ids: { t1, t2, t2b, t3 } };
+}
+
+const base = (): StoryJson => exportStory(richStory().doc);
+const turn = (s: StoryJson, id: string) => {
+  const t = s.turns.find((x) => x.id === id);
+  if (!t) throw new Error(`no ${id}`);
+  return t;
+};
+
+function refused(mutate: (s: StoryJson) => void, ...mentions: string[]) {
+  const s = structuredClone(base());
+  mutate(s);
+  const r = importStory(JSON.parse(JSON.stringify(s)), IMPORTED_AT);
+  expect(r.ok).toBe(false);
+  expect('doc' in r).toBe(false);
+  if (r.ok) return;
+  expect(r.code).toBe('invalid-story');
+  for (const m of mentions) expect(r.detail).toContain(m);
+}
+
+describe('[D9] import refuses, naming field and turn, and imports nothing', () => {
+  it('[D9] unknown format', () => refused((s) => Object.assign(s, { format: 'sillytavern.chat' }), 'format'));
+  it('[D9] unknown version', () => refused((s) => Object.assign(s, { version: 2 }), 'version', '2'));
+  it('[D9] a dangling parent', () =>
+    refused((s) => Object.assign(turn(s, 't3'), { parent: 'ghost' }), 'parent', '"t3"', 'ghost'));
+  it('[D9] a dangling active leaf', () =>
+    refused((s) => Object.assign(s, { activeLeaf: 'ghost' }), 'activeLeaf', 'ghost'));
+  it('[D9] an unknown author', () =>
+    refused((s) => Object.assign(turn(s, 't2'), { author: 'bob' }), 'author', '"t2"', 'bob'));
+  it('[D9] an unknown audience', () =>
+    refused((s) => turn(s, 't3').audiences.push('bob'), 'audiences', '"t3"', 'bob'));
+  it('[D9] a POV record for a non-audience', () =>
+    refused(
+      (s) => {
+        const t = turn(s, 't3');
+        t.audiences = t.audiences.filter((a) => a !== JESS);
+      },
+      `pov.${JESS}`,
+      '"t3"',
+      'not an audience',
+    ));
+  it('[D9] a POV record for the author', () =>
+    refused(
+      (s) => (turn(s, 't2').pov[JANE] = { perceived: true, text: 'x', origin: 'generated' }),
+      `pov.${JANE}`,
+      '"t2"',
+      'author',
+    ));
+  it('[D9] perceived false with text', () =>
+    refused(
+      (s) => (turn(s, 't1').pov[JESS] = { perceived: false, text: 'a knock', origin: 'generated' }),
+      `pov.${JESS}`,
+      '"t1"',
+      'perceived',
+    ));
+  it('[D9] a record field of the wrong type names the turn', () =>
+    refused((s) => Object.assign(turn(s, 't3'), { source: 42 }), 'source', '"t3"'));
+  it('[D9] duplicate names ignoring case', () =>
+    refused(
+      (s) => Object.assign(s.participants.find((p) => p.id === JESS) ?? {}, { name: ' jane' }),
+      'name',
+      'jane',
+    ));
+  it('[D9] no user', () =>
+    refused(
+      (s) => (s.participants = s.participants.filter((p) => p.kind !== 'user')),
+      'participants',
+      'no user',
+    ));
+  it('[D9] several users', () =>
+    refused(
+      (s) => s.participants.push({ id: 'u2', kind: 'user', name: 'Second', present: true, persona: '' }),
+      'participants',
+      '2 user',
+    ));
+  it('[D9] a parent cycle', () =>
+    refused(
+      (s) => {
+        Object.assign(turn(s, 't1'), { parent: 't3' });
+      },
+      'parent',
+      '"t1"',
+    ));
+});
+
+describe('[D9] export and import', () => {
+  it('[D9] export → import → export is lossless (branches, nothing perceived, edited records, cards, persona)', () => {
+    const first = base();
+    expect(first.settings).toEqual({ batchReprojection: true, turnSelection: 'manual' });
+    expect(first.participants.find((p) => p.id === USER)).toMatchObject({ persona: 'A traveller.' });
+    expect(first.participants.find((p) => p.id === JESS)?.card).toEqual({
+      personality: 'Wary.',
+      scenario: 'A tower.',
+    });
+    expect(turn(first, 't2').pov[USER]).toEqual({
+      perceived: true,
+      text: 'Jane opens the gate, frowning.',
+      origin: 'edited',
+    });
+    expect(turn(first, 't2b').pov[JANE]).toEqual({ perceived: false, text: '', origin: 'edited' });
+    expect(turn(first, 't1').pov[JESS]).toEqual({ perceived: false, text: '', origin: 'generated' });
+    expect(first.activeLeaf).toBe('t2');
+    const r = importStory(JSON.parse(JSON.stringify(first)), IMPORTED_AT);
+    if (!r.ok) throw new Error(r.detail);
+    expect(r.doc.guid).toBe('rich');
+    const second = exportStory(r.doc);
+    expect(second).toEqual(first);
+    const r2 = importStory(second, IMPORTED_AT);
+    expect(r2.ok && exportStory(r2.doc)).toEqual(first);
+  });
+
+  it('[D9] accepts children listed before their parents', () => {
+    const first = base();
+    const r = importStory({ ...first, turns: [...first.turns].reverse() }, IMPORTED_AT);
+    if (!r.ok) throw new Error(r.detail);
+    expect(exportStory(r.doc)).toEqual(first);
+  });
+
+  it('[D9] imported records are not stale, on every branch, even when the exported ones were', () => {
+    const f = richStory();
+    replaceSource(f.doc, f.ids.t1, 'I knock twice.');
+    expect(f.views.staleItems().length).toBeGreaterThan(0);
+    const r = importStory(exportStory(f.doc), IMPORTED_AT);
+    if (!r.ok) throw new Error(r.detail);
+    const views = createStoryViews(r.doc);
+    for (const leaf of [f.ids.t2, f.ids.t3]) {
+      expect(views.staleItems(leaf)).toEqual([]);
+      for (const who of [USER, JANE, JESS]) expect(views.missing(who, leaf)).toEqual([]);
+    }
+    for (const n of views.everyNode()) {
+      expect(n.turnState).not.toBe('stale');
+      for (const s of n.pov.values()) expect(s.state).toBe('fresh');
+    }
+  });
+
+  it('[D9] a record absent from the file stays missing after import', () => {
+    const s = base();
+    delete turn(s, 't3').pov[JESS];
+    const r = importStory(s, IMPORTED_AT);
+    if (!r.ok) throw new Error(r.detail);
+    expect(createStoryViews(r.doc).missing(JESS, 't3')).toEqual(['t3']);
+  });
+
+  it('[D9] createdAt is optional on import', () => {
+    const s = base();
+    for (const t of s.turns) delete t.createdAt;
+    const r = importStory(s, IMPORTED_AT);
+    if (!r.ok) throw new Error(r.detail);
+    const out = exportStory(r.doc);
+    expect(out.turns.every((t) => t.createdAt === IMPORTED_AT)).toBe(true);
+    expect(out.turns.map((t) => t.id).sort()).toEqual(s.turns.map((t) => t.id).sort());
+  });
+});

@@ -1,0 +1,281 @@
+// The turn loop with a scripted model: order of requests, what each request may carry, minimum
+// request counts, bases written as requested, and nothing stored on failure or cancel.
+import { describe, expect, it } from 'vitest';
+import { makeStory, USER, JANE, JESS } from '../support/story-fixture.ts';
+import { makeEnv, kindOf, subjectOf } from '../support/driver-env.ts';
+import { modelFailure } from '../support/scripted-model.ts';
+import { authorTurn, takeTurn } from '../../src/driver/turn-loop.ts';
+import { readTurn, activeLeaf } from '../../src/driver/doc/turns.ts';
+import { updateParticipant, setPresent } from '../../src/driver/doc/participants.ts';
+import { exportStory } from '../../src/driver/story-json/export.ts';
+import type { ChatRequest } from '../../src/driver/model.ts';
+
+/** Answers every request kind plausibly; projections quote who they are for. */
+function plausible(request: ChatRequest, n: number): string {
+  switch (kindOf(request)) {
+    case 'selector':
+      return JSON.stringify({ next: 'Jane' });
+    case 'project':
+      return `You hear footsteps nearby. (answer ${n})`;
+    case 'batch': {
+      const names = request.response_format?.json_schema.schema.required as string[];
+      return JSON.stringify(
+        Object.fromEntries(names.map((x) => [x, `You hear footsteps nearby. (answer ${n})`])),
+      );
+    }
+    case 'actor':
+      return `I step forward and wave. (answer ${n})`;
+  }
+}
+
+describe('turn loop', () => {
+  it('[L1] a user turn is projected to every other present audience, and to no one absent', async () => {
+    const s = makeStory({ jessPresent: false });
+    const env = makeEnv(plausible);
+    const r = await authorTurn(s, env, USER, 'I knock on the door.');
+    expect(r.ok).toBe(true);
+    const turn = readTurn(s.doc, activeLeaf(s.doc) as string);
+    expect(turn.audiences.sort()).toEqual([JANE, USER]);
+    expect(Object.keys(turn.pov)).toEqual([JANE]);
+    expect(env.model.calls.map((c) => subjectOf(c))).toEqual(['Jane']);
+  });
+
+  it("[L1] a character's turn is projected to the user first, then the others", async () => {
+    const s = makeStory();
+    const env = makeEnv(plausible);
+    const r = await takeTurn(s, env, { actor: JANE });
+    expect(r.ok).toBe(true);
+    const kinds = env.model.calls.map((c) => `${kindOf(c)}:${subjectOf(c)}`);
+    expect(kinds).toEqual(['actor:Jane', 'project:User', 'project:Jess']);
+    const turn = readTurn(s.doc, activeLeaf(s.doc) as string);
+    expect(turn.origin).toBe('generated');
+    expect(Object.keys(turn.pov).sort()).toEqual([JESS, USER]);
+  });
+
+  it('[O1][L6] auto selection asks once with an enum of present characters, never the user', async () => {
+    const s = makeStory();
+    const env = makeEnv(plausible);
+    await authorTurn(s, env, USER, 'Hello?');
+    const r = await takeTurn(s, env, { auto: true });
+    expect(r.ok && r.actor).toBe(JANE);
+    const selector = env.model.calls.filter((c) => kindOf(c) === 'selector');
+    expect(selector).toHaveLength(1);
+    const schema = selector[0]?.response_format?.json_schema.schema as {
+      properties: { next: { enum: string[] } };
+    };
+    expect(schema.properties.next.enum.sort()).toEqual(['Jane', 'Jess']);
+    // user turn: 2 projections; selector; actor; actor's turn: 2 projections.
+    expect(env.model.calls).toHaveLength(6);
+  });
+
+  it('[O1] the selector sees sources but no card, persona or projection', async () => {
+    const s = makeStory();
+    updateParticipant(s.doc, JANE, { card: { description: 'CARD-SECRET' } });
+    updateParticipant(s.doc, USER, { persona: 'PERSONA-SECRET' });
+    const env = makeEnv((req, n) => (kindOf(req) === 'project' ? `You hear PROJ-${n}.` : plausible(req, n)));
+    await authorTurn(s, env, USER, 'I whisper SOURCE-SECRET.');
+    await takeTurn(s, env, { auto: true });
+    const text = JSON.stringify(env.model.calls.find((c) => kindOf(c) === 'selector')?.messages);
+    expect(text).toContain('SOURCE-SECRET');
+    expect(text).not.toMatch(/CARD-SECRET|PERSONA-SECRET|PROJ-/);
+  });
+
+  it('[O2] a projection request has the target history before the turn, the speaker, the one source, nothing private', async () => {
+    const s = makeStory();
+    updateParticipant(s.doc, JESS, { card: { description: 'JESS-CARD' } });
+    const t1 = s.say(USER, 'I knock. (secret U1)');
+    s.project(t1, JANE, 'JANE-VIEW-1');
+    s.project(t1, JESS, 'JESS-VIEW-1');
+    const env = makeEnv(plausible);
+    await takeTurn(s, env, { actor: JANE });
+    const toJess = env.model.calls.find((c) => kindOf(c) === 'project' && subjectOf(c) === 'Jess');
+    const text = JSON.stringify(toJess?.messages);
+    expect(text).toContain('JESS-VIEW-1');
+    expect(text).toContain('I step forward and wave.');
+    expect(text).not.toMatch(/JANE-VIEW-1|secret U1|JESS-CARD|A guard\./);
+    // The new source comes last, in the final message.
+    expect(toJess?.messages.at(-1)?.content).toContain('I step forward and wave.');
+  });
+
+  it('[O3][P5] the actor gets its own history with <empty>, its card and the persona; never a source it did not see', async () => {
+    const s = makeStory();
+    const t1 = s.say(USER, 'I hide the key. (USER-THOUGHT)');
+    s.project(t1, JANE, null);
+    s.project(t1, JESS, 'You hear a scrape.');
+    const t2 = s.say(JESS, 'I hum a tune. (JESS-THOUGHT)');
+    s.project(t2, JANE, 'You hear humming.');
+    s.project(t2, USER, 'Jess hums.');
+    const env = makeEnv(plausible);
+    await takeTurn(s, env, { actor: JANE });
+    const act = env.model.calls.find((c) => kindOf(c) === 'actor');
+    const text = act?.messages.map((m) => m.content).join('\n') ?? '';
+    expect(text).toContain('User: <empty>');
+    expect(text).toContain('Jess: You hear humming.');
+    expect(text).toContain('A guard.');
+    expect(text).toContain('A traveller.');
+    expect(text).not.toMatch(/USER-THOUGHT|JESS-THOUGHT|You hear a scrape|Jess hums/);
+  });
+
+  it('[L2] an actor with a missing projection gets it completed first, in order', async () => {
+    const s = makeStory();
+    const t1 = s.say(USER, 'I wave.');
+    s.project(t1, JESS, 'You see a wave.');
+    const env = makeEnv(plausible);
+    const r = await takeTurn(s, env, { actor: JANE });
+    expect(r.ok).toBe(true);
+    expect(env.model.calls.map((c) => `${kindOf(c)}:${subjectOf(c)}`).slice(0, 2)).toEqual([
+      'project:Jane',
+      'actor:Jane',
+    ]);
+    expect(readTurn(s.doc, t1).pov[JANE]?.perceived).toBe(true);
+  });
+
+  it('[L3][D6] after a source edit, stale projections are regenerated in order before acting', async () => {
+    const s = makeStory();
+    const t1 = s.say(USER, 'I wave.');
+    s.projectAll(t1);
+    s.doc.transact(() => {
+      const text = readTurn(s.doc, t1).source;
+      expect(text).toBe('I wave.');
+    });
+    const { replaceSource } = await import('../../src/driver/doc/turns.ts');
+    replaceSource(s.doc, t1, 'I wave twice.');
+    expect(
+      s.views
+        .staleItems()
+        .map((i) => i.audience)
+        .sort(),
+    ).toEqual([JANE, JESS]);
+    const env = makeEnv(plausible);
+    await takeTurn(s, env, { actor: JANE });
+    // Only Jane's history is needed to act; Jess's stale view waits until Jess's history is needed.
+    expect(env.model.calls.map((c) => `${kindOf(c)}:${subjectOf(c)}`).slice(0, 2)).toEqual([
+      'project:Jane',
+      'actor:Jane',
+    ]);
+    expect(JSON.stringify(env.model.calls[0]?.messages)).toContain('I wave twice.');
+  });
+
+  it('[L3] a stale record the user edited is refused unless regeneration is asked for', async () => {
+    const s = makeStory();
+    const t1 = s.say(USER, 'I wave.');
+    s.project(t1, JANE, 'You see a hand, waving.', 'edited');
+    s.project(t1, JESS, 'You see a wave.');
+    const { replaceSource } = await import('../../src/driver/doc/turns.ts');
+    replaceSource(s.doc, t1, 'I wave and shout.');
+    const env = makeEnv(plausible);
+    const refused = await takeTurn(s, env, { actor: JANE });
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.code).toBe('edited-stale');
+    expect(env.model.calls).toHaveLength(0);
+    const forced = await takeTurn(s, env, { actor: JANE }, { regenerateEdited: true });
+    expect(forced.ok).toBe(true);
+    expect(readTurn(s.doc, t1).pov[JANE]?.origin).toBe('generated');
+  });
+
+  it('[L4] a result is written with the basis it was requested with: a moved history shows it stale', async () => {
+    const s = makeStory();
+    const t1 = s.say(USER, 'I wave.');
+    s.projectAll(t1);
+    let editDuringCall = true;
+    const env = makeEnv(async (req, n) => {
+      if (kindOf(req) === 'actor' && editDuringCall) {
+        editDuringCall = false;
+        s.project(t1, JANE, 'You see a different wave.', 'edited');
+      }
+      return plausible(req, n);
+    });
+    const r = await takeTurn(s, env, { actor: JANE });
+    expect(r.ok).toBe(true);
+    const acted = r.ok ? r.turnId : '';
+    expect(s.views.staleItems()).toContainEqual({ turnId: acted });
+  });
+
+  it('[L5] a failed or cancelled call stores nothing', async () => {
+    const s = makeStory();
+    const t1 = s.say(USER, 'I wave.');
+    s.projectAll(t1);
+    const before = JSON.stringify(exportStory(s.doc));
+    const failing = makeEnv(() => modelFailure('unreachable'));
+    const r = await takeTurn(s, failing, { actor: JANE });
+    expect(!r.ok && r.code).toBe('unreachable');
+    expect(JSON.stringify(exportStory(s.doc))).toBe(before);
+    const controller = new AbortController();
+    const cancelled = makeEnv(() => new Promise<string>(() => queueMicrotask(() => controller.abort())), {
+      signal: controller.signal,
+    });
+    const c = await takeTurn(s, cancelled, { actor: JANE });
+    expect(!c.ok && c.code).toBe('cancelled');
+    expect(JSON.stringify(exportStory(s.doc))).toBe(before);
+  });
+
+  it('[V7] a refused answer is retried with the reason; after the retries nothing is stored', async () => {
+    const s = makeStory();
+    const env = makeEnv(
+      (req, n) => (kindOf(req) === 'project' ? 'You stumble backward in surprise.' : plausible(req, n)),
+      { retries: 2 },
+    );
+    const r = await authorTurn(s, env, USER, 'I shout.');
+    expect(!r.ok && r.code).toBe('invalid');
+    const toJane = env.model.calls.filter((c) => subjectOf(c) === 'Jane');
+    expect(toJane).toHaveLength(3);
+    expect(toJane[1]?.messages.at(-2)).toEqual({
+      role: 'assistant',
+      content: 'You stumble backward in surprise.',
+    });
+    expect(toJane[1]?.messages.at(-1)?.content).toMatch(/could not be used/);
+    expect(readTurn(s.doc, activeLeaf(s.doc) as string).pov[JANE]).toBeUndefined();
+  });
+
+  it('[O4][L6] batched mode: one request, each name required once, <empty> stored as perceived nothing', async () => {
+    const s = makeStory();
+    const { updateSettings } = await import('../../src/driver/doc/story-doc.ts');
+    updateSettings(s.doc, { batchReprojection: true });
+    const env = makeEnv((req, n) =>
+      kindOf(req) === 'batch'
+        ? JSON.stringify({ User: 'Jane waves at you.', Jess: '<empty>' })
+        : plausible(req, n),
+    );
+    const r = await takeTurn(s, env, { actor: JANE });
+    expect(r.ok).toBe(true);
+    expect(env.model.calls.map((c) => kindOf(c))).toEqual(['actor', 'batch']);
+    const schema = env.model.calls[1]?.response_format?.json_schema.schema as {
+      required: string[];
+      additionalProperties: boolean;
+    };
+    expect(schema.required.sort()).toEqual(['Jess', 'User']);
+    expect(schema.additionalProperties).toBe(false);
+    const turn = readTurn(s.doc, activeLeaf(s.doc) as string);
+    expect(turn.pov[JESS]).toMatchObject({ perceived: false, text: '' });
+    expect(turn.pov[USER]).toMatchObject({ perceived: true, text: 'Jane waves at you.' });
+  });
+
+  it('[O4] a batch answer with an unknown or missing name is retried, then the rest falls back to isolated calls', async () => {
+    const s = makeStory();
+    const { updateSettings } = await import('../../src/driver/doc/story-doc.ts');
+    updateSettings(s.doc, { batchReprojection: true });
+    const env = makeEnv((req, n) =>
+      kindOf(req) === 'batch'
+        ? JSON.stringify({ User: 'Jane waves at you.', Jessica: 'x' })
+        : plausible(req, n),
+    );
+    const r = await takeTurn(s, env, { actor: JANE });
+    expect(r.ok).toBe(true);
+    expect(env.model.calls.map((c) => kindOf(c))).toEqual(['actor', 'batch', 'batch', 'batch', 'project']);
+    expect(subjectOf(env.model.calls[4] as never)).toBe('Jess');
+    expect(readTurn(s.doc, activeLeaf(s.doc) as string).pov[USER]?.text).toBe('Jane waves at you.');
+  });
+
+  it('[P3] an absent character cannot act; one who joins sees only what happens after', async () => {
+    const s = makeStory({ jessPresent: false });
+    const env = makeEnv(plausible);
+    const absent = await takeTurn(s, env, { actor: JESS });
+    expect(!absent.ok && absent.code).toBe('not-present');
+    await authorTurn(s, env, USER, 'EARLY-TURN');
+    setPresent(s.doc, JESS, true);
+    await authorTurn(s, env, USER, 'LATE-TURN');
+    await takeTurn(s, env, { actor: JESS });
+    const act = JSON.stringify(env.model.calls.find((c) => kindOf(c) === 'actor')?.messages);
+    expect(act).not.toContain('EARLY-TURN');
+  });
+});

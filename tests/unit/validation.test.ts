@@ -1,0 +1,472 @@
+// Table tests over every labelled row of spec/validation-examples.md, plus edge cases around them.
+import { describe, expect, it } from 'vitest';
+import {
+  checkScript,
+  validateActorOutput,
+  validateProjection,
+  type ActorContext,
+  type ProjectionContext,
+} from '../../src/driver/validation/index.ts';
+
+const EN: ProjectionContext = {
+  target: 'Jane',
+  speaker: 'User',
+  participants: ['User', 'Jane', 'Jess', 'Mara', 'Tobin'],
+  language: 'en',
+};
+const ZH: ProjectionContext = {
+  target: '简',
+  speaker: '用户',
+  participants: ['用户', '简', '杰丝', '玛拉', '托宾'],
+  language: 'zh',
+};
+const ACTOR: ActorContext = { actor: 'Jane', others: ['User', 'Jess'], language: 'en' };
+
+type Verdict = 'accept' | 'reject';
+interface Row {
+  id: string;
+  output: string;
+  verdict: Verdict;
+  why: string;
+  ctx?: Partial<ProjectionContext>;
+}
+
+const projectionRows: Row[] = [
+  {
+    id: 'P1',
+    output: 'You hear a voice call out, "Hello? Anyone around?"',
+    verdict: 'accept',
+    why: 'perception of speech',
+  },
+  {
+    id: 'P2',
+    output: 'Jane suddenly leaps from a hiding spot. "RAHHHH!" She charges toward you.',
+    verdict: 'accept',
+    why: "the source actor's visible action toward the target",
+    ctx: { target: 'User', speaker: 'Jane' },
+  },
+  {
+    id: 'P3',
+    output: 'You hear movement behind you, followed by a sudden shout.',
+    verdict: 'accept',
+    why: 'perception',
+  },
+  { id: 'P4', output: '<empty>', verdict: 'accept', why: 'no perception, exactly the sentinel' },
+  {
+    id: 'P5',
+    output: 'The door creaks open. A tall woman in a grey coat steps inside, shaking rain from her umbrella.',
+    verdict: 'accept',
+    why: 'introduces newly perceivable people and objects',
+  },
+  {
+    id: 'P6',
+    output: 'You feel the floor tremble as something heavy is dropped upstairs.',
+    verdict: 'accept',
+    why: 'physical sensation',
+  },
+  {
+    id: 'P7',
+    output: 'You smell smoke drifting in from the kitchen.',
+    verdict: 'accept',
+    why: 'smell',
+  },
+  {
+    id: 'P8',
+    output: 'Out of the corner of your eye, you see Mara slip something small into her pocket.',
+    verdict: 'accept',
+    why: 'sight',
+  },
+  {
+    id: 'P9',
+    output: 'A hand grabs your shoulder from behind.',
+    verdict: 'accept',
+    why: 'an action done to the target',
+  },
+  {
+    id: 'P10',
+    output: 'Tobin tosses you an apple; it lands in your lap.',
+    verdict: 'accept',
+    why: 'effect on the target',
+  },
+  {
+    id: 'P11',
+    output: 'You stumble backward in surprise.',
+    verdict: 'reject',
+    why: "the target's reaction",
+  },
+  {
+    id: 'P12',
+    output: 'You hear a shout. You freeze, heart pounding.',
+    verdict: 'reject',
+    why: "the target's reaction",
+  },
+  { id: 'P13', output: '"Who\'s there?" you ask.', verdict: 'reject', why: "the target's speech" },
+  {
+    id: 'P14',
+    output: 'You decide to hide behind the couch.',
+    verdict: 'reject',
+    why: "the target's decision",
+  },
+  {
+    id: 'P15',
+    output: 'You think she must be lying.',
+    verdict: 'reject',
+    why: "the target's thought",
+  },
+  {
+    id: 'P16',
+    output: 'You hear a knock. The door opens and you step inside.',
+    verdict: 'reject',
+    why: "the target's action",
+  },
+  { id: 'P17', output: 'You feel afraid.', verdict: 'reject', why: "the target's emotion (hard)" },
+  {
+    id: 'P18',
+    output: 'I wait for the right moment, then leap from my hiding spot.',
+    verdict: 'reject',
+    why: 'the source copied, not transformed',
+  },
+  {
+    id: 'P19',
+    output: 'Nothing happens.',
+    verdict: 'reject',
+    why: 'no perception must be exactly <empty>',
+  },
+  {
+    id: 'P20',
+    output: '<empty> You hear nothing.',
+    verdict: 'reject',
+    why: 'the sentinel mixed with text',
+  },
+  { id: 'P21', output: '', verdict: 'reject', why: 'blank' },
+  { id: 'P21', output: '  \n\t  ', verdict: 'reject', why: 'only whitespace' },
+  {
+    id: 'P22',
+    output: 'Jane: You hear a shout.\nJess: You hear a shout too.',
+    verdict: 'reject',
+    why: 'several audiences in one answer',
+  },
+  {
+    id: 'P23',
+    output: '{"Jane": "You hear a shout."}',
+    verdict: 'reject',
+    why: 'a structured answer',
+  },
+  {
+    id: 'P24',
+    output: 'Jess crosses the room quietly, thinking that nobody will ever find the letter.',
+    verdict: 'reject',
+    why: "the speaker's private thought (hard)",
+    ctx: { speaker: 'Jess' },
+  },
+  {
+    id: 'P25',
+    output: 'You hear Jess mutter, "I hope nobody finds the letter."',
+    verdict: 'accept',
+    why: 'spoken aloud is perceivable',
+    ctx: { speaker: 'Jess' },
+  },
+];
+
+const chineseRows: Row[] = [
+  {
+    id: 'Z1',
+    output: '你听到有人喊道：“有人吗？”',
+    verdict: 'accept',
+    why: 'perception of speech',
+  },
+  {
+    id: 'Z2',
+    output: '简突然从藏身处跳了出来，大喊一声“啊——！”，朝你冲过来。',
+    verdict: 'accept',
+    why: "the source actor's visible action",
+    ctx: { target: '用户', speaker: '简' },
+  },
+  { id: 'Z3', output: '你闻到厨房飘来的烟味。', verdict: 'accept', why: 'smell' },
+  { id: 'Z4', output: '你看见杰丝瞥了一眼墙上的钟。', verdict: 'accept', why: 'sight' },
+  { id: 'Z5', output: '<empty>', verdict: 'accept', why: 'exactly the sentinel' },
+  { id: 'Z6', output: '你吓得往后退了一步。', verdict: 'reject', why: "the target's reaction" },
+  { id: 'Z7', output: '“谁在那儿？”你问道。', verdict: 'reject', why: "the target's speech" },
+  { id: 'Z8', output: '你决定躲到沙发后面。', verdict: 'reject', why: "the target's decision" },
+  { id: 'Z9', output: '你心想她一定在撒谎。', verdict: 'reject', why: "the target's thought" },
+  {
+    id: 'Z10',
+    output: '我等待时机，然后从藏身处跳了出来。',
+    verdict: 'reject',
+    why: 'not transformed',
+  },
+  { id: 'Z11', output: '什么也没发生。', verdict: 'reject', why: 'must be exactly <empty>' },
+  {
+    id: 'Z12',
+    output: 'You hear a voice call out.',
+    verdict: 'reject',
+    why: 'Latin script in a Chinese story',
+  },
+  {
+    id: 'Z13',
+    output: '你听到Jane在门外说话。',
+    verdict: 'accept',
+    why: 'a Latin name inside Chinese prose',
+  },
+];
+
+const actorRows: Row[] = [
+  {
+    id: 'A1',
+    output: 'I wait for the right moment, then leap from my hiding spot. "RAHHHH!"',
+    verdict: 'accept',
+    why: 'own action and shout',
+  },
+  {
+    id: 'A2',
+    output: 'Should I jump out now? Ah, screw it! I leap out and storm toward the stranger.',
+    verdict: 'accept',
+    why: 'private thoughts are allowed',
+  },
+  { id: 'A3', output: '', verdict: 'reject', why: 'blank' },
+  {
+    id: 'A4',
+    output: 'I leap out. You scream and fall over.',
+    verdict: 'reject',
+    why: 'acts for another participant',
+  },
+  {
+    id: 'A5',
+    output: 'I leap out.\nJess: What on earth?!',
+    verdict: 'reject',
+    why: 'speaks for another participant',
+  },
+  {
+    id: 'A6',
+    output: 'Jane leaps out from behind the wardrobe.',
+    verdict: 'accept',
+    why: 'third person self narration (hard)',
+  },
+  { id: 'A7', output: '<empty>', verdict: 'reject', why: 'an actor always authors something' },
+];
+
+const title = (row: Row): string =>
+  `[${row.id}] ${row.verdict}s ${row.why}: ${JSON.stringify(row.output).slice(1, -1) || '(blank)'}`;
+
+function expectProjection(row: Row, base: ProjectionContext): void {
+  const verdict = validateProjection(row.output, { ...base, ...row.ctx });
+  if (row.verdict === 'accept') {
+    expect(verdict, JSON.stringify(verdict)).toMatchObject({ ok: true });
+  } else {
+    expect(verdict, JSON.stringify(verdict)).toMatchObject({
+      ok: false,
+      reason: expect.any(String),
+    });
+  }
+}
+
+describe('validateProjection: labelled English examples', () => {
+  for (const row of projectionRows) it(title(row), () => expectProjection(row, EN));
+});
+
+describe('validateProjection: labelled Chinese examples', () => {
+  for (const row of chineseRows) it(title(row), () => expectProjection(row, ZH));
+});
+
+describe('validateActorOutput: labelled examples', () => {
+  for (const row of actorRows) {
+    it(title(row), () => {
+      const verdict = validateActorOutput(row.output, ACTOR);
+      expect(verdict, JSON.stringify(verdict)).toMatchObject({ ok: row.verdict === 'accept' });
+    });
+  }
+});
+
+describe('validateProjection: verdict contents', () => {
+  it('[P4] <empty> means generated and nothing perceived: perceived false, text empty', () => {
+    expect(validateProjection('  <empty>\n', EN)).toEqual({ ok: true, perceived: false, text: '' });
+  });
+
+  it('[P1] an accepted projection comes back trimmed and perceived', () => {
+    expect(validateProjection('\n  You hear a knock.  \n', EN)).toEqual({
+      ok: true,
+      perceived: true,
+      text: 'You hear a knock.',
+    });
+  });
+
+  it("[P11] the reason quotes the target's reaction and says what to write instead", () => {
+    const verdict = validateProjection('You stumble backward in surprise.', EN);
+    expect(verdict.ok).toBe(false);
+    if (verdict.ok) return;
+    expect(verdict.reason).toContain("Jane's own reaction");
+    expect(verdict.reason).toContain('"You stumble backward in surprise"');
+    expect(verdict.reason).toContain('Describe only what Jane perceives');
+  });
+
+  it('[P13] the reason for speech quotes the question with it', () => {
+    const verdict = validateProjection('"Who\'s there?" you ask.', EN);
+    expect(verdict).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining(`"Who's there?" you ask`),
+    });
+    expect(verdict).toMatchObject({ reason: expect.stringContaining("Jane's own speech") });
+  });
+
+  it('[P17] the reason for an emotion points at physical sensation as the allowed kind', () => {
+    expect(validateProjection('You feel afraid.', EN)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('Physical sensations'),
+    });
+  });
+
+  it('[P18] the reason asks for the second person and names the speaker', () => {
+    expect(validateProjection('I wait for the right moment.', EN)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("User's first-person text"),
+    });
+  });
+
+  it('[P22] the reason names the audiences found', () => {
+    expect(validateProjection('Jane: You hear a shout.\nJess: You hear a shout too.', EN)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('several audiences (Jane, Jess)'),
+    });
+  });
+});
+
+describe('validateProjection: more edge cases around the examples', () => {
+  const accept = (output: string, ctx: ProjectionContext = EN): void => {
+    const verdict = validateProjection(output, ctx);
+    expect(verdict, JSON.stringify(verdict)).toMatchObject({ ok: true, perceived: true });
+  };
+  const reject = (output: string, ctx: ProjectionContext = EN): void => {
+    const verdict = validateProjection(output, ctx);
+    expect(verdict, JSON.stringify(verdict)).toMatchObject({ ok: false });
+  };
+
+  it('[P8] accepts "you notice"', () => accept('You notice a thin line of light under the door.'));
+  it('[P8] accepts "you sense"', () => accept('You sense someone watching you from the top of the stairs.'));
+  it('[P6] accepts "you can feel" + a physical sensation', () =>
+    accept('You can feel a cold draft on your neck.'));
+  it('[P9] accepts a passive done to the target', () => accept('You are shoved against the wall.'));
+  it('[P1] accepts a projection that is only the overheard words', () => accept('"Hello? Anyone around?"'));
+  it('[P25] accepts a quotation full of first person and "you" verbs', () =>
+    accept('Jess leans close. "I know you decide everything, so you ask them," she whispers.'));
+  it('[P25] accepts curly quotes around first-person speech', () =>
+    accept('You hear Mara say, \u201cI think you should run.\u201d'));
+  it('[P22] accepts script dialogue by other people, which is not an audience label', () =>
+    accept('You hear voices through the wall.\nJess: "Where is it?"\nMara: "I don\'t know."'));
+
+  it('[P12] rejects a bodily reaction on its own', () =>
+    reject('A shout rings out, your heart pounding in your chest.'));
+  it('[P16] rejects a past-tense action', () => reject('The door opened and you stepped inside.'));
+  it('[P17] rejects "you feel a pang of" + emotion', () => reject('You feel a sudden pang of fear.'));
+  it('[P17] rejects "you are" + emotion', () => reject("You're terrified."));
+  it('[P13] rejects speech after an adverb', () => reject('You quickly reply that you are fine.'));
+  it('[P11] rejects the target narrated by name', () => reject('Jane stumbles backward in surprise.'));
+  it('[P19] rejects "You hear nothing." as the whole answer', () => reject('You hear nothing.'));
+  it('[P19] rejects the display sentence "Nothing seems to have happened."', () =>
+    reject('Nothing seems to have happened.'));
+  it('[P19] accepts "You hear nothing but the rain." (a perception)', () =>
+    accept('You hear nothing but the rain.'));
+  it('[P20] rejects <empty> mixed in at the end', () => reject('You hear nothing. <empty>'));
+  it('[P22] rejects a target-labelled line followed by others', () =>
+    reject('Jane: You hear a shout.\nYou smell smoke.'));
+  it("[P13] rejects the target's speech written as a script line", () => reject('Jane: "Who\'s there?"'));
+  it('[P23] rejects a fenced code block', () => reject('```json\n{"Jane": "You hear a shout."}\n```'));
+  it('[P23] rejects a JSON array', () => reject('["You hear a shout."]'));
+  it('[P24] rejects the speaker thinking, said outright', () =>
+    reject('Jess thinks nobody will ever find the letter.', { ...EN, speaker: 'Jess' }));
+  it('[P24] accepts a thoughtful look, which is visible', () =>
+    accept('Jess frowns at the letter, as if thinking hard.', { ...EN, speaker: 'Jess' }));
+});
+
+describe('validateProjection: Chinese edge cases', () => {
+  const verdictOf = (output: string, ctx: ProjectionContext = ZH) => validateProjection(output, ctx);
+
+  it('[Z7] rejects “谁在那儿？”你问道。 and quotes the question', () => {
+    expect(verdictOf('“谁在那儿？”你问道。')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('“谁在那儿？”你问道'),
+    });
+  });
+  it('[Z7] rejects the same with corner brackets: 「谁在那儿？」你问道。', () =>
+    expect(verdictOf('「谁在那儿？」你问道。')).toMatchObject({ ok: false }));
+  it('[Z1] accepts a quotation containing 我 and 你 verbs', () =>
+    expect(verdictOf('你听到杰丝低声说：“我决定了，你问也没用。”')).toMatchObject({ ok: true }));
+  it('[Z3] accepts 你感到 + a physical sensation', () =>
+    expect(verdictOf('你感到脚下的地板在震动。')).toMatchObject({ ok: true }));
+  it('[Z3] accepts 你注意到', () =>
+    expect(verdictOf('你注意到门缝下透出一丝光亮。')).toMatchObject({ ok: true }));
+  it('[Z6] rejects 你感到 + an emotion', () =>
+    expect(verdictOf('你感到一阵恐惧。')).toMatchObject({ ok: false }));
+  it('[Z9] rejects 你觉得', () => expect(verdictOf('你觉得她在隐瞒什么。')).toMatchObject({ ok: false }));
+  it('[Z2] accepts a noun phrase after 你 (你坐的椅子)', () =>
+    expect(verdictOf('有人踢了一脚你坐的椅子。')).toMatchObject({ ok: true }));
+  it('[Z11] rejects 你什么也没听到。', () =>
+    expect(verdictOf('你什么也没听到。')).toMatchObject({ ok: false }));
+  it('[Z12] rejects a long English answer in a Chinese story', () =>
+    expect(
+      verdictOf('You hear footsteps in the hallway, then a door slams somewhere upstairs.'),
+    ).toMatchObject({ ok: false, reason: expect.stringContaining('this story is in Chinese') }));
+  it('[Z12] does not check a short Latin answer in a Chinese story', () =>
+    expect(verdictOf('A door slams.')).toMatchObject({ ok: true, perceived: true }));
+  it("[P24] rejects a source character's thought in Chinese", () =>
+    expect(verdictOf('杰丝悄悄穿过房间，心想没人会找到那封信。', { ...ZH, speaker: '杰丝' })).toMatchObject({
+      ok: false,
+    }));
+});
+
+describe('checkScript', () => {
+  it('[Z12] refuses Latin-script prose in a Chinese story', () =>
+    expect(checkScript('You hear a voice call out.', 'zh')).toMatchObject({ ok: false }));
+  it('[Z13] accepts a Latin name inside Chinese prose', () =>
+    expect(checkScript('你听到Jane在门外说话。', 'zh')).toEqual({ ok: true }));
+  it('[Z12] leaves text too short to tell unchecked', () => {
+    expect(checkScript('Ouch!', 'zh')).toEqual({ ok: true });
+    expect(checkScript('好！', 'en')).toEqual({ ok: true });
+  });
+  it('[Z12] refuses Han-script prose in an English story', () =>
+    expect(checkScript('你听到有人在门外说话，然后是一阵脚步声。', 'en')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('this story is in English'),
+    }));
+  it('[P1] accepts a Han name inside English prose', () =>
+    expect(checkScript('You hear 杰丝 call out from the hallway.', 'en')).toEqual({ ok: true }));
+  it('[Z12] both validators apply it', () => {
+    expect(validateProjection('你听到有人在门外说话，然后是一阵脚步声。', EN)).toMatchObject({
+      ok: false,
+    });
+    expect(
+      validateActorOutput('I wait for the right moment, then leap out.', {
+        ...ACTOR,
+        language: 'zh',
+      }),
+    ).toMatchObject({ ok: false });
+  });
+});
+
+describe('validateActorOutput: edge cases', () => {
+  it('[A1] returns the answer trimmed', () =>
+    expect(validateActorOutput('  I wait.  \n', ACTOR)).toEqual({ ok: true, text: 'I wait.' }));
+  it('[A7] rejects <empty> mixed with prose too', () =>
+    expect(validateActorOutput('<empty> I wait.', ACTOR)).toMatchObject({ ok: false }));
+  it('[A5] names the participant spoken for', () =>
+    expect(validateActorOutput('I leap out.\nJess: What on earth?!', ACTOR)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('speaks for Jess'),
+    }));
+  it('[A4] quotes the reaction written for someone else', () =>
+    expect(validateActorOutput('I leap out. You scream and fall over.', ACTOR)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('"You scream and fall over"'),
+    }));
+  it('[A2] accepts "you" inside the actor\'s own dialogue', () =>
+    expect(validateActorOutput('"You scream and I\'ll scream louder," I whisper.', ACTOR)).toMatchObject({
+      ok: true,
+    }));
+  it('[A4] rejects 你 + reaction in a Chinese actor turn', () =>
+    expect(
+      validateActorOutput('我从衣柜后跳出来。你尖叫着摔倒在地。', {
+        actor: '简',
+        others: ['用户', '杰丝'],
+        language: 'zh',
+      }),
+    ).toMatchObject({ ok: false }));
+});

@@ -1,0 +1,70 @@
+// Build of the app: SolidJS, ES-module workers, and the PWA (manifest + a precaching service worker
+// that keeps the app shell available offline).
+import { defineConfig } from 'vite';
+import solid from 'vite-plugin-solid';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Theme colour of the app and its icons (scripts/make-icons.mjs draws on the same colour). */
+const THEME_COLOUR = '#1f2430';
+
+/**
+ * The WebLLM engine chunk is ~6 MB: too big for the precache, and only needed by users of the
+ * in-browser model. It is cached at run time on first use instead (so import it dynamically: a static
+ * import would make every worker start depend on an uncached chunk). Its weights are cached by
+ * WebLLM itself and never pass through the service worker.
+ */
+const WEB_LLM_CHUNK = 'web-llm';
+const splitWebLlm = {
+  codeSplitting: {
+    groups: [{ name: WEB_LLM_CHUNK, test: /node_modules[\\/]@mlc-ai[\\/]web-llm/ }],
+  },
+};
+
+export default defineConfig({
+  plugins: [
+    solid(),
+    VitePWA({
+      registerType: 'prompt',
+      // src/app/update-prompt.tsx registers through virtual:pwa-register/solid.
+      injectRegister: false,
+      includeAssets: ['apple-touch-icon.png'],
+      manifest: {
+        name: 'Rashomon',
+        short_name: 'Rashomon',
+        description: 'Multi-character roleplay where every participant has their own point of view.',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        theme_color: THEME_COLOUR,
+        background_color: THEME_COLOUR,
+        icons: [
+          { src: 'icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: 'icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: 'icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest,woff2}'],
+        globIgnores: [`**/${WEB_LLM_CHUNK}-*.js`],
+        navigateFallback: 'index.html',
+        runtimeCaching: [
+          {
+            // A RegExp, not a function: workbox serialises the pattern into sw.js without its scope.
+            urlPattern: new RegExp(`/assets/${WEB_LLM_CHUNK}-[^/]+\\.js$`),
+            handler: 'CacheFirst',
+            options: { cacheName: 'web-llm-engine', expiration: { maxEntries: 4 } },
+          },
+        ],
+      },
+    }),
+  ],
+  worker: {
+    // The default (iife) breaks dynamic imports inside a worker.
+    format: 'es',
+    rolldownOptions: { output: splitWebLlm },
+  },
+  build: {
+    target: 'es2022',
+    rolldownOptions: { output: splitWebLlm },
+  },
+});
