@@ -1,7 +1,13 @@
-// Real Chromium IndexedDB under y-indexeddb: what a story writes is what a fresh document reads back.
+// Real Chromium IndexedDB under y-indexeddb: a story written through the document API is what a
+// fresh document reads back, including edits made after the first save.
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { IndexeddbPersistence, clearDocument } from 'y-indexeddb';
+import { createStory } from '../../src/driver/doc/story-doc.ts';
+import { addParticipant } from '../../src/driver/doc/participants.ts';
+import { appendTurn, editSource } from '../../src/driver/doc/turns.ts';
+import { writePov } from '../../src/driver/doc/pov.ts';
+import { exportStory } from '../../src/driver/story-json/export.ts';
 
 const usedNames: string[] = [];
 
@@ -11,9 +17,9 @@ function uniqueName(): string {
   return name;
 }
 
-/** Opens `name` into a fresh Y.Doc and waits until the stored updates are applied. */
+/** Opens `name` into a fresh Y.Doc (guid = the story id) and waits until the stored updates are applied. */
 async function open(name: string): Promise<{ doc: Y.Doc; persistence: IndexeddbPersistence }> {
-  const doc = new Y.Doc();
+  const doc = new Y.Doc({ guid: name });
   const persistence = new IndexeddbPersistence(name, doc);
   await persistence.whenSynced;
   return { doc, persistence };
@@ -25,26 +31,45 @@ async function close({ doc, persistence }: { doc: Y.Doc; persistence: IndexeddbP
   doc.destroy();
 }
 
-function addTurn(doc: Y.Doc, id: string, author: string, text: string): void {
-  const turn = new Y.Map<unknown>();
-  const source = new Y.Text();
-  source.insert(0, text);
-  turn.set('author', author);
-  turn.set('parent', null);
-  turn.set('source', source);
-  doc.getMap('turns').set(id, turn);
-}
-
-/** The story's top-level maps as JSON (Y.Doc.toJSON lists only types this doc has defined). */
-function snapshot(doc: Y.Doc): unknown {
-  return { meta: doc.getMap('meta').toJSON(), turns: doc.getMap('turns').toJSON() };
-}
-
-function sourceOf(doc: Y.Doc, id: string): Y.Text {
-  const turn = doc.getMap<Y.Map<unknown>>('turns').get(id);
-  const source = turn?.get('source');
-  if (!(source instanceof Y.Text)) throw new Error(`turn ${id} has no Y.Text source`);
-  return source;
+function writeStory(doc: Y.Doc): void {
+  createStory(doc, { title: 'The Gate', language: 'en', createdAt: '2025-01-01T00:00:00.000Z' });
+  addParticipant(doc, { id: 'user', kind: 'user', name: 'Wren', present: true, persona: 'A traveller.' });
+  addParticipant(doc, {
+    id: 'jane',
+    kind: 'character',
+    name: 'Jane',
+    present: true,
+    card: { description: 'A guard.' },
+  });
+  appendTurn(doc, {
+    id: 't1',
+    author: 'user',
+    text: 'I step under the gate. 雨が止まない。',
+    origin: 'authored',
+    createdAt: '2025-01-01T00:00:01.000Z',
+  });
+  writePov(doc, 't1', 'jane', {
+    perceived: true,
+    text: 'Someone steps under the gate.',
+    basis: 'b1',
+    origin: 'generated',
+    createdAt: '2025-01-01T00:00:02.000Z',
+  });
+  appendTurn(doc, {
+    id: 't2',
+    author: 'jane',
+    text: 'I stay hidden.',
+    origin: 'generated',
+    basis: 'b2',
+    createdAt: '2025-01-01T00:00:03.000Z',
+  });
+  writePov(doc, 't2', 'user', {
+    perceived: false,
+    text: '',
+    basis: 'b3',
+    origin: 'generated',
+    createdAt: '2025-01-01T00:00:04.000Z',
+  });
 }
 
 afterEach(async () => {
@@ -52,49 +77,32 @@ afterEach(async () => {
 });
 
 describe('y-indexeddb in Chromium', () => {
-  it('a reopened document has the same turns and sources', async () => {
+  it('[D1] a reopened story has the same participants, turns, sources and POV records', async () => {
     const name = uniqueName();
     const first = await open(name);
-    first.doc.transact(() => {
-      first.doc.getMap('meta').set('title', 'The Gate');
-      addTurn(first.doc, 't1', 'user', 'I step under the gate out of the rain.');
-      addTurn(first.doc, 't2', 'woodcutter', '雨が止まない。 The rain will not stop.');
-    });
-    const written = snapshot(first.doc);
+    writeStory(first.doc);
+    const written = exportStory(first.doc);
     await close(first);
 
     const second = await open(name);
-    expect(snapshot(second.doc)).toEqual(written);
-    expect(sourceOf(second.doc, 't2').toString()).toBe('雨が止まない。 The rain will not stop.');
+    expect(exportStory(second.doc)).toEqual(written);
+    expect(written.turns).toHaveLength(2);
+    expect(written.turns[1]?.pov.user).toEqual({ perceived: false, text: '', origin: 'generated' });
     await close(second);
   });
 
   it('later edits to a source are persisted incrementally', async () => {
     const name = uniqueName();
     const first = await open(name);
-    addTurn(first.doc, 't1', 'user', 'I wait.');
+    writeStory(first.doc);
     await close(first);
 
     const second = await open(name);
-    sourceOf(second.doc, 't1').insert('I wait'.length, ' by the gate');
+    editSource(second.doc, 't2', [{ retain: 'I stay'.length }, { insert: ' perfectly' }]);
     await close(second);
 
     const third = await open(name);
-    expect(sourceOf(third.doc, 't1').toString()).toBe('I wait by the gate.');
-    expect(third.doc.getMap('turns').size).toBe(1);
+    expect(exportStory(third.doc).turns.find((t) => t.id === 't2')?.source).toBe('I stay perfectly hidden.');
     await close(third);
-  });
-
-  it('edits made before the database has opened are kept', async () => {
-    const name = uniqueName();
-    const doc = new Y.Doc();
-    const persistence = new IndexeddbPersistence(name, doc);
-    addTurn(doc, 't1', 'user', 'Written at once.');
-    await persistence.whenSynced;
-    await close({ doc, persistence });
-
-    const reopened = await open(name);
-    expect(sourceOf(reopened.doc, 't1').toString()).toBe('Written at once.');
-    await close(reopened);
   });
 });

@@ -1,0 +1,444 @@
+// `rashomon run` and `rashomon transcript` end to end: the real CLI as a child process (through
+// bin/rashomon.mjs and tsx) against a scripted OpenAI-protocol HTTP server on 127.0.0.1.
+// Every CLI start costs about a second, so independent cases run concurrently.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EMPTY_SENTINEL } from '../../src/driver/doc/schema.ts';
+import { importStory } from '../../src/driver/story-json/import.ts';
+import type { StoryJson } from '../../src/driver/story-json/schema.ts';
+import { kindOf, subjectOf } from '../support/driver-env.ts';
+import {
+  openAIError,
+  startOpenAIServer,
+  type ChatBody,
+  type OpenAIServer,
+  type ScriptReply,
+} from '../support/openai-server.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SCENE_FILE = fileURLToPath(new URL('../fixtures/cli/inn.scene.json', import.meta.url));
+const SCENE = JSON.parse(readFileSync(SCENE_FILE, 'utf8')) as { story: StoryJson; steps: unknown[] };
+const CLI_TIMEOUT = 60_000;
+const TEST_TIMEOUT = 90_000;
+
+const work = mkdtempSync(join(tmpdir(), 'rashomon-cli-'));
+const servers: OpenAIServer[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  rmSync(work, { recursive: true, force: true });
+});
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(file: string, args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      file,
+      args,
+      { cwd: ROOT, timeout: CLI_TIMEOUT, env: { ...process.env, NO_COLOR: '1' } },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+const rashomon = (...args: string[]) => run(process.execPath, ['bin/rashomon.mjs', ...args]);
+
+const TOKEN = /\b(?:CANARY-[A-Z0-9]+|SEEN-\d+(?:-\d+)?|SAID-\d+)\b/g;
+const tokens = (text: string) => new Set(text.match(TOKEN) ?? []);
+
+/** The scripted model: plain prose by operation, <empty> when the last message holds "[[silent]]". */
+function answer(body: ChatBody, n: number): string {
+  const request = body as unknown as Parameters<typeof kindOf>[0];
+  const silent = (body.messages.at(-1)?.content ?? '').includes('[[silent]]');
+  const schema = request.response_format?.json_schema.schema as
+    { properties: Record<string, { enum?: string[] }>; required: string[] } | undefined;
+  switch (kindOf(request)) {
+    case 'selector': {
+      const names = schema?.properties.next?.enum ?? [];
+      return JSON.stringify({ next: names[n % names.length] });
+    }
+    case 'batch':
+      return JSON.stringify(
+        Object.fromEntries(
+          (schema?.required ?? []).map((name, i) => [
+            name,
+            silent ? EMPTY_SENTINEL : `A chair scrapes somewhere close by. SEEN-${n}-${i}`,
+          ]),
+        ),
+      );
+    case 'project':
+      return silent
+        ? EMPTY_SENTINEL
+        : `A floorboard creaks nearby, and the air smells of woodsmoke. SEEN-${n}`;
+    case 'actor':
+      return `I glance at the window and brush the dust from my sleeve. SAID-${n}`;
+  }
+}
+
+async function server(script: (body: ChatBody, n: number) => ScriptReply = answer): Promise<OpenAIServer> {
+  const s = await startOpenAIServer({ answer: script });
+  servers.push(s);
+  return s;
+}
+
+let files = 0;
+function writeScene(scene: unknown): string {
+  const file = join(work, `scene-${++files}.json`);
+  writeFileSync(file, typeof scene === 'string' ? scene : JSON.stringify(scene));
+  return file;
+}
+const outFile = () => join(work, `out-${++files}.json`);
+const runArgs = (scene: string, s: OpenAIServer, out: string, ...extra: string[]) => [
+  'run',
+  scene,
+  '--base-url',
+  s.baseURL,
+  '--model',
+  'test-model',
+  '--api-key',
+  'test',
+  '--out',
+  out,
+  ...extra,
+];
+
+type Turn = StoryJson['turns'][number];
+function readStory(file: string): { story: StoryJson; path: Turn[]; id: (name: string) => string } {
+  const json = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  const imported = importStory(json, new Date().toISOString());
+  if (!imported.ok) throw new Error(`the written story does not import: ${imported.detail}`);
+  const story = json as StoryJson;
+  const byId = new Map(story.turns.map((t) => [t.id, t]));
+  const path: Turn[] = [];
+  for (let id = story.activeLeaf; id !== null; id = byId.get(id)?.parent ?? null)
+    path.unshift(byId.get(id) as Turn);
+  const ids = new Map(story.participants.map((p) => [p.name, p.id]));
+  return { story, path, id: (name) => ids.get(name) ?? `?${name}` };
+}
+
+/** The spec's fewest requests (L6) for a played path: as ../shared/tools/scene-check/check-scene.mjs counts them. */
+function minimumRequests(path: Turn[], batch: boolean, autoActs: number): number {
+  return (
+    autoActs +
+    path.reduce((n, t) => {
+      const targets = t.audiences.filter((a) => a !== t.author).length;
+      return n + (batch ? Math.min(targets, 1) : targets) + (t.origin === 'generated' ? 1 : 0);
+    }, 0)
+  );
+}
+
+/** Every present audience holds a record of every turn; a silent source is perceived by no one; <empty> is never stored. */
+function expectCompleteRecords(path: Turn[]): void {
+  for (const t of path) {
+    expect(t.pov[t.author], `turn ${t.id}: the author's own record`).toBeUndefined();
+    expect(Object.keys(t.pov).sort(), `turn ${t.id}: records`).toEqual(
+      t.audiences.filter((a) => a !== t.author).sort(),
+    );
+    for (const rec of Object.values(t.pov)) {
+      if (t.source.includes('[[silent]]')) expect(rec).toMatchObject({ perceived: false, text: '' });
+      else {
+        expect(rec.perceived).toBe(true);
+        expect(rec.text).toMatch(/^A (?:floorboard|chair)/);
+      }
+      expect(rec.text).not.toContain(EMPTY_SENTINEL);
+    }
+  }
+}
+
+/** A single line on stderr, no stack trace. */
+function expectOneLine(stderr: string): string {
+  const lines = stderr.split('\n').filter((l) => l.trim() !== '');
+  expect(lines, stderr).toHaveLength(1);
+  expect(stderr).not.toMatch(/^\s+at /m);
+  return lines[0] as string;
+}
+
+/** Requests a participant was not entitled to see carry none of its secrets (a light version of the property test). */
+function expectNoLeaks(s: OpenAIServer, story: StoryJson): void {
+  const cards = new Map(
+    story.participants.map((p) => [p.name, tokens(JSON.stringify(p.card ?? {}) + (p.persona ?? ''))]),
+  );
+  const persona = tokens(story.participants.find((p) => p.kind === 'user')?.persona ?? '');
+  for (const r of s.requests.filter((r) => r.status === 200)) {
+    const text = r.body.messages.map((m) => m.content).join('\n');
+    const kind = kindOf(r.body as unknown as Parameters<typeof kindOf>[0]);
+    const who = kind === 'actor' ? subjectOf({ messages: r.body.messages } as never) : undefined;
+    for (const [name, secret] of cards) {
+      for (const c of secret) {
+        const allowed = kind === 'actor' && (who === name || persona.has(c));
+        if (!allowed)
+          expect(text, `request ${r.n} (${kind}${who ? ` as ${who}` : ''}) carries ${c}`).not.toContain(c);
+      }
+    }
+  }
+}
+
+describe.concurrent('rashomon run', () => {
+  it(
+    '[L1][L6][P3][P5][P7][P8] plays a scene: exit 0, every present audience projected, silent turns stored as perceived nothing, then each transcript shows only its own view',
+    async () => {
+      const s = await server();
+      const out = outFile();
+      const result = await rashomon(...runArgs(SCENE_FILE, s, out));
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toMatch(/step 9\/9/);
+      const { story, path, id } = readStory(out);
+      expect(path).toHaveLength(7);
+      expect(path.map((t) => t.origin)).toEqual([
+        'authored',
+        'generated',
+        'authored',
+        'generated',
+        'authored',
+        'generated',
+        'generated',
+      ]);
+      expectCompleteRecords(path);
+      // Presence: Bertram joins before the silent turn; Lotte leaves before the last.
+      expect(path.map((t) => t.audiences.includes(id('Bertram')))).toEqual([
+        false,
+        false,
+        false,
+        false,
+        true,
+        true,
+        true,
+      ]);
+      expect(path.map((t) => t.audiences.includes(id('Lotte')))).toEqual([
+        true,
+        true,
+        true,
+        true,
+        true,
+        true,
+        false,
+      ]);
+      const silent = path[4] as Turn;
+      expect(silent.source).toContain('[[silent]]');
+      expect(Object.values(silent.pov)).toHaveLength(3);
+      expect(Object.values(silent.pov).every((r) => !r.perceived)).toBe(true);
+      // One request per other audience, one per generated turn, one per automatic choice (both among two).
+      expect(s.requests.every((r) => r.status === 200)).toBe(true);
+      expect(s.requests).toHaveLength(minimumRequests(path, false, 2));
+      expect(s.requests).toHaveLength(22);
+      // The user's projection of each character's turn is asked for first.
+      for (const t of path.filter((t) => t.author !== id('Ines'))) {
+        const first = s.requests.find(
+          (r) =>
+            kindOf(r.body as never) === 'project' && (r.body.messages[1]?.content ?? '').includes(t.source),
+        );
+        expect(
+          first && subjectOf({ messages: first.body.messages } as never),
+          `first projection of ${t.id}`,
+        ).toBe('Ines');
+      }
+      expectNoLeaks(s, story);
+
+      // `rashomon transcript OUT --as NAME`, for every participant, concurrently.
+      const names = ['Ines', 'Oskar', 'Lotte', 'Bertram'];
+      const views = await Promise.all(names.map((n) => rashomon('transcript', out, '--as', n)));
+      for (const [i, name] of names.entries()) {
+        const view = views[i] as CliResult;
+        expect(view.code, view.stderr).toBe(0);
+        const me = id(name);
+        const mine = path.filter((t) => t.audiences.includes(me));
+        const rows = view.stdout.split('\n').filter((l) => l.trim() !== '');
+        expect(rows, `${name}'s transcript`).toHaveLength(mine.length);
+        const known = new Set<string>();
+        for (const [k, t] of mine.entries()) {
+          const row = rows[k] as string;
+          const rec = t.pov[me];
+          if (t.author === me) expect(row, `${name}'s own turn, as written`).toContain(t.source);
+          else if (rec?.perceived) expect(row).toContain(rec.text);
+          else expect(row).toContain('Nothing seems to have happened.');
+          for (const s of tokens(t.author === me ? t.source : (rec?.text ?? ''))) known.add(s);
+        }
+        expect(view.stdout).not.toContain(EMPTY_SENTINEL);
+        // Never another participant's private source: only what this participant wrote or perceived.
+        for (const s of tokens(view.stdout)) expect(known, `${name}'s transcript shows ${s}`).toContain(s);
+      }
+      // The silent turn is an interstitial row for everyone but its author; Oskar never sees Lotte's thought.
+      expect(views[1]?.stdout).toContain('Nothing seems to have happened.');
+      expect(views[1]?.stdout).not.toContain('CANARY-L1');
+      expect(views[0]?.stdout).toContain('CANARY-U2');
+      expect(views[0]?.stdout).not.toContain('Nothing seems to have happened.');
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    '[O4] --batch: one game-master request per turn with several audiences, the same complete records',
+    async () => {
+      const s = await server();
+      const out = outFile();
+      const result = await rashomon(...runArgs(SCENE_FILE, s, out, '--batch'));
+      expect(result.code, result.stderr).toBe(0);
+      const { story, path } = readStory(out);
+      expect(story.settings.batchReprojection).toBe(true);
+      expect(path).toHaveLength(7);
+      expectCompleteRecords(path);
+      const kinds = s.requests.map((r) => kindOf(r.body as never));
+      // Every turn of this scene has at least two other audiences, so no isolated projection is needed.
+      expect(kinds.filter((k) => k === 'batch')).toHaveLength(7);
+      expect(kinds.filter((k) => k === 'project')).toHaveLength(0);
+      expect(s.requests).toHaveLength(minimumRequests(path, true, 2));
+      expect(s.requests).toHaveLength(13);
+      expectNoLeaks(s, story);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'transport faults (500, 503, 429) are retried and the run still succeeds',
+    async () => {
+      let faults = 0;
+      const s = await server((body, n) => {
+        // The first fault waits out the real backoff; later ones ask for no wait (retry-after-ms: 0).
+        if (n === 2) return (faults++, openAIError(500, 'injected crash'));
+        if (n % 5 === 4)
+          return (faults++, openAIError(429, 'injected rate limit', { 'retry-after-ms': '0' }));
+        if (n % 5 === 0) return (faults++, openAIError(503, 'injected overload', { 'retry-after-ms': '0' }));
+        return answer(body, n);
+      });
+      const out = outFile();
+      const result = await rashomon(...runArgs(SCENE_FILE, s, out));
+      expect(result.code, result.stderr).toBe(0);
+      const { path } = readStory(out);
+      expect(path).toHaveLength(7);
+      expectCompleteRecords(path);
+      expect(faults).toBeGreaterThan(5);
+      // Each failed request was sent again unchanged, and only the successful ones count toward the minimum.
+      for (const r of s.requests.filter((r) => r.status !== 200)) {
+        expect(
+          s.requests.some(
+            (o) => o.n > r.n && o.status === 200 && JSON.stringify(o.body) === JSON.stringify(r.body),
+          ),
+        ).toBe(true);
+      }
+      expect(s.requests.filter((r) => r.status === 200)).toHaveLength(22);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    '[L5] a server that always answers 401: exit 1, the reason on stderr, the story as before the failed step',
+    async () => {
+      const s = await server(() => openAIError(401, 'Incorrect API key provided: test.'));
+      const out = outFile();
+      const result = await rashomon(...runArgs(SCENE_FILE, s, out));
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/step 1 failed \(unauthorized\)/);
+      expect(result.stderr).not.toMatch(/^\s+at /m);
+      // Not retried (a bad key does not get better): step 1's two projections were each asked once, in parallel.
+      expect(s.requests.length).toBeGreaterThan(0);
+      expect(s.requests.length).toBeLessThanOrEqual(2);
+      expect(new Set(s.requests.map((r) => JSON.stringify(r.body))).size).toBe(s.requests.length);
+      const { story, path } = readStory(out);
+      expect(path).toHaveLength(0);
+      expect(story.participants.map((p) => p.name).sort()).toEqual(['Bertram', 'Ines', 'Lotte', 'Oskar']);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    '[L5] a key revoked mid-run: exit 1, the out file holds the story after the last completed step',
+    async () => {
+      // Steps 1 and 2 take six requests (2 projections; selector, actor and 2 projections); then 401.
+      const s = await server((body, n) =>
+        n <= 6 ? answer(body, n) : openAIError(401, 'Incorrect API key provided: revoked.'),
+      );
+      const out = outFile();
+      const result = await rashomon(...runArgs(SCENE_FILE, s, out));
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/step 3 failed \(unauthorized\)/);
+      const { path } = readStory(out);
+      expect(path.map((t) => t.origin)).toEqual(['authored', 'generated']);
+      expectCompleteRecords(path);
+      // Lotte's hand-written turn of step 3 was appended, then its projection failed: it is not in the file.
+      expect(readFileSync(out, 'utf8')).not.toContain('CANARY-L1');
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'bad scenes exit 2 with one line on stderr, no stack trace, no out file and no model call',
+    async () => {
+      const s = await server();
+      const story = SCENE.story;
+      const bad: Array<[string, string | object, RegExp]> = [
+        ['not JSON', '{ "story": nope\n}', /not JSON/],
+        ['wrong shape', { story, steps: { user: 'Hello?' } }, /a scene is/],
+        [
+          'an unknown name',
+          { story, steps: [{ user: 'Hi.' }, { as: 'Nobody', text: 'I wave.' }] },
+          /steps\[1\]\.as: no participant named "Nobody"/,
+        ],
+        ['the user asked to act', { story, steps: [{ act: 'Ines' }] }, /steps\[0\]\.act: "Ines" is the user/],
+        [
+          'a step of unknown kind',
+          { story, steps: [{ user: 'Hi.' }, { dance: 'Oskar' }] },
+          /steps\[1\]: not a step/,
+        ],
+        [
+          'an absent character asked to act',
+          { story, steps: [{ user: 'Hi.' }, { act: 'Bertram' }] },
+          /steps\[1\]\.act: "Bertram" is not present/,
+        ],
+        [
+          'a character asked to act after leaving',
+          { story, steps: [{ present: { Lotte: false } }, { act: 'lotte' }] },
+          /steps\[1\]\.act: "Lotte" is not present/,
+        ],
+        [
+          'a story the import refuses',
+          {
+            story: {
+              ...story,
+              participants: [
+                ...story.participants,
+                { id: 'oskar2', kind: 'character', name: 'OSKAR', present: true },
+              ],
+            },
+            steps: [{ user: 'Hi.' }],
+          },
+          /participants\[4\]\.name: "OSKAR" is used twice/,
+        ],
+      ];
+      const results = await Promise.all(
+        bad.map(async ([what, scene, message]) => {
+          const out = outFile();
+          return { what, message, out, result: await rashomon(...runArgs(writeScene(scene), s, out)) };
+        }),
+      );
+      for (const { what, message, out, result } of results) {
+        expect(result.code, `${what}: ${result.stderr}`).toBe(2);
+        expect(expectOneLine(result.stderr), what).toMatch(message);
+        expect(existsSync(out), `${what}: an out file was written`).toBe(false);
+        expect(result.stdout, what).toBe('');
+      }
+      expect(s.requests).toHaveLength(0);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'npx rashomon --help works from the project root',
+    async () => {
+      const result = await run('npx', ['--no-install', 'rashomon', '--help']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/rashomon run SCENE\.json/);
+      expect(result.stdout).toMatch(/rashomon transcript STORY\.json --as NAME/);
+    },
+    TEST_TIMEOUT,
+  );
+});
