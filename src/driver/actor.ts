@@ -29,6 +29,12 @@ export function actorRequest(story: Story, env: DriverEnv, actor: string, leaf: 
         content: renderPrompt(env.prompts, language, 'roleplay/actor', {
           language: languageName(language),
           name: me.name,
+          style: renderPrompt(env.prompts, language, 'roleplay/character-style', {
+            name: me.name,
+            style: renderPrompt(env.prompts, language, 'roleplay/style', {
+              language: languageName(language),
+            }),
+          }),
           // The card and persona are stable, so they sit before the history in the cached prefix;
           // volatile private context (memories, known world) will join the tail.
           card: cardBlock(me),

@@ -246,7 +246,7 @@ const actorRows: Row[] = [
 ];
 
 const title = (row: Row): string =>
-  `[${row.id}] ${row.verdict}s ${row.why}: ${JSON.stringify(row.output).slice(1, -1) || '(blank)'}`;
+  `[example ${row.id}] ${row.verdict}s ${row.why}: ${JSON.stringify(row.output).slice(1, -1) || '(blank)'}`;
 
 function expectProjection(row: Row, base: ProjectionContext): void {
   const verdict = validateProjection(row.output, { ...base, ...row.ctx });
@@ -260,15 +260,15 @@ function expectProjection(row: Row, base: ProjectionContext): void {
   }
 }
 
-describe('validateProjection: labelled English examples', () => {
+describe('[V1][V2][V3][V4] validateProjection: labelled English examples', () => {
   for (const row of projectionRows) it(title(row), () => expectProjection(row, EN));
 });
 
-describe('validateProjection: labelled Chinese examples', () => {
+describe('[V1][V2][V3][V6] validateProjection: labelled Chinese examples', () => {
   for (const row of chineseRows) it(title(row), () => expectProjection(row, ZH));
 });
 
-describe('validateActorOutput: labelled examples', () => {
+describe('[V1][V5] validateActorOutput: labelled examples', () => {
   for (const row of actorRows) {
     it(title(row), () => {
       const verdict = validateActorOutput(row.output, ACTOR);
@@ -278,11 +278,11 @@ describe('validateActorOutput: labelled examples', () => {
 });
 
 describe('validateProjection: verdict contents', () => {
-  it('[P4] <empty> means generated and nothing perceived: perceived false, text empty', () => {
+  it('[example P4] <empty> means generated and nothing perceived: perceived false, text empty', () => {
     expect(validateProjection('  <empty>\n', EN)).toEqual({ ok: true, perceived: false, text: '' });
   });
 
-  it('[P1] an accepted projection comes back trimmed and perceived', () => {
+  it('[example P1] an accepted projection comes back trimmed and perceived', () => {
     expect(validateProjection('\n  You hear a knock.  \n', EN)).toEqual({
       ok: true,
       perceived: true,
@@ -290,7 +290,7 @@ describe('validateProjection: verdict contents', () => {
     });
   });
 
-  it("[P11] the reason quotes the target's reaction and says what to write instead", () => {
+  it("[example P11] the reason quotes the target's reaction and says what to write instead", () => {
     const verdict = validateProjection('You stumble backward in surprise.', EN);
     expect(verdict.ok).toBe(false);
     if (verdict.ok) return;
@@ -299,7 +299,7 @@ describe('validateProjection: verdict contents', () => {
     expect(verdict.reason).toContain('Describe only what Jane perceives');
   });
 
-  it('[P13] the reason for speech quotes the question with it', () => {
+  it('[example P13] the reason for speech quotes the question with it', () => {
     const verdict = validateProjection('"Who\'s there?" you ask.', EN);
     expect(verdict).toMatchObject({
       ok: false,
@@ -308,21 +308,21 @@ describe('validateProjection: verdict contents', () => {
     expect(verdict).toMatchObject({ reason: expect.stringContaining("Jane's own speech") });
   });
 
-  it('[P17] the reason for an emotion points at physical sensation as the allowed kind', () => {
+  it('[example P17] the reason for an emotion points at physical sensation as the allowed kind', () => {
     expect(validateProjection('You feel afraid.', EN)).toMatchObject({
       ok: false,
       reason: expect.stringContaining('Physical sensations'),
     });
   });
 
-  it('[P18] the reason asks for the second person and names the speaker', () => {
+  it('[example P18] the reason asks for the second person and names the speaker', () => {
     expect(validateProjection('I wait for the right moment.', EN)).toMatchObject({
       ok: false,
       reason: expect.stringContaining("User's first-person text"),
     });
   });
 
-  it('[P22] the reason names the audiences found', () => {
+  it('[example P22] the reason names the audiences found', () => {
     expect(validateProjection('Jane: You hear a shout.\nJess: You hear a shout too.', EN)).toMatchObject({
       ok: false,
       reason: expect.stringContaining('several audiences (Jane, Jess)'),
@@ -340,96 +340,102 @@ describe('validateProjection: more edge cases around the examples', () => {
     expect(verdict, JSON.stringify(verdict)).toMatchObject({ ok: false });
   };
 
-  it('[P8] accepts "you notice"', () => accept('You notice a thin line of light under the door.'));
-  it('[P8] accepts "you sense"', () => accept('You sense someone watching you from the top of the stairs.'));
-  it('[P6] accepts "you can feel" + a physical sensation', () =>
+  it('[example P8] accepts "you notice"', () => accept('You notice a thin line of light under the door.'));
+  it('[example P8] accepts "you sense"', () =>
+    accept('You sense someone watching you from the top of the stairs.'));
+  it('[example P6] accepts "you can feel" + a physical sensation', () =>
     accept('You can feel a cold draft on your neck.'));
-  it('[P9] accepts a passive done to the target', () => accept('You are shoved against the wall.'));
-  it('[P1] accepts a projection that is only the overheard words', () => accept('"Hello? Anyone around?"'));
-  it('[P25] accepts a quotation full of first person and "you" verbs', () =>
+  it('[example P9] accepts a passive done to the target', () => accept('You are shoved against the wall.'));
+  it('[example P1] accepts a projection that is only the overheard words', () =>
+    accept('"Hello? Anyone around?"'));
+  it('[example P25] accepts a quotation full of first person and "you" verbs', () =>
     accept('Jess leans close. "I know you decide everything, so you ask them," she whispers.'));
-  it('[P25] accepts curly quotes around first-person speech', () =>
+  it('[example P25] accepts curly quotes around first-person speech', () =>
     accept('You hear Mara say, \u201cI think you should run.\u201d'));
-  it('[P22] accepts script dialogue by other people, which is not an audience label', () =>
+  it('[example P22] accepts script dialogue by other people, which is not an audience label', () =>
     accept('You hear voices through the wall.\nJess: "Where is it?"\nMara: "I don\'t know."'));
 
-  it('[P12] rejects a bodily reaction on its own', () =>
+  it('[example P12] rejects a bodily reaction on its own', () =>
     reject('A shout rings out, your heart pounding in your chest.'));
-  it('[P16] rejects a past-tense action', () => reject('The door opened and you stepped inside.'));
-  it('[P17] rejects "you feel a pang of" + emotion', () => reject('You feel a sudden pang of fear.'));
-  it('[P17] rejects "you are" + emotion', () => reject("You're terrified."));
-  it('[P13] rejects speech after an adverb', () => reject('You quickly reply that you are fine.'));
-  it('[P11] rejects the target narrated by name', () => reject('Jane stumbles backward in surprise.'));
-  it('[P19] rejects "You hear nothing." as the whole answer', () => reject('You hear nothing.'));
-  it('[P19] rejects the display sentence "Nothing seems to have happened."', () =>
+  it('[example P16] rejects a past-tense action', () => reject('The door opened and you stepped inside.'));
+  it('[example P17] rejects "you feel a pang of" + emotion', () => reject('You feel a sudden pang of fear.'));
+  it('[example P17] rejects "you are" + emotion', () => reject("You're terrified."));
+  it('[example P13] rejects speech after an adverb', () => reject('You quickly reply that you are fine.'));
+  it('[example P11] rejects the target narrated by name', () =>
+    reject('Jane stumbles backward in surprise.'));
+  it('[example P19] rejects "You hear nothing." as the whole answer', () => reject('You hear nothing.'));
+  it('[example P19] rejects the display sentence "Nothing seems to have happened."', () =>
     reject('Nothing seems to have happened.'));
-  it('[P19] accepts "You hear nothing but the rain." (a perception)', () =>
+  it('[example P19] accepts "You hear nothing but the rain." (a perception)', () =>
     accept('You hear nothing but the rain.'));
-  it('[P20] rejects <empty> mixed in at the end', () => reject('You hear nothing. <empty>'));
-  it('[P22] rejects a target-labelled line followed by others', () =>
+  it('[example P20] rejects <empty> mixed in at the end', () => reject('You hear nothing. <empty>'));
+  it('[example P22] rejects a target-labelled line followed by others', () =>
     reject('Jane: You hear a shout.\nYou smell smoke.'));
-  it("[P13] rejects the target's speech written as a script line", () => reject('Jane: "Who\'s there?"'));
-  it('[P23] rejects a fenced code block', () => reject('```json\n{"Jane": "You hear a shout."}\n```'));
-  it('[P23] rejects a JSON array', () => reject('["You hear a shout."]'));
-  it('[P24] rejects the speaker thinking, said outright', () =>
+  it("[example P13] rejects the target's speech written as a script line", () =>
+    reject('Jane: "Who\'s there?"'));
+  it('[example P23] rejects a fenced code block', () =>
+    reject('```json\n{"Jane": "You hear a shout."}\n```'));
+  it('[example P23] rejects a JSON array', () => reject('["You hear a shout."]'));
+  it('[example P24] rejects the speaker thinking, said outright', () =>
     reject('Jess thinks nobody will ever find the letter.', { ...EN, speaker: 'Jess' }));
-  it('[P24] accepts a thoughtful look, which is visible', () =>
+  it('[example P24] accepts a thoughtful look, which is visible', () =>
     accept('Jess frowns at the letter, as if thinking hard.', { ...EN, speaker: 'Jess' }));
 });
 
 describe('validateProjection: Chinese edge cases', () => {
   const verdictOf = (output: string, ctx: ProjectionContext = ZH) => validateProjection(output, ctx);
 
-  it('[Z7] rejects “谁在那儿？”你问道。 and quotes the question', () => {
+  it('[example Z7] rejects “谁在那儿？”你问道。 and quotes the question', () => {
     expect(verdictOf('“谁在那儿？”你问道。')).toMatchObject({
       ok: false,
       reason: expect.stringContaining('“谁在那儿？”你问道'),
     });
   });
-  it('[Z7] rejects the same with corner brackets: 「谁在那儿？」你问道。', () =>
+  it('[example Z7] rejects the same with corner brackets: 「谁在那儿？」你问道。', () =>
     expect(verdictOf('「谁在那儿？」你问道。')).toMatchObject({ ok: false }));
-  it('[Z1] accepts a quotation containing 我 and 你 verbs', () =>
+  it('[example Z1] accepts a quotation containing 我 and 你 verbs', () =>
     expect(verdictOf('你听到杰丝低声说：“我决定了，你问也没用。”')).toMatchObject({ ok: true }));
-  it('[Z3] accepts 你感到 + a physical sensation', () =>
+  it('[example Z3] accepts 你感到 + a physical sensation', () =>
     expect(verdictOf('你感到脚下的地板在震动。')).toMatchObject({ ok: true }));
-  it('[Z3] accepts 你注意到', () =>
+  it('[example Z3] accepts 你注意到', () =>
     expect(verdictOf('你注意到门缝下透出一丝光亮。')).toMatchObject({ ok: true }));
-  it('[Z6] rejects 你感到 + an emotion', () =>
+  it('[example Z6] rejects 你感到 + an emotion', () =>
     expect(verdictOf('你感到一阵恐惧。')).toMatchObject({ ok: false }));
-  it('[Z9] rejects 你觉得', () => expect(verdictOf('你觉得她在隐瞒什么。')).toMatchObject({ ok: false }));
-  it('[Z2] accepts a noun phrase after 你 (你坐的椅子)', () =>
+  it('[example Z9] rejects 你觉得', () =>
+    expect(verdictOf('你觉得她在隐瞒什么。')).toMatchObject({ ok: false }));
+  it('[example Z2] accepts a noun phrase after 你 (你坐的椅子)', () =>
     expect(verdictOf('有人踢了一脚你坐的椅子。')).toMatchObject({ ok: true }));
-  it('[Z11] rejects 你什么也没听到。', () =>
+  it('[example Z11] rejects 你什么也没听到。', () =>
     expect(verdictOf('你什么也没听到。')).toMatchObject({ ok: false }));
-  it('[Z12] rejects a long English answer in a Chinese story', () =>
+  it('[example Z12] rejects a long English answer in a Chinese story', () =>
     expect(
       verdictOf('You hear footsteps in the hallway, then a door slams somewhere upstairs.'),
     ).toMatchObject({ ok: false, reason: expect.stringContaining('this story is in Chinese') }));
-  it('[Z12] does not check a short Latin answer in a Chinese story', () =>
+  it('[example Z12] does not check a short Latin answer in a Chinese story', () =>
     expect(verdictOf('A door slams.')).toMatchObject({ ok: true, perceived: true }));
-  it("[P24] rejects a source character's thought in Chinese", () =>
+  it("[example P24] rejects a source character's thought in Chinese", () =>
     expect(verdictOf('杰丝悄悄穿过房间，心想没人会找到那封信。', { ...ZH, speaker: '杰丝' })).toMatchObject({
       ok: false,
     }));
 });
 
 describe('checkScript', () => {
-  it('[Z12] refuses Latin-script prose in a Chinese story', () =>
+  it('[example Z12] refuses Latin-script prose in a Chinese story', () =>
     expect(checkScript('You hear a voice call out.', 'zh')).toMatchObject({ ok: false }));
-  it('[Z13] accepts a Latin name inside Chinese prose', () =>
+  it('[example Z13] accepts a Latin name inside Chinese prose', () =>
     expect(checkScript('你听到Jane在门外说话。', 'zh')).toEqual({ ok: true }));
-  it('[Z12] leaves text too short to tell unchecked', () => {
+  it('[example Z12] leaves text too short to tell unchecked', () => {
     expect(checkScript('Ouch!', 'zh')).toEqual({ ok: true });
     expect(checkScript('好！', 'en')).toEqual({ ok: true });
   });
-  it('[Z12] refuses Han-script prose in an English story', () =>
+  it('[example Z12] refuses Han-script prose in an English story', () =>
     expect(checkScript('你听到有人在门外说话，然后是一阵脚步声。', 'en')).toMatchObject({
       ok: false,
       reason: expect.stringContaining('this story is in English'),
     }));
-  it('[P1] accepts a Han name inside English prose', () =>
+  it('[example P1] accepts a Han name inside English prose', () =>
     expect(checkScript('You hear 杰丝 call out from the hallway.', 'en')).toEqual({ ok: true }));
-  it('[Z12] both validators apply it', () => {
+  it('[example Z12] both validators apply it', () => {
     expect(validateProjection('你听到有人在门外说话，然后是一阵脚步声。', EN)).toMatchObject({
       ok: false,
     });
@@ -443,25 +449,25 @@ describe('checkScript', () => {
 });
 
 describe('validateActorOutput: edge cases', () => {
-  it('[A1] returns the answer trimmed', () =>
+  it('[example A1] returns the answer trimmed', () =>
     expect(validateActorOutput('  I wait.  \n', ACTOR)).toEqual({ ok: true, text: 'I wait.' }));
-  it('[A7] rejects <empty> mixed with prose too', () =>
+  it('[example A7] rejects <empty> mixed with prose too', () =>
     expect(validateActorOutput('<empty> I wait.', ACTOR)).toMatchObject({ ok: false }));
-  it('[A5] names the participant spoken for', () =>
+  it('[example A5] names the participant spoken for', () =>
     expect(validateActorOutput('I leap out.\nJess: What on earth?!', ACTOR)).toMatchObject({
       ok: false,
       reason: expect.stringContaining('speaks for Jess'),
     }));
-  it('[A4] quotes the reaction written for someone else', () =>
+  it('[example A4] quotes the reaction written for someone else', () =>
     expect(validateActorOutput('I leap out. You scream and fall over.', ACTOR)).toMatchObject({
       ok: false,
       reason: expect.stringContaining('"You scream and fall over"'),
     }));
-  it('[A2] accepts "you" inside the actor\'s own dialogue', () =>
+  it('[example A2] accepts "you" inside the actor\'s own dialogue', () =>
     expect(validateActorOutput('"You scream and I\'ll scream louder," I whisper.', ACTOR)).toMatchObject({
       ok: true,
     }));
-  it('[A4] rejects 你 + reaction in a Chinese actor turn', () =>
+  it('[example A4] rejects 你 + reaction in a Chinese actor turn', () =>
     expect(
       validateActorOutput('我从衣柜后跳出来。你尖叫着摔倒在地。', {
         actor: '简',

@@ -6,7 +6,9 @@ export const PROMPT_VARIABLES = {
   'roleplay/projector-task': ['speaker', 'target', 'source'],
   'roleplay/projector-batch': ['language', 'histories'],
   'roleplay/projector-batch-task': ['speaker', 'targets', 'source'],
-  'roleplay/actor': ['language', 'name', 'card', 'persona', 'history'],
+  'roleplay/actor': ['language', 'name', 'style', 'card', 'persona', 'history'],
+  'roleplay/style': ['language'],
+  'roleplay/character-style': ['name', 'style'],
   'roleplay/actor-task': ['name'],
   'roleplay/retry': ['reason'],
 } as const satisfies Record<string, readonly string[]>;
