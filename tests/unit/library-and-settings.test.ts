@@ -14,6 +14,8 @@ import {
   touchStory,
 } from '../../src/driver/doc/library-doc.ts';
 import {
+  DEFAULT_DEVICE_SETTINGS,
+  profileFor,
   readDeviceSettings,
   writeDeviceSettings,
   type DeviceSettings,
@@ -39,7 +41,19 @@ const SYNC_TOKEN = 'room-token-DO-NOT-SYNC-77';
 const SETTINGS: DeviceSettings = {
   version: 1,
   uiLanguage: 'zh',
-  backend: { kind: 'openai', baseURL: 'http://localhost:11434/v1', apiKey: API_KEY, model: 'qwen3' },
+  profiles: [
+    {
+      id: 'ollama',
+      label: 'Ollama',
+      kind: 'openai',
+      baseURL: 'http://localhost:11434/v1',
+      apiKey: API_KEY,
+      model: 'qwen3',
+    },
+    { id: 'local', label: 'In the browser', kind: 'webllm', model: 'Qwen3-0.6B-q4f16_1-MLC' },
+  ],
+  operations: { default: 'ollama', projector: 'local' },
+  storyOperations: { 'story-1': { actor: 'local' } },
   sync: { serverURL: 'wss://sync.example.org/', token: SYNC_TOKEN },
 };
 
@@ -85,10 +99,20 @@ describe('library', () => {
   });
 });
 
+const DEFAULTS = { version: 1, uiLanguage: 'en', profiles: [], operations: {}, storyOperations: {} };
+
 describe('[D10] device settings', () => {
+  it("[D10] an operation uses the story's profile, then the operation's, then the default", () => {
+    expect(profileFor(SETTINGS, 'story-1', 'actor')?.id).toBe('local');
+    expect(profileFor(SETTINGS, 'story-1', 'projector')?.id).toBe('local');
+    expect(profileFor(SETTINGS, 'story-1', 'selector')?.id).toBe('ollama');
+    expect(profileFor(SETTINGS, 'other', 'actor')?.id).toBe('ollama');
+    expect(profileFor(DEFAULT_DEVICE_SETTINGS, 'other', 'actor')).toBeUndefined();
+  });
+
   it('[D10] round-trip through the device storage', () => {
     const storage = new MapStorage();
-    expect(readDeviceSettings(storage)).toEqual({ ok: true, settings: { version: 1, uiLanguage: 'en' } });
+    expect(readDeviceSettings(storage)).toEqual({ ok: true, settings: DEFAULTS });
     writeDeviceSettings(storage, SETTINGS);
     expect(readDeviceSettings(storage)).toEqual({ ok: true, settings: SETTINGS });
     expect(storage.map.size).toBe(1);
@@ -96,23 +120,23 @@ describe('[D10] device settings', () => {
 
   it('[D10] fills defaults for omitted fields', () => {
     const storage = new MapStorage();
-    storage.setItem('rashomon.device-settings', JSON.stringify({ backend: { kind: 'webllm' } }));
+    storage.setItem('rashomon.device-settings', JSON.stringify({ profiles: [{ id: 'w', kind: 'webllm' }] }));
     expect(readDeviceSettings(storage)).toEqual({
       ok: true,
-      settings: { version: 1, uiLanguage: 'en', backend: { kind: 'webllm', model: '' } },
+      settings: { ...DEFAULTS, profiles: [{ id: 'w', label: '', kind: 'webllm', model: '' }] },
     });
   });
 
   it('[D10] invalid JSON or shape gives the defaults with a detail', () => {
     const storage = new MapStorage();
-    const defaults = { version: 1, uiLanguage: 'en' };
+    const defaults = DEFAULTS;
     storage.setItem('rashomon.device-settings', '{not json');
     const broken = readDeviceSettings(storage);
     expect(broken).toMatchObject({ ok: false, settings: defaults });
     expect(broken.ok ? '' : broken.detail).toMatch(/not valid JSON/);
     for (const bad of [
-      { backend: { kind: 'openai', baseURL: 'not a url' } },
-      { backend: { kind: 'llamafile' } },
+      { profiles: [{ id: 'x', kind: 'openai', baseURL: 'not a url' }] },
+      { profiles: [{ id: 'x', kind: 'llamafile' }] },
       { version: 2 },
       { uiLanguage: 'fr' },
       [],
@@ -128,7 +152,7 @@ describe('[D10] device settings', () => {
     const storage = new MapStorage();
     const bad = {
       ...SETTINGS,
-      backend: { kind: 'openai', baseURL: 'nope', apiKey: '', model: '' },
+      profiles: [{ id: 'x', label: '', kind: 'openai', baseURL: 'nope', apiKey: '', model: '' }],
     } as DeviceSettings;
     expect(() => writeDeviceSettings(storage, bad)).toThrow();
     expect(storage.map.size).toBe(0);

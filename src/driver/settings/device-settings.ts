@@ -1,49 +1,70 @@
-// Device-local settings: model backends, API keys, sync server and tokens. They live in the device's
-// own storage (never in a Y.Doc, an export or a sync message) and are validated on every read.
+// Device-local settings: model backends (with API keys), which backend each operation uses, the sync
+// server and its token. They live in the device's own storage — never in a Y.Doc, an export or a sync
+// message — and are validated on every read.
 import { z } from 'zod';
 
-export const openAIBackendSchema = z.object({
+export const openAIProfileSchema = z.object({
+  id: z.string().min(1),
+  label: z.string().default(''),
   kind: z.literal('openai'),
   baseURL: z.url(),
   apiKey: z.string().default(''),
   model: z.string().default(''),
 });
 
-export const webllmBackendSchema = z.object({ kind: z.literal('webllm'), model: z.string().default('') });
+export const webllmProfileSchema = z.object({
+  id: z.string().min(1),
+  label: z.string().default(''),
+  kind: z.literal('webllm'),
+  model: z.string().default(''),
+});
 
-export const backendSchema = z.discriminatedUnion('kind', [openAIBackendSchema, webllmBackendSchema]);
-export type Backend = z.infer<typeof backendSchema>;
+export const backendProfileSchema = z.discriminatedUnion('kind', [openAIProfileSchema, webllmProfileSchema]);
+export type BackendProfile = z.infer<typeof backendProfileSchema>;
+
+/** Which profile each operation uses; `default` covers the ones left unset. */
+export const operationProfilesSchema = z.object({
+  default: z.string().optional(),
+  actor: z.string().optional(),
+  projector: z.string().optional(),
+  selector: z.string().optional(),
+});
+export type OperationProfiles = z.infer<typeof operationProfilesSchema>;
 
 export const deviceSettingsSchema = z.object({
   version: z.literal(1).default(1),
   uiLanguage: z.enum(['en', 'zh']).default('en'),
-  backend: backendSchema.optional(),
+  profiles: z.array(backendProfileSchema).default([]),
+  operations: operationProfilesSchema.default({}),
+  /** Per story, on this device: profiles chosen for that story's operations over the defaults. */
+  storyOperations: z.record(z.string(), operationProfilesSchema).default({}),
   sync: z.object({ serverURL: z.url(), token: z.string() }).optional(),
 });
 export type DeviceSettings = z.infer<typeof deviceSettingsSchema>;
 
-/** The minimal key-value storage the settings need (localStorage in the app, a Map in tests). */
+export const DEFAULT_DEVICE_SETTINGS: DeviceSettings = deviceSettingsSchema.parse({});
+
+/** The minimal key-value storage the settings need (localStorage in a page, a Map in tests). */
 export interface KeyValueStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
 }
 
-const STORAGE_KEY = 'rashomon.device-settings';
+export const DEVICE_SETTINGS_KEY = 'rashomon.device-settings';
 
 export type SettingsRead =
   { ok: true; settings: DeviceSettings } | { ok: false; settings: DeviceSettings; detail: string };
 
-export function readDeviceSettings(storage: KeyValueStorage): SettingsRead {
-  const raw = storage.getItem(STORAGE_KEY);
-  const defaults = deviceSettingsSchema.parse({});
-  if (raw === null) return { ok: true, settings: defaults };
+/** Parses stored settings text (null: nothing stored yet). Invalid text gives defaults and a reason. */
+export function parseDeviceSettings(raw: string | null): SettingsRead {
+  if (raw === null) return { ok: true, settings: DEFAULT_DEVICE_SETTINGS };
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
     return {
       ok: false,
-      settings: defaults,
+      settings: DEFAULT_DEVICE_SETTINGS,
       detail: 'Saved device settings were not valid JSON; defaults are in use. Save settings again.',
     };
   }
@@ -52,11 +73,30 @@ export function readDeviceSettings(storage: KeyValueStorage): SettingsRead {
     ? { ok: true, settings: parsed.data }
     : {
         ok: false,
-        settings: defaults,
+        settings: DEFAULT_DEVICE_SETTINGS,
         detail: `Saved device settings were invalid (${parsed.error.issues[0]?.message}); defaults are in use.`,
       };
 }
 
+export function readDeviceSettings(storage: KeyValueStorage): SettingsRead {
+  return parseDeviceSettings(storage.getItem(DEVICE_SETTINGS_KEY));
+}
+
 export function writeDeviceSettings(storage: KeyValueStorage, settings: DeviceSettings): void {
-  storage.setItem(STORAGE_KEY, JSON.stringify(deviceSettingsSchema.parse(settings)));
+  storage.setItem(DEVICE_SETTINGS_KEY, JSON.stringify(deviceSettingsSchema.parse(settings)));
+}
+
+/** The profile an operation of a story uses: the story's choice, else the operation's, else the default. */
+export function profileFor(
+  settings: DeviceSettings,
+  storyId: string,
+  op: 'actor' | 'projector' | 'selector',
+): BackendProfile | undefined {
+  const story = settings.storyOperations[storyId] ?? {};
+  const ids = [story[op], story.default, settings.operations[op], settings.operations.default];
+  for (const id of ids) {
+    const profile = id && settings.profiles.find((p) => p.id === id);
+    if (profile) return profile;
+  }
+  return settings.profiles[0];
 }

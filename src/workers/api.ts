@@ -1,0 +1,172 @@
+// The one table of everything that crosses the worker boundary: commands (DriverApi) and pushes
+// (DriverEvent). The app imports this file as types only; the worker implements it.
+import type { Language, Participant, StorySettings } from '../driver/doc/schema.ts';
+import type { StoryJson } from '../driver/story-json/schema.ts';
+import type { DeviceSettings } from '../driver/settings/device-settings.ts';
+import type { Phase, DriverFailureCode } from '../driver/env.ts';
+import type { TextDeltaOp } from '../driver/doc/text-edit.ts';
+
+export type Failure = {
+  ok: false;
+  code: DriverFailureCode | 'not-found' | 'busy' | 'no-backend';
+  detail: string;
+};
+export type Result<T = object> = ({ ok: true } & T) | Failure;
+
+export interface StorySummary {
+  id: string;
+  title: string;
+  lastActivity: string;
+  participants: string[];
+}
+
+export interface NewStoryInput {
+  title: string;
+  language: Language;
+  user: { name: string; persona?: string };
+  characters: Array<{ name: string; card?: Participant['card']; present?: boolean }>;
+}
+
+export interface StoryOverview {
+  id: string;
+  title: string;
+  language: Language;
+  settings: StorySettings;
+  participants: Participant[];
+  /** Turns on the active path. */
+  length: number;
+  userId: string;
+}
+
+/** One row of the user's transcript. `nothing`: the user perceived nothing (an interstitial row). */
+export interface TranscriptRow {
+  turnId: string;
+  index: number;
+  author: string;
+  authorName: string;
+  kind: 'own' | 'perceived' | 'nothing' | 'missing';
+  text: string;
+  stale: boolean;
+  /** Position among its siblings (for ‹ 2/3 ›). */
+  sibling: { index: number; count: number };
+}
+
+export interface TranscriptSlice {
+  /** Rows of turns on the active path the user attended, in order, within [start, end) of the path. */
+  rows: TranscriptRow[];
+  /** Path length, so a virtual list knows the full extent. */
+  length: number;
+}
+
+export type ItemBadge = 'missing' | 'stale' | 'edited' | 'nothing' | 'fresh';
+
+export interface TurnInspection {
+  turnId: string;
+  author: string;
+  origin: 'authored' | 'generated';
+  source: string;
+  stale: boolean;
+  variants: Array<{
+    audience: string;
+    name: string;
+    badge: ItemBadge;
+    perceived: boolean;
+    text: string;
+    edited: boolean;
+  }>;
+}
+
+export type ActChoice = { auto: true } | { actor: string };
+
+export interface ConnectionReport {
+  ok: boolean;
+  /** reachable → authorized → model found; the first failing step says what to do. */
+  problem?: 'unreachable' | 'cors' | 'unauthorized' | 'model-not-found' | 'no-models';
+  detail: string;
+  models: string[];
+}
+
+export interface EndpointPreset {
+  id: string;
+  label: string;
+  baseURL: string;
+  /** How to let a web page reach it when the browser blocks the request (CORS). */
+  corsHelp: string;
+}
+
+export interface WebGpuStatus {
+  available: boolean;
+  shaderF16: boolean;
+  /** Why in-browser models cannot run here, and what to use instead. */
+  detail: string;
+}
+
+export interface WebllmModel {
+  id: string;
+  downloadMB: number;
+  memoryMB: number;
+  lowResource: boolean;
+  fitsDevice: boolean;
+  cached: boolean;
+}
+
+export type DriverEvent =
+  | { kind: 'library-changed' }
+  | { kind: 'story-changed'; storyId: string; turnIds: string[]; participants: boolean; meta: boolean }
+  | { kind: 'phase'; storyId: string; phase: Phase | null }
+  | {
+      kind: 'tokens';
+      storyId: string;
+      op: 'actor' | 'projector';
+      audience?: string;
+      actor?: string;
+      text: string;
+    }
+  | {
+      kind: 'download';
+      modelId: string;
+      progress: number;
+      loadedMB: number;
+      totalMB: number;
+      secondsLeft?: number;
+      text: string;
+    };
+
+export interface DriverApi {
+  // library
+  listStories(): Promise<StorySummary[]>;
+  createStory(input: NewStoryInput): Promise<Result<{ storyId: string }>>;
+  deleteStory(storyId: string): Promise<Result>;
+  importStory(json: unknown): Promise<Result<{ storyId: string }>>;
+  exportStory(storyId: string): Promise<Result<{ story: StoryJson }>>;
+  // views of one story
+  openStory(storyId: string): Promise<Result<{ story: StoryOverview }>>;
+  transcript(storyId: string, range?: { start?: number; end?: number }): Promise<Result<TranscriptSlice>>;
+  inspectTurn(storyId: string, turnId: string): Promise<Result<{ turn: TurnInspection }>>;
+  // playing
+  authorTurn(storyId: string, input: { text: string; as?: string }): Promise<Result<{ turnId: string }>>;
+  act(storyId: string, choice: ActChoice, opts?: { turns?: number }): Promise<Result<{ turnIds: string[] }>>;
+  cancel(storyId: string): Promise<void>;
+  setPresent(storyId: string, participantId: string, present: boolean): Promise<Result>;
+  updateStorySettings(storyId: string, patch: Partial<StorySettings>): Promise<Result>;
+  // editing
+  editSource(storyId: string, turnId: string, delta: TextDeltaOp[]): Promise<Result>;
+  editPov(storyId: string, turnId: string, audience: string, delta: TextDeltaOp[]): Promise<Result>;
+  markPerceivedNothing(storyId: string, turnId: string, audience: string): Promise<Result>;
+  regenerateProjection(storyId: string, turnId: string, audience: string): Promise<Result>;
+  regenerateFrom(storyId: string, turnId: string): Promise<Result>;
+  keepAsIs(storyId: string, turnId: string, audience?: string): Promise<Result>;
+  switchBranch(storyId: string, turnId: string): Promise<Result>;
+  // device
+  getDeviceSettings(): Promise<DeviceSettings>;
+  setDeviceSettings(settings: DeviceSettings): Promise<Result>;
+  endpointPresets(): Promise<EndpointPreset[]>;
+  testConnection(endpoint: { baseURL: string; apiKey?: string; model?: string }): Promise<ConnectionReport>;
+  probeLocalServers(): Promise<Array<{ preset: EndpointPreset; report: ConnectionReport }>>;
+  webgpuStatus(): Promise<WebGpuStatus>;
+  webllmModels(): Promise<WebllmModel[]>;
+  downloadWebllmModel(modelId: string): Promise<Result>;
+  deleteWebllmModel(modelId: string): Promise<Result>;
+  // pushes
+  subscribe(listener: (event: DriverEvent) => void): Promise<void>;
+}
