@@ -3,7 +3,7 @@
 // Nothing here is written back to the document.
 import type * as Y from 'yjs';
 import { observeTurnChanges } from './doc/changes.ts';
-import { readTurn, activeLeaf, turnParent } from './doc/turns.ts';
+import { readTurn, activeLeaf, hasTurn, turnParent } from './doc/turns.ts';
 import { allTurnsTopological } from './doc/tree.ts';
 import type { TurnSnapshot } from './doc/schema.ts';
 import { EMPTY_HISTORY, fingerprint } from './fingerprint.ts';
@@ -116,7 +116,9 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
 
   const path = (leaf: string | null = activeLeaf(doc)): PathNode[] => {
     const ids: string[] = [];
-    for (let id = leaf; id !== null; id = turnParent(doc, id)) ids.push(id);
+    // A turn can name a parent this device has not received yet (updates from several peers arrive
+    // in any order): the path then starts at the oldest turn present, until the rest arrives.
+    for (let id = leaf; id !== null && hasTurn(doc, id); id = turnParent(doc, id)) ids.push(id);
     ids.reverse();
     const nodes: PathNode[] = [];
     let prev: PathNode | null = null;

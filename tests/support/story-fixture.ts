@@ -49,6 +49,7 @@ export function makeStory(
 ): StoryFixture {
   const doc = new Y.Doc({ guid: opts.guid ?? 'story-1' });
   // Yjs picks a random client id; a fixed one makes conflict resolution, and so the test, repeatable.
+  // Docs that sync with each other need different ids (pass `clientID`).
   doc.clientID = opts.clientID ?? 1;
   let clock = 0;
   let turnCounter = 0;

@@ -141,39 +141,43 @@ function randomOp(doc: Y.Doc, peer: number, step: number, rng: Rng, clock: () =>
 
 describe('[D2][D8] concurrent editing converges', () => {
   for (let seed = 1; seed <= Number(process.env.SEEDS ?? 24); seed++) {
-    it(`[D2][D8] seed ${seed}: 300 random operations on 3 devices export the same story`, () => {
-      const rng = mulberry32(seed);
-      const { docs, mesh } = peers(3, `story-${seed}`);
-      let tick = 100;
-      const clock = () => isoAt(tick++);
-      for (let step = 0; step < 300; step++) {
-        const peer = rng.int(docs.length);
-        randomOp(docs[peer] as Y.Doc, peer, step, rng, clock);
-        if (rng.chance(0.35)) mesh.deliverSome(rng.int(docs.length), 1 + rng.int(6), rng);
-      }
-      mesh.flush(rng);
-      const exports = docs.map(exportStory);
-      expect(exports[0]?.turns.length).toBeGreaterThan(20);
-      expect(exports[1]).toEqual(exports[0]);
-      expect(exports[2]).toEqual(exports[0]);
-      // Byte-identical too: a converged story exports the same file on every device.
-      expect(new Set(exports.map((e) => JSON.stringify(e))).size).toBe(1);
-      // The derived views agree too, and every path is a chain from a root.
-      const derived = docs.map((d) => {
-        const v = createStoryViews(d);
-        const out = {
-          path: pathTo(d),
-          stale: v.staleItems(),
-          user: v.transcript(USER),
-          nodes: v.everyNode().length,
-        };
-        v.dispose();
-        return out;
-      });
-      expect(derived[1]).toEqual(derived[0]);
-      expect(derived[2]).toEqual(derived[0]);
-      expect(derived[0]?.nodes).toBe(exports[0]?.turns.length);
-    });
+    it(
+      `[D2][D8] seed ${seed}: 300 random operations on 3 devices export the same story`,
+      { timeout: 30_000 },
+      () => {
+        const rng = mulberry32(seed);
+        const { docs, mesh } = peers(3, `story-${seed}`);
+        let tick = 100;
+        const clock = () => isoAt(tick++);
+        for (let step = 0; step < 300; step++) {
+          const peer = rng.int(docs.length);
+          randomOp(docs[peer] as Y.Doc, peer, step, rng, clock);
+          if (rng.chance(0.35)) mesh.deliverSome(rng.int(docs.length), 1 + rng.int(6), rng);
+        }
+        mesh.flush(rng);
+        const exports = docs.map(exportStory);
+        expect(exports[0]?.turns.length).toBeGreaterThan(20);
+        expect(exports[1]).toEqual(exports[0]);
+        expect(exports[2]).toEqual(exports[0]);
+        // Byte-identical too: a converged story exports the same file on every device.
+        expect(new Set(exports.map((e) => JSON.stringify(e))).size).toBe(1);
+        // The derived views agree too, and every path is a chain from a root.
+        const derived = docs.map((d) => {
+          const v = createStoryViews(d);
+          const out = {
+            path: pathTo(d),
+            stale: v.staleItems(),
+            user: v.transcript(USER),
+            nodes: v.everyNode().length,
+          };
+          v.dispose();
+          return out;
+        });
+        expect(derived[1]).toEqual(derived[0]);
+        expect(derived[2]).toEqual(derived[0]);
+        expect(derived[0]?.nodes).toBe(exports[0]?.turns.length);
+      },
+    );
   }
 });
 

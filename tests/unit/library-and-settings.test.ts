@@ -66,7 +66,13 @@ describe('library', () => {
     expect(listStories(lib).map((s) => s.id)).toEqual(['b', 'c', 'a']);
     touchStory(lib, 'a', isoAt(9));
     expect(listStories(lib).map((s) => s.id)).toEqual(['a', 'b', 'c']);
-    expect(listStories(lib)[0]).toEqual({ id: 'a', title: 'A', createdAt: isoAt(0), lastActivity: isoAt(9) });
+    expect(listStories(lib)[0]).toEqual({
+      id: 'a',
+      title: 'A',
+      createdAt: isoAt(0),
+      lastActivity: isoAt(9),
+      participants: [],
+    });
     removeStoryEntry(lib, 'b');
     expect(listStories(lib).map((s) => s.id)).toEqual(['a', 'c']);
   });

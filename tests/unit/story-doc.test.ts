@@ -17,12 +17,20 @@ import {
   updateParticipant,
   userParticipant,
 } from '../../src/driver/doc/participants.ts';
-import { activeLeaf, editSource, readTurn, replaceSource, sourceText } from '../../src/driver/doc/turns.ts';
+import {
+  activeLeaf,
+  appendTurn,
+  editSource,
+  readTurn,
+  replaceSource,
+  sourceText,
+} from '../../src/driver/doc/turns.ts';
 import { clearPov, editPovText, markPerceivedNothing, readPov, writePov } from '../../src/driver/doc/pov.ts';
 import { childrenOf, newestLeafUnder, pathTo, setActiveLeaf, siblingsOf } from '../../src/driver/doc/tree.ts';
 import { migrateStory, type Migration } from '../../src/driver/doc/migrations.ts';
 import { STORY_SCHEMA_VERSION } from '../../src/driver/doc/schema.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';
+import { createStoryViews } from '../../src/driver/story-views.ts';
 import { JANE, JESS, USER, isoAt, makeStory } from '../support/story-fixture.ts';
 
 const pov = (text: string, perceived = true) => ({
@@ -265,5 +273,53 @@ describe('migrations', () => {
     expect(r).toMatchObject({ ok: false, code: 'newer-version' });
     expect(r.ok ? '' : r.detail).toMatch(/newer/);
     expect(Y.encodeStateVector(f.doc)).toEqual(before);
+  });
+});
+
+describe('[P8] the <empty> sentinel is never stored as text', () => {
+  it('[P8] writing or editing a record to exactly <empty> stores perceived nothing', () => {
+    const s = makeStory();
+    const t1 = s.say(USER, 'I wave.');
+    writePov(s.doc, t1, JANE, {
+      perceived: true,
+      text: ' <empty> ',
+      basis: 'b',
+      origin: 'generated',
+      createdAt: s.now(),
+    });
+    expect(readPov(s.doc, t1, JANE)).toMatchObject({ perceived: false, text: '' });
+    writePov(s.doc, t1, JESS, {
+      perceived: true,
+      text: 'You see a wave.',
+      basis: 'b',
+      origin: 'generated',
+      createdAt: s.now(),
+    });
+    editPovText(s.doc, t1, JESS, { text: '<empty>' }, 'b2');
+    expect(readPov(s.doc, t1, JESS)).toMatchObject({ perceived: false, text: '', origin: 'edited' });
+  });
+});
+
+describe('[D1] a path whose older turns have not arrived yet', () => {
+  it('starts at the oldest turn present instead of failing', () => {
+    const first = makeStory();
+    first.say(USER, 'one', { id: 'a' });
+    const second = new Y.Doc({ guid: first.doc.guid });
+    Y.applyUpdate(second, Y.encodeStateAsUpdate(first.doc));
+    appendTurn(second, { id: 'b', author: USER, text: 'two', origin: 'authored', createdAt: isoAt(9) });
+    // A third device gets the second device's own change before the first device's.
+    const third = new Y.Doc({ guid: first.doc.guid });
+    Y.applyUpdate(third, Y.encodeStateAsUpdate(second, Y.encodeStateVector(first.doc)));
+    expect(
+      createStoryViews(third)
+        .path('b')
+        .map((n) => n.id),
+    ).toEqual(['b']);
+    Y.applyUpdate(third, Y.encodeStateAsUpdate(first.doc));
+    expect(
+      createStoryViews(third)
+        .path()
+        .map((n) => n.id),
+    ).toEqual(['a', 'b']);
   });
 });

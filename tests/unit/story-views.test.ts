@@ -202,24 +202,28 @@ describe('staleness', () => {
 });
 
 describe('memoisation', () => {
-  it('appending to a 2,000-turn story recomputes only the new node; an edit recomputes from there on', () => {
-    const f = makeStory();
-    for (let i = 0; i < 2000; i++) f.say(i % 2 ? JANE : USER, `turn ${i}`);
-    const before = f.views.path();
-    expect(before).toHaveLength(2000);
-    f.say(USER, 'one more');
-    const after = f.views.path();
-    expect(after).toHaveLength(2001);
-    expect(after.slice(0, 2000).every((n, i) => n === before[i])).toBe(true);
-    expect(after[2000]?.parent).toBe(before[1999]);
+  it(
+    'appending to a 2,000-turn story recomputes only the new node; an edit recomputes from there on',
+    { timeout: 30_000 },
+    () => {
+      const f = makeStory();
+      for (let i = 0; i < 2000; i++) f.say(i % 2 ? JANE : USER, `turn ${i}`);
+      const before = f.views.path();
+      expect(before).toHaveLength(2000);
+      f.say(USER, 'one more');
+      const after = f.views.path();
+      expect(after).toHaveLength(2001);
+      expect(after.slice(0, 2000).every((n, i) => n === before[i])).toBe(true);
+      expect(after[2000]?.parent).toBe(before[1999]);
 
-    const edited = after[999]?.id as string;
-    replaceSource(f.doc, edited, 'turn 999, revised');
-    const again = f.views.path();
-    expect(again.slice(0, 999).every((n, i) => n === after[i])).toBe(true);
-    expect(again.slice(999).every((n, i) => n !== after[999 + i])).toBe(true);
-    expect(again[999]?.turn.source).toBe('turn 999, revised');
-    // Nothing changed since: the next read reuses every node.
-    expect(f.views.path().every((n, i) => n === again[i])).toBe(true);
-  });
+      const edited = after[999]?.id as string;
+      replaceSource(f.doc, edited, 'turn 999, revised');
+      const again = f.views.path();
+      expect(again.slice(0, 999).every((n, i) => n === after[i])).toBe(true);
+      expect(again.slice(999).every((n, i) => n !== after[999 + i])).toBe(true);
+      expect(again[999]?.turn.source).toBe('turn 999, revised');
+      // Nothing changed since: the next read reuses every node.
+      expect(f.views.path().every((n, i) => n === again[i])).toBe(true);
+    },
+  );
 });

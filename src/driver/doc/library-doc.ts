@@ -11,8 +11,11 @@ export const storyEntrySchema = z.object({
   title: z.string(),
   createdAt: z.string(),
   lastActivity: z.string(),
+  /** Visible names, for the story list. */
+  participants: z.array(z.string()).default([]),
 });
 export type StoryEntry = z.infer<typeof storyEntrySchema>;
+export type StoryEntryInput = z.input<typeof storyEntrySchema>;
 
 export const libraryCharacterSchema = z.object({
   id: z.string().min(1),
@@ -55,7 +58,7 @@ function list<T>(doc: Y.Doc, section: Section, schema: z.ZodType<T>): T[] {
   return out;
 }
 
-export function putStoryEntry(doc: Y.Doc, entry: StoryEntry, origin?: unknown): void {
+export function putStoryEntry(doc: Y.Doc, entry: StoryEntryInput, origin?: unknown): void {
   put(doc, KEY.stories, entry.id, storyEntrySchema.parse(entry), origin);
 }
 

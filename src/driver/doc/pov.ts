@@ -1,7 +1,7 @@
 // POV records: what one audience perceived of one turn. No record = not generated;
 // perceived false = generated, nothing perceived (text kept empty).
 import * as Y from 'yjs';
-import type { PovOrigin, PovSnapshot } from './schema.ts';
+import { EMPTY_SENTINEL, type PovOrigin, type PovSnapshot } from './schema.ts';
 import { turnsMap } from './story-doc.ts';
 import { applyTextDelta, replaceText, type TextDeltaOp } from './text-edit.ts';
 
@@ -63,10 +63,12 @@ export function readPov(doc: Y.Doc, turnId: string, audience: string): PovSnapsh
 
 export function writePov(doc: Y.Doc, turnId: string, audience: string, w: PovWrite, origin?: unknown): void {
   checkAudience(doc, turnId, audience);
+  // The sentinel is model-facing only (P8): stored, it is "perceived nothing", never text.
+  const perceived = w.perceived && w.text.trim() !== EMPTY_SENTINEL;
   doc.transact(() => {
     const r = new Y.Map<unknown>();
-    r.set('perceived', w.perceived);
-    r.set('text', new Y.Text(w.perceived ? w.text : ''));
+    r.set('perceived', perceived);
+    r.set('text', new Y.Text(perceived ? w.text : ''));
     r.set('basis', w.basis);
     r.set('origin', w.origin);
     if (w.model !== undefined) r.set('model', w.model);
@@ -98,6 +100,7 @@ export function editPovText(
     const text = povText(doc, turnId, audience);
     if ('delta' in edit) applyTextDelta(text, edit.delta);
     else replaceText(text, edit.text);
+    if (text.toString().trim() === EMPTY_SENTINEL) text.delete(0, text.length);
     r.set('perceived', text.length > 0);
     r.set('origin', 'edited');
     r.set('basis', basis);
