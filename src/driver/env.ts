@@ -34,7 +34,7 @@ export interface DriverEnv {
   signal?: AbortSignal;
   onPhase?: (phase: Phase) => void;
   /** Streamed tokens of actor and projection answers; set it to make requests stream. */
-  onToken?: (source: { op: Operation; audience?: string; actor?: string }, delta: string) => void;
+  onToken?: (source: { op: 'actor' | 'projector'; audience?: string; actor?: string }, delta: string) => void;
   /** Where origin-tagged writes come from (providers skip their own origin). */
   origin?: unknown;
 }

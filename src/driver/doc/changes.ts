@@ -1,6 +1,6 @@
 // Which turns a document change touched, so derived views recompute only those (and what hangs off them).
 import type * as Y from 'yjs';
-import { turnsMap } from './story-doc.ts';
+import { metaMap, participantsMap, turnsMap } from './story-doc.ts';
 
 /** Calls `onTurns` with the ids of turns added, removed or edited in each transaction. Returns an unsubscribe. */
 export function observeTurnChanges(doc: Y.Doc, onTurns: (ids: Set<string>) => void): () => void {
@@ -18,4 +18,33 @@ export function observeTurnChanges(doc: Y.Doc, onTurns: (ids: Set<string>) => vo
   };
   turns.observeDeep(handler);
   return () => turns.unobserveDeep(handler);
+}
+
+export interface StoryChange {
+  turnIds: string[];
+  participants: boolean;
+  meta: boolean;
+}
+
+/** Calls `onChange` once per transaction that touched the story, saying which parts. */
+export function observeStoryChanges(doc: Y.Doc, onChange: (change: StoryChange) => void): () => void {
+  let turnIds = new Set<string>();
+  const stopTurns = observeTurnChanges(doc, (ids) => ids.forEach((id) => turnIds.add(id)));
+  const participants = participantsMap(doc);
+  const meta = metaMap(doc);
+  const handler = (tr: Y.Transaction) => {
+    const touched = new Set<unknown>([...tr.changed.keys(), ...tr.changedParentTypes.keys()]);
+    const change = {
+      turnIds: [...turnIds],
+      participants: touched.has(participants),
+      meta: touched.has(meta),
+    };
+    turnIds = new Set();
+    if (change.turnIds.length || change.participants || change.meta) onChange(change);
+  };
+  doc.on('afterTransaction', handler);
+  return () => {
+    stopTurns();
+    doc.off('afterTransaction', handler);
+  };
 }

@@ -91,3 +91,7 @@ export function putPersona(doc: Y.Doc, p: Persona, origin?: unknown): void {
 export function listPersonas(doc: Y.Doc): Persona[] {
   return list(doc, KEY.personas, personaSchema).sort((a, b) => a.name.localeCompare(b.name));
 }
+
+export function hasStoryEntry(doc: Y.Doc, id: string): boolean {
+  return doc.getMap(KEY.stories).has(id);
+}

@@ -1,0 +1,123 @@
+// The worker's implementation of DriverApi: it owns the documents, the driver and the model backends,
+// and pushes what changed. Built from injected parts so it runs in Node tests as in the worker.
+import { observeStoryChanges } from '../driver/doc/changes.ts';
+import { hasStoryEntry } from '../driver/doc/library-doc.ts';
+import type { PromptSet } from '../driver/prompts/render.ts';
+import { deviceSettingsSchema } from '../driver/settings/device-settings.ts';
+import type { DriverApi, DriverEvent } from './api.ts';
+import { isFailure, notFound, type HostContext, type SettingsStore } from './host-context.ts';
+import { libraryCommands } from './host-library.ts';
+import { createGenerations, playCommands } from './host-play.ts';
+import { editCommands } from './host-edit.ts';
+import { inspect, overview, transcriptSlice } from './host-views.ts';
+import { createModelRegistry, type BackendFactory } from './model-registry.ts';
+import type { OpenStory, StoryStore } from './story-store.ts';
+import type { Timers } from './token-batcher.ts';
+
+/** Everything about model backends that depends on the platform (fetch, WebGPU, WebLLM). */
+export interface DeviceBackends {
+  factory: BackendFactory;
+  endpointPresets: DriverApi['endpointPresets'];
+  testConnection: DriverApi['testConnection'];
+  probeLocalServers: DriverApi['probeLocalServers'];
+  webgpuStatus: DriverApi['webgpuStatus'];
+  webllmModels: DriverApi['webllmModels'];
+  downloadWebllmModel(
+    modelId: string,
+    emit: (e: DriverEvent) => void,
+  ): ReturnType<DriverApi['downloadWebllmModel']>;
+  deleteWebllmModel: DriverApi['deleteWebllmModel'];
+}
+
+export interface HostParts {
+  store: StoryStore;
+  settings: SettingsStore;
+  prompts: PromptSet;
+  backends: DeviceBackends;
+  clock: () => number;
+  newId: () => string;
+  timers: Timers;
+}
+
+export function createDriverHost(parts: HostParts): DriverApi {
+  const listeners = new Set<(e: DriverEvent) => void>();
+  const emit = (e: DriverEvent) => listeners.forEach((l) => l(e));
+  const registry = createModelRegistry(parts.backends.factory);
+  const watched = new Set<string>();
+
+  // Every change to an open story, from this worker, another tab or a sync peer, is pushed once.
+  const watch = (story: OpenStory) => {
+    if (watched.has(story.id)) return;
+    watched.add(story.id);
+    observeStoryChanges(story.doc, (change) => emit({ kind: 'story-changed', storyId: story.id, ...change }));
+  };
+
+  const ctx: HostContext = {
+    store: parts.store,
+    settings: parts.settings,
+    prompts: parts.prompts,
+    clock: parts.clock,
+    newId: parts.newId,
+    timers: parts.timers,
+    emit,
+    async modelFor(storyId, op) {
+      return registry.modelFor(await parts.settings.read(), storyId, op);
+    },
+    async story(storyId) {
+      await parts.store.ready;
+      if (!hasStoryEntry(parts.store.library, storyId)) return notFound(storyId);
+      const opened = await parts.store.open(storyId);
+      if (!opened.ok) return { ok: false, code: 'invalid', detail: opened.detail };
+      watch(opened.story);
+      return opened.story;
+    },
+  };
+
+  const generations = createGenerations(ctx);
+
+  return {
+    ...libraryCommands(ctx),
+    ...playCommands(ctx, generations),
+    ...editCommands(ctx, generations),
+
+    async openStory(storyId) {
+      const story = await ctx.story(storyId);
+      return isFailure(story) ? story : { ok: true, story: overview(story) };
+    },
+    async transcript(storyId, range) {
+      const story = await ctx.story(storyId);
+      return isFailure(story) ? story : { ok: true, ...transcriptSlice(story, range) };
+    },
+    async inspectTurn(storyId, turnId) {
+      const story = await ctx.story(storyId);
+      if (isFailure(story)) return story;
+      if (!story.views.path(turnId).length)
+        return { ok: false, code: 'not-found', detail: `No turn ${turnId} in this story.` };
+      return { ok: true, turn: inspect(story, turnId) };
+    },
+
+    getDeviceSettings: () => parts.settings.read(),
+    async setDeviceSettings(settings) {
+      const parsed = deviceSettingsSchema.safeParse(settings);
+      if (!parsed.success)
+        return {
+          ok: false,
+          code: 'invalid',
+          detail: `Settings not saved: ${parsed.error.issues[0]?.message}`,
+        };
+      await parts.settings.write(parsed.data);
+      return { ok: true };
+    },
+    endpointPresets: () => parts.backends.endpointPresets(),
+    testConnection: (endpoint) => parts.backends.testConnection(endpoint),
+    probeLocalServers: () => parts.backends.probeLocalServers(),
+    webgpuStatus: () => parts.backends.webgpuStatus(),
+    webllmModels: () => parts.backends.webllmModels(),
+    downloadWebllmModel: (modelId) => parts.backends.downloadWebllmModel(modelId, emit),
+    deleteWebllmModel: (modelId) => parts.backends.deleteWebllmModel(modelId),
+
+    async subscribe(listener) {
+      listeners.add(listener);
+    },
+  };
+}

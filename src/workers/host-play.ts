@@ -1,0 +1,120 @@
+// Playing commands: author a turn, act (once or several times), cancel, presence and settings. One
+// generation runs per story at a time; Cancel aborts it end to end and nothing partial is stored.
+import { setPresent } from '../driver/doc/participants.ts';
+import { updateSettings } from '../driver/doc/story-doc.ts';
+import { touchStory } from '../driver/doc/library-doc.ts';
+import type { DriverEnv, DriverResult, Operation } from '../driver/env.ts';
+import { authorTurn, takeTurn } from '../driver/turn-loop.ts';
+import { userParticipant } from '../driver/doc/participants.ts';
+import type { ChatModel } from '../driver/model.ts';
+import type { DriverApi, Failure } from './api.ts';
+import { isFailure, type HostContext } from './host-context.ts';
+import { createTokenBatcher } from './token-batcher.ts';
+import type { OpenStory } from './story-store.ts';
+
+type PlayApi = Pick<DriverApi, 'authorTurn' | 'act' | 'cancel' | 'setPresent' | 'updateStorySettings'>;
+
+export interface Generations {
+  /** Runs `work` as the story's one generation, with an env whose signal Cancel aborts. */
+  run<T>(
+    storyId: string,
+    work: (story: OpenStory, env: DriverEnv) => Promise<DriverResult<T> | Failure>,
+  ): Promise<DriverResult<T> | Failure>;
+  cancel(storyId: string): void;
+}
+
+export function createGenerations(ctx: HostContext): Generations {
+  const running = new Map<string, AbortController>();
+  return {
+    async run(storyId, work) {
+      if (running.has(storyId))
+        return {
+          ok: false,
+          code: 'busy',
+          detail: 'Something is already being generated in this story. Wait for it or cancel it.',
+        };
+      const story = await ctx.story(storyId);
+      if (isFailure(story)) return story;
+      const models = {} as Record<Operation, ChatModel>;
+      for (const op of ['selector', 'projector', 'actor'] as const) {
+        const m = await ctx.modelFor(storyId, op);
+        if (isFailure(m)) return m;
+        models[op] = m;
+      }
+      const controller = new AbortController();
+      running.set(storyId, controller);
+      const tokens = createTokenBatcher<{ op: 'actor' | 'projector'; audience?: string; actor?: string }>(
+        (key, text) => ctx.emit({ kind: 'tokens', storyId, ...key, text }),
+        ctx.timers,
+      );
+      const env: DriverEnv = {
+        models,
+        prompts: ctx.prompts,
+        clock: ctx.clock,
+        newId: ctx.newId,
+        signal: controller.signal,
+        origin: 'driver',
+        onPhase: (phase) => {
+          tokens.flush();
+          ctx.emit({ kind: 'phase', storyId, phase });
+        },
+        onToken: (source, delta) => tokens.push(source, delta),
+      };
+      try {
+        return await work(story, env);
+      } finally {
+        tokens.flush();
+        running.delete(storyId);
+        ctx.emit({ kind: 'phase', storyId, phase: null });
+        touchStory(ctx.store.library, storyId, new Date(ctx.clock()).toISOString());
+      }
+    },
+    cancel(storyId) {
+      running.get(storyId)?.abort();
+    },
+  };
+}
+
+export function playCommands(ctx: HostContext, generations: Generations): PlayApi {
+  return {
+    authorTurn(storyId, input) {
+      return generations.run(storyId, async (story, env) => {
+        const author = input.as ?? userParticipant(story.doc)?.id;
+        if (!author) return { ok: false, code: 'unknown-participant', detail: 'This story has no user.' };
+        return authorTurn(story, env, author, input.text);
+      });
+    },
+
+    act(storyId, choice, opts = {}) {
+      const turns = Math.max(1, opts.turns ?? 1);
+      return generations.run(storyId, async (story, env) => {
+        const turnIds: string[] = [];
+        for (let i = 0; i < turns; i++) {
+          if (env.signal?.aborted) break;
+          const r = await takeTurn(story, env, choice);
+          if (!r.ok) return turnIds.length && r.code === 'cancelled' ? { ok: true, turnIds } : r;
+          turnIds.push(r.turnId);
+        }
+        return { ok: true, turnIds };
+      });
+    },
+
+    async cancel(storyId) {
+      generations.cancel(storyId);
+    },
+
+    async setPresent(storyId, participantId, present) {
+      const story = await ctx.story(storyId);
+      if (isFailure(story)) return story;
+      const r = setPresent(story.doc, participantId, present, 'ui');
+      return r.ok ? r : { ok: false, code: 'unknown-participant', detail: r.detail };
+    },
+
+    async updateStorySettings(storyId, patch) {
+      const story = await ctx.story(storyId);
+      if (isFailure(story)) return story;
+      updateSettings(story.doc, patch, 'ui');
+      return { ok: true };
+    },
+  };
+}

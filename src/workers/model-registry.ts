@@ -1,0 +1,43 @@
+// Turns this device's backend profiles into ChatModels, one per profile, reused while the profile
+// is unchanged (a WebLLM engine is expensive to load; an OpenAI client is cheap but stateless).
+import type { ChatModel } from '../driver/model.ts';
+import type { Operation } from '../driver/env.ts';
+import { profileFor, type BackendProfile, type DeviceSettings } from '../driver/settings/device-settings.ts';
+import type { Failure } from './api.ts';
+
+export type BackendFactory = (profile: BackendProfile) => ChatModel;
+
+export interface ModelRegistry {
+  modelFor(settings: DeviceSettings, storyId: string, op: Operation): ChatModel | Failure;
+}
+
+export function createModelRegistry(factory: BackendFactory): ModelRegistry {
+  const built = new Map<string, ChatModel>();
+  return {
+    modelFor(settings, storyId, op) {
+      const profile = profileFor(settings, storyId, op);
+      if (!profile) {
+        return {
+          ok: false,
+          code: 'no-backend',
+          detail:
+            'No model is set up on this device. Open Settings and add an OpenAI-compatible server or an in-browser model.',
+        };
+      }
+      if (!profile.model) {
+        return {
+          ok: false,
+          code: 'no-backend',
+          detail: `Choose a model for "${profile.label || profile.id}" in Settings.`,
+        };
+      }
+      const key = JSON.stringify(profile);
+      let model = built.get(key);
+      if (!model) {
+        model = factory(profile);
+        built.set(key, model);
+      }
+      return model;
+    },
+  };
+}

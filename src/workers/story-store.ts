@@ -1,0 +1,96 @@
+// The worker's documents: the library and every opened story, each a Y.Doc persisted in IndexedDB
+// through y-indexeddb. Opening a story loads it once and keeps it with its derived views.
+import * as Y from 'yjs';
+import { IndexeddbPersistence, clearDocument } from 'y-indexeddb';
+import { createStoryViews } from '../driver/story-views.ts';
+import type { Story } from '../driver/env.ts';
+import { migrateStory } from '../driver/doc/migrations.ts';
+
+export const LIBRARY_DB = 'rashomon-library';
+export const storyDbName = (storyId: string) => `rashomon-story-${storyId}`;
+
+export interface OpenStory extends Story {
+  id: string;
+  close(): Promise<void>;
+}
+
+export type OpenResult =
+  { ok: true; story: OpenStory } | { ok: false; code: 'newer-version'; detail: string };
+
+export interface StoryStore {
+  library: Y.Doc;
+  ready: Promise<void>;
+  /** Opens (or returns the open) story; a new id makes an empty doc to fill. */
+  open(storyId: string): Promise<OpenResult>;
+  /** Stores a filled doc (a new or imported story) under its guid and opens it. */
+  adopt(doc: Y.Doc): Promise<OpenStory>;
+  remove(storyId: string): Promise<void>;
+  closeAll(): Promise<void>;
+}
+
+async function persisted(name: string, doc: Y.Doc) {
+  const persistence = new IndexeddbPersistence(name, doc);
+  await persistence.whenSynced;
+  return persistence;
+}
+
+export function createStoryStore(): StoryStore {
+  const library = new Y.Doc({ guid: 'library' });
+  const libraryPersistence = persisted(LIBRARY_DB, library);
+  const open = new Map<string, Promise<OpenResult>>();
+
+  const wrap = (id: string, doc: Y.Doc, persistence: IndexeddbPersistence): OpenStory => {
+    const views = createStoryViews(doc);
+    return {
+      id,
+      doc,
+      views,
+      async close() {
+        views.dispose();
+        await persistence.destroy();
+        doc.destroy();
+        open.delete(id);
+      },
+    };
+  };
+
+  return {
+    library,
+    ready: libraryPersistence.then(() => undefined),
+    open(storyId) {
+      const existing = open.get(storyId);
+      if (existing) return existing;
+      const opening = (async (): Promise<OpenResult> => {
+        const doc = new Y.Doc({ guid: storyId });
+        const persistence = await persisted(storyDbName(storyId), doc);
+        const migrated = migrateStory(doc);
+        if (!migrated.ok) {
+          await persistence.destroy();
+          open.delete(storyId);
+          return migrated;
+        }
+        return { ok: true, story: wrap(storyId, doc, persistence) };
+      })();
+      open.set(storyId, opening);
+      return opening;
+    },
+    async adopt(doc) {
+      const persistence = await persisted(storyDbName(doc.guid), doc);
+      const story = wrap(doc.guid, doc, persistence);
+      open.set(doc.guid, Promise.resolve({ ok: true, story }));
+      return story;
+    },
+    async remove(storyId) {
+      const opened = await open.get(storyId);
+      if (opened?.ok) await opened.story.close();
+      await clearDocument(storyDbName(storyId));
+    },
+    async closeAll() {
+      for (const o of [...open.values()]) {
+        const r = await o;
+        if (r.ok) await r.story.close();
+      }
+      await (await libraryPersistence).destroy();
+    },
+  };
+}
