@@ -55,6 +55,8 @@ export interface OpenAIServerOptions {
   answer: AnswerScript;
   /** Served by GET /v1/models; when given, other model names get OpenAI's 404. */
   models?: string[];
+  /** When given, every request without `Authorization: Bearer <apiKey>` gets OpenAI's 401. */
+  apiKey?: string;
 }
 
 /** The error body OpenAI sends, for scripts that need one. */
@@ -82,6 +84,9 @@ export async function startOpenAIServer(options: OpenAIServerOptions): Promise<O
 
   const server = createServer(async (req, res) => {
     const raw = await readBody(req);
+    if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) {
+      return sendJson(res, 401, openAIError(401, 'Incorrect API key provided.').body);
+    }
     if (req.method === 'GET' && req.url === '/v1/models') {
       const data = (options.models ?? ['test-model']).map((id) => ({
         id,

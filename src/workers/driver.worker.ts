@@ -1,0 +1,33 @@
+// The driver worker: owns the story and library documents (IndexedDB), the driver and the model
+// backends, and exposes DriverApi to the page through comlink.
+import * as Comlink from 'comlink';
+import type { DriverApi, DriverEvent } from './api.ts';
+import { bundledPrompts } from './bundled-prompts.ts';
+import { createDeviceBackends } from './device-backends.ts';
+import { createDriverHost } from './driver-host.ts';
+import { createIdbSettingsStore } from './settings-store.ts';
+import { createStoryStore } from './story-store.ts';
+
+const listeners = new Set<(e: DriverEvent) => void>();
+const emit = (e: DriverEvent) => listeners.forEach((l) => l(e));
+
+const host = createDriverHost({
+  store: createStoryStore(),
+  settings: createIdbSettingsStore(),
+  prompts: bundledPrompts,
+  backends: createDeviceBackends(emit),
+  clock: () => Date.now(),
+  newId: () => crypto.randomUUID(),
+  timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as number) },
+});
+
+const api: DriverApi = {
+  ...host,
+  // Download progress comes from the backends, outside the host's own events: both reach listeners.
+  async subscribe(listener) {
+    listeners.add(listener);
+    await host.subscribe(listener);
+  },
+};
+
+Comlink.expose(api satisfies DriverApi);
