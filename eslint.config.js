@@ -53,6 +53,21 @@ export default tseslint.config(
   {
     files: ['src/app/**'],
     languageOptions: { globals: globals.browser },
+    rules: {
+      // The worker owns the documents and the driver: the UI reaches them only through DriverApi.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['yjs', 'y-*', '**/driver/**', '**/workers/**', '!**/workers/driver.worker.ts*'],
+              allowTypeImports: true,
+              message: 'src/app talks to the worker through DriverApi; import documents and driver code as types only.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/workers/**'],
