@@ -1,5 +1,5 @@
-// One model call with validation: a refused answer is sent back with the reason and asked again,
-// a bounded number of times; after that the failure is returned and nothing is stored.
+// One model call with validation: a refused answer is asked for again with the reason, a bounded
+// number of times; after that the failure is returned and nothing is stored.
 import { DEFAULT_RETRIES, type DriverEnv, type DriverResult } from './env.ts';
 import type { ChatModel, ChatRequest } from './model.ts';
 import { PromptProblem, renderPrompt } from './prompts/render.ts';
@@ -27,14 +27,13 @@ export async function generateValidated<T>(
     if (verdict.ok)
       return { ok: true, value: verdict.value, ...(answer.model ? { model: answer.model } : {}) };
     lastReason = verdict.reason;
-    messages = [
-      ...request.messages,
-      { role: 'assistant', content: answer.text },
-      {
-        role: 'user',
-        content: renderPrompt(env.prompts, language, 'roleplay/retry', { reason: verdict.reason }),
-      },
-    ];
+    // The refused text itself is not sent back: it was never perceived by anyone, and the reason
+    // says what to change. The retry extends the last message, so the cached prefix still holds.
+    const retry = renderPrompt(env.prompts, language, 'roleplay/retry', { reason: verdict.reason });
+    const last = request.messages[request.messages.length - 1];
+    messages = last
+      ? [...request.messages.slice(0, -1), { role: last.role, content: `${last.content}\n\n${retry}` }]
+      : [{ role: 'user', content: retry }];
   }
   return {
     ok: false,

@@ -40,13 +40,11 @@ const ACTS = [
  */
 const TOKEN = /\b(?:CANARY-[A-Z]+(?:-[A-Za-z0-9]+)?|SEEN-\d+(?:-\d+)?|SAID-\d+)\b/g;
 const tokens = (text: string): Set<string> => new Set(text.match(TOKEN) ?? []);
-/** What the driver sent: a retry's assistant message is the model's own refused answer, checked apart. */
-const requestText = (call: RecordedCall) =>
-  call.messages
-    .filter((m) => m.role !== 'assistant')
-    .map((m) => m.content)
-    .join('\n');
-const isRetry = (call: Pick<RecordedCall, 'messages'>) => call.messages.some((m) => m.role === 'assistant');
+/** Everything the driver sent. A retry is the same request with the reason added to its last message. */
+const requestText = (call: RecordedCall) => call.messages.map((m) => m.content).join('\n');
+const RETRY_MARK = 'Your previous answer could not be used';
+const isRetry = (call: Pick<RecordedCall, 'messages'>) =>
+  call.messages.at(-1)?.content.includes(RETRY_MARK) ?? false;
 
 type Step =
   | { kind: 'user'; text: string }
@@ -325,11 +323,9 @@ function checkScene(run: SceneRun) {
     const text = requestText(call);
     const what = `request ${call.n} (${kind})`;
     let turnIndex: number | undefined;
-    // A retry carries the driver's request, then the refused answer and the reason, nothing else.
+    // A retry never carries the refused answer itself: nobody perceived it.
     for (const m of call.messages.filter((m) => m.role === 'assistant')) {
-      const own = [...run.refused].some((r) => r < call.n && run.answered.get(r) === m.content);
-      if (!own)
-        fail(`${what} carries an assistant message that is not a refused answer: ${m.content.slice(0, 60)}`);
+      fail(`${what} carries an assistant message: ${m.content.slice(0, 60)}`);
     }
     if (kind === 'selector') {
       seen.selector++;

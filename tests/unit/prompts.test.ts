@@ -14,6 +14,21 @@ describe('prompts', () => {
     }
   });
 
+  it('ships the same prompts in en and zh, each using the same variables', () => {
+    const set = shippedPrompts();
+    const ids = (lang: string) =>
+      [...set.keys()]
+        .filter((k) => k.startsWith(`${lang}/`))
+        .map((k) => k.slice(lang.length + 1))
+        .sort();
+    expect(ids('zh')).toEqual(ids('en'));
+    const vars = (text: string) => [...new Set([...text.matchAll(/\$\{([^}]*)\}/g)].map((m) => m[1]))].sort();
+    for (const id of ids('en'))
+      expect(vars(set.get(`zh/${id}`) ?? ''), id).toEqual(vars(set.get(`en/${id}`) ?? ''));
+    for (const id of PROMPT_IDS)
+      expect(promptTextProblem(id, set.get(`zh/${id}`) ?? ''), `prompts/zh/${id}.md`).toBeNull();
+  });
+
   it('refuses an unknown variable, naming the file and the variable', () => {
     const set = new Map([['en/roleplay/retry', 'Wrong: ${reason} ${mood}']]);
     expect(() => renderPrompt(set, 'en', 'roleplay/retry', { reason: 'x' })).toThrowError(PromptProblem);
