@@ -62,7 +62,8 @@ export default tseslint.config(
             {
               group: ['yjs', 'y-*', '**/driver/**', '**/workers/**', '!**/workers/driver.worker.ts*'],
               allowTypeImports: true,
-              message: 'src/app talks to the worker through DriverApi; import documents and driver code as types only.',
+              message:
+                'src/app talks to the worker through DriverApi; import documents and driver code as types only.',
             },
           ],
         },

@@ -1,18 +1,51 @@
-// The app shell: header, the list of stories, and the service-worker update prompt.
-import type { JSX } from 'solid-js';
-import { StoryList, type StorySummary } from './story-list.tsx';
+// The app shell: header (title, Settings), the library or the open story, and the update prompt.
+import { Match, Show, Switch, createSignal, type JSX } from 'solid-js';
+import { useDriver } from './driver-client.ts';
+import { LibraryScreen } from './library-screen.tsx';
+import { createRoute } from './route.ts';
+import { SettingsDialog } from './settings-dialog.tsx';
+import { StoryScreen } from './story-screen.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
 export function App(): JSX.Element {
-  const stories = (): StorySummary[] => [];
+  const route = createRoute();
+  const { failure } = useDriver();
+  const [settingsOpen, setSettingsOpen] = createSignal(false);
+  const storyId = (): string | undefined => {
+    const current = route();
+    return current.screen === 'story' ? current.storyId : undefined;
+  };
   return (
     <>
       <header class="app-header">
         <h1 class="app-title">Rashomon</h1>
+        <button
+          type="button"
+          class="header-button"
+          aria-haspopup="dialog"
+          onClick={() => setSettingsOpen(true)}
+        >
+          Settings
+        </button>
       </header>
+      <Show when={failure()}>
+        <p class="engine-failure" role="alert">
+          The story engine stopped: {failure()} Reload the page to try again.
+        </p>
+      </Show>
       <main class="app-main">
-        <StoryList stories={stories} />
+        <Switch>
+          <Match when={storyId()} keyed>
+            {(id) => <StoryScreen storyId={id} />}
+          </Match>
+          <Match when={route().screen === 'library'}>
+            <LibraryScreen />
+          </Match>
+        </Switch>
       </main>
+      <Show when={settingsOpen()}>
+        <SettingsDialog onClose={() => setSettingsOpen(false)} />
+      </Show>
       <UpdatePrompt />
     </>
   );

@@ -1,12 +1,16 @@
-// The `rashomon` command: `run` plays a scene headless; `transcript` prints one participant's view.
+// The `rashomon` command: `run` plays a scene headless; `transcript` prints one participant's view;
+// `serve` runs the sync server; `token` prints an access token for it. Each command's code is loaded
+// only when it runs: the server does not load the driver, and starts faster.
 import { parseArgs } from 'node:util';
-import { runScene } from './run-command.ts';
-import { transcriptText } from './transcript-command.ts';
 import { UsageError } from './usage-error.ts';
 
 const USAGE = `Usage:
-  rashomon run SCENE.json --base-url URL --model NAME [--api-key KEY] [--batch] [--concurrency N] [--out OUT.json]
-  rashomon transcript STORY.json --as NAME`;
+  rashomon run SCENE.json --base-url URL --model NAME [--api-key KEY] [--batch] [--concurrency N]
+                [--prompts DIR] [--language en|zh] [--out OUT.json]
+  rashomon transcript STORY.json --as NAME
+  rashomon serve [--host H] [--port P] [--data DIR]
+                (defaults 127.0.0.1, 8787, ./data; or env HOST, PORT, RASHOMON_DATA)
+  rashomon token [--room R] [--data DIR]      (the owner token, or room R's token)`;
 
 const DEFAULT_CONCURRENCY = 4;
 
@@ -27,6 +31,8 @@ async function main(argv: string[]): Promise<number> {
         batch: { type: 'boolean', default: false },
         concurrency: { type: 'string' },
         out: { type: 'string' },
+        prompts: { type: 'string' },
+        language: { type: 'string' },
       },
     });
     const scene = positionals[0];
@@ -37,6 +43,7 @@ async function main(argv: string[]): Promise<number> {
     const concurrency = values.concurrency === undefined ? DEFAULT_CONCURRENCY : Number(values.concurrency);
     if (!Number.isInteger(concurrency) || concurrency < 1)
       throw new UsageError('--concurrency must be a whole number of at least 1', true);
+    const { runScene } = await import('./run-command.ts');
     return runScene(
       {
         scene,
@@ -46,6 +53,8 @@ async function main(argv: string[]): Promise<number> {
         batch: values.batch,
         concurrency,
         ...(values.out ? { out: values.out } : {}),
+        ...(values.prompts ? { prompts: values.prompts } : {}),
+        ...(values.language !== undefined ? { language: values.language } : {}),
       },
       (line) => console.error(line),
     );
@@ -60,7 +69,17 @@ async function main(argv: string[]): Promise<number> {
     if (!file || positionals.length > 1)
       throw new UsageError('transcript takes exactly one STORY.json', true);
     if (!values.as) throw new UsageError('--as NAME is required', true);
+    const { transcriptText } = await import('./transcript-command.ts');
     console.log(transcriptText(file, values.as));
+    return 0;
+  }
+  if (command === 'serve') {
+    const { serveCommand } = await import('./serve-command.ts');
+    return serveCommand(rest);
+  }
+  if (command === 'token') {
+    const { tokenText } = await import('./token-command.ts');
+    console.log(await tokenText(rest));
     return 0;
   }
   throw new UsageError(`unknown command "${command}"`, true);

@@ -1,5 +1,5 @@
 // `rashomon run SCENE.json`: plays a scene against an OpenAI-compatible server and writes Story JSON.
-// Exit 2: a bad scene (nothing written, no model call). Exit 1: a model failure after the retries
+// Exit 2: a bad scene, language or prompt override (nothing written, no model call). Exit 1: a model failure after the retries
 // (the story is written as it stood after the last completed step). Exit 0: done.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -8,12 +8,14 @@ import { importStory } from '../driver/story-json/import.ts';
 import { exportStory } from '../driver/story-json/export.ts';
 import { nameLookup } from '../driver/names.ts';
 import { setPresent } from '../driver/doc/participants.ts';
-import { updateSettings } from '../driver/doc/story-doc.ts';
+import { setLanguage, updateSettings } from '../driver/doc/story-doc.ts';
+import { languageSchema } from '../driver/doc/schema.ts';
+import { resolvePrompts } from '../driver/prompts/resolve.ts';
 import { authorTurn, takeTurn } from '../driver/turn-loop.ts';
 import type { DriverEnv, DriverResult, Story } from '../driver/env.ts';
 import { createOpenAIChatModel } from '../workers/backends/openai-chat-model.ts';
 import { planSteps, sceneSchema, type StepPlan } from './scene.ts';
-import { shippedPrompts } from './prompt-files.ts';
+import { overridePrompts, shippedPrompts } from './prompt-files.ts';
 import { UsageError } from './usage-error.ts';
 
 export interface RunOptions {
@@ -24,6 +26,10 @@ export interface RunOptions {
   batch: boolean;
   concurrency: number;
   out?: string;
+  /** A folder of prompt overrides, `<lang>/<group>/<name>.md`, over the shipped prompts. */
+  prompts?: string;
+  /** 'en' or 'zh': the story's language, replacing the scene's. */
+  language?: string;
 }
 
 function readScene(file: string) {
@@ -57,14 +63,22 @@ async function runStep(story: Story, env: DriverEnv, step: StepPlan): Promise<Dr
 }
 
 export async function runScene(opts: RunOptions, log: (line: string) => void): Promise<number> {
+  const language = opts.language === undefined ? undefined : languageSchema.safeParse(opts.language);
+  if (language && !language.success) throw new UsageError('--language must be en or zh', true);
   const scene = readScene(opts.scene);
   const imported = importStory(scene.story, new Date().toISOString());
   if (!imported.ok) throw new UsageError(`${opts.scene}: story: ${imported.detail}`);
   const planned = planSteps(imported.story, scene.steps);
   if (!planned.ok) throw new UsageError(`${opts.scene}: ${planned.problem}`);
 
+  // The command-line overrides play the part of the library's edits over the shipped prompts.
+  const prompts = opts.prompts
+    ? resolvePrompts({ shipped: shippedPrompts(), library: overridePrompts(opts.prompts) }).prompts
+    : shippedPrompts();
+
   const doc = imported.doc;
   if (opts.batch) updateSettings(doc, { batchReprojection: true });
+  if (language) setLanguage(doc, language.data);
   const story: Story = { doc, views: createStoryViews(doc) };
   const model = createOpenAIChatModel({
     baseURL: opts.baseURL,
@@ -73,7 +87,7 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
   });
   const env: DriverEnv = {
     models: { selector: model, projector: model, actor: model },
-    prompts: shippedPrompts(),
+    prompts,
     clock: Date.now,
     newId: randomUUID,
     concurrency: opts.concurrency,

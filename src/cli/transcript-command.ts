@@ -5,10 +5,9 @@ import { findParticipantByName } from '../driver/doc/participants.ts';
 import { importStory } from '../driver/story-json/import.ts';
 import { createStoryViews } from '../driver/story-views.ts';
 import { nameLookup } from '../driver/names.ts';
+import { readMeta } from '../driver/doc/story-doc.ts';
+import { tr } from '../driver/i18n/messages.ts';
 import { UsageError } from './usage-error.ts';
-
-export const NOTHING_PERCEIVED = 'Nothing seems to have happened.';
-export const NOT_GENERATED = '(not projected yet)';
 
 export function transcriptText(file: string, as: string): string {
   let json: unknown;
@@ -23,6 +22,7 @@ export function transcriptText(file: string, as: string): string {
   if (!who) throw new UsageError(`${file}: no participant named "${as}"`);
   const views = createStoryViews(imported.doc);
   const nameOf = nameLookup(imported.doc);
+  const language = readMeta(imported.doc).language;
   return views
     .transcript(who.id)
     .map((e) => {
@@ -31,9 +31,9 @@ export function transcriptText(file: string, as: string): string {
         case 'perceived':
           return `${nameOf(e.speaker)}: ${e.text}`;
         case 'nothing':
-          return `— ${NOTHING_PERCEIVED} —`;
+          return `— ${tr(language, 'Nothing seems to have happened.')} —`;
         case 'missing':
-          return `${nameOf(e.speaker)}: ${NOT_GENERATED}`;
+          return `${nameOf(e.speaker)}: ${tr(language, '(not projected yet)')}`;
       }
     })
     .join('\n\n');

@@ -37,9 +37,9 @@ export function actorRequest(story: Story, env: DriverEnv, actor: string, leaf: 
           }),
           // The card and persona are stable, so they sit before the history in the cached prefix;
           // volatile private context (memories, known world) will join the tail.
-          card: cardBlock(me),
-          persona: personaBlock(userParticipant(doc)),
-          history: formatTranscript(history, nameOf),
+          card: cardBlock(me, language),
+          persona: personaBlock(userParticipant(doc), language),
+          history: formatTranscript(history, nameOf, language),
         }),
       },
       {
@@ -53,11 +53,6 @@ export function actorRequest(story: Story, env: DriverEnv, actor: string, leaf: 
 
 async function generateAs(story: Story, env: DriverEnv, actor: string, leaf: string | null) {
   const request = actorRequest(story, env, actor, leaf);
-  if (env.onToken) {
-    const onToken = env.onToken;
-    request.stream = true;
-    request.onToken = (delta) => onToken({ op: 'actor', actor }, delta);
-  }
   const nameOf = nameLookup(story.doc);
   const ctx = {
     actor: nameOf(actor),
@@ -66,10 +61,17 @@ async function generateAs(story: Story, env: DriverEnv, actor: string, leaf: str
       .map((p) => p.name),
     language: readMeta(story.doc).language,
   };
-  return generateValidated(env, env.models.actor, ctx.language, request, (text) => {
-    const v = validateActorOutput(text, ctx);
-    return v.ok ? { ok: true, value: v.text } : { ok: false, reason: v.reason };
-  });
+  return generateValidated(
+    env,
+    env.models.actor,
+    ctx.language,
+    request,
+    (text) => {
+      const v = validateActorOutput(text, ctx);
+      return v.ok ? { ok: true, value: v.text } : { ok: false, reason: v.reason };
+    },
+    { op: 'actor', actor },
+  );
 }
 
 /** `actor` takes a new turn at the end of the active path. Its history must be complete and fresh. */

@@ -20,7 +20,11 @@ export function batchRequest(story: Story, env: DriverEnv, turnId: string, audie
   const names = audiences.map(nameOf);
   const histories = audiences
     .map((a) => {
-      const history = formatTranscript(views.transcript(a, { leaf: turnId, before: turnId }), nameOf);
+      const history = formatTranscript(
+        views.transcript(a, { leaf: turnId, before: turnId }),
+        nameOf,
+        language,
+      );
       return `<story of="${nameOf(a)}">\n${history}\n</story>`;
     })
     .join('\n\n');

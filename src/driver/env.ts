@@ -34,9 +34,22 @@ export interface DriverEnv {
   signal?: AbortSignal;
   onPhase?: (phase: Phase) => void;
   /** Streamed tokens of actor and projection answers; set it to make requests stream. */
-  onToken?: (source: { op: 'actor' | 'projector'; audience?: string; actor?: string }, delta: string) => void;
+  onToken?: (source: TokenSource, delta: string) => void;
   /** Where origin-tagged writes come from (providers skip their own origin). */
   origin?: unknown;
+}
+
+/**
+ * Where streamed tokens come from. `attempt` counts from 0 and grows when a refused answer is asked
+ * for again: text streamed under an earlier attempt is void.
+ */
+export interface TokenSource {
+  op: 'actor' | 'projector';
+  audience?: string;
+  actor?: string;
+  /** The turn being projected (an actor's new turn has no id until it is stored). */
+  turnId?: string;
+  attempt: number;
 }
 
 export const DEFAULT_RETRIES = 2;
@@ -49,6 +62,8 @@ export interface DriverFailure {
   ok: false;
   code: DriverFailureCode;
   detail: string;
+  /** A turn that was stored before the failure (an authored turn whose projection then failed). */
+  turnId?: string;
 }
 
 export type DriverResult<T = object> = ({ ok: true } & T) | DriverFailure;

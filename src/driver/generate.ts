@@ -1,6 +1,6 @@
 // One model call with validation: a refused answer is asked for again with the reason, a bounded
 // number of times; after that the failure is returned and nothing is stored.
-import { DEFAULT_RETRIES, type DriverEnv, type DriverResult } from './env.ts';
+import { DEFAULT_RETRIES, type DriverEnv, type DriverResult, type TokenSource } from './env.ts';
 import type { ChatModel, ChatRequest } from './model.ts';
 import { PromptProblem, renderPrompt } from './prompts/render.ts';
 
@@ -12,14 +12,20 @@ export async function generateValidated<T>(
   language: string,
   request: ChatRequest,
   validate: (text: string) => Verdict<T>,
+  /** Streams the answer's tokens to env.onToken under this source, when env.onToken is set. */
+  stream?: Omit<TokenSource, 'attempt'>,
 ): Promise<DriverResult<{ value: T; model?: string }>> {
   const retries = env.retries ?? DEFAULT_RETRIES;
   let messages = request.messages;
   let lastReason = '';
   for (let attempt = 0; attempt <= retries; attempt++) {
+    const onToken = env.onToken;
+    const streaming =
+      onToken && stream ? { stream: true, onToken: (d: string) => onToken({ ...stream, attempt }, d) } : {};
     const answer = await model.complete({
       ...request,
       messages,
+      ...streaming,
       ...(env.signal ? { signal: env.signal } : {}),
     });
     if (!answer.ok) return answer;

@@ -1,23 +1,40 @@
 // An actor's private context, told only to that character's own acting call: its card and the
 // user's persona (memories and known world join here when the world issue lands).
-import type { Participant } from './doc/schema.ts';
+import type { Language, Participant } from './doc/schema.ts';
+import { tr } from './i18n/messages.ts';
 
-const CARD_LABELS = [
-  ['description', 'Who you are'],
-  ['personality', 'Your personality'],
-  ['scenario', 'The scenario'],
-  ['exampleDialogue', 'How you speak (examples)'],
-] as const;
+const CARD_FIELDS = ['description', 'personality', 'scenario', 'exampleDialogue'] as const;
+type CardField = (typeof CARD_FIELDS)[number];
 
-export function cardBlock(actor: Participant): string {
-  const lines = CARD_LABELS.flatMap(([field, label]) => {
-    const value = actor.card?.[field]?.trim();
-    return value ? [`${label}: ${value}`] : [];
-  });
-  return lines.length ? lines.join('\n') : `You are ${actor.name}.`;
+function cardLabel(field: CardField, language: Language): string {
+  switch (field) {
+    case 'description':
+      return tr(language, 'Who you are');
+    case 'personality':
+      return tr(language, 'Your personality');
+    case 'scenario':
+      return tr(language, 'The scenario');
+    case 'exampleDialogue':
+      return tr(language, 'How you speak (examples)');
+    default:
+      return field satisfies never;
+  }
 }
 
-export function personaBlock(user: Participant | undefined): string {
+export function cardBlock(actor: Participant, language: Language): string {
+  const lines = CARD_FIELDS.flatMap((field) => {
+    const value = actor.card?.[field]?.trim();
+    return value ? [tr(language, '{label}: {value}', { label: cardLabel(field, language), value })] : [];
+  });
+  return lines.length ? lines.join('\n') : tr(language, 'You are {name}.', { name: actor.name });
+}
+
+export function personaBlock(user: Participant | undefined, language: Language): string {
   const persona = user?.persona?.trim();
-  return user && persona ? `About ${user.name}, the person you share the scene with: ${persona}` : '';
+  return user && persona
+    ? tr(language, 'About {name}, the person you share the scene with: {persona}', {
+        name: user.name,
+        persona,
+      })
+    : '';
 }

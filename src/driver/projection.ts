@@ -32,7 +32,7 @@ export function projectionRequest(
         content: renderPrompt(env.prompts, language, 'roleplay/projector', {
           language: languageName(language),
           target,
-          history: formatTranscript(history, nameOf),
+          history: formatTranscript(history, nameOf, language),
         }),
       },
       {
@@ -77,17 +77,13 @@ export async function projectTurn(
     const basis = node.pov.get(audience)?.expected;
     if (basis === undefined) throw new Error(`${audience} is not a non-author audience of turn ${turnId}`);
     const request = projectionRequest(story, env, turnId, audience);
-    if (env.onToken) {
-      const onToken = env.onToken;
-      request.stream = true;
-      request.onToken = (delta) => onToken({ op: 'projector', audience }, delta);
-    }
     const result = await generateValidated(
       env,
       env.models.projector,
       readMeta(story.doc).language,
       request,
       projectionVerdict(story, node.turn.author, audience),
+      { op: 'projector', audience, turnId },
     );
     if (!result.ok) return result;
     writePov(

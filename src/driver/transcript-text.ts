@@ -1,9 +1,12 @@
 // How a transcript reads in a model request: one "Name: text" block per turn, <empty> where the
 // audience perceived nothing. Append-only, so consecutive requests share it as a prefix.
-import { EMPTY_SENTINEL } from './doc/schema.ts';
+import { EMPTY_SENTINEL, type Language } from './doc/schema.ts';
+import { tr } from './i18n/messages.ts';
 import type { TranscriptEntry } from './story-views.ts';
 
-export const NOTHING_YET = '(Nothing has happened yet: the story begins now.)';
+/** What an empty history reads as, in the story's language. */
+export const nothingYet = (language: Language): string =>
+  tr(language, '(Nothing has happened yet: the story begins now.)');
 
 export function formatEntry(entry: TranscriptEntry, nameOf: (id: string) => string): string {
   switch (entry.kind) {
@@ -18,6 +21,10 @@ export function formatEntry(entry: TranscriptEntry, nameOf: (id: string) => stri
   }
 }
 
-export function formatTranscript(entries: TranscriptEntry[], nameOf: (id: string) => string): string {
-  return entries.length ? entries.map((e) => formatEntry(e, nameOf)).join('\n\n') : NOTHING_YET;
+export function formatTranscript(
+  entries: TranscriptEntry[],
+  nameOf: (id: string) => string,
+  language: Language,
+): string {
+  return entries.length ? entries.map((e) => formatEntry(e, nameOf)).join('\n\n') : nothingYet(language);
 }

@@ -86,7 +86,8 @@ export async function authorTurn(
     env.origin,
   );
   const projected = await projectNewTurn(story, env, turnId);
-  return projected.ok ? { ok: true, turnId } : projected;
+  // The authored turn is stored even when a projection fails: the failure says which turn it was.
+  return projected.ok ? { ok: true, turnId } : { ...projected, turnId };
 }
 
 export type ActorChoice = { auto: true } | { actor: string };

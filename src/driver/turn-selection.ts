@@ -8,6 +8,7 @@ import { generateValidated, guardPrompts } from './generate.ts';
 import { nameLookup } from './names.ts';
 import { renderPrompt } from './prompts/render.ts';
 import { languageName } from './language.ts';
+import { tr } from './i18n/messages.ts';
 import type { ChatRequest } from './model.ts';
 
 /** The most recent sources the selector reads: enough to see who was addressed, bounded for cost. */
@@ -30,8 +31,8 @@ export function selectorRequest(story: Story, env: DriverEnv, candidates: string
         role: 'system',
         content: renderPrompt(env.prompts, meta.language, 'roleplay/selector', {
           language: languageName(meta.language),
-          user: user?.name ?? 'The user',
-          chronology: chronology || '(The story has not begun.)',
+          user: user?.name ?? tr(meta.language, 'The user'),
+          chronology: chronology || tr(meta.language, '(The story has not begun.)'),
         }),
       },
       {

@@ -3,7 +3,7 @@
 import type { Language, Participant, StorySettings } from '../driver/doc/schema.ts';
 import type { StoryJson } from '../driver/story-json/schema.ts';
 import type { DeviceSettings } from '../driver/settings/device-settings.ts';
-import type { Phase, DriverFailureCode } from '../driver/env.ts';
+import type { Phase, DriverFailureCode, TokenSource } from '../driver/env.ts';
 import type { TextDeltaOp } from '../driver/doc/text-edit.ts';
 
 export type Failure = {
@@ -114,14 +114,8 @@ export type DriverEvent =
   | { kind: 'library-changed' }
   | { kind: 'story-changed'; storyId: string; turnIds: string[]; participants: boolean; meta: boolean }
   | { kind: 'phase'; storyId: string; phase: Phase | null }
-  | {
-      kind: 'tokens';
-      storyId: string;
-      op: 'actor' | 'projector';
-      audience?: string;
-      actor?: string;
-      text: string;
-    }
+  /** Streamed text; a higher `attempt` for the same stream voids what earlier attempts sent. */
+  | ({ kind: 'tokens'; storyId: string; text: string } & TokenSource)
   | {
       kind: 'download';
       modelId: string;

@@ -3,7 +3,7 @@
 import { setPresent } from '../driver/doc/participants.ts';
 import { updateSettings } from '../driver/doc/story-doc.ts';
 import { touchStory } from '../driver/doc/library-doc.ts';
-import type { DriverEnv, DriverResult, Operation } from '../driver/env.ts';
+import type { DriverEnv, DriverResult, Operation, TokenSource } from '../driver/env.ts';
 import { authorTurn, takeTurn } from '../driver/turn-loop.ts';
 import { userParticipant } from '../driver/doc/participants.ts';
 import type { ChatModel } from '../driver/model.ts';
@@ -43,7 +43,7 @@ export function createGenerations(ctx: HostContext): Generations {
       }
       const controller = new AbortController();
       running.set(storyId, controller);
-      const tokens = createTokenBatcher<{ op: 'actor' | 'projector'; audience?: string; actor?: string }>(
+      const tokens = createTokenBatcher<TokenSource>(
         (key, text) => ctx.emit({ kind: 'tokens', storyId, ...key, text }),
         ctx.timers,
       );

@@ -1,10 +1,10 @@
-// `npm run test:e2e`: builds the app, serves dist/ on a free local port, and runs every
-// tests/e2e/*.e2e.mjs file with node's test runner against it in the system Chromium.
+// `npm run test:e2e`: builds the app, serves dist/ through the sync server on a free local port, and
+// runs every tests/e2e/*.e2e.mjs file with node's test runner against it in the system Chromium.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_MISSING, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
-import { serveStatic } from '../../scripts/serve-static.mjs';
+import { serveApp } from './app-server.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const E2E_DIR = fileURLToPath(new URL('./', import.meta.url));
@@ -38,15 +38,14 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-const { server, url } = await serveStatic(ROOT + 'dist', { host: '127.0.0.1', port: 0 });
+const served = await serveApp(ROOT + 'dist');
 const runner = spawn(process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=1', ...files], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: { ...env, RASHOMON_E2E_URL: url },
+  env: { ...env, RASHOMON_E2E_URL: served.url },
 });
 const code = await new Promise((resolve) =>
   runner.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))),
 );
-server.closeAllConnections();
-server.close();
+await served.close();
 process.exit(code);

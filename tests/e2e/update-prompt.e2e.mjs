@@ -7,7 +7,7 @@ import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveStatic } from '../../scripts/serve-static.mjs';
+import { serveApp } from './app-server.mjs';
 import { openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -18,12 +18,12 @@ describe('update prompt', { timeout: 3 * TEST_TIMEOUT_MS }, () => {
   before(async () => {
     copy = await mkdtemp(join(tmpdir(), 'rashomon-dist-'));
     await cp(DIST, copy, { recursive: true });
-    served = await serveStatic(copy);
+    served = await serveApp(copy);
     browser = await openBrowser();
   });
   after(async () => {
     await browser?.close();
-    served?.server.close();
+    await served?.close();
     if (copy) await rm(copy, { recursive: true, force: true });
   });
 

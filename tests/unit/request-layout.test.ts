@@ -6,7 +6,7 @@ import { makeEnv, kindOf, subjectOf } from '../support/driver-env.ts';
 import { authorTurn, takeTurn } from '../../src/driver/turn-loop.ts';
 import type { ChatRequest } from '../../src/driver/model.ts';
 import type { RecordedCall } from '../support/scripted-model.ts';
-import { NOTHING_YET } from '../../src/driver/transcript-text.ts';
+import { nothingYet } from '../../src/driver/transcript-text.ts';
 
 function answer(request: ChatRequest, n: number): string {
   switch (kindOf(request)) {
@@ -71,7 +71,7 @@ describe('request layout', () => {
       const text = serialise(c);
       const prev = last.get(key);
       // The "nothing yet" placeholder of an empty history is the one part that is replaced, once.
-      if (prev !== undefined && !prev.includes(NOTHING_YET)) {
+      if (prev !== undefined && !prev.includes(nothingYet('en'))) {
         // Everything before the previous request's final message is still there, unchanged.
         const stable = prev.lastIndexOf('\nuser\n');
         expect(commonPrefix(prev, text)).toBeGreaterThanOrEqual(stable);

@@ -226,6 +226,27 @@ describe('turn loop', () => {
     expect(readTurn(s.doc, activeLeaf(s.doc) as string).pov[JANE]).toBeUndefined();
   });
 
+  it('[V7] streamed tokens say their attempt and turn, so a retry voids what a refused answer streamed', async () => {
+    const s = makeStory();
+    const seen: string[] = [];
+    let first = true;
+    const env = makeEnv(
+      (req, n) => {
+        if (kindOf(req) === 'project' && subjectOf(req as never) === 'Jane' && first) {
+          first = false;
+          return 'You stumble backward.';
+        }
+        return plausible(req, n);
+      },
+      { onToken: (src, delta) => seen.push(`${src.audience}:${src.turnId}:${src.attempt}:${delta}`) },
+    );
+    const r = await authorTurn(s, env, USER, 'I shout.');
+    expect(r.ok).toBe(true);
+    const jane = seen.filter((x) => x.startsWith(`${JANE}:`));
+    expect(new Set(jane.map((x) => x.split(':')[2]))).toEqual(new Set(['0', '1']));
+    expect(jane.every((x) => x.split(':')[1] === (r.ok ? r.turnId : ''))).toBe(true);
+  });
+
   it('[O4][L6] batched mode: one request, each name required once, <empty> stored as perceived nothing', async () => {
     const s = makeStory();
     const { updateSettings } = await import('../../src/driver/doc/story-doc.ts');

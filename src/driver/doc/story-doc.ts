@@ -17,6 +17,8 @@ export const KEY = {
   turns: 'turns',
   prompts: 'prompts',
   settings: 'settings',
+  preset: 'preset',
+  promptTrash: 'promptTrash',
 } as const;
 
 export const metaMap = (doc: Y.Doc) => doc.getMap<unknown>(KEY.meta);

@@ -17,3 +17,12 @@ export type PromptId = keyof typeof PROMPT_VARIABLES;
 export type PromptVars<Id extends PromptId> = Record<(typeof PROMPT_VARIABLES)[Id][number], string>;
 
 export const PROMPT_IDS = Object.keys(PROMPT_VARIABLES) as PromptId[];
+
+/**
+ * Prose prompts say how the story is written; a preset may replace them freely. Every other prompt
+ * holds rules the program reads (tools, fields, answer shapes). The spec's roleplay/persona has no
+ * counterpart here: no request uses one, so style and character-style are the prose prompts.
+ */
+export const PROSE_PROMPT_IDS: readonly PromptId[] = ['roleplay/style', 'roleplay/character-style'];
+
+export const isPromptId = (id: string): id is PromptId => Object.hasOwn(PROMPT_VARIABLES, id);

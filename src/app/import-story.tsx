@@ -1,0 +1,42 @@
+// "Import story": a labelled file input that reads a Story JSON file and hands it to the worker.
+import { Show, createSignal, type JSX } from 'solid-js';
+import { useDriver } from './driver-client.ts';
+
+export function ImportStory(props: { onImported: (storyId: string) => void }): JSX.Element {
+  const { api } = useDriver();
+  const [error, setError] = createSignal('');
+  const read = async (input: HTMLInputElement): Promise<void> => {
+    const file = input.files?.[0];
+    if (!file) return;
+    setError('');
+    let json: unknown;
+    try {
+      json = JSON.parse(await file.text());
+    } catch {
+      setError(`${file.name} is not a JSON file: choose a story exported from Rashomon.`);
+      return;
+    } finally {
+      input.value = '';
+    }
+    const result = await api.importStory(json);
+    if (result.ok) props.onImported(result.storyId);
+    else setError(`${file.name} could not be imported: ${result.detail}`);
+  };
+  return (
+    <div class="import-story">
+      <label class="file-button">
+        Import story
+        <input
+          type="file"
+          accept=".json,application/json"
+          onChange={(event) => void read(event.currentTarget)}
+        />
+      </label>
+      <Show when={error()}>
+        <p class="error" role="alert">
+          {error()}
+        </p>
+      </Show>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+// "New story": title, language, the user's name and persona, and the characters (who is present).
+import { For, Show, createSignal, createUniqueId, type JSX } from 'solid-js';
+import { createStore, produce } from 'solid-js/store';
+import type { NewStoryInput } from '../workers/api.ts';
+import { CharacterFields, newCharacterDraft, type CharacterDraft } from './character-fields.tsx';
+import { useDriver } from './driver-client.ts';
+import { focusOnMount } from './focus-on-mount.ts';
+
+type Language = NewStoryInput['language'];
+
+function toInput(
+  draft: { title: string; language: Language; userName: string; persona: string },
+  characters: CharacterDraft[],
+): NewStoryInput {
+  return {
+    title: draft.title.trim(),
+    language: draft.language,
+    user: { name: draft.userName.trim(), ...(draft.persona.trim() ? { persona: draft.persona.trim() } : {}) },
+    characters: characters.map((c) => ({
+      name: c.name.trim(),
+      ...(c.description.trim() ? { card: { description: c.description.trim() } } : {}),
+      present: c.present,
+    })),
+  };
+}
+
+/** Why the input cannot make a story, or '' when it can. */
+function problemOf(input: NewStoryInput): string {
+  const names = [input.user.name, ...input.characters.map((c) => c.name)];
+  const seen = new Set<string>();
+  for (const name of names) {
+    const key = name.toLocaleLowerCase();
+    if (seen.has(key)) return `Every participant needs a different name: “${name}” is used twice.`;
+    seen.add(key);
+  }
+  return '';
+}
+
+export function NewStoryForm(props: {
+  onCreated: (storyId: string) => void;
+  onCancel: () => void;
+}): JSX.Element {
+  const { api } = useDriver();
+  const id = createUniqueId();
+  const [draft, setDraft] = createStore({ title: '', language: 'en' as Language, userName: '', persona: '' });
+  const [characters, setCharacters] = createStore<CharacterDraft[]>([newCharacterDraft()]);
+  const [error, setError] = createSignal('');
+  const [busy, setBusy] = createSignal(false);
+
+  const submit = async (event: SubmitEvent): Promise<void> => {
+    event.preventDefault();
+    const input = toInput(draft, characters);
+    const problem = problemOf(input);
+    if (problem) return void setError(problem);
+    setError('');
+    setBusy(true);
+    const result = await api.createStory(input);
+    setBusy(false);
+    if (result.ok) props.onCreated(result.storyId);
+    else setError(result.detail);
+  };
+
+  return (
+    <section id="new-story" class="panel" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>New story</h2>
+      <form class="stack" onSubmit={(event) => void submit(event)}>
+        <label class="field">
+          <span>Title</span>
+          <input
+            required
+            ref={(el) => focusOnMount(el)}
+            value={draft.title}
+            onInput={(e) => setDraft('title', e.currentTarget.value)}
+          />
+        </label>
+        <label class="field">
+          <span>Language</span>
+          <select
+            value={draft.language}
+            onChange={(e) => setDraft('language', e.currentTarget.value as Language)}
+          >
+            <option value="en">English</option>
+            <option value="zh">中文 (Chinese)</option>
+          </select>
+        </label>
+        <fieldset class="group">
+          <legend>You</legend>
+          <label class="field">
+            <span>Your name</span>
+            <input
+              required
+              value={draft.userName}
+              onInput={(e) => setDraft('userName', e.currentTarget.value)}
+            />
+          </label>
+          <label class="field">
+            <span>Your persona</span>
+            <textarea
+              rows={2}
+              value={draft.persona}
+              onInput={(e) => setDraft('persona', e.currentTarget.value)}
+            />
+          </label>
+        </fieldset>
+        <For each={characters}>
+          {(character, index) => (
+            <CharacterFields
+              number={index() + 1}
+              character={character}
+              onChange={(patch) => setCharacters(index(), patch)}
+              onRemove={
+                characters.length > 1
+                  ? () => setCharacters(produce((list) => void list.splice(index(), 1)))
+                  : undefined
+              }
+            />
+          )}
+        </For>
+        <div class="row">
+          <button
+            type="button"
+            class="secondary"
+            onClick={() => setCharacters(characters.length, newCharacterDraft())}
+          >
+            Add character
+          </button>
+        </div>
+        <Show when={error()}>
+          <p class="error" role="alert">
+            {error()}
+          </p>
+        </Show>
+        <div class="row">
+          <button type="submit" disabled={busy()}>
+            Create story
+          </button>
+          <button type="button" class="secondary" onClick={() => props.onCancel()}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

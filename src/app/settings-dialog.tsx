@@ -1,0 +1,80 @@
+// Settings, a modal dialog: model backends (profiles), which one each operation uses, the interface
+// language. Everything here is device-local: it is saved in this browser and never synced or exported.
+import { Show, createResource, createSignal, onMount, type JSX } from 'solid-js';
+import { createStore, unwrap } from 'solid-js/store';
+import type { DeviceSettings } from '../driver/settings/device-settings.ts';
+import { BackendProfiles } from './backend-profiles.tsx';
+import { useDriver } from './driver-client.ts';
+import { OperationProfiles } from './operation-profiles.tsx';
+import { createWebllmCatalog } from './webllm-catalog.ts';
+import { WebllmModels } from './webllm-models.tsx';
+
+export function SettingsDialog(props: { onClose: () => void }): JSX.Element {
+  const { api } = useDriver();
+  const [loaded] = createResource(() => api.getDeviceSettings());
+  let dialog: HTMLDialogElement | undefined;
+  onMount(() => dialog?.showModal());
+  return (
+    <dialog
+      ref={dialog}
+      class="settings-dialog"
+      aria-labelledby="settings-title"
+      onClose={() => props.onClose()}
+    >
+      <div class="dialog-header">
+        <h2 id="settings-title">Settings</h2>
+        <button type="button" class="secondary" onClick={() => dialog?.close()}>
+          Close
+        </button>
+      </div>
+      <Show when={loaded()} fallback={<p class="muted">Loading settings…</p>}>
+        {(settings) => <SettingsForm initial={settings()} onSaved={() => dialog?.close()} />}
+      </Show>
+    </dialog>
+  );
+}
+
+function SettingsForm(props: { initial: DeviceSettings; onSaved: () => void }): JSX.Element {
+  const { api } = useDriver();
+  // The form edits its own copy; nothing changes on the device until Save.
+  const [settings, setSettings] = createStore<DeviceSettings>(structuredClone(props.initial));
+  const [error, setError] = createSignal('');
+  const [saving, setSaving] = createSignal(false);
+  const webllm = createWebllmCatalog(api);
+  const save = async (event: SubmitEvent): Promise<void> => {
+    event.preventDefault();
+    setSaving(true);
+    setError('');
+    const result = await api.setDeviceSettings(structuredClone(unwrap(settings)));
+    setSaving(false);
+    if (result.ok) props.onSaved();
+    else setError(result.detail);
+  };
+  return (
+    <form class="stack" onSubmit={(event) => void save(event)}>
+      <BackendProfiles settings={settings} setSettings={setSettings} webllm={webllm} />
+      <OperationProfiles settings={settings} setSettings={setSettings} />
+      <WebllmModels catalog={webllm} />
+      <label class="field">
+        <span>Interface language</span>
+        <select
+          value={settings.uiLanguage}
+          onChange={(event) => setSettings('uiLanguage', event.currentTarget.value === 'zh' ? 'zh' : 'en')}
+        >
+          <option value="en">English</option>
+          <option value="zh">中文 (Chinese)</option>
+        </select>
+      </label>
+      <Show when={error()}>
+        <p class="error" role="alert">
+          {error()}
+        </p>
+      </Show>
+      <div class="row">
+        <button type="submit" disabled={saving()}>
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}

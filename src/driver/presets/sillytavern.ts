@@ -1,0 +1,217 @@
+// Imports a SillyTavern chat-completion preset as a preset of ours, in one language. Mapping: the
+// enabled prompts of the global prompt order (character_id 100001, else the first order, else the
+// prompts' own order) that hold text are prose. Those that mention {{char}} become
+// roleplay/character-style, {{char}} → ${name} (the only prose prompt given a name), followed by
+// ${style}; the others become roleplay/style, {{char}} → "the character". {{user}} is never a
+// variable of ours: it becomes "the user". Other {{…}} macros are dropped and reported. Markers
+// (chat history, world info, card fields, persona, examples) are structure Rashomon builds itself,
+// and assistant-role prompts are prefills, not instructions: neither is mapped. temperature fills
+// both suggested temperatures and top_p topP. Secrets (proxy password, keys, URLs) are never read.
+import { z } from 'zod';
+import type { Language } from '../doc/schema.ts';
+import type { Sampling } from '../doc/library-presets.ts';
+import { tr } from '../i18n/messages.ts';
+import type { PromptId } from '../prompts/catalogue.ts';
+
+/** SillyTavern's prompt order for every character (100000 is its older default). */
+const GLOBAL_ORDER_ID = 100001;
+
+const stPromptSchema = z.object({
+  identifier: z.string().min(1),
+  name: z.string().optional(),
+  role: z.enum(['system', 'user', 'assistant']).optional().catch(undefined),
+  content: z.string().optional(),
+  marker: z.boolean().optional(),
+  enabled: z.boolean().optional(),
+});
+
+/** Only these fields are read; everything else in the file, secrets included, is never touched. */
+const stPresetSchema = z.object({
+  prompts: z.array(stPromptSchema).min(1),
+  prompt_order: z
+    .array(
+      z.object({
+        character_id: z.union([z.number(), z.string()]),
+        order: z.array(z.object({ identifier: z.string(), enabled: z.boolean().optional() })),
+      }),
+    )
+    .optional(),
+  temperature: z.number().optional(),
+  top_p: z.number().optional(),
+});
+type StPrompt = z.infer<typeof stPromptSchema>;
+
+/** Fields that carry credentials or private endpoints: reported by name when set, never copied. */
+const SECRET_FIELD = /password|secret|api_?key|access_token|bearer|proxy|_url$|headers/i;
+
+const TARGET = { style: 'roleplay/style', character: 'roleplay/character-style' } as const satisfies Record<
+  string,
+  PromptId
+>;
+
+export interface SillyTavernReport {
+  mapped: Array<{ identifier: string; name: string; target: PromptId }>;
+  notMapped: Array<{ identifier: string; name: string; why: string }>;
+  /** Macros removed from the text, secrets and out-of-range sampling left out; never a secret's value. */
+  dropped: Array<{ kind: 'macro' | 'secret' | 'sampling'; name: string; identifier?: string }>;
+}
+
+export interface ImportedPreset {
+  title: string;
+  description: string;
+  sampling: Sampling;
+  prompts: Map<string, string>;
+}
+
+export type SillyTavernImport =
+  { ok: true; preset: ImportedPreset; report: SillyTavernReport } | { ok: false; detail: string };
+
+export interface SillyTavernOptions {
+  title: string;
+  /** The language folder the prose is written into, and of the phrases that replace macros. */
+  language: Language;
+}
+
+/** Enough of a dropped macro to recognise it in the report. */
+const MACRO_SHOWN = 80;
+const MACRO = /\{\{([\s\S]*?)\}\}|<(USER|BOT|CHAR)>/gi;
+const CHAR_MACROS = new Set(['char', 'charifnotgroup', 'bot']);
+const USER_MACROS = new Set(['user']);
+
+const mentionsChar = (text: string): boolean =>
+  [...text.matchAll(MACRO)].some((m) => CHAR_MACROS.has((m[1] ?? m[2] ?? '').trim().toLowerCase()));
+
+/** Capitalises a phrase that starts a sentence or a line (English phrases only change). */
+function placed(phrase: string, before: string): string {
+  return /(^|[.!?]\s+|\n\s*)$/.test(before) ? phrase.charAt(0).toUpperCase() + phrase.slice(1) : phrase;
+}
+
+function convert(
+  prompt: StPrompt,
+  target: PromptId,
+  language: Language,
+  dropped: SillyTavernReport['dropped'],
+): string {
+  const replaceMacro = (
+    whole: string,
+    inner: string | undefined,
+    legacy: string | undefined,
+    offset: number,
+    all: string,
+  ): string => {
+    const name = (inner ?? legacy ?? '').trim().toLowerCase();
+    const before = all.slice(0, offset);
+    if (CHAR_MACROS.has(name))
+      return target === TARGET.character ? '${name}' : placed(tr(language, 'the character'), before);
+    if (USER_MACROS.has(name)) return placed(tr(language, 'the user'), before);
+    dropped.push({
+      kind: 'macro',
+      name: whole.length > MACRO_SHOWN ? `${whole.slice(0, MACRO_SHOWN - 1)}…` : whole,
+      identifier: prompt.identifier,
+    });
+    return '';
+  };
+  // A literal ${…} would read as a variable of ours: keep the text, drop the dollar sign.
+  const defused = (prompt.content ?? '').replace(/\$\{([^}]*)\}/g, (whole: string, name: string) => {
+    dropped.push({ kind: 'macro', name: whole, identifier: prompt.identifier });
+    return `{${name}}`;
+  });
+  return defused
+    .replace(MACRO, replaceMacro)
+    .replace(/(\S)[ \t]{2,}/g, '$1 ')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** The prompts in the order SillyTavern sends them, each with whether it is enabled there. */
+function ordered(preset: z.infer<typeof stPresetSchema>): Array<{ prompt: StPrompt; enabled: boolean }> {
+  const orders = preset.prompt_order ?? [];
+  const order = orders.find((o) => Number(o.character_id) === GLOBAL_ORDER_ID) ?? orders[0];
+  if (!order) return preset.prompts.map((prompt) => ({ prompt, enabled: prompt.enabled !== false }));
+  const byId = new Map(preset.prompts.map((p) => [p.identifier, p]));
+  return order.order.flatMap(({ identifier, enabled }) => {
+    const prompt = byId.get(identifier);
+    return prompt ? [{ prompt, enabled: enabled !== false }] : [];
+  });
+}
+
+function samplingOf(preset: z.infer<typeof stPresetSchema>, dropped: SillyTavernReport['dropped']): Sampling {
+  const sampling: Sampling = {};
+  const { temperature, top_p } = preset;
+  if (temperature !== undefined) {
+    if (temperature >= 0 && temperature <= 2)
+      Object.assign(sampling, { master: temperature, characters: temperature });
+    else dropped.push({ kind: 'sampling', name: 'temperature' });
+  }
+  if (top_p !== undefined) {
+    if (top_p >= 0 && top_p <= 1) sampling.topP = top_p;
+    else dropped.push({ kind: 'sampling', name: 'top_p' });
+  }
+  return sampling;
+}
+
+export function importSillyTavernPreset(json: unknown, options: SillyTavernOptions): SillyTavernImport {
+  const { language } = options;
+  const parsed = stPresetSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      ok: false,
+      detail: `Not a SillyTavern chat-completion preset (${issue?.path.join('.') || 'file'}: ${issue?.message}).`,
+    };
+  }
+  const report: SillyTavernReport = { mapped: [], notMapped: [], dropped: [] };
+  if (json && typeof json === 'object')
+    for (const [field, value] of Object.entries(json))
+      if (SECRET_FIELD.test(field) && value !== '' && value !== null && value !== false)
+        report.dropped.push({ kind: 'secret', name: field });
+
+  const texts: Record<keyof typeof TARGET, string[]> = { style: [], character: [] };
+  const sent = ordered(parsed.data);
+  for (const { prompt, enabled } of sent) {
+    const name = prompt.name ?? prompt.identifier;
+    const skip = (why: string) => report.notMapped.push({ identifier: prompt.identifier, name, why });
+    if (prompt.marker) skip(tr(language, 'a placeholder for a part Rashomon builds itself'));
+    else if (!enabled) skip(tr(language, 'disabled in the preset'));
+    else if (prompt.role === 'assistant')
+      skip(tr(language, 'an assistant message (a prefill), not an instruction'));
+    else if (!prompt.content?.trim()) skip(tr(language, 'empty'));
+    else {
+      const kind = mentionsChar(prompt.content) ? 'character' : 'style';
+      const target = TARGET[kind];
+      const text = convert(prompt, target, language, report.dropped);
+      if (!text) skip(tr(language, 'nothing left once its macros were removed'));
+      else {
+        texts[kind].push(text);
+        report.mapped.push({ identifier: prompt.identifier, name, target });
+      }
+    }
+  }
+  const sentIds = new Set(sent.map((s) => s.prompt.identifier));
+  for (const prompt of parsed.data.prompts)
+    if (!sentIds.has(prompt.identifier))
+      report.notMapped.push({
+        identifier: prompt.identifier,
+        name: prompt.name ?? prompt.identifier,
+        why: tr(language, 'not in the prompt order, so SillyTavern does not send it'),
+      });
+
+  if (!report.mapped.length)
+    return { ok: false, detail: tr(language, 'The preset has no enabled prompt with text to import.') };
+  const prompts = new Map<string, string>();
+  const { style, character } = texts;
+  if (style.length) prompts.set(`${language}/${TARGET.style}`, style.join('\n\n'));
+  if (character.length)
+    prompts.set(`${language}/${TARGET.character}`, `${character.join('\n\n')}\n\n\${style}`);
+  return {
+    ok: true,
+    preset: {
+      title: options.title,
+      description: tr(language, 'Imported from a SillyTavern preset.'),
+      sampling: samplingOf(parsed.data, report.dropped),
+      prompts,
+    },
+    report,
+  };
+}

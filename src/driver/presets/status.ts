@@ -1,0 +1,61 @@
+// Whether a story still matches the preset it came from: current, changed in the library, edited
+// in the story, or missing from the library; with the files that differ, for the settings to show.
+import type * as Y from 'yjs';
+import { readPreset } from '../doc/library-presets.ts';
+import { readPromptOverride } from '../doc/prompt-overrides.ts';
+import { readStoryPreset } from '../doc/story-preset.ts';
+import { copyHash } from './apply.ts';
+
+export const PresetState = {
+  none: 'none',
+  current: 'current',
+  changedInLibrary: 'changed-in-library',
+  editedInStory: 'edited-in-story',
+  missing: 'missing',
+} as const;
+export type PresetState = (typeof PresetState)[keyof typeof PresetState];
+
+export type PresetStatus =
+  | { status: typeof PresetState.none }
+  | {
+      status: Exclude<PresetState, 'none'>;
+      presetId: string;
+      title: string;
+      /** Copies the story changed or deleted since the preset was applied. */
+      editedInStory: string[];
+      /** Files the library's preset changed, added or dropped since then. */
+      changedInLibrary: string[];
+    };
+
+/** Edits in the story outrank changes in the library: re-applying would replace them. */
+export function presetStatus(library: Y.Doc, story: Y.Doc): PresetStatus {
+  const record = readStoryPreset(story);
+  if (!record) return { status: PresetState.none };
+  const editedInStory = Object.entries(record.files)
+    .filter(([path, copy]) => {
+      const current = readPromptOverride(story, path);
+      return current === undefined || copyHash(current) !== copy.hash;
+    })
+    .map(([path]) => path);
+  const preset = readPreset(library, record.presetId);
+  const changedInLibrary = preset
+    ? [...new Set([...preset.prompts.keys(), ...Object.keys(record.files)])].filter((path) => {
+        const text = preset.prompts.get(path);
+        return text === undefined || copyHash(text) !== record.files[path]?.hash;
+      })
+    : [];
+  const status = !preset
+    ? PresetState.missing
+    : editedInStory.length
+      ? PresetState.editedInStory
+      : changedInLibrary.length
+        ? PresetState.changedInLibrary
+        : PresetState.current;
+  return {
+    status,
+    presetId: record.presetId,
+    title: preset?.title ?? record.title,
+    editedInStory: editedInStory.sort(),
+    changedInLibrary: changedInLibrary.sort(),
+  };
+}

@@ -1,0 +1,71 @@
+// What a preset carries and whether it can be used: prose prompts, rules prompts (flagged, with a
+// warning, because they name tools and fields the program reads) and every problem of its files.
+import type { Language } from '../doc/schema.ts';
+import type { Preset, Sampling } from '../doc/library-presets.ts';
+import { tr } from '../i18n/messages.ts';
+import { PROSE_PROMPT_IDS } from '../prompts/catalogue.ts';
+import { promptProblems, type PromptFileProblem } from '../prompts/resolve.ts';
+
+/** A preset carries prompts of the story only. */
+export const PRESET_GROUP = 'roleplay';
+
+export interface PresetPromptEntry {
+  path: string;
+  language: string;
+  /** '<group>/<name>'. */
+  id: string;
+  /** A rules prompt: anything but the prose prompts. */
+  rules: boolean;
+}
+
+export interface PresetSummary {
+  id: string;
+  title: string;
+  description: string;
+  sampling: Sampling;
+  languages: string[];
+  prompts: PresetPromptEntry[];
+  /** Shown on the card, the editor and before applying when the preset carries rules prompts. */
+  warning: string | null;
+  /** A preset with a problem is listed with it and cannot be used; path '' is the preset as a whole. */
+  problems: PromptFileProblem[];
+}
+
+function entryOf(path: string): PresetPromptEntry {
+  const slash = path.indexOf('/');
+  const id = path.slice(slash + 1);
+  return { path, language: path.slice(0, slash), id, rules: !PROSE_PROMPT_IDS.some((p) => p === id) };
+}
+
+export function presetProblems(preset: Preset): PromptFileProblem[] {
+  if (preset.prompts.size === 0) return [{ path: '', reason: 'the preset carries no prompts' }];
+  const problems = promptProblems(preset.prompts);
+  for (const path of preset.prompts.keys()) {
+    if (problems.some((p) => p.path === path)) continue;
+    if (entryOf(path).id.split('/')[0] !== PRESET_GROUP)
+      problems.push({ path, reason: `a preset carries only ${PRESET_GROUP}/ prompts` });
+  }
+  return problems;
+}
+
+/** The preset as listed, with messages in the interface language. */
+export function summarisePreset(preset: Preset, uiLanguage: Language): PresetSummary {
+  const prompts = [...preset.prompts.keys()].sort().map(entryOf);
+  const rules = [...new Set(prompts.filter((p) => p.rules).map((p) => p.id))];
+  return {
+    id: preset.id,
+    title: preset.title,
+    description: preset.description,
+    sampling: preset.sampling,
+    languages: [...new Set(prompts.map((p) => p.language))],
+    prompts,
+    warning: rules.length
+      ? tr(
+          uiLanguage,
+          'This preset replaces rules prompts ({ids}). They name tools and fields the program reads, so a mistake there can break the story.',
+          { ids: rules.join(', ') },
+        )
+      : null,
+    problems: presetProblems(preset),
+  };
+}

@@ -1,0 +1,35 @@
+// The sync server's options, checked with zod at the boundary: where it listens, where it keeps its
+// data, what it serves, and its limits (defaults from limits.ts; tests make some of them small).
+import { z } from 'zod';
+import * as LIMITS from './limits.ts';
+
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_DATA_DIR = './data';
+
+const positiveInt = z.number().int().positive();
+
+export const LimitsSchema = z.object({
+  maxMessageBytes: positiveInt.default(LIMITS.MAX_MESSAGE_BYTES),
+  maxRooms: positiveInt.default(LIMITS.MAX_ROOMS_IN_MEMORY),
+  maxConnectionsPerRoom: positiveInt.default(LIMITS.MAX_CONNECTIONS_PER_ROOM),
+  roomIdleMs: z.number().int().nonnegative().default(LIMITS.ROOM_IDLE_UNLOAD_MS),
+  compactAfterUpdates: positiveInt.default(LIMITS.COMPACT_AFTER_UPDATES),
+  pingIntervalMs: positiveInt.default(LIMITS.PING_INTERVAL_MS),
+  maxQueuedPerConnection: positiveInt.default(LIMITS.MAX_QUEUED_MESSAGES_PER_CONNECTION),
+});
+export type Limits = z.output<typeof LimitsSchema>;
+
+export const ServerConfigSchema = z.object({
+  host: z.string().min(1).default(DEFAULT_HOST),
+  port: z.number().int().min(0).max(65535).default(DEFAULT_PORT),
+  dataDir: z.string().min(1).default(DEFAULT_DATA_DIR),
+  /** The built app to serve (dist/); null serves no app, only /healthz and /sync. */
+  staticRoot: z.string().min(1).nullable(),
+  limits: LimitsSchema.default(LimitsSchema.parse({})),
+});
+export type ServerConfigInput = z.input<typeof ServerConfigSchema>;
+export type ServerConfig = z.output<typeof ServerConfigSchema>;
+
+/** One line of log output; never given a token, only room names and counts. */
+export type Log = (line: string) => void;

@@ -1,0 +1,44 @@
+// The sync server's limits, each with the reason for its number. Tests shrink some of them through
+// the server options; these are the defaults `rashomon serve` runs with.
+
+/**
+ * Largest WebSocket message accepted (bigger ones close the connection with 1009). A device's first
+ * sync uploads its whole story in one message; a story of 10,000 turns with several point-of-view
+ * variants each is tens of MB of Yjs data, so 16 MiB would refuse real stories. 64 MiB holds that with
+ * headroom, and still bounds what one message can make the server buffer.
+ */
+export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Rooms (Yjs documents) held in memory at once. Each holds a whole story; at a few MB each, 64 stays
+ * well inside a small machine's memory. Idle rooms are unloaded first; if every room is in use, a new
+ * one is refused with 503 until one frees up.
+ */
+export const MAX_ROOMS_IN_MEMORY = 64;
+
+/**
+ * Connections to one room. A person's devices plus a few collaborators are under ten; 32 leaves room
+ * and stops one room's broadcast fan-out from starving the others.
+ */
+export const MAX_CONNECTIONS_PER_ROOM = 32;
+
+/**
+ * How long a room stays in memory after its last connection closes. Long enough that a phone that
+ * drops off Wi-Fi for a moment comes back to a loaded room; short enough that memory is given back.
+ */
+export const ROOM_IDLE_UNLOAD_MS = 60_000;
+
+/**
+ * Stored updates after which a room is compacted into one. y-leveldb itself compacts past 500 on
+ * load; compacting during a long session keeps start-up reads short too.
+ */
+export const COMPACT_AFTER_UPDATES = 500;
+
+/** Interval of WebSocket pings; a connection that missed the previous pong is dropped. */
+export const PING_INTERVAL_MS = 30_000;
+
+/**
+ * Messages from one connection waiting in its room's queue before the server stops reading that
+ * socket (TCP back-pressure does the rest): a fast client cannot grow the queue without bound.
+ */
+export const MAX_QUEUED_MESSAGES_PER_CONNECTION = 64;

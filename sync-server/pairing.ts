@@ -1,0 +1,33 @@
+// The pairing link a new device opens: `http://HOST:PORT/#pair=<base64url JSON {server, token}>`. The
+// app reads the fragment (never sent to any server) into its sync settings. Also: the addresses a
+// server bound to every interface can be reached at.
+import { networkInterfaces } from 'node:os';
+import { z } from 'zod';
+
+export const PairingSchema = z.object({
+  /** The server's origin, e.g. `http://192.168.1.20:8787`; rooms are at `ws://…/sync/<room>`. */
+  server: z.url(),
+  token: z.string().min(1),
+});
+export type Pairing = z.infer<typeof PairingSchema>;
+
+export function pairingUrl(baseUrl: string, token: string): string {
+  const server = new URL(baseUrl).origin;
+  const payload = Buffer.from(JSON.stringify({ server, token } satisfies Pairing)).toString('base64url');
+  return `${server}/#pair=${payload}`;
+}
+
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+/**
+ * Addresses to show for a bound host: a wildcard host becomes this machine's LAN IPv4 addresses
+ * (what a phone on the same network can reach), or loopback when there are none.
+ */
+export function reachableHosts(host: string): string[] {
+  if (!WILDCARD_HOSTS.has(host)) return [host];
+  const lan = Object.values(networkInterfaces())
+    .flat()
+    .filter((info) => info && info.family === 'IPv4' && !info.internal)
+    .map((info) => info!.address);
+  return lan.length > 0 ? lan : ['127.0.0.1'];
+}

@@ -1,0 +1,29 @@
+// Tokens: the owner token opens every room; a room token is an HMAC of the room name, so it opens
+// that room only and needs no database. Compared in constant time.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Secrets } from './data-folder.ts';
+
+/** Bumping the version invalidates every room token handed out before. */
+const ROOM_TOKEN_CONTEXT = 'rashomon room token v1\0';
+
+export type Access = 'owner' | 'room';
+
+export function roomToken(roomSecret: Buffer, room: string): string {
+  return createHmac('sha256', roomSecret)
+    .update(ROOM_TOKEN_CONTEXT + room)
+    .digest('base64url');
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** What `token` opens in `room`, or null when it opens nothing there. */
+export function accessFor(secrets: Secrets, room: string, token: string | null): Access | null {
+  if (token === null) return null;
+  if (same(token, secrets.ownerToken)) return 'owner';
+  if (same(token, roomToken(secrets.roomSecret, room))) return 'room';
+  return null;
+}

@@ -1,0 +1,73 @@
+// WebSocket upgrades at `/sync/<room>?token=...`: the token is checked and the room is loaded from disk
+// BEFORE the upgrade is accepted. A refusal is a plain HTTP answer (401 bad or missing token, also for
+// a valid token of another room; 400 bad room name; 503 limits or shutting down) and no data at all.
+//
+// How a client recognises refusal: a browser WebSocket whose upgrade is refused just fails with close
+// code 1006, the same as a network failure, and y-websocket retries. So on a 1006 close the client
+// probes `GET /sync/<room>/access?token=...` (http-routes.ts): 401 → refused, stop retrying and tell the
+// user; 200 → the server is up and the token good, keep retrying with back-off; no answer → offline.
+// After an accepted upgrade the server closes with 1001 when shutting down (retry), 1009 when a message
+// is over the size limit (retrying resends it: stop), 1011 on a storage failure (retry later).
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { WebSocketServer } from 'ws';
+import type { Limits, Log } from './config.ts';
+import { connect } from './connection.ts';
+import type { Secrets } from './data-folder.ts';
+import { refuseUpgrade } from './http-responses.ts';
+import { RoomUnavailable, type RoomRegistry } from './room-registry.ts';
+import type { Room } from './room.ts';
+import { routeOf, tokenParam } from './routes.ts';
+import { accessFor } from './tokens.ts';
+
+export function upgradeHandler(
+  wss: WebSocketServer,
+  registry: RoomRegistry,
+  secrets: Secrets,
+  limits: Limits,
+  log: Log,
+) {
+  return async (request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
+    socket.on('error', () => socket.destroy());
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const route = routeOf(url.pathname);
+    if (route.kind === 'bad-room') {
+      refuseUpgrade(socket, 400, { ok: false, error: 'invalid room name' });
+      return;
+    }
+    if (route.kind !== 'sync') {
+      refuseUpgrade(socket, 404, { ok: false, error: 'not found' });
+      return;
+    }
+    if (!accessFor(secrets, route.room, tokenParam(url.searchParams))) {
+      log(`room "${route.room}": refused a connection without a valid token`);
+      refuseUpgrade(socket, 401, { ok: false, error: 'unauthorized' });
+      return;
+    }
+    let room: Room;
+    try {
+      room = await registry.hold(route.room);
+    } catch (e) {
+      const unavailable = e instanceof RoomUnavailable;
+      log(`room "${route.room}": refused a connection (${unavailable ? e.message : 'could not load'})`);
+      refuseUpgrade(socket, unavailable ? 503 : 500, {
+        ok: false,
+        error: unavailable ? e.message : 'could not load the room',
+      });
+      return;
+    }
+    if (socket.destroyed) {
+      room.release();
+      return;
+    }
+    // ws answers a malformed handshake itself without calling back: let go of the room then.
+    let accepted = false;
+    socket.once('close', () => {
+      if (!accepted) room.release();
+    });
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      accepted = true;
+      connect(room, ws, limits.pingIntervalMs, log);
+    });
+  };
+}

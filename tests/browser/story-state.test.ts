@@ -1,0 +1,119 @@
+// The story screen's state over a scripted driver: Send authors then acts unless turns are chosen by
+// hand, a cancellation is a notice (not an error), failures show their detail, and only the user's
+// own projection is offered as streaming text.
+import { describe, expect, it } from 'vitest';
+import { createComponent, createRoot } from 'solid-js';
+import { createClientFor, DriverProvider } from '../../src/app/driver-client.ts';
+import { createStoryState, type StoryState } from '../../src/app/story-state.ts';
+import type { DriverApi } from '../../src/workers/api.ts';
+import { createFakeDriver, JANE_ID, overview, row, USER_ID } from './fake-driver.ts';
+
+type Fake = ReturnType<typeof createFakeDriver>;
+
+async function open(configure: (fake: Fake) => void = () => {}) {
+  const fake = createFakeDriver();
+  configure(fake);
+  let state!: StoryState;
+  const dispose = createRoot((dispose) => {
+    createComponent(DriverProvider, {
+      client: createClientFor(fake.api),
+      get children() {
+        state = createStoryState('s1');
+        return null;
+      },
+    });
+    return dispose;
+  });
+  await expect.poll(() => state.overview()).toBeDefined();
+  return { fake, state, dispose };
+}
+
+const commands = (fake: Fake) =>
+  fake.calls.map(([name]) => name).filter((n) => n === 'authorTurn' || n === 'act');
+
+describe('story state', () => {
+  it('Send authors the turn, then the next character acts', async () => {
+    const { fake, state, dispose } = await open();
+    expect(await state.send('Hello?', { auto: true })).toBe(true);
+    expect(commands(fake)).toEqual(['authorTurn', 'act']);
+    expect(fake.calls.find(([n]) => n === 'act')?.[1]).toEqual(['s1', { auto: true }]);
+    dispose();
+  });
+
+  it('Send only authors when the user chooses who acts', async () => {
+    const manual = overview({ settings: { batchReprojection: false, turnSelection: 'manual' } });
+    const { fake, state, dispose } = await open((f) => {
+      f.handlers.openStory = async () => ({ ok: true, story: manual });
+    });
+    await state.send('Hello?', { auto: true });
+    expect(commands(fake)).toEqual(['authorTurn']);
+    dispose();
+  });
+
+  it('a cancellation is a notice, a failure an error with its detail', async () => {
+    let answer: Awaited<ReturnType<DriverApi['act']>> = { ok: false, code: 'cancelled', detail: 'x' };
+    const { state, dispose } = await open((f) => {
+      f.handlers.act = async () => answer;
+    });
+    await state.act({ auto: true });
+    expect(state.notice()).toBe('Cancelled. Nothing was stored.');
+    expect(state.error()).toBe('');
+    answer = { ok: false, code: 'unreachable', detail: 'Nothing answers at http://localhost:11434/v1.' };
+    await state.act({ actor: JANE_ID });
+    expect(state.error()).toBe('Nothing answers at http://localhost:11434/v1.');
+    expect(state.notice()).toBe('');
+    dispose();
+  });
+
+  it('keeps the draft when the turn was not stored, clears it when it was', async () => {
+    const { fake, state, dispose } = await open((f) => {
+      f.handlers.authorTurn = async () => ({ ok: false, code: 'busy', detail: 'busy' });
+    });
+    expect(await state.send('Hello?', { auto: true })).toBe(false);
+    // Stored, but its projection failed: the draft must not be sent twice.
+    fake.handlers.authorTurn = async () => {
+      fake.rows = [row('t1', { text: 'Again?' })];
+      return { ok: false, code: 'server', detail: 'projection failed' };
+    };
+    expect(await state.send('Again?', { auto: true })).toBe(true);
+    expect(state.rows.map((r) => r.turnId)).toEqual(['t1']);
+    dispose();
+  });
+
+  it("[isolation] offers only the user's own projection as streaming text", async () => {
+    const { fake, state, dispose } = await open();
+    fake.push({
+      kind: 'phase',
+      storyId: 's1',
+      phase: { kind: 'projecting', turnId: 't2', audiences: [JANE_ID] },
+    });
+    fake.push({
+      kind: 'tokens',
+      attempt: 0,
+      storyId: 's1',
+      op: 'projector',
+      audience: JANE_ID,
+      text: 'You hear',
+    });
+    expect(state.streaming()).toBeNull();
+    fake.push({
+      kind: 'tokens',
+      attempt: 0,
+      storyId: 's1',
+      op: 'projector',
+      audience: USER_ID,
+      text: 'A lantern',
+    });
+    expect(state.streaming()).toEqual({ turnId: 't2', text: 'A lantern' });
+    expect(state.generating()).toBe(true);
+    dispose();
+  });
+
+  it('re-reads the transcript when the worker says the story changed', async () => {
+    const { fake, state, dispose } = await open();
+    fake.rows = [row('t1', { text: 'Hello?' })];
+    fake.push({ kind: 'story-changed', storyId: 's1', turnIds: ['t1'], participants: false, meta: false });
+    await expect.poll(() => state.rows.length).toBe(1);
+    dispose();
+  });
+});

@@ -1,0 +1,146 @@
+// A tiny OpenAI-protocol server for the browser tests: GET /v1/models and streamed (SSE) chat
+// completions with CORS, so the page's worker can call it cross-origin. It answers as the roleplay
+// prompts ask, recognised by the opening of the system prompt (prompts/en/roleplay/*.md).
+import { createServer } from 'node:http';
+
+export const STUB_MODEL = 'stub-model';
+
+/** Which operation a request is, and for projections the target, from the prompt text. */
+export function classify(body) {
+  const system = body.messages?.[0]?.content ?? '';
+  const format = body.response_format?.json_schema?.name;
+  if (format === 'next_actor' || system.startsWith('You direct the turn order')) return { op: 'selector' };
+  if (format === 'projections') return { op: 'batch' };
+  if (system.startsWith('You are the perception filter')) {
+    const target = /into what (.+?) perceives of it/.exec(system)?.[1] ?? '';
+    return { op: 'projector', target };
+  }
+  const actor = /^You are (.+?) in a roleplay/.exec(system)?.[1];
+  if (actor) return { op: 'actor', actor };
+  return { op: 'unknown' };
+}
+
+/** An answer's pacing: code points per streamed piece and the wait before each piece. */
+const DEFAULT_PACE = { chunkSize: 6, delayMs: 0 };
+
+/**
+ * Starts the stub. `answer(kind, body)` returns the text of an answer (kind from `classify`);
+ * `pace(kind)` its pacing. Both may be replaced on the returned object while tests run.
+ */
+export async function startOpenAIStub({ answer, pace = () => DEFAULT_PACE }) {
+  const stub = { answer, pace, requests: [], aborted: 0 };
+  const server = createServer(async (req, res) => {
+    cors(req, res);
+    if (req.method === 'OPTIONS') return res.writeHead(204).end();
+    const raw = await readBody(req);
+    const path = new URL(req.url ?? '/', 'http://stub').pathname;
+    if (req.method === 'GET' && path === '/v1/models') {
+      return json(res, 200, {
+        object: 'list',
+        data: [{ id: STUB_MODEL, object: 'model', created: 0, owned_by: 'stub' }],
+      });
+    }
+    if (req.method !== 'POST' || path !== '/v1/chat/completions') {
+      return json(res, 404, { error: { message: `No route ${req.method} ${path}` } });
+    }
+    let body;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return json(res, 400, { error: { message: 'Request body is not JSON' } });
+    }
+    if (body.model !== STUB_MODEL) {
+      return json(res, 404, {
+        error: { message: `The model \`${body.model}\` does not exist.`, type: 'invalid_request_error' },
+      });
+    }
+    const kind = classify(body);
+    stub.requests.push({ kind, body });
+    const text = stub.answer(kind, body);
+    const { chunkSize, delayMs } = { ...DEFAULT_PACE, ...stub.pace(kind) };
+    if (!body.stream) {
+      await sleep(delayMs);
+      return json(res, 200, completion(body.model, text));
+    }
+    let closed = false;
+    res.on('close', () => {
+      if (!res.writableFinished) {
+        closed = true;
+        stub.aborted++;
+      }
+    });
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    res.write(chunk(body.model, { role: 'assistant', content: '' }, null));
+    const points = Array.from(text);
+    for (let i = 0; i < points.length; i += chunkSize) {
+      await sleep(delayMs);
+      if (closed) return;
+      res.write(chunk(body.model, { content: points.slice(i, i + chunkSize).join('') }, null));
+    }
+    res.write(chunk(body.model, {}, 'stop'));
+    res.end('data: [DONE]\n\n');
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  stub.baseURL = `http://127.0.0.1:${port}/v1`;
+  stub.close = () =>
+    new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return stub;
+}
+
+/** The page (another origin) calls the stub from its worker: allow it, with any request headers. */
+function cors(req, res) {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+  // '*' does not cover Authorization, so echo what the preflight asks for.
+  res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*');
+  res.setHeader('Access-Control-Max-Age', '600');
+  // Chromium asks before a public page reaches a loopback address (Private Network Access).
+  if (req.headers['access-control-request-private-network']) {
+    res.setHeader('Access-Control-Allow-Private-Network', 'true');
+  }
+}
+
+function completion(model, text) {
+  return {
+    id: 'chatcmpl-stub',
+    object: 'chat.completion',
+    created: 0,
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+    usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+  };
+}
+
+function chunk(model, delta, finish) {
+  const payload = {
+    id: 'chatcmpl-stub',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  };
+  return `data: ${JSON.stringify(payload)}\n\n`;
+}
+
+function json(res, status, body) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function sleep(ms) {
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+}
+
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    req.setEncoding('utf8');
+    req.on('data', (part) => (data += part));
+    req.on('end', () => resolve(data));
+    req.on('error', reject);
+  });
+}

@@ -1,0 +1,106 @@
+// A sync-server room with a controllable store and fake connections: an update is relayed only after
+// it is on disk, a failed write relays nothing, and an update that brings nothing new is not stored.
+import * as decoding from 'lib0/decoding';
+import type { WebSocket } from 'ws';
+import * as Y from 'yjs';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGE_SYNC, updateMessage } from '../../sync-server/messages.ts';
+import type { RoomStore } from '../../sync-server/room-store.ts';
+import { Room } from '../../sync-server/room.ts';
+
+const UPDATE = 2;
+
+function fakeSocket() {
+  const sent: Uint8Array[] = [];
+  const socket = {
+    OPEN: 1,
+    readyState: 1,
+    isPaused: false,
+    send: (message: Uint8Array) => sent.push(message),
+    close: vi.fn(),
+    terminate: vi.fn(),
+    pause: vi.fn(),
+    resume: vi.fn(),
+  };
+  const updates = () =>
+    sent.filter((message) => {
+      const decoder = decoding.createDecoder(message);
+      return decoding.readVarUint(decoder) === MESSAGE_SYNC && decoding.readVarUint(decoder) === UPDATE;
+    });
+  return { ws: socket as unknown as WebSocket, updates };
+}
+
+function setup() {
+  const writes: Array<{ update: Uint8Array; done: () => void; fail: (e: Error) => void }> = [];
+  const store = {
+    append: (_room: string, update: Uint8Array) =>
+      new Promise<void>((resolve, reject) => writes.push({ update, done: resolve, fail: reject })),
+  } as unknown as RoomStore;
+  const events = { idle: vi.fn(), broken: vi.fn(), compact: vi.fn() };
+  const room = new Room('r', new Y.Doc(), store, events, {
+    compactAfterUpdates: 100,
+    maxQueuedPerConnection: 8,
+  });
+  const a = fakeSocket();
+  const b = fakeSocket();
+  for (const peer of [a, b]) {
+    room.hold();
+    room.attach(peer.ws);
+  }
+  return { room, writes, events, a, b };
+}
+
+function edit(text: string): Uint8Array {
+  const doc = new Y.Doc();
+  doc.getText('t').insert(0, text);
+  return Y.encodeStateAsUpdate(doc);
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe('sync-server room', () => {
+  it('relays an update only after the store has written it', async () => {
+    const { room, writes, a, b } = setup();
+    room.receive(a.ws, updateMessage(edit('hello')));
+    await settle();
+    expect(writes).toHaveLength(1);
+    expect(b.updates()).toHaveLength(0);
+    writes[0]!.done();
+    await room.drain();
+    expect(b.updates()).toHaveLength(1);
+    expect(a.updates()).toHaveLength(0);
+  });
+
+  it('relays nothing and reports the room broken when a write fails', async () => {
+    const { room, writes, events, a, b } = setup();
+    room.receive(a.ws, updateMessage(edit('lost')));
+    await settle();
+    writes[0]!.fail(new Error('disk full'));
+    await room.drain();
+    expect(events.broken).toHaveBeenCalledTimes(1);
+    expect(b.updates()).toHaveLength(0);
+    room.receive(a.ws, updateMessage(edit('after')));
+    await room.drain();
+    expect(writes).toHaveLength(1);
+  });
+
+  it('does not store an update that brings nothing new', async () => {
+    const { room, writes, a } = setup();
+    const update = edit('once');
+    room.receive(a.ws, updateMessage(update));
+    await settle();
+    writes[0]!.done();
+    await room.drain();
+    room.receive(a.ws, updateMessage(update));
+    await room.drain();
+    expect(writes).toHaveLength(1);
+  });
+
+  it('closes a connection that sends a malformed message (1007) and keeps the room', async () => {
+    const { room, events, a } = setup();
+    room.receive(a.ws, new Uint8Array([MESSAGE_SYNC, UPDATE, 5, 1, 2]));
+    await room.drain();
+    expect(a.ws.close).toHaveBeenCalledWith(1007, 'malformed message');
+    expect(events.broken).not.toHaveBeenCalled();
+  });
+});
