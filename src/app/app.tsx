@@ -2,15 +2,22 @@
 import { Match, Show, Switch, createSignal, type JSX } from 'solid-js';
 import { useDriver } from './driver-client.ts';
 import { LibraryScreen } from './library-screen.tsx';
-import { createRoute } from './route.ts';
+import { PairingPrompt } from './pairing-prompt.tsx';
+import { createRoute, routeHash } from './route.ts';
+import { PromptsScreen } from './prompts-screen.tsx';
 import { SettingsDialog } from './settings-dialog.tsx';
 import { StoryScreen } from './story-screen.tsx';
+import { SyncIndicator } from './sync-indicator.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
 export function App(): JSX.Element {
   const route = createRoute();
   const { failure } = useDriver();
   const [settingsOpen, setSettingsOpen] = createSignal(false);
+  const promptsRoute = (): { storyId?: string } | undefined => {
+    const current = route();
+    return current.screen === 'prompts' ? current : undefined;
+  };
   const storyId = (): string | undefined => {
     const current = route();
     return current.screen === 'story' ? current.storyId : undefined;
@@ -19,6 +26,13 @@ export function App(): JSX.Element {
     <>
       <header class="app-header">
         <h1 class="app-title">Rashomon</h1>
+        <SyncIndicator />
+        <a
+          class="header-button"
+          href={routeHash({ screen: 'prompts', ...(storyId() ? { storyId: storyId() } : {}) })}
+        >
+          Prompts
+        </a>
         <button
           type="button"
           class="header-button"
@@ -38,6 +52,9 @@ export function App(): JSX.Element {
           <Match when={storyId()} keyed>
             {(id) => <StoryScreen storyId={id} />}
           </Match>
+          <Match when={promptsRoute()} keyed>
+            {(r) => <PromptsScreen {...(r.storyId ? { storyId: r.storyId } : {})} />}
+          </Match>
           <Match when={route().screen === 'library'}>
             <LibraryScreen />
           </Match>
@@ -47,6 +64,7 @@ export function App(): JSX.Element {
         <SettingsDialog onClose={() => setSettingsOpen(false)} />
       </Show>
       <UpdatePrompt />
+      <PairingPrompt />
     </>
   );
 }

@@ -1,25 +1,33 @@
-// The composer: the user's turn ("Your turn", Send), who acts next (Auto or a character, Act), and
-// Cancel while something is being generated.
-import { For, Show, createSignal, createUniqueId, type JSX } from 'solid-js';
-import type { ActChoice } from '../workers/api.ts';
+// The composer: a turn written by the user ("Your turn", Send), or by hand for a character ("Write
+// as"); who acts next and "Let them continue" (act-controls.tsx); the scene's options, folded away.
+import { For, createSignal, createUniqueId, type JSX } from 'solid-js';
+import { ActControls, AUTO, ContinueControls, choiceOf } from './act-controls.tsx';
+import { SceneOptions } from './scene-options.tsx';
 import type { StoryState } from './story-state.ts';
 
-const AUTO = '';
+const YOU = '';
 
-export function Composer(props: { story: StoryState }): JSX.Element {
+export function Composer(props: {
+  story: StoryState;
+  ref?: (textbox: HTMLTextAreaElement) => void;
+}): JSX.Element {
   const story = props.story;
   const id = createUniqueId();
   const [draft, setDraft] = createSignal('');
   const [next, setNext] = createSignal(AUTO);
-  const characters = () =>
+  const [author, setAuthor] = createSignal(YOU);
+  const present = () =>
     story.overview()?.participants.filter((p) => p.kind === 'character' && p.present) ?? [];
   const manual = (): boolean => story.overview()?.settings.turnSelection === 'manual';
-  const choice = (): ActChoice => (next() === AUTO ? { auto: true } : { actor: next() });
+  /** The character the turn is written for, if it is still in the scene. */
+  const writingAs = (): string | undefined =>
+    author() !== YOU && present().some((p) => p.id === author()) ? author() : undefined;
 
   const send = async (): Promise<void> => {
     const text = draft();
     if (!text.trim() || story.generating()) return;
-    if (await story.send(text, choice())) setDraft((current) => (current === text ? '' : current));
+    if (await story.send(text, choiceOf(next()), writingAs()))
+      setDraft((current) => (current === text ? '' : current));
   };
   const onKeyDown = (event: KeyboardEvent): void => {
     // Enter adds a line; Ctrl+Enter (⌘+Enter) sends.
@@ -27,6 +35,11 @@ export function Composer(props: { story: StoryState }): JSX.Element {
       event.preventDefault();
       void send();
     }
+  };
+  const hint = (): string => {
+    const as = writingAs();
+    if (as) return `Written as ${story.nameOf(as)}, exactly as you type it; nobody acts after it.`;
+    return manual() ? 'Then choose who acts next and press Act.' : 'Then the next character acts.';
   };
 
   return (
@@ -43,6 +56,7 @@ export function Composer(props: { story: StoryState }): JSX.Element {
       </label>
       <textarea
         id={`${id}-turn`}
+        ref={props.ref}
         rows={3}
         value={draft()}
         aria-describedby={`${id}-hint`}
@@ -50,48 +64,29 @@ export function Composer(props: { story: StoryState }): JSX.Element {
         onKeyDown={onKeyDown}
       />
       <p id={`${id}-hint`} class="hint">
-        Ctrl+Enter sends.{' '}
-        {manual() ? 'Then choose who acts next and press Act.' : 'Then the next character acts.'}
+        Ctrl+Enter sends. {hint()}
       </p>
       <div class="composer-row">
         <button type="submit" aria-disabled={story.generating()}>
           Send
         </button>
         <label class="inline-field">
-          <span>Who acts next</span>
-          <select value={next()} onChange={(event) => setNext(event.currentTarget.value)}>
-            <option value={AUTO}>Auto</option>
-            <For each={characters()}>
+          <span>Write as</span>
+          <select value={writingAs() ?? YOU} onChange={(event) => setAuthor(event.currentTarget.value)}>
+            <option value={YOU}>You</option>
+            <For each={present()}>
               {(c) => (
-                <option value={c.id} selected={c.id === next()}>
+                <option value={c.id} selected={c.id === writingAs()}>
                   {c.name}
                 </option>
               )}
             </For>
           </select>
         </label>
-        <button
-          type="button"
-          class="secondary"
-          aria-disabled={story.generating()}
-          onClick={() => !story.generating() && void story.act(choice())}
-        >
-          Act
-        </button>
-        <Show when={story.generating()}>
-          <button type="button" class="danger" onClick={() => void story.cancel()}>
-            Cancel
-          </button>
-        </Show>
+        <ActControls story={story} next={next()} onNext={setNext} />
       </div>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={manual()}
-          onChange={(event) => void story.setManualTurns(event.currentTarget.checked)}
-        />
-        <span>I choose who acts (no automatic turn after Send)</span>
-      </label>
+      <ContinueControls story={story} />
+      <SceneOptions story={story} />
     </form>
   );
 }

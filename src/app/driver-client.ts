@@ -4,7 +4,7 @@ import * as Comlink from 'comlink';
 import { createComponent, createContext, createSignal, useContext, type Accessor, type JSX } from 'solid-js';
 import { createStore, produce } from 'solid-js/store';
 import type { Phase } from '../driver/env.ts';
-import type { DriverApi, DriverEvent } from '../workers/api.ts';
+import type { DriverApi, DriverEvent, Peer, SyncStatus } from '../workers/api.ts';
 
 export type StoryChange = Extract<DriverEvent, { kind: 'story-changed' }>;
 export type DownloadProgress = Extract<DriverEvent, { kind: 'download' }>;
@@ -33,6 +33,10 @@ export interface DriverClient {
   phase(storyId: string): Phase | null;
   stream(storyId: string): StoryStream | undefined;
   download(modelId: string): DownloadProgress | undefined;
+  /** Sync with the server, overall and per room (the header's indicator). */
+  sync: Accessor<SyncStatus>;
+  /** Other devices in a story's room (its co-editing presence); undefined before the first push. */
+  presence(storyId: string): Peer[] | undefined;
   /** Calls `listener` for each change pushed for `storyId`; returns the unsubscribe function. */
   onStoryChanged(storyId: string, listener: (change: StoryChange) => void): () => void;
 }
@@ -49,6 +53,8 @@ export function createClientFor(
   const [streams, setStreams] = createStore<Record<string, StoryStream>>({});
   const [downloads, setDownloads] = createStore<Record<string, DownloadProgress>>({});
   const storyListeners = new Map<string, Set<(change: StoryChange) => void>>();
+  const [sync, setSync] = createSignal<SyncStatus>({ status: 'off', detail: '' });
+  const [presence, setPresence] = createStore<Record<string, Peer[]>>({});
 
   const onPhase = (storyId: string, phase: Phase | null): void => {
     setPhases(storyId, phase);
@@ -101,11 +107,24 @@ export function createClientFor(
       case 'download':
         setDownloads(event.modelId, event);
         return;
+      case 'sync': {
+        const { kind: _kind, ...status } = event;
+        setSync(status);
+        return;
+      }
+      case 'presence':
+        setPresence(event.storyId, event.peers);
+        return;
       default:
         event satisfies never;
     }
   };
-  void api.subscribe(Comlink.proxy(listener));
+  // Pushes come on changes only: read where sync stands once subscribed (unless a push came first).
+  void api
+    .subscribe(Comlink.proxy(listener))
+    .then(() => api.syncStatus())
+    .then((status) => setSync((now) => (now.detail === '' ? status : now)))
+    .catch(() => {});
 
   return {
     api,
@@ -114,6 +133,8 @@ export function createClientFor(
     phase: (storyId) => phases[storyId] ?? null,
     stream: (storyId) => streams[storyId],
     download: (modelId) => downloads[modelId],
+    sync,
+    presence: (storyId) => presence[storyId],
     onStoryChanged(storyId, fn) {
       const set = storyListeners.get(storyId) ?? new Set();
       storyListeners.set(storyId, set.add(fn));

@@ -1,6 +1,7 @@
 // The row of a turn still being generated: the user's projection as it streams in, or, while a
 // character writes its own turn, only a typing indicator (its source is private to it).
 import { Show, type JSX } from 'solid-js';
+import { ProseText } from './prose-text.tsx';
 
 export function PendingRow(props: { author?: string; text?: string; typing?: boolean }): JSX.Element {
   return (
@@ -8,7 +9,7 @@ export function PendingRow(props: { author?: string; text?: string; typing?: boo
       <Show when={props.author}>
         <p class="turn-author">{props.author}</p>
       </Show>
-      <Show when={props.typing} fallback={<p class="turn-text">{props.text}</p>}>
+      <Show when={props.typing} fallback={<ProseText text={props.text ?? ''} />}>
         <p class="typing">
           <span class="visually-hidden">{props.author ?? 'Someone'} is writing</span>
           <span aria-hidden="true">…</span>

@@ -1,11 +1,12 @@
-// Settings, a modal dialog: model backends (profiles), which one each operation uses, the interface
-// language. Everything here is device-local: it is saved in this browser and never synced or exported.
+// Settings, a modal dialog: model backends (profiles), which one each operation uses, sync, the
+// interface language. Everything here is device-local: saved in this browser, never synced or exported.
 import { Show, createResource, createSignal, onMount, type JSX } from 'solid-js';
 import { createStore, unwrap } from 'solid-js/store';
 import type { DeviceSettings } from '../driver/settings/device-settings.ts';
 import { BackendProfiles } from './backend-profiles.tsx';
 import { useDriver } from './driver-client.ts';
 import { OperationProfiles } from './operation-profiles.tsx';
+import { SyncSettings, withSyncCleaned } from './sync-settings.tsx';
 import { createWebllmCatalog } from './webllm-catalog.ts';
 import { WebllmModels } from './webllm-models.tsx';
 
@@ -45,7 +46,7 @@ function SettingsForm(props: { initial: DeviceSettings; onSaved: () => void }): 
     event.preventDefault();
     setSaving(true);
     setError('');
-    const result = await api.setDeviceSettings(structuredClone(unwrap(settings)));
+    const result = await api.setDeviceSettings(withSyncCleaned(structuredClone(unwrap(settings))));
     setSaving(false);
     if (result.ok) props.onSaved();
     else setError(result.detail);
@@ -55,6 +56,7 @@ function SettingsForm(props: { initial: DeviceSettings; onSaved: () => void }): 
       <BackendProfiles settings={settings} setSettings={setSettings} webllm={webllm} />
       <OperationProfiles settings={settings} setSettings={setSettings} />
       <WebllmModels catalog={webllm} />
+      <SyncSettings settings={settings} setSettings={setSettings} />
       <label class="field">
         <span>Interface language</span>
         <select

@@ -1,17 +1,20 @@
-// The story screen: the user's transcript, what is being generated, and the composer. Opening it
-// moves keyboard focus to its title, so screen readers announce where the user is. Later the turn
-// inspector and branches hang off the rows (issue 5); everything here reads the worker's view slices.
-import { Show, type JSX } from 'solid-js';
+// The story screen: the user's transcript, what is being generated, the composer, and the turn
+// inspector opened from any row. Opening it moves keyboard focus to its title, so screen readers
+// announce where the user is. Everything here reads the worker's view slices.
+import { Show, createSignal, type JSX } from 'solid-js';
 import { Composer } from './composer.tsx';
 import { focusOnMount } from './focus-on-mount.ts';
 import { PhaseStatus } from './phase-status.tsx';
 import { routeHash } from './route.ts';
 import { createStoryState } from './story-state.ts';
 import { TranscriptView } from './transcript-view.tsx';
+import { TurnInspector } from './turn-inspector.tsx';
 
 export function StoryScreen(props: { storyId: string }): JSX.Element {
   // The screen is keyed by story id (app.tsx), so the state belongs to one story.
   const story = createStoryState(props.storyId);
+  const [inspecting, setInspecting] = createSignal<string | null>(null);
+  let composerBox: HTMLTextAreaElement | undefined;
   return (
     <section class="story-screen" aria-labelledby="story-title">
       <nav class="story-nav">
@@ -38,14 +41,29 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
             >
               {overview().title}
             </h2>
-            <TranscriptView story={story} />
+            <TranscriptView story={story} onInspect={setInspecting} />
             <PhaseStatus story={story} />
             <Show when={story.error()}>
               <div class="error-box" role="alert">
                 <strong>That did not work.</strong> <span>{story.error()}</span>
               </div>
             </Show>
-            <Composer story={story} />
+            <Composer story={story} ref={(el) => (composerBox = el)} />
+            <Show when={inspecting()} keyed>
+              {(turnId) => (
+                <TurnInspector
+                  storyId={props.storyId}
+                  turnId={turnId}
+                  userId={overview().userId}
+                  nameOf={story.nameOf}
+                  onClose={() => setInspecting(null)}
+                  onBranched={() => {
+                    story.followEnd();
+                    composerBox?.focus();
+                  }}
+                />
+              )}
+            </Show>
           </>
         )}
       </Show>

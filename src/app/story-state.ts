@@ -1,10 +1,16 @@
-// The open story as the story screen sees it: its overview and the user's transcript (re-read when the
-// worker says they changed), what is being generated, and the play commands with their outcome.
+// The open story as the story screen sees it: its overview, the loaded slice of the user's transcript
+// (re-read when the worker says the story changed; the virtual list moves the slice as the user
+// scrolls), what is being generated, and the play commands with their outcome.
 import { createMemo, createSignal, onCleanup, type Accessor } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
 import type { Phase } from '../driver/env.ts';
-import type { ActChoice, Result, StoryOverview, TranscriptRow, TranscriptSlice } from '../workers/api.ts';
+import type { Result, StoryOverview, TranscriptRow, TranscriptSlice } from '../workers/api.ts';
 import { useDriver } from './driver-client.ts';
+import { createStoryCommands, type StoryCommands } from './story-commands.ts';
+import type { PathRange } from './virtual-range.ts';
+
+/** Rows loaded when a story opens: its end, before anything is measured. */
+const INITIAL_ROWS = 40;
 
 /** The user's own projection of a turn while it streams in, before it is stored. */
 export interface StreamingProjection {
@@ -12,9 +18,20 @@ export interface StreamingProjection {
   text: string;
 }
 
-export interface StoryState {
+export interface StoryState extends StoryCommands {
+  storyId: string;
   overview: Accessor<StoryOverview | undefined>;
+  /** The loaded rows: the turns of `range()` the user attended, in path order. */
   rows: TranscriptRow[];
+  /** Turns on the active path (rows outside the range are not loaded). */
+  length: Accessor<number>;
+  range: Accessor<PathRange>;
+  /** The part of the path `rows` came from, [start, end). */
+  loaded: Accessor<{ start: number; end: number }>;
+  /** Loads another part of the path (the virtual list calls it as the user scrolls). */
+  showRange(range: PathRange): void;
+  /** Increases when the user's command should bring the end of the story into view. */
+  followRequests: Accessor<number>;
   /** Why the story could not be opened, or ''. */
   loadError: Accessor<string>;
   /** The last command's failure, shown until the next command. */
@@ -25,10 +42,6 @@ export interface StoryState {
   generating: Accessor<boolean>;
   streaming: Accessor<StreamingProjection | null>;
   nameOf: (participantId: string) => string;
-  send(text: string, next: ActChoice): Promise<boolean>;
-  act(next: ActChoice): Promise<void>;
-  cancel(): Promise<void>;
-  setManualTurns(manual: boolean): Promise<void>;
 }
 
 /** Loads `load()` into `set`, dropping answers that arrive after a newer request was made. */
@@ -45,6 +58,10 @@ export function createStoryState(storyId: string): StoryState {
   const { api, phase: phaseOf, stream: streamOf, onStoryChanged } = useDriver();
   const [overview, setOverview] = createSignal<StoryOverview>();
   const [transcript, setTranscript] = createStore<{ rows: TranscriptRow[] }>({ rows: [] });
+  const [length, setLength] = createSignal(0);
+  const [range, setRange] = createSignal<PathRange>({ start: 0, end: null });
+  const [loaded, setLoaded] = createSignal({ start: 0, end: 0 });
+  const [followRequests, setFollowRequests] = createSignal(0);
   const [loadError, setLoadError] = createSignal('');
   const [error, setError] = createSignal('');
   const [notice, setNotice] = createSignal('');
@@ -54,18 +71,32 @@ export function createStoryState(storyId: string): StoryState {
     () => api.openStory(storyId),
     (result) => (result.ok ? setOverview(result.story) : setLoadError(result.detail)),
   );
-  const loadTranscript = latestOnly<Result<TranscriptSlice>>(
-    () => api.transcript(storyId),
-    (result) => {
-      if (result.ok) setTranscript('rows', reconcile(result.rows, { key: 'turnId' }));
-      else setLoadError(result.detail);
+  /** No slice is read before the story's length gives the first range (its end). */
+  let opened = false;
+  const loadTranscript = latestOnly<{ start: number; end: number | null; result: Result<TranscriptSlice> }>(
+    async () => {
+      const { start, end } = range();
+      return { start, end, result: await api.transcript(storyId, end === null ? { start } : { start, end }) };
+    },
+    ({ start, end, result }) => {
+      if (!result.ok) return void setLoadError(result.detail);
+      setLength(result.length);
+      setLoaded({
+        start: Math.min(start, result.length),
+        end: Math.min(end ?? result.length, result.length),
+      });
+      setTranscript('rows', reconcile(result.rows, { key: 'turnId' }));
     },
   );
-  void loadOverview().then(loadTranscript);
+  void loadOverview().then(() => {
+    setRange({ start: Math.max(0, (overview()?.length ?? 0) - INITIAL_ROWS), end: null });
+    opened = true;
+    return loadTranscript();
+  });
   onCleanup(
     onStoryChanged(storyId, (change) => {
       if (change.meta || change.participants) void loadOverview();
-      void loadTranscript();
+      if (opened) void loadTranscript();
     }),
   );
 
@@ -97,21 +128,44 @@ export function createStoryState(storyId: string): StoryState {
       setRunning((n) => n - 1);
     }
   };
-  const start = (): void => {
+  /** A new command: clears the last outcome and, when asked, brings the end of the story into view. */
+  const start = (follow: boolean): void => {
     setError('');
     setNotice('');
+    if (!follow) return;
+    const end = range().end;
+    if (end !== null) setRange({ start: Math.max(0, length() - INITIAL_ROWS), end: null });
+    setFollowRequests((n) => n + 1);
   };
-
-  const act = async (next: ActChoice): Promise<void> => {
-    start();
-    await run(() => api.act(storyId, next));
+  const showRange = (next: PathRange): void => {
+    const now = range();
+    if (now.start === next.start && now.end === next.end) return;
+    setRange(next);
+    void loadTranscript();
   };
+  const commands = createStoryCommands({
+    api,
+    storyId,
+    run,
+    start,
+    length,
+    manualTurns: () => overview()?.settings.turnSelection === 'manual',
+    reloadOverview: loadOverview,
+    setError,
+  });
 
   return {
+    ...commands,
+    storyId,
     overview,
     get rows() {
       return transcript.rows;
     },
+    length,
+    range,
+    loaded,
+    showRange,
+    followRequests,
     loadError,
     error,
     notice,
@@ -119,25 +173,5 @@ export function createStoryState(storyId: string): StoryState {
     generating,
     streaming,
     nameOf: (id) => names().get(id) ?? id,
-    async send(text, next) {
-      start();
-      const authored = await run(() => api.authorTurn(storyId, { text }));
-      // A failed projection may still have stored the turn: the draft is kept only when it was not.
-      const last = transcript.rows.at(-1);
-      const stored = authored.ok || (last?.kind === 'own' && last.text === text);
-      if (authored.ok && overview()?.settings.turnSelection !== 'manual')
-        await run(() => api.act(storyId, next));
-      return stored;
-    },
-    act,
-    async cancel() {
-      await api.cancel(storyId);
-    },
-    async setManualTurns(manual) {
-      start();
-      const result = await api.updateStorySettings(storyId, { turnSelection: manual ? 'manual' : 'auto' });
-      if (!result.ok) setError(result.detail);
-      await loadOverview();
-    },
   };
 }

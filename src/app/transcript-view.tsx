@@ -1,30 +1,17 @@
 // The user's transcript: a log of what the user wrote and perceived, with the user's projection of
-// the turn being generated streaming in, and a typing indicator while a character writes.
-import { For, Show, createEffect, createMemo, on, onCleanup, type JSX } from 'solid-js';
+// the turn being generated streaming in, and a typing indicator while a character writes. Long
+// stories are virtualised: only the rows near the viewport are loaded and rendered.
+import { For, Show, createMemo, type JSX } from 'solid-js';
 import { PendingRow } from './pending-row.tsx';
 import type { StoryState } from './story-state.ts';
 import { TranscriptRowView } from './transcript-row.tsx';
+import { createTranscriptWindow } from './transcript-window.ts';
+import type { RowActions, RowControl } from './turn-tools.tsx';
 
-/** Within this distance of the end, new text keeps the view scrolled to the end. */
-const FOLLOW_THRESHOLD_PX = 96;
-
-/** Keeps the page at its end while the user is there, as new rows and tokens arrive. */
-function followEnd(track: () => unknown): void {
-  let following = true;
-  const measure = (): void => {
-    const { scrollHeight } = document.documentElement;
-    following = window.innerHeight + window.scrollY >= scrollHeight - FOLLOW_THRESHOLD_PX;
-  };
-  window.addEventListener('scroll', measure, { passive: true });
-  onCleanup(() => window.removeEventListener('scroll', measure));
-  createEffect(
-    on(track, () => {
-      if (following) window.scrollTo({ top: document.documentElement.scrollHeight });
-    }),
-  );
-}
-
-export function TranscriptView(props: { story: StoryState }): JSX.Element {
+export function TranscriptView(props: {
+  story: StoryState;
+  onInspect: (turnId: string) => void;
+}): JSX.Element {
   const story = props.story;
   /** The streamed projection of a turn that has no row yet (its row appears once it is stored). */
   const unlisted = (): string | null => {
@@ -41,15 +28,46 @@ export function TranscriptView(props: { story: StoryState }): JSX.Element {
     (previous) => actingName() ?? (story.phase() ? previous : undefined),
     undefined,
   );
-  followEnd(() => [story.rows.length, story.streaming()?.text, actingName()]);
+  const view = createTranscriptWindow(story, () => [
+    story.rows.length,
+    story.rows.at(-1)?.turnId,
+    story.streaming()?.text,
+    actingName(),
+  ]);
+  const lastIndex = (): number => story.length() - 1;
+  /** Where the focus goes when a row is replaced by another turn (see RowActions). */
+  let pendingFocus: { index: number; control: RowControl } | null = null;
+  const keepFocus = (index: number, control: RowControl, command: Promise<void>): void => {
+    pendingFocus = { index, control };
+    void command.finally(() => (pendingFocus = null));
+  };
+  const actions: RowActions = {
+    inspect: (turnId) => props.onInspect(turnId),
+    switchBranch: (turnId, index, control) => keepFocus(index, control, story.switchBranch(turnId)),
+    regenerate: (turnId, index) => keepFocus(index, 'regenerate', story.regenerate(turnId)),
+    claimFocus(index) {
+      if (pendingFocus?.index !== index) return null;
+      const { control } = pendingFocus;
+      pendingFocus = null;
+      return control;
+    },
+    busy: () => story.generating(),
+  };
   return (
     <div class="transcript" role="log" aria-label="Transcript" aria-busy={story.generating()}>
-      <Show when={story.rows.length > 0 || story.generating()} fallback={<EmptyTranscript />}>
-        <ol class="turns">
+      <Show when={story.length() > 0 || story.generating()} fallback={<EmptyTranscript />}>
+        <ol
+          class="turns"
+          ref={(el) => view.setList(el)}
+          style={{ 'padding-top': `${view.padTop()}px`, 'padding-bottom': `${view.padBottom()}px` }}
+        >
           <For each={story.rows}>
             {(row) => (
               <TranscriptRowView
                 row={row}
+                last={row.index === lastIndex()}
+                actions={actions}
+                measure={view.measure}
                 streamingText={story.streaming()?.turnId === row.turnId ? story.streaming()?.text : undefined}
               />
             )}

@@ -113,12 +113,35 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
   const cache = new Map<string, PathNode>();
   const dirty = new Set<string>();
   const stop = observeTurnChanges(doc, (ids) => ids.forEach((id) => dirty.add(id)));
+  // Parent links of the turns present, read from the document once per change of the turn: walking
+  // a long path through the Y.Maps on every call cost more than everything else an append does.
+  const parents = new Map<string, string | null>();
+
+  /** The parent of turn `id`, or undefined when this device does not have the turn. */
+  const parentOf = (id: string): string | null | undefined => {
+    if (!dirty.has(id)) {
+      const known = parents.get(id);
+      if (known !== undefined) return known;
+    }
+    if (!hasTurn(doc, id)) {
+      parents.delete(id);
+      return undefined;
+    }
+    const parent = turnParent(doc, id);
+    parents.set(id, parent);
+    return parent;
+  };
 
   const path = (leaf: string | null = activeLeaf(doc)): PathNode[] => {
     const ids: string[] = [];
     // A turn can name a parent this device has not received yet (updates from several peers arrive
     // in any order): the path then starts at the oldest turn present, until the rest arrives.
-    for (let id = leaf; id !== null && hasTurn(doc, id); id = turnParent(doc, id)) ids.push(id);
+    for (let id = leaf; id !== null;) {
+      const parent = parentOf(id);
+      if (parent === undefined) break;
+      ids.push(id);
+      id = parent;
+    }
     ids.reverse();
     const nodes: PathNode[] = [];
     let prev: PathNode | null = null;
@@ -134,6 +157,8 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
     if (cached && !dirty.has(id) && cached.parent === parent) return cached;
     const fresh = computeNode(readTurn(doc, id), parent);
     cache.set(id, fresh);
+    // No longer dirty: the parent link must be the one just read (everyNode gets here without parentOf).
+    parents.set(id, fresh.turn.parent);
     dirty.delete(id);
     return fresh;
   };
@@ -171,7 +196,10 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
     },
     staleItems(leaf) {
       const out: StaleItem[] = [];
-      for (const n of path(leaf)) {
+      const nodes = path(leaf);
+      // Every stale item puts its participant in staleHist from its turn on: none at the leaf, none at all.
+      if (!nodes[nodes.length - 1]?.staleHist.size) return out;
+      for (const n of nodes) {
         if (n.turnState === 'stale') out.push({ turnId: n.id });
         for (const [audience, s] of n.pov) if (s.state === 'stale') out.push({ turnId: n.id, audience });
       }

@@ -5,6 +5,11 @@ import type { StoryJson } from '../driver/story-json/schema.ts';
 import type { DeviceSettings } from '../driver/settings/device-settings.ts';
 import type { Phase, DriverFailureCode, TokenSource } from '../driver/env.ts';
 import type { TextDeltaOp } from '../driver/doc/text-edit.ts';
+import type { Peer, PresenceState } from './presence-state.ts';
+import type { PromptFileProblem, PromptLayer } from '../driver/prompts/resolve.ts';
+import type { PresetSummary } from '../driver/presets/summary.ts';
+import type { PresetStatus } from '../driver/presets/status.ts';
+import type { SillyTavernReport } from '../driver/presets/sillytavern.ts';
 
 export type Failure = {
   ok: false;
@@ -49,6 +54,10 @@ export interface TranscriptRow {
   stale: boolean;
   /** Position among its siblings (for ‹ 2/3 ›). */
   sibling: { index: number; count: number };
+  /** The alternatives at this turn's place, itself included, oldest first (for switchBranch). */
+  siblings: string[];
+  /** 'generated': a character's model-written turn (Regenerate makes an alternative of it). */
+  origin: 'authored' | 'generated';
 }
 
 export interface TranscriptSlice {
@@ -74,6 +83,27 @@ export interface TurnInspection {
     text: string;
     edited: boolean;
   }>;
+}
+
+export type PromptScope = { kind: 'library' } | { kind: 'story'; storyId: string };
+
+/** One prompt as the editor shows it: the shipped original, each layer's edit, and what is used. */
+export interface PromptEntry {
+  /** '<lang>/<group>/<name>'. */
+  path: string;
+  /** '<group>/<name>'. */
+  id: string;
+  language: Language;
+  shipped: string;
+  library?: string;
+  story?: string;
+  /** The text requests use: the highest layer present. */
+  text: string;
+  from: PromptLayer;
+  variables: readonly string[];
+  /** A prose prompt (style); any other is a rules prompt, edited with care. */
+  prose: boolean;
+  problem?: string;
 }
 
 export type ActChoice = { auto: true } | { actor: string };
@@ -124,7 +154,43 @@ export type DriverEvent =
       totalMB: number;
       secondsLeft?: number;
       text: string;
-    };
+    }
+  | ({ kind: 'sync' } & SyncStatus)
+  /** Other devices in a story's room, whenever one comes, goes or moves. */
+  | { kind: 'presence'; storyId: string; peers: Peer[] };
+
+/**
+ * Sync with the server, per room and overall (the worst room): `off` no server set; `syncing`
+ * connecting or catching up; `connected` up to date and live; `offline` no answer (edits stay on this
+ * device and go out on reconnect); `refused` the server turned the token down (retrying stopped);
+ * `too-large` a change is over the server's message limit (retrying stopped).
+ */
+export type SyncState = 'off' | 'connected' | 'syncing' | 'offline' | 'refused' | 'too-large';
+
+export interface SyncRoomStatus {
+  /** 'library' or a story id. */
+  room: string;
+  status: Exclude<SyncState, 'off'>;
+  detail: string;
+}
+
+export interface SyncStatus {
+  status: SyncState;
+  /** What the state means here and what to do, for a tooltip or the settings. */
+  detail: string;
+  rooms?: SyncRoomStatus[];
+}
+
+/** The sync settings' Test button: the access probe's answer. */
+export interface SyncTestReport {
+  ok: boolean;
+  /** owner: opens every room; room: one story only (the library does not sync with it). */
+  access?: 'owner' | 'room';
+  problem?: 'refused' | 'unreachable' | 'invalid';
+  detail: string;
+}
+
+export type { Peer, PresenceState };
 
 export interface DriverApi {
   // library
@@ -151,6 +217,25 @@ export interface DriverApi {
   regenerateFrom(storyId: string, turnId: string): Promise<Result>;
   keepAsIs(storyId: string, turnId: string, audience?: string): Promise<Result>;
   switchBranch(storyId: string, turnId: string): Promise<Result>;
+  /** Ends the active path at `turnId`: the next turn starts a new branch there (the later turns stay). */
+  branchFrom(storyId: string, turnId: string): Promise<Result>;
+  // prompts and presets
+  listPrompts(
+    language: Language,
+    storyId?: string,
+  ): Promise<Result<{ prompts: PromptEntry[]; problems: Array<PromptFileProblem & { layer: PromptLayer }> }>>;
+  setPrompt(scope: PromptScope, path: string, text: string): Promise<Result>;
+  restorePrompt(scope: PromptScope, path: string): Promise<Result>;
+  listPresets(): Promise<PresetSummary[]>;
+  importSillyTavernPreset(
+    json: unknown,
+    options: { title: string; language: Language },
+  ): Promise<Result<{ presetId: string; report: SillyTavernReport }>>;
+  deletePreset(presetId: string): Promise<Result>;
+  storyPreset(storyId: string): Promise<Result<{ preset: PresetStatus }>>;
+  applyPreset(storyId: string, presetId: string): Promise<Result>;
+  reapplyPreset(storyId: string): Promise<Result>;
+  removeStoryPreset(storyId: string): Promise<Result>;
   // device
   getDeviceSettings(): Promise<DeviceSettings>;
   setDeviceSettings(settings: DeviceSettings): Promise<Result>;
@@ -161,6 +246,13 @@ export interface DriverApi {
   webllmModels(): Promise<WebllmModel[]>;
   downloadWebllmModel(modelId: string): Promise<Result>;
   deleteWebllmModel(modelId: string): Promise<Result>;
+  // sync and presence
+  syncStatus(): Promise<SyncStatus>;
+  testSync(target: { serverURL: string; token: string }): Promise<SyncTestReport>;
+  /** Shares where this device is in a story with its room's peers; null stops sharing. */
+  setPresence(storyId: string, state: PresenceState | null): Promise<Result>;
+  /** Peers in a story's room now (later changes come as 'presence' events). */
+  presence(storyId: string): Promise<Peer[]>;
   // pushes
   subscribe(listener: (event: DriverEvent) => void): Promise<void>;
 }

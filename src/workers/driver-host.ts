@@ -9,9 +9,12 @@ import { isFailure, notFound, type HostContext, type SettingsStore } from './hos
 import { libraryCommands } from './host-library.ts';
 import { createGenerations, playCommands } from './host-play.ts';
 import { editCommands } from './host-edit.ts';
+import { promptCommands } from './host-prompts.ts';
+import { createHostSync } from './host-sync.ts';
 import { inspect, overview, transcriptSlice } from './host-views.ts';
 import { createModelRegistry, type BackendFactory } from './model-registry.ts';
 import type { OpenStory, StoryStore } from './story-store.ts';
+import type { SyncTransport } from './sync-room.ts';
 import type { Timers } from './token-batcher.ts';
 
 /** Everything about model backends that depends on the platform (fetch, WebGPU, WebLLM). */
@@ -37,6 +40,8 @@ export interface HostParts {
   clock: () => number;
   newId: () => string;
   timers: Timers;
+  /** WebSocket and fetch for sync (the platform's by default; Node tests pass `ws`). */
+  sync?: SyncTransport;
 }
 
 export function createDriverHost(parts: HostParts): DriverApi {
@@ -44,6 +49,9 @@ export function createDriverHost(parts: HostParts): DriverApi {
   const emit = (e: DriverEvent) => listeners.forEach((l) => l(e));
   const registry = createModelRegistry(parts.backends.factory);
   const watched = new Set<string>();
+  // The store as the host sees it: opened stories join their sync rooms.
+  const sync = createHostSync({ ...parts, transport: parts.sync ?? {}, emit });
+  const store = sync.store;
 
   // Every change to an open story, from this worker, another tab or a sync peer, is pushed once.
   const watch = (story: OpenStory) => {
@@ -53,7 +61,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
   };
 
   const ctx: HostContext = {
-    store: parts.store,
+    store,
     settings: parts.settings,
     prompts: parts.prompts,
     clock: parts.clock,
@@ -64,12 +72,13 @@ export function createDriverHost(parts: HostParts): DriverApi {
       return registry.modelFor(await parts.settings.read(), storyId, op);
     },
     async story(storyId) {
-      await parts.store.ready;
-      if (!hasStoryEntry(parts.store.library, storyId)) return notFound(storyId);
-      const opened = await parts.store.open(storyId);
+      await store.ready;
+      if (!hasStoryEntry(store.library, storyId)) return notFound(storyId);
+      const opened = await store.open(storyId);
       if (!opened.ok) return { ok: false, code: 'invalid', detail: opened.detail };
       watch(opened.story);
-      return opened.story;
+      // Known from the synced library but not here yet: the server fills it, or this says why not.
+      return (await sync.arrived(opened.story)) ?? opened.story;
     },
   };
 
@@ -79,6 +88,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     ...libraryCommands(ctx),
     ...playCommands(ctx, generations),
     ...editCommands(ctx, generations),
+    ...promptCommands(ctx),
 
     async openStory(storyId) {
       const story = await ctx.story(storyId);
@@ -106,6 +116,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
           detail: `Settings not saved: ${parsed.error.issues[0]?.message}`,
         };
       await parts.settings.write(parsed.data);
+      sync.apply(parsed.data.sync);
       return { ok: true };
     },
     endpointPresets: () => parts.backends.endpointPresets(),
@@ -115,6 +126,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     webllmModels: () => parts.backends.webllmModels(),
     downloadWebllmModel: (modelId) => parts.backends.downloadWebllmModel(modelId, emit),
     deleteWebllmModel: (modelId) => parts.backends.deleteWebllmModel(modelId),
+    ...sync.commands,
 
     async subscribe(listener) {
       listeners.add(listener);

@@ -1,5 +1,5 @@
 // Editing commands from the turn inspector: edit a source or a variant (as deltas, so concurrent edits
-// merge), mark perceived nothing, regenerate, keep as is, switch branches.
+// merge), mark perceived nothing, regenerate, keep as is, switch branches or start one at a turn.
 import { editSource } from '../driver/doc/turns.ts';
 import { editPovText, markPerceivedNothing, readPov } from '../driver/doc/pov.ts';
 import { newestLeafUnder, setActiveLeaf } from '../driver/doc/tree.ts';
@@ -22,6 +22,7 @@ type EditApi = Pick<
   | 'regenerateFrom'
   | 'keepAsIs'
   | 'switchBranch'
+  | 'branchFrom'
 >;
 
 const noTurn = (turnId: string): Failure => ({
@@ -64,6 +65,9 @@ export function editCommands(ctx: HostContext, generations: Generations): EditAp
 
     switchBranch: (storyId, turnId) =>
       withTurn(storyId, turnId, (s) => setActiveLeaf(s.doc, newestLeafUnder(s.doc, turnId), 'ui')),
+
+    // The turns after it stay in the tree: the next turn becomes their sibling (an alternative).
+    branchFrom: (storyId, turnId) => withTurn(storyId, turnId, (s) => setActiveLeaf(s.doc, turnId, 'ui')),
 
     regenerateProjection(storyId, turnId, audience) {
       return generations.run(storyId, async (story, env) => {

@@ -10,6 +10,8 @@ import type { ChatModel } from '../driver/model.ts';
 import type { DriverApi, Failure } from './api.ts';
 import { isFailure, type HostContext } from './host-context.ts';
 import { createTokenBatcher } from './token-batcher.ts';
+import { storyPrompts } from './host-prompts.ts';
+import { storyTemperatures } from './story-sampling.ts';
 import type { OpenStory } from './story-store.ts';
 
 type PlayApi = Pick<DriverApi, 'authorTurn' | 'act' | 'cancel' | 'setPresent' | 'updateStorySettings'>;
@@ -49,7 +51,8 @@ export function createGenerations(ctx: HostContext): Generations {
       );
       const env: DriverEnv = {
         models,
-        prompts: ctx.prompts,
+        prompts: storyPrompts(ctx.prompts, ctx.store.library, story.doc),
+        temperature: storyTemperatures(ctx.store.library, story.doc),
         clock: ctx.clock,
         newId: ctx.newId,
         signal: controller.signal,

@@ -43,6 +43,8 @@ export function transcriptSlice(story: Story, range: { start?: number; end?: num
       text: own ? t.source : (rec?.text ?? ''),
       stale: own ? n.turnState === 'stale' : state === 'stale',
       sibling: { index: siblings.indexOf(t.id), count: siblings.length },
+      siblings: [...siblings],
+      origin: t.origin,
     });
   }
   return { rows, length: path.length };

@@ -6,8 +6,7 @@ import { createStoryViews } from '../driver/story-views.ts';
 import type { Story } from '../driver/env.ts';
 import { migrateStory } from '../driver/doc/migrations.ts';
 
-export const LIBRARY_DB = 'rashomon-library';
-export const storyDbName = (storyId: string) => `rashomon-story-${storyId}`;
+const DEFAULT_PREFIX = 'rashomon';
 
 export interface OpenStory extends Story {
   id: string;
@@ -34,9 +33,12 @@ async function persisted(name: string, doc: Y.Doc) {
   return persistence;
 }
 
-export function createStoryStore(): StoryStore {
+/** `prefix` names the IndexedDB databases: one per device, or per simulated device in tests. */
+export function createStoryStore(options: { prefix?: string } = {}): StoryStore {
+  const prefix = options.prefix ?? DEFAULT_PREFIX;
+  const storyDbName = (storyId: string) => `${prefix}-story-${storyId}`;
   const library = new Y.Doc({ guid: 'library' });
-  const libraryPersistence = persisted(LIBRARY_DB, library);
+  const libraryPersistence = persisted(`${prefix}-library`, library);
   const open = new Map<string, Promise<OpenResult>>();
 
   const wrap = (id: string, doc: Y.Doc, persistence: IndexeddbPersistence): OpenStory => {

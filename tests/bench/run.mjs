@@ -1,2 +1,6 @@
-// Benchmarks print figures; they are not tests. The figures themselves arrive with the bench issue.
-console.log('No benchmarks yet: `npm run bench` is filled by the benchmarks issue.');
+// `npm run bench`: the benchmarks are TypeScript, run through tsx like bin/rashomon.mjs runs the CLI.
+// Figures, not tests: see main.ts for the options (`npm run bench -- --json`).
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./main.ts');

@@ -32,6 +32,8 @@ export function row(turnId: string, patch: Partial<TranscriptRow> = {}): Transcr
     text: '',
     stale: false,
     sibling: { index: 0, count: 1 },
+    siblings: [turnId],
+    origin: 'authored',
     ...patch,
   };
 }

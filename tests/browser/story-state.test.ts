@@ -109,6 +109,44 @@ describe('story state', () => {
     dispose();
   });
 
+  it('a turn written as a character is stored as is, and nobody acts after it', async () => {
+    const { fake, state, dispose } = await open();
+    expect(await state.send('*I bow.*', { auto: true }, JANE_ID)).toBe(true);
+    expect(commands(fake)).toEqual(['authorTurn']);
+    expect(fake.calls.find(([n]) => n === 'authorTurn')?.[1]).toEqual([
+      's1',
+      { text: '*I bow.*', as: JANE_ID },
+    ]);
+    dispose();
+  });
+
+  it('"Let them continue" asks for several automatic turns at once', async () => {
+    const { fake, state, dispose } = await open();
+    await state.continueFor(4);
+    expect(fake.calls.find(([n]) => n === 'act')?.[1]).toEqual(['s1', { auto: true }, { turns: 4 }]);
+    dispose();
+  });
+
+  it('reads only the end of a long story, and the part the virtual list asks for', async () => {
+    const { fake, state, dispose } = await open((f) => {
+      f.handlers.openStory = async () => ({ ok: true, story: overview({ length: 500 }) });
+      f.handlers.transcript = async (_id, range) => ({
+        ok: true,
+        rows: [row(`t${range?.start ?? 0}`, { index: range?.start ?? 0 })],
+        length: 500,
+      });
+    });
+    const ranges = () => fake.calls.filter(([n]) => n === 'transcript').map(([, args]) => args[1]);
+    await expect.poll(() => state.length()).toBe(500);
+    expect(ranges()).toEqual([{ start: 460 }]);
+    expect(state.loaded()).toEqual({ start: 460, end: 500 });
+    state.showRange({ start: 100, end: 140 });
+    await expect.poll(() => state.loaded()).toEqual({ start: 100, end: 140 });
+    expect(ranges().at(-1)).toEqual({ start: 100, end: 140 });
+    expect(state.rows.map((r) => r.turnId)).toEqual(['t100']);
+    dispose();
+  });
+
   it('re-reads the transcript when the worker says the story changed', async () => {
     const { fake, state, dispose } = await open();
     fake.rows = [row('t1', { text: 'Hello?' })];

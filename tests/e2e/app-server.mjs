@@ -15,6 +15,8 @@ export async function serveApp(staticRoot) {
   return {
     url: server.url,
     ownerToken: server.data.secrets.ownerToken,
+    /** The data folder, so a test can ask the CLI for tokens (`rashomon token --data DIR`). */
+    dataDir,
     async close() {
       await server.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -29,8 +29,11 @@ if (build.status !== 0) {
   process.exit(1);
 }
 
+// `node tests/e2e/run.mjs NAME…` runs only the files whose names contain one of the words.
+const only = process.argv.slice(2);
 const files = readdirSync(E2E_DIR)
   .filter((name) => name.endsWith('.e2e.mjs'))
+  .filter((name) => only.length === 0 || only.some((word) => name.includes(word)))
   .sort()
   .map((name) => E2E_DIR + name);
 if (files.length === 0) {
@@ -42,7 +45,7 @@ const served = await serveApp(ROOT + 'dist');
 const runner = spawn(process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=1', ...files], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: { ...env, RASHOMON_E2E_URL: served.url },
+  env: { ...env, RASHOMON_E2E_URL: served.url, RASHOMON_E2E_DATA: served.dataDir },
 });
 const code = await new Promise((resolve) =>
   runner.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))),

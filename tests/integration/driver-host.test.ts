@@ -1,17 +1,9 @@
 // The worker's DriverApi in Node, through comlink over a MessageChannel, on fake-indexeddb, against a
 // real local OpenAI-protocol server: play, stream, cancel, edit, reopen.
-import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import * as Comlink from 'comlink';
-import { randomUUID } from 'node:crypto';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
-import { memorySettings } from '../support/memory-settings.ts';
-import { shippedPrompts } from '../../src/cli/prompt-files.ts';
-import { createOpenAIChatModel } from '../../src/workers/backends/openai-chat-model.ts';
-import { createDriverHost, type DeviceBackends } from '../../src/workers/driver-host.ts';
 import { createStoryStore, type StoryStore } from '../../src/workers/story-store.ts';
-import type { DriverApi, DriverEvent } from '../../src/workers/api.ts';
-import type { DeviceSettings } from '../../src/driver/settings/device-settings.ts';
+import { newStory, startHost } from '../support/host-harness.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -34,74 +26,10 @@ function answer(body: ChatBody): string | { text: string; chunkSize: number; del
   return { text: 'I raise my lantern. (PRIVATE-THOUGHT: he looks tired)', chunkSize: 4 };
 }
 
-async function makeApi(server: OpenAIServer, store: StoryStore = createStoryStore()) {
-  const settings: DeviceSettings = {
-    version: 1,
-    uiLanguage: 'en',
-    profiles: [
-      {
-        id: 'local',
-        label: 'Local',
-        kind: 'openai',
-        baseURL: server.baseURL,
-        apiKey: 'k',
-        model: 'test-model',
-      },
-    ],
-    operations: { default: 'local' },
-    storyOperations: {},
-  };
-  const unsupported = async () => ({
-    ok: false as const,
-    code: 'no-backend' as const,
-    detail: 'not in this test',
-  });
-  const backends: DeviceBackends = {
-    factory: (p) =>
-      p.kind === 'openai'
-        ? createOpenAIChatModel({ baseURL: p.baseURL, apiKey: p.apiKey, model: p.model })
-        : (null as never),
-    endpointPresets: async () => [],
-    testConnection: async () => ({ ok: true, detail: '', models: [] }),
-    probeLocalServers: async () => [],
-    webgpuStatus: async () => ({ available: false, shaderF16: false, detail: '' }),
-    webllmModels: async () => [],
-    downloadWebllmModel: unsupported,
-    deleteWebllmModel: unsupported,
-  };
-  const host = createDriverHost({
-    store,
-    settings: memorySettings(settings),
-    prompts: shippedPrompts(),
-    backends,
-    clock: Date.now,
-    newId: randomUUID,
-    timers: {
-      setTimeout: (f, ms) => setTimeout(f, ms),
-      clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
-    },
-  });
-  const { port1, port2 } = new MessageChannel();
-  Comlink.expose(host, port1);
-  const api = Comlink.wrap<DriverApi>(port2);
-  const events: DriverEvent[] = [];
-  await api.subscribe(Comlink.proxy((e: DriverEvent) => void events.push(e)));
-  cleanups.push(() => {
-    port1.close();
-    port2.close();
-  });
-  return { api, events, store };
-}
-
-async function newStory(api: Comlink.Remote<DriverApi>) {
-  const created = await api.createStory({
-    title: 'Night watch',
-    language: 'en',
-    user: { name: 'Wren', persona: 'A traveller.' },
-    characters: [{ name: 'Jane', card: { description: 'A guard.' } }],
-  });
-  if (!created.ok) throw new Error(created.detail);
-  return created.storyId;
+async function makeApi(server: OpenAIServer, store?: StoryStore) {
+  const host = await startHost(server, store);
+  cleanups.push(() => host.close());
+  return host;
 }
 
 describe('DriverApi over comlink', () => {
@@ -154,12 +82,13 @@ describe('DriverApi over comlink', () => {
   it('a reopened store (a reload) has the story back from IndexedDB', async () => {
     const server = await startOpenAIServer({ answer });
     cleanups.push(() => server.close());
-    const first = await makeApi(server);
+    const device = `reload-${Date.now()}`;
+    const first = await startHost(server, createStoryStore({ prefix: device }));
     const storyId = await newStory(first.api);
     await first.api.authorTurn(storyId, { text: 'I light a fire.' });
     const exported = await first.api.exportStory(storyId);
-    await first.store.closeAll();
-    const second = await makeApi(server);
+    await first.close();
+    const second = await makeApi(server, createStoryStore({ prefix: device }));
     expect((await second.api.listStories()).map((s) => s.id)).toContain(storyId);
     expect(await second.api.exportStory(storyId)).toEqual(exported);
   });
@@ -184,10 +113,36 @@ describe('DriverApi over comlink', () => {
     expect(alt.ok).toBe(true);
     const t = await api.transcript(storyId);
     expect(t.ok && t.rows[1]?.sibling).toEqual({ index: 1, count: 2 });
+    expect(t.ok && t.rows[1]?.siblings[0]).toBe(acted.turnIds[0]);
+    expect(t.ok && t.rows[1]?.origin).toBe('generated');
     const switched = await api.switchBranch(storyId, acted.turnIds[0] ?? '');
     expect(switched.ok).toBe(true);
     const back = await api.transcript(storyId);
     expect(back.ok && back.rows[1]?.turnId).toBe(acted.turnIds[0]);
+  });
+
+  it('branchFrom ends the path at a turn; the next turn is an alternative to what followed it', async () => {
+    const server = await startOpenAIServer({ answer });
+    cleanups.push(() => server.close());
+    const { api } = await makeApi(server);
+    const storyId = await newStory(api);
+    const first = await api.authorTurn(storyId, { text: 'I wave.' });
+    if (!first.ok) throw new Error(first.detail);
+    const acted = await api.act(storyId, { auto: true });
+    if (!acted.ok) throw new Error(acted.detail);
+    const branched = await api.branchFrom(storyId, first.turnId);
+    expect(branched.ok).toBe(true);
+    const cut = await api.transcript(storyId);
+    expect(cut.ok && cut.rows.map((r) => r.turnId)).toEqual([first.turnId]);
+    const other = await api.authorTurn(storyId, { text: 'I wave again.' });
+    if (!other.ok) throw new Error(other.detail);
+    const t = await api.transcript(storyId);
+    if (!t.ok) throw new Error(t.detail);
+    expect(t.rows[1]?.siblings).toEqual([acted.turnIds[0], other.turnId]);
+    expect(t.rows[1]?.sibling).toEqual({ index: 1, count: 2 });
+    expect(t.rows[0]?.siblings).toEqual([first.turnId]);
+    const missing = await api.branchFrom(storyId, 'nope');
+    expect(!missing.ok && missing.code).toBe('not-found');
   });
 
   it('says what to do when no model is set up', async () => {

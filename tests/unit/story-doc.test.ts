@@ -322,4 +322,19 @@ describe('[D1] a path whose older turns have not arrived yet', () => {
         .map((n) => n.id),
     ).toEqual(['a', 'b']);
   });
+
+  it('grows back to the root in views made before the older turns arrived', () => {
+    const first = makeStory();
+    first.say(USER, 'one', { id: 'a' });
+    const second = new Y.Doc({ guid: first.doc.guid });
+    Y.applyUpdate(second, Y.encodeStateAsUpdate(first.doc));
+    appendTurn(second, { id: 'b', author: USER, text: 'two', origin: 'authored', createdAt: isoAt(9) });
+    const third = new Y.Doc({ guid: first.doc.guid });
+    Y.applyUpdate(third, Y.encodeStateAsUpdate(second, Y.encodeStateVector(first.doc)));
+    const views = createStoryViews(third);
+    expect(views.path('b').map((n) => n.id)).toEqual(['b']);
+    Y.applyUpdate(third, Y.encodeStateAsUpdate(first.doc));
+    expect(views.path().map((n) => n.id)).toEqual(['a', 'b']);
+    expect(views.transcript(USER).map((e) => e.text)).toEqual(['one', 'two']);
+  });
 });

@@ -1,0 +1,38 @@
+// A labelled textarea kept in step with a text in the worker: edits leave as deltas, the worker's
+// text flows back in live (see delta-editor.ts).
+import { createEffect, on, onCleanup, type JSX } from 'solid-js';
+import type { TextDeltaOp } from '../driver/doc/text-edit.ts';
+import { bindDeltaEditor, type DeltaEditor } from './delta-editor.ts';
+
+export function LiveTextField(props: {
+  id: string;
+  label: string;
+  /** The worker's text; a change is merged into the textarea. */
+  value: string;
+  onDelta: (delta: TextDeltaOp[]) => void;
+  readOnly?: boolean;
+  placeholder?: string;
+  rows?: number;
+}): JSX.Element {
+  let editor: DeltaEditor | undefined;
+  createEffect(
+    on(
+      () => props.value,
+      (value) => editor?.remote(value),
+      { defer: true },
+    ),
+  );
+  onCleanup(() => editor?.dispose());
+  return (
+    <div class="field">
+      <label for={props.id}>{props.label}</label>
+      <textarea
+        id={props.id}
+        rows={props.rows ?? 3}
+        readOnly={props.readOnly}
+        placeholder={props.placeholder}
+        ref={(el) => (editor = bindDeltaEditor(el, props.value, (delta) => props.onDelta(delta)))}
+      />
+    </div>
+  );
+}

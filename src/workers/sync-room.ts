@@ -1,0 +1,130 @@
+// One document's room on the sync server: a y-websocket provider plus what its state means for the
+// user. y-websocket reconnects with bounded back-off on its own; this adds what it cannot know. A
+// refused upgrade reaches a browser only as "close 1006", so every drop is followed by the access
+// probe: 401 (or a room the server rejects) stops retrying ("refused"), no answer is "offline", an
+// answer keeps retrying. Close 1009 (a message over the server's limit) stops retrying: a retry would
+// send the same message again.
+import type * as Y from 'yjs';
+import { WebsocketProvider } from 'y-websocket';
+import type { Awareness } from 'y-protocols/awareness';
+import type { SyncRoomStatus } from './api.ts';
+import { probeAccess, type ProbeResult } from './sync-probe.ts';
+import { ROOM_NAME, serverLabel, websocketBase, type SyncTarget } from './sync-target.ts';
+
+/** What the platform provides; Node tests pass `ws` and turn the BroadcastChannel off. */
+export interface SyncTransport {
+  WebSocket?: typeof WebSocket;
+  fetch?: typeof fetch;
+  /** Off in tests: Node 20's global BroadcastChannel would sync two providers without the server. */
+  disableBc?: boolean;
+  maxBackoffTime?: number;
+}
+
+export interface SyncRoom {
+  readonly room: string;
+  status(): SyncRoomStatus;
+  /** The server's state has arrived (first sync done) on the current connection. */
+  synced(): boolean;
+  destroy(): void;
+}
+
+const CLOSE_TOO_LARGE = 1009;
+/**
+ * The longest wait between reconnection attempts (y-websocket doubles from 100 ms up to it): short
+ * enough that a phone back on Wi-Fi is in sync within seconds, long enough not to hammer a server
+ * that is down (each failed attempt also costs one access probe).
+ */
+const MAX_BACKOFF_MS = 2500;
+
+export function openSyncRoom(
+  target: SyncTarget,
+  room: string,
+  doc: Y.Doc,
+  awareness: Awareness,
+  transport: SyncTransport,
+  onStatus: (status: SyncRoomStatus) => void,
+): SyncRoom {
+  const server = serverLabel(target);
+  let current: SyncRoomStatus = { room, status: 'syncing', detail: `Connecting to ${server}…` };
+  let destroyed = false;
+  let probing = false;
+  const set = (status: SyncRoomStatus['status'], detail: string) => {
+    if (destroyed || (current.status === status && current.detail === detail)) return;
+    current = { room, status, detail };
+    onStatus(current);
+  };
+  const refusedDetail = (probe: Extract<ProbeResult, { kind: 'refused' }>) =>
+    probe.status === 401
+      ? `${server} refused this device’s token, so nothing is sent or received. Pair again with the server’s pairing link, or enter the right token in Settings → Sync.`
+      : probe.status === 400
+        ? `${server} does not accept “${room}” as a room name, so this document does not sync.`
+        : `There is no Rashomon sync server at ${target.serverURL} (it answered ${probe.status}). Check the address in Settings → Sync.`;
+
+  const WS = transport.WebSocket ?? globalThis.WebSocket;
+  if (!ROOM_NAME.test(room) || typeof WS !== 'function') {
+    set(
+      'refused',
+      typeof WS !== 'function'
+        ? 'This environment has no WebSocket, so it cannot sync.'
+        : `“${room}” cannot be a sync room name, so this document does not sync.`,
+    );
+    return { room, status: () => current, synced: () => false, destroy: () => void (destroyed = true) };
+  }
+
+  const provider = new WebsocketProvider(websocketBase(target), room, doc, {
+    params: { token: target.token },
+    awareness,
+    WebSocketPolyfill: WS,
+    disableBc: transport.disableBc ?? false,
+    maxBackoffTime: transport.maxBackoffTime ?? MAX_BACKOFF_MS,
+    shouldReconnect: (event) => event.code !== CLOSE_TOO_LARGE,
+  });
+
+  provider.on('status', ({ status }) => {
+    if (status === 'connected') set('syncing', `Catching up with ${server}…`);
+  });
+  provider.on('sync', (synced) => {
+    if (synced) set('connected', `Up to date with ${server}; changes are shared as they happen.`);
+  });
+  provider.on('closed', ({ code }) => {
+    if (code === CLOSE_TOO_LARGE)
+      set(
+        'too-large',
+        `A change is larger than ${server} accepts (close ${code}), so syncing stopped; it stays on this device. Ask whoever runs the server to raise its message limit, then save Settings → Sync again to retry.`,
+      );
+  });
+  provider.on('connection-close', (event) => {
+    // null: closed by this side (disconnect, settings changed, the silent-connection watchdog).
+    if (destroyed || event === null || event.code === CLOSE_TOO_LARGE) return;
+    if (current.status === 'connected') set('syncing', `Reconnecting to ${server}…`);
+    if (probing) return;
+    probing = true;
+    void probeAccess(target, room, transport.fetch).then((probe) => {
+      probing = false;
+      if (destroyed || provider.wsconnected) return;
+      if (probe.kind === 'refused') {
+        provider.disconnect();
+        set('refused', refusedDetail(probe));
+      } else if (probe.kind === 'unreachable')
+        set(
+          'offline',
+          `${server} does not answer (${probe.detail}). Edits stay on this device and are sent when it is back; retrying.`,
+        );
+      else
+        set(
+          'syncing',
+          `${server} answers but the live connection keeps dropping (close ${event.code}); retrying. If it persists, check that a proxy in front of the server passes WebSocket upgrades.`,
+        );
+    });
+  });
+
+  return {
+    room,
+    status: () => current,
+    synced: () => provider.synced,
+    destroy() {
+      destroyed = true;
+      provider.destroy();
+    },
+  };
+}

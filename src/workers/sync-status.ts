@@ -1,0 +1,28 @@
+// The overall sync state shown in the header: the worst of the rooms' states, with that room's detail.
+import type { SyncRoomStatus, SyncState, SyncStatus } from './api.ts';
+
+const SEVERITY: Record<SyncState, number> = {
+  off: 0,
+  connected: 1,
+  syncing: 2,
+  offline: 3,
+  'too-large': 4,
+  refused: 5,
+};
+
+export const SYNC_OFF: SyncStatus = {
+  status: 'off',
+  detail:
+    'Sync is off: this device keeps its stories to itself. Open a pairing link or set a server in Settings → Sync.',
+  rooms: [],
+};
+
+/** `label(room)` names a room for people ("the story list", a story's title). */
+export function overallStatus(rooms: SyncRoomStatus[], label: (room: string) => string): SyncStatus {
+  if (rooms.length === 0) return { status: 'syncing', detail: 'Starting to sync…', rooms };
+  const worst = rooms.reduce((a, b) => (SEVERITY[b.status] > SEVERITY[a.status] ? b : a));
+  if (worst.status === 'connected') return { status: 'connected', detail: worst.detail, rooms };
+  const others = rooms.filter((r) => r.status === worst.status).length - 1;
+  const more = others > 0 ? ` (and ${others} more)` : '';
+  return { status: worst.status, detail: `${label(worst.room)}${more}: ${worst.detail}`, rooms };
+}

@@ -1,0 +1,329 @@
+// The benchmark report: the group results assembled into the issue's JSON shape (plus details and the
+// targets), rendered as a plain-text table for the terminal and as tests/bench/RESULTS.md.
+
+export type GroupOutcome =
+  | { name: string; ok: true; result: unknown; seconds: number }
+  | { name: string; ok: false; error: string; seconds: number };
+
+export interface RunInfo {
+  command: string;
+  date: string;
+  seconds: number;
+  loadAverageAtEnd: number[];
+}
+
+type Num = number | null;
+type Obj = Record<string, unknown>;
+
+const DOC_FIELDS = ['bytesPerTurn', 'loadLast50Ms', 'heapMB', 'appendMs', 'stalenessMs'] as const;
+const REQUEST_FIELDS = ['requestsPerTurn', 'minimumPerTurn', 'promptCharsPerTurn', 'prefixReuse'] as const;
+const SYNC_FIELDS = ['receiveMs', 'wireBytes', 'docBytes'] as const;
+const APP_FIELDS = ['firstLoadJsGzipKB', 'firstRender1000Ms', 'firstRender10000Ms'] as const;
+
+/** Every required field, null when its group failed (with the reason), so the shape never changes. */
+function shaped(fields: readonly string[], from: unknown, error?: string): Obj {
+  const source = (from ?? {}) as Obj;
+  const out: Obj = {};
+  for (const f of fields) out[f] = typeof source[f] === 'number' ? source[f] : null;
+  for (const [k, v] of Object.entries(source)) if (!(k in out)) out[k] = v;
+  if (error) out.error = error;
+  return out;
+}
+
+export function assemble(machine: Obj, outcomes: GroupOutcome[], run: RunInfo) {
+  const of = (name: string) => outcomes.find((o) => o.name === name);
+  const result = (name: string) => {
+    const o = of(name);
+    return o?.ok ? (o.result as Obj) : undefined;
+  };
+  const error = (name: string) => {
+    const o = of(name);
+    return !o ? 'not run' : o.ok ? undefined : o.error;
+  };
+  const requests = result('requests');
+  const app = result('app');
+  const report = {
+    machine,
+    docScale: {
+      turns1000: shaped(DOC_FIELDS, result('docScale1000'), error('docScale1000')),
+      turns10000: shaped(DOC_FIELDS, result('docScale10000'), error('docScale10000')),
+    },
+    requests: {
+      isolated: shaped(REQUEST_FIELDS, requests?.isolated, error('requests')),
+      batched: shaped(REQUEST_FIELDS, requests?.batched, error('requests')),
+    },
+    sync: { turns1000: shaped(SYNC_FIELDS, (result('sync') as Obj | undefined)?.turns1000, error('sync')) },
+    app: shaped(APP_FIELDS, app, error('app')),
+    targets: [] as Target[],
+    run: {
+      ...run,
+      groups: Object.fromEntries(
+        outcomes.map((o) => [
+          o.name,
+          { seconds: Math.round(o.seconds), ok: o.ok, ...(o.ok ? {} : { error: o.error }) },
+        ]),
+      ),
+    },
+  };
+  report.targets = targets(report);
+  return report;
+}
+export type Report = ReturnType<typeof assemble>;
+
+export interface Target {
+  figure: string;
+  target: string;
+  value: Num;
+  met: boolean | null;
+}
+
+const num = (v: unknown): Num => (typeof v === 'number' ? v : null);
+
+function targets(r: Omit<Report, 'targets'> & { targets: Target[] }): Target[] {
+  const at = (figure: string, target: string, value: Num, ok: (v: number) => boolean): Target => ({
+    figure,
+    target,
+    value,
+    met: value === null ? null : ok(value),
+  });
+  const d = r.docScale.turns10000;
+  const list = [
+    at('docScale.turns10000.loadLast50Ms', '≤ 300 ms', num(d.loadLast50Ms), (v) => v <= 300),
+    at('docScale.turns10000.appendMs', '≤ 10 ms', num(d.appendMs), (v) => v <= 10),
+  ];
+  for (const mode of ['isolated', 'batched'] as const) {
+    const q = r.requests[mode];
+    const minimum = num(q.minimumPerTurn);
+    list.push(
+      at(
+        `requests.${mode}.requestsPerTurn`,
+        `= minimum (${minimum ?? '?'})`,
+        num(q.requestsPerTurn),
+        (v) => v === minimum,
+      ),
+    );
+  }
+  for (const mode of ['isolated', 'batched'] as const)
+    list.push(
+      at(`requests.${mode}.prefixReuse`, '≥ 0.9', num(r.requests[mode].prefixReuse), (v) => v >= 0.9),
+    );
+  list.push(
+    at('app.firstRender10000Ms', '≤ 300 ms', num(r.app.firstRender10000Ms), (v) => v <= 300),
+    at('app.firstLoadJsGzipKB', '≤ 250 kB', num(r.app.firstLoadJsGzipKB), (v) => v <= 250),
+  );
+  return list;
+}
+
+// ---- rendering ----
+
+const fmt = (v: unknown, digits?: number): string => {
+  if (v === null || v === undefined) return '—';
+  if (typeof v !== 'number') return String(v);
+  return v.toLocaleString(
+    'en-US',
+    digits === undefined
+      ? { maximumFractionDigits: 3 }
+      : { minimumFractionDigits: digits, maximumFractionDigits: digits },
+  );
+};
+
+interface Section {
+  title: string;
+  head: string[];
+  rows: string[][];
+  note?: string;
+}
+
+function sections(r: Report): Section[] {
+  const d1 = r.docScale.turns1000;
+  const d10 = r.docScale.turns10000;
+  const iso = r.requests.isolated;
+  const bat = r.requests.batched;
+  const s = r.sync.turns1000;
+  const syncDetail = (s.detail ?? {}) as Obj;
+  const appDetail = (r.app.detail ?? {}) as Obj;
+  const verdict = (figure: string) => {
+    const t = r.targets.find((x) => x.figure === figure);
+    return t ? `${t.target}: ${t.met === null ? 'no figure' : t.met ? 'met' : 'MISSED'}` : '';
+  };
+  return [
+    {
+      title:
+        'Document scale: 4 participants, 800-character sources, 400-character projections, y-indexeddb on fake-indexeddb',
+      head: ['figure', '1,000 turns', '10,000 turns', 'target at 10,000'],
+      rows: [
+        ['bytes per turn', fmt(d1.bytesPerTurn), fmt(d10.bytesPerTurn), ''],
+        [
+          'open → last 50 turns (ms)',
+          fmt(d1.loadLast50Ms),
+          fmt(d10.loadLast50Ms),
+          verdict('docScale.turns10000.loadLast50Ms'),
+        ],
+        ['heap after load (MB)', fmt(d1.heapMB), fmt(d10.heapMB), ''],
+        [
+          'append a turn + refresh (ms)',
+          fmt(d1.appendMs),
+          fmt(d10.appendMs),
+          verdict('docScale.turns10000.appendMs'),
+        ],
+        ['full staleness pass (ms)', fmt(d1.stalenessMs), fmt(d10.stalenessMs), ''],
+      ],
+    },
+    {
+      title:
+        'Requests: a 30-turn scene, 4 participants, `rashomon run` against a local OpenAI-protocol server',
+      head: ['figure', 'isolated', 'batched', 'target'],
+      rows: [
+        [
+          'requests per turn',
+          fmt(iso.requestsPerTurn, 2),
+          fmt(bat.requestsPerTurn, 2),
+          'the minimum: ' +
+            [verdict('requests.isolated.requestsPerTurn'), verdict('requests.batched.requestsPerTurn')]
+              .map((v) => v.split(': ').at(-1))
+              .join(' / '),
+        ],
+        ['minimum per turn (SPEC L6)', fmt(iso.minimumPerTurn, 2), fmt(bat.minimumPerTurn, 2), ''],
+        ['prompt characters per turn', fmt(iso.promptCharsPerTurn), fmt(bat.promptCharsPerTurn), ''],
+        [
+          'prefix reuse (median)',
+          fmt(iso.prefixReuse, 3),
+          fmt(bat.prefixReuse, 3),
+          '≥ 0.9: ' +
+            [verdict('requests.isolated.prefixReuse'), verdict('requests.batched.prefixReuse')]
+              .map((v) => v.split(': ').at(-1))
+              .join(' / '),
+        ],
+      ],
+    },
+    {
+      title: 'Sync: a new client receiving a 1,000-turn story from the sync server on 127.0.0.1',
+      head: ['figure', 'value', 'note'],
+      rows: [
+        [
+          'receive (ms)',
+          fmt(s.receiveMs),
+          `room in memory; loaded from disk: ${fmt(syncDetail.receiveColdMs)} ms`,
+        ],
+        ['bytes on the wire', fmt(s.wireBytes), 'TCP bytes read by the client'],
+        ['encoded document (bytes)', fmt(s.docBytes), ''],
+      ],
+    },
+    {
+      title: 'App: the built app in Chromium (last row on screen after a reload on the story)',
+      head: ['figure', 'value', 'target'],
+      rows: [
+        [
+          'first-load JS, gzip (kB), without WebLLM',
+          fmt(r.app.firstLoadJsGzipKB),
+          verdict('app.firstLoadJsGzipKB'),
+        ],
+        ['first render of 1,000 turns (ms)', fmt(r.app.firstRender1000Ms), ''],
+        [
+          'first render of 10,000 turns (ms)',
+          fmt(r.app.firstRender10000Ms),
+          verdict('app.firstRender10000Ms'),
+        ],
+      ],
+      ...(appDetail.note ? { note: String(appDetail.note) } : {}),
+    },
+  ];
+}
+
+function errorsOf(r: Report): string[] {
+  return Object.entries(r.run.groups)
+    .filter(([, g]) => !g.ok)
+    .map(([name, g]) => `${name} failed: ${(g as { error?: string }).error}`);
+}
+
+function machineLine(r: Report): string {
+  const m = r.machine as Obj;
+  return `${m.cores} cores (${m.cpu}), ${m.memoryGB} GB, Node ${m.node}, ${m.platform}; load average ${(m.loadAverageAtStart as number[]).join(' ')} at start, ${r.run.loadAverageAtEnd.join(' ')} at the end`;
+}
+
+export function renderTable(r: Report): string {
+  const lines = [`Rashomon benchmarks, ${r.run.date}`, machineLine(r), ''];
+  for (const s of sections(r)) {
+    lines.push(s.title);
+    const all = [s.head, ...s.rows];
+    const widths = s.head.map((_, i) => Math.max(...all.map((row) => (row[i] ?? '').length)));
+    for (const row of all)
+      lines.push(
+        '  ' +
+          row
+            .map((cell, i) =>
+              i === 0 || i === row.length - 1 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0),
+            )
+            .join('   ')
+            .trimEnd(),
+      );
+    if (s.note) lines.push(`  note: ${s.note}`);
+    lines.push('');
+  }
+  for (const e of errorsOf(r)) lines.push(`! ${e}`);
+  lines.push(
+    `${r.run.seconds} s in all. \`npm run bench -- --json\` prints every figure with its details.`,
+    '',
+  );
+  return lines.join('\n');
+}
+
+export function renderMarkdown(r: Report): string {
+  const out = [
+    '# Benchmark results',
+    '',
+    `Produced by \`${r.run.command}\` on ${r.run.date} (${r.run.seconds} s).`,
+    '',
+    `Machine: ${machineLine(r)}. Timings are medians of several runs (see \`detail\` in the JSON);`,
+    'other processes may have been running, so compare runs on the same machine only.',
+    '',
+  ];
+  for (const s of sections(r)) {
+    out.push(
+      `## ${s.title}`,
+      '',
+      `| ${s.head.join(' | ')} |`,
+      `|${s.head.map((_, i) => (i === 0 || i === s.head.length - 1 ? '---' : '---:')).join('|')}|`,
+    );
+    for (const row of s.rows) out.push(`| ${row.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`);
+    if (s.note) out.push('', `Note: ${s.note}`);
+    out.push('');
+  }
+  out.push('## Targets', '', '| figure | target | value | |', '|---|---|---:|---|');
+  for (const t of r.targets)
+    out.push(
+      `| \`${t.figure}\` | ${t.target} | ${fmt(t.value)} | ${t.met === null ? 'no figure' : t.met ? 'met' : '**missed**'} |`,
+    );
+  out.push('');
+  const errors = errorsOf(r);
+  if (errors.length) out.push('## Failures', '', ...errors.map((e) => `- ${e}`), '');
+  out.push(
+    '## How each figure is taken',
+    '',
+    '`npm run -s bench -- --json` prints the JSON alone (without `-s`, npm adds its banner to stdout).',
+    'Each group runs in its own Node process (`node --expose-gc --import tsx tests/bench/<group>.ts`);',
+    'the definitions are at the top of each file:',
+    '',
+    '- `doc-scale.ts`: the story is written through the document API (one transaction per 250 turns) into',
+    '  y-indexeddb on fake-indexeddb, then opened as the worker opens it (new `Y.Doc`, `IndexeddbPersistence`',
+    '  `whenSynced`, `migrateStory`, `createStoryViews`, `overview`, `transcriptSlice` of the last 50 turns).',
+    '  Heap is the growth after a full GC with the story open. Append = one turn and its 3 projections',
+    "  written as the driver writes them, then `staleItems()` and the 4 participants' transcripts.",
+    '  Staleness = `staleItems()` on a new views object.',
+    '- `requests.ts`: `rashomon run` (in process) plays 10 rounds of user turn, automatic choice, named',
+    '  character against `tests/support/openai-server.ts`; prefix reuse as in',
+    '  `../shared/tools/scene-check/check-scene.mjs` (selector requests reported apart).',
+    '- `sync.ts`: the sync server in process, LevelDB in a temporary folder, y-websocket clients over `ws`.',
+    '- `app.ts` and `first-load-js.ts`: `vite build` into `.tmp/bench-dist`, served by the sync server,',
+    "  Debian's Chromium through playwright-core. First-load JS counts everything reachable from",
+    '  `index.html` (entry, driver worker, workbox-window, service worker and its runtime) except `web-llm-*`.',
+    '',
+    '## The run as JSON',
+    '',
+    '```json',
+    JSON.stringify(r, null, 2),
+    '```',
+    '',
+  );
+  return out.join('\n');
+}

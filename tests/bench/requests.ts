@@ -1,0 +1,212 @@
+// requests: a 30-turn scene with 4 participants (the user and three characters, all present) played by
+// `rashomon run` (runScene, in this process) against a local OpenAI-protocol server on 127.0.0.1,
+// once with isolated projections and once batched. From the server's request log:
+//   requestsPerTurn     successful chat requests / new turns
+//   minimumPerTurn      the spec's minimum (SPEC.md L6) / new turns: per new turn one projection per
+//                       other audience (batched: one request when there is any), one actor call per
+//                       generated turn, one selector call per automatic choice
+//   promptCharsPerTurn  characters of all requests' messages (`role\ncontent` joined by '\n') / new turns
+//   prefixReuse         median over requests of the share of a request's serialized messages that is a
+//                       byte-identical prefix of the previous request of the same operation for the same
+//                       audience (projection: the target; actor: the actor; batch: the target set), as
+//                       ../shared/tools/scene-check/check-scene.mjs computes it (selector requests excluded
+//                       there, and reported separately here)
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runScene } from '../../src/cli/run-command.ts';
+import type { StoryJson, StoryJsonInput } from '../../src/driver/story-json/schema.ts';
+import { startOpenAIServer, type ChatBody } from '../support/openai-server.ts';
+import { mulberry32 } from '../support/prng.ts';
+import { runGroup } from './group.ts';
+import { firstPerson, perceived } from './story-gen.ts';
+import { median, progress, round } from './stats.ts';
+
+const ROUNDS = 10; // each round: the user writes, the selector picks an actor, a named character acts
+const CHARACTERS = ['Mara', 'Tobin', 'Pell'];
+
+function scene() {
+  const rng = mulberry32(30);
+  const story: StoryJsonInput = {
+    format: 'rashomon.story',
+    version: 1,
+    id: 'bench-scene',
+    title: 'The walled garden',
+    language: 'en',
+    settings: { batchReprojection: false, turnSelection: 'auto' },
+    participants: [
+      { id: 'wren', kind: 'user', name: 'Wren', present: true, persona: "A gardener's apprentice." },
+      ...CHARACTERS.map((name) => ({
+        id: name.toLowerCase(),
+        kind: 'character' as const,
+        name,
+        present: true,
+        card: {
+          description: `${name}, who works in the walled garden and keeps a secret.`,
+          personality: 'Guarded, dry, observant.',
+          scenario: 'A walled garden at dawn, the week before the estate is sold.',
+        },
+      })),
+    ],
+    turns: [],
+    activeLeaf: null,
+  };
+  const steps = Array.from({ length: ROUNDS }, (_, i) => [
+    { user: firstPerson(rng, 300, false) },
+    { act: 'auto' },
+    { act: CHARACTERS[i % CHARACTERS.length] as string },
+  ]).flat();
+  return { story, steps };
+}
+
+type Op = 'selector' | 'project' | 'batch' | 'actor';
+
+function classify(body: ChatBody): { op: Op; audience: string; targets: string[] } {
+  const system = body.messages[0]?.content ?? '';
+  const format = body.response_format as
+    | {
+        json_schema?: {
+          name?: string;
+          schema?: { required?: string[]; properties?: Record<string, { enum?: string[] }> };
+        };
+      }
+    | undefined;
+  const name = format?.json_schema?.name;
+  if (name === 'next_actor')
+    return {
+      op: 'selector',
+      audience: '',
+      targets: format?.json_schema?.schema?.properties?.next?.enum ?? [],
+    };
+  if (name === 'projections') {
+    const targets = format?.json_schema?.schema?.required ?? [];
+    return { op: 'batch', audience: [...targets].sort().join(','), targets };
+  }
+  const target = /into what (.+?) perceives of it/.exec(system)?.[1];
+  if (target !== undefined) return { op: 'project', audience: target, targets: [target] };
+  const actor = /^You are (.+?) in a roleplay/.exec(system)?.[1];
+  if (actor !== undefined) return { op: 'actor', audience: actor, targets: [] };
+  throw new Error(`an unrecognised request: ${system.slice(0, 80)}`);
+}
+
+const serialise = (body: ChatBody) => body.messages.map((m) => `${m.role}\n${m.content}`).join('\n');
+
+function commonPrefix(a: string, b: string): number {
+  const m = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < m && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+async function play(batch: boolean) {
+  const rng = mulberry32(batch ? 2 : 1);
+  let selections = 0;
+  const server = await startOpenAIServer({
+    answer: (body) => {
+      const { op, targets } = classify(body);
+      switch (op) {
+        case 'selector':
+          return JSON.stringify({ next: targets[selections++ % targets.length] });
+        case 'batch':
+          return JSON.stringify(Object.fromEntries(targets.map((t) => [t, perceived(rng, 400, false)])));
+        case 'project':
+          return perceived(rng, 400, false);
+        case 'actor':
+          return firstPerson(rng, 800, false);
+      }
+    },
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'rashomon-bench-'));
+  try {
+    const { story, steps } = scene();
+    const sceneFile = join(dir, 'scene.json');
+    const out = join(dir, 'story.json');
+    writeFileSync(sceneFile, JSON.stringify({ story, steps }));
+    const code = await runScene(
+      { scene: sceneFile, baseURL: server.baseURL, model: 'bench-model', batch, concurrency: 4, out },
+      () => {},
+    );
+    if (code !== 0) throw new Error(`rashomon run exited ${code}`);
+    const played = JSON.parse(readFileSync(out, 'utf8')) as StoryJson;
+    return { played, steps, requests: server.requests };
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function measure(batch: boolean) {
+  progress(`requests: playing ${ROUNDS * 3} turns, ${batch ? 'batched' : 'isolated'} projections`);
+  const { played, steps, requests } = await play(batch);
+  const turns = played.turns.length;
+  const generated = played.turns.filter((t) => t.origin === 'generated').length;
+  const autoActs = steps.filter((s) => 'act' in s && s.act === 'auto').length;
+  const projections = played.turns.reduce((n, t) => {
+    const others = Math.max(t.audiences.length - 1, 0);
+    return n + (batch ? Math.min(others, 1) : others);
+  }, 0);
+  const minimum = projections + generated + autoActs;
+  const ok = requests.filter((r) => r.status === 200);
+  const last = new Map<string, string>();
+  const shares: number[] = [];
+  // How much of what the previous request could share (all but its final message, the volatile tail
+  // that the next request replaces with history) this one kept: 1 = the layout loses nothing.
+  const kept: number[] = [];
+  const byOp = new Map<Op, { requests: number; chars: number; shares: number[] }>();
+  let chars = 0;
+  for (const r of ok) {
+    const { op, audience } = classify(r.body);
+    const text = serialise(r.body);
+    chars += text.length;
+    const entry = byOp.get(op) ?? { requests: 0, chars: 0, shares: [] };
+    entry.requests++;
+    entry.chars += text.length;
+    byOp.set(op, entry);
+    const key = `${op}:${audience}`;
+    const prev = last.get(key);
+    if (prev !== undefined) {
+      const share = commonPrefix(prev, text) / text.length;
+      entry.shares.push(share);
+      if (op !== 'selector') {
+        shares.push(share);
+        kept.push(Math.min(1, commonPrefix(prev, text) / Math.max(1, prev.lastIndexOf('\nuser\n'))));
+      }
+    }
+    last.set(key, text);
+  }
+  return {
+    requestsPerTurn: round(ok.length / turns, 2),
+    minimumPerTurn: round(minimum / turns, 2),
+    promptCharsPerTurn: Math.round(chars / turns),
+    prefixReuse: round(median(shares), 3),
+    detail: {
+      turns,
+      generated,
+      requests: ok.length,
+      failedRequests: requests.length - ok.length,
+      minimum,
+      stablePrefixKept: round(median(kept), 3),
+      // The share grows with the history: the median of each third of the scene, in order.
+      prefixReuseByThird: [0, 1, 2].map((i) =>
+        round(
+          median(
+            shares.slice(Math.floor((i * shares.length) / 3), Math.floor(((i + 1) * shares.length) / 3)),
+          ),
+          3,
+        ),
+      ),
+      byOperation: Object.fromEntries(
+        [...byOp].map(([op, e]) => [
+          op,
+          {
+            requests: e.requests,
+            promptChars: e.chars,
+            prefixReuse: e.shares.length ? round(median(e.shares), 3) : null,
+          },
+        ]),
+      ),
+    },
+  };
+}
+
+await runGroup('requests', async () => ({ isolated: await measure(false), batched: await measure(true) }));

@@ -1,0 +1,57 @@
+// The prompt editor in real Chromium: every prompt listed, a library edit saved and marked, compared
+// with the original, an unknown variable reported with the file, and the original restored.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
+
+describe('prompt editor', { timeout: 6 * STEP_TIMEOUT_MS }, () => {
+  let browser;
+  before(async () => {
+    browser = await openBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  it('edits, compares and restores a prompt of the library', { timeout: 4 * STEP_TIMEOUT_MS }, async () => {
+    const { page } = browser;
+    await page.goto(appUrl());
+    await page.getByRole('banner').getByRole('link', { name: 'Prompts' }).click();
+    const list = page.getByRole('list', { name: 'Prompts' });
+    await list.getByRole('button', { name: 'roleplay/actor-task' }).click();
+    const editor = page.getByLabel('prompts/en/roleplay/actor-task.md');
+    assert.match(await editor.inputValue(), /It is your turn, \$\{name\}/);
+
+    await editor.fill('Your move, ${name}. Keep it short.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await list
+      .getByRole('listitem')
+      .filter({ hasText: 'roleplay/actor-task' })
+      .getByText('your edit')
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Compare with the original' }).click();
+    const diff = page.getByLabel('Differences from the original');
+    await diff.locator('.diff-added', { hasText: 'Your move, ${name}. Keep it short.' }).waitFor();
+    await diff.locator('.diff-removed', { hasText: 'It is your turn' }).waitFor();
+
+    await editor.fill('Your move, ${name}, ${mood}.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'prompts/en/roleplay/actor-task.md' })
+      .filter({ hasText: '${mood}' })
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Restore original' }).click();
+    await page.getByRole('status').filter({ hasText: 'Restored.' }).waitFor();
+    assert.match(await editor.inputValue(), /It is your turn, \$\{name\}/);
+    await list
+      .getByRole('listitem')
+      .filter({ hasText: 'roleplay/actor-task' })
+      .getByText('original')
+      .waitFor();
+    assert.equal(await page.getByRole('alert').count(), 0);
+  });
+});

@@ -1,0 +1,105 @@
+// A worker host for Node tests: fake-indexeddb, shipped prompts, one OpenAI-compatible profile on a
+// local server, and DriverApi reached through comlink over a MessageChannel, like the page does.
+import 'fake-indexeddb/auto';
+import * as Comlink from 'comlink';
+import { randomUUID } from 'node:crypto';
+import type { OpenAIServer } from './openai-server.ts';
+import { memorySettings } from './memory-settings.ts';
+import { shippedPrompts } from '../../src/cli/prompt-files.ts';
+import { createOpenAIChatModel } from '../../src/workers/backends/openai-chat-model.ts';
+import { createDriverHost, type DeviceBackends } from '../../src/workers/driver-host.ts';
+import { createStoryStore, type StoryStore } from '../../src/workers/story-store.ts';
+import type { DriverApi, DriverEvent } from '../../src/workers/api.ts';
+
+export interface HostHarness {
+  api: Comlink.Remote<DriverApi>;
+  events: DriverEvent[];
+  store: StoryStore;
+  close(): Promise<void>;
+}
+
+/**
+ * A host on its own IndexedDB databases (each test its own device), or on `store` to reopen what
+ * an earlier host stored (a reload).
+ */
+export async function startHost(
+  server: OpenAIServer,
+  store: StoryStore = createStoryStore({ prefix: `test-${randomUUID()}` }),
+): Promise<HostHarness> {
+  const unsupported = async () => ({
+    ok: false as const,
+    code: 'no-backend' as const,
+    detail: 'not in this test',
+  });
+  const backends: DeviceBackends = {
+    factory: (p) => {
+      if (p.kind !== 'openai') throw new Error('only OpenAI-compatible profiles in this harness');
+      return createOpenAIChatModel({ baseURL: p.baseURL, apiKey: p.apiKey, model: p.model });
+    },
+    endpointPresets: async () => [],
+    testConnection: async () => ({ ok: true, detail: '', models: [] }),
+    probeLocalServers: async () => [],
+    webgpuStatus: async () => ({ available: false, shaderF16: false, detail: '' }),
+    webllmModels: async () => [],
+    downloadWebllmModel: unsupported,
+    deleteWebllmModel: unsupported,
+  };
+  const host = createDriverHost({
+    store,
+    settings: memorySettings({
+      version: 1,
+      uiLanguage: 'en',
+      profiles: [
+        {
+          id: 'local',
+          label: 'Local',
+          kind: 'openai',
+          baseURL: server.baseURL,
+          apiKey: 'k',
+          model: 'test-model',
+        },
+      ],
+      operations: { default: 'local' },
+      storyOperations: {},
+    }),
+    prompts: shippedPrompts(),
+    backends,
+    clock: Date.now,
+    newId: randomUUID,
+    timers: {
+      setTimeout: (f, ms) => setTimeout(f, ms),
+      clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+    },
+  });
+  const { port1, port2 } = new MessageChannel();
+  Comlink.expose(host, port1);
+  const api = Comlink.wrap<DriverApi>(port2);
+  const events: DriverEvent[] = [];
+  await api.subscribe(Comlink.proxy((e: DriverEvent) => void events.push(e)));
+  const opened = store;
+  return {
+    api,
+    events,
+    store: opened,
+    async close() {
+      port1.close();
+      port2.close();
+      await opened.closeAll();
+    },
+  };
+}
+
+/** A story with the user Wren and the character Jane (a guard). */
+export async function newStory(
+  api: Comlink.Remote<DriverApi>,
+  language: 'en' | 'zh' = 'en',
+): Promise<string> {
+  const created = await api.createStory({
+    title: 'Night watch',
+    language,
+    user: { name: 'Wren', persona: 'A traveller.' },
+    characters: [{ name: 'Jane', card: { description: 'A guard.' } }],
+  });
+  if (!created.ok) throw new Error(created.detail);
+  return created.storyId;
+}

@@ -1,0 +1,117 @@
+// "Devices" for sync tests: each is a worker host (createDriverHost, called directly) with its own
+// IndexedDB databases (a store prefix on one fake-indexeddb), a scripted model, and sync through `ws`
+// with the BroadcastChannel off, so only the server can carry updates between them.
+import 'fake-indexeddb/auto';
+import WebSocket from 'ws';
+import { shippedPrompts } from '../../src/cli/prompt-files.ts';
+import { createDriverHost, type DeviceBackends } from '../../src/workers/driver-host.ts';
+import { createStoryStore } from '../../src/workers/story-store.ts';
+import type { DriverApi, DriverEvent, Result } from '../../src/workers/api.ts';
+import type { DeviceSettings } from '../../src/driver/settings/device-settings.ts';
+import { memorySettings } from './memory-settings.ts';
+import { kindOf } from './driver-env.ts';
+import { createScriptedModel } from './scripted-model.ts';
+
+export interface Device {
+  name: string;
+  api: DriverApi;
+  events: DriverEvent[];
+  /** Saves these sync settings (undefined: sync off), as Settings → Sync does. */
+  setSync(sync: DeviceSettings['sync']): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const PROJECTION = 'You hear a knock at the gate.';
+
+let devices = 0;
+
+export async function startDevice(name: string, sync: DeviceSettings['sync']): Promise<Device> {
+  const model = createScriptedModel((request) =>
+    kindOf(request) === 'selector' ? JSON.stringify({ next: 'Jane' }) : PROJECTION,
+  );
+  const unsupported = async () => ({ ok: false as const, code: 'no-backend' as const, detail: 'not here' });
+  const backends: DeviceBackends = {
+    factory: () => model,
+    endpointPresets: async () => [],
+    testConnection: async () => ({ ok: true, detail: '', models: [] }),
+    probeLocalServers: async () => [],
+    webgpuStatus: async () => ({ available: false, shaderF16: false, detail: '' }),
+    webllmModels: async () => [],
+    downloadWebllmModel: unsupported,
+    deleteWebllmModel: unsupported,
+  };
+  const settings: DeviceSettings = {
+    version: 1,
+    uiLanguage: 'en',
+    profiles: [
+      {
+        id: 'm',
+        label: 'Scripted',
+        kind: 'openai',
+        baseURL: 'http://model.invalid/v1',
+        apiKey: '',
+        model: 'm',
+      },
+    ],
+    operations: { default: 'm' },
+    storyOperations: {},
+    ...(sync ? { sync } : {}),
+  };
+  const store = createStoryStore({ prefix: `device-${++devices}-${name}` });
+  let ids = 0;
+  const api = createDriverHost({
+    store,
+    settings: memorySettings(settings),
+    prompts: shippedPrompts(),
+    backends,
+    clock: Date.now,
+    newId: () => `${name}-${++ids}-${Math.random().toString(36).slice(2, 8)}`,
+    timers: {
+      setTimeout: (f, ms) => setTimeout(f, ms),
+      clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+    },
+    sync: {
+      WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
+      disableBc: true,
+      maxBackoffTime: 200,
+    },
+  });
+  const events: DriverEvent[] = [];
+  await api.subscribe((e) => void events.push(e));
+  const setSync = async (next: DeviceSettings['sync']) => {
+    const { sync: _old, ...rest } = await api.getDeviceSettings();
+    ok(await api.setDeviceSettings(next ? { ...rest, sync: next } : rest));
+  };
+  return {
+    name,
+    api,
+    events,
+    setSync,
+    async close() {
+      await setSync(undefined);
+      await store.closeAll();
+    },
+  };
+}
+
+export function ok<T extends object>(result: Result<T>): { ok: true } & T {
+  if (!result.ok) throw new Error(`${result.code}: ${result.detail}`);
+  return result;
+}
+
+export async function eventually<T>(
+  read: () => Promise<T> | T,
+  check: (value: T) => boolean,
+  what: string,
+  timeoutMs = 8000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T;
+  for (;;) {
+    last = await read();
+    if (check(last)) return last;
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
