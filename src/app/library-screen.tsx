@@ -1,6 +1,7 @@
 // The library: every story kept in this browser, a form to start a new one, and Story JSON import.
 import { Show, createResource, createSignal, type JSX } from 'solid-js';
 import { useDriver } from './driver-client.ts';
+import type { StoryJson } from '../driver/story-json/schema.ts';
 import { ImportStory } from './import-story.tsx';
 import { NewStoryForm } from './new-story-form.tsx';
 import { navigate } from './route.ts';
@@ -11,6 +12,13 @@ export function LibraryScreen(): JSX.Element {
   const [stories] = createResource(libraryVersion, () => api.listStories());
   const [creating, setCreating] = createSignal(false);
   const open = (storyId: string): void => navigate({ screen: 'story', storyId });
+  const [deleted, setDeleted] = createSignal<StoryJson>();
+  const [undoError, setUndoError] = createSignal('');
+  const undo = async (story: StoryJson): Promise<void> => {
+    const restored = await api.importStory(story);
+    if (restored.ok) setDeleted(undefined);
+    else setUndoError(restored.detail);
+  };
   return (
     <>
       <div class="library-actions">
@@ -27,7 +35,20 @@ export function LibraryScreen(): JSX.Element {
       <Show when={creating()}>
         <NewStoryForm onCreated={open} onCancel={() => setCreating(false)} />
       </Show>
-      <StoryList stories={() => stories.latest} onOpen={open} />
+      <Show when={deleted()}>
+        {(story) => (
+          <p class="undo-bar" role="status">
+            Deleted “{story().title}”.{' '}
+            <button type="button" onClick={() => void undo(story())}>
+              Undo
+            </button>
+            <Show when={undoError()}>
+              <span class="error"> {undoError()}</span>
+            </Show>
+          </p>
+        )}
+      </Show>
+      <StoryList stories={() => stories.latest} onOpen={open} onDeleted={(story) => setDeleted(story)} />
     </>
   );
 }

@@ -17,6 +17,16 @@ export function SceneOptions(props: { story: StoryState }): JSX.Element {
         />
         <span>I choose who acts (no automatic turn after Send)</span>
       </label>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={props.story.overview()?.settings.batchReprojection === true}
+          onChange={(event) => void props.story.setBatched(event.currentTarget.checked)}
+        />
+        <span>
+          Batched projection (one request per turn for everyone; fewer requests, less isolation per call)
+        </span>
+      </label>
       <PresenceList story={props.story} />
     </details>
   );

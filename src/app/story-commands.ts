@@ -15,6 +15,8 @@ export interface StoryCommands {
   continueFor(turns: number): Promise<void>;
   cancel(): Promise<void>;
   setManualTurns(manual: boolean): Promise<void>;
+  /** One batched projection request per turn instead of one per audience. */
+  setBatched(batched: boolean): Promise<void>;
   /** A participant joins (present) or leaves the scene; later turns reach only those present. */
   setPresent(participantId: string, present: boolean): Promise<void>;
   /** Shows another alternative at a turn's place (and what follows it). */
@@ -62,6 +64,12 @@ export function createStoryCommands(parts: CommandParts): StoryCommands {
     async setManualTurns(manual) {
       start(false);
       const result = await api.updateStorySettings(storyId, { turnSelection: manual ? 'manual' : 'auto' });
+      if (!result.ok) parts.setError(result.detail);
+      await parts.reloadOverview();
+    },
+    async setBatched(batched) {
+      start(false);
+      const result = await api.updateStorySettings(storyId, { batchReprojection: batched });
       if (!result.ok) parts.setError(result.detail);
       await parts.reloadOverview();
     },

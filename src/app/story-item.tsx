@@ -1,6 +1,7 @@
 // One story of the library: open it, export it as Story JSON, or delete it (after a confirmation).
 import { Show, createSignal, type JSX } from 'solid-js';
 import type { StorySummary } from '../workers/api.ts';
+import type { StoryJson } from '../driver/story-json/schema.ts';
 import { downloadJson, fileNameFor } from './download-json.ts';
 import { useDriver } from './driver-client.ts';
 import { focusOnMount } from './focus-on-mount.ts';
@@ -17,7 +18,12 @@ function activity(iso: string): JSX.Element {
   );
 }
 
-export function StoryItem(props: { story: StorySummary; onOpen: (storyId: string) => void }): JSX.Element {
+export function StoryItem(props: {
+  story: StorySummary;
+  onOpen: (storyId: string) => void;
+  /** Called with the story as it was, so the library can offer to undo the deletion. */
+  onDeleted?: (story: StoryJson) => void;
+}): JSX.Element {
   const { api } = useDriver();
   const [confirming, setConfirming] = createSignal(false);
   /** After "Keep", focus goes back to the Delete button that the confirmation replaced. */
@@ -33,9 +39,20 @@ export function StoryItem(props: { story: StorySummary; onOpen: (storyId: string
     if (!result.ok) return void setError(result.detail);
     downloadJson(result.story, fileNameFor(props.story.title));
   };
+  const duplicate = async (): Promise<void> => {
+    setError('');
+    const exported = await api.exportStory(props.story.id);
+    if (!exported.ok) return void setError(exported.detail);
+    // Importing a story this device has makes a copy with a new id.
+    const copy = await api.importStory({ ...exported.story, title: `${exported.story.title} (copy)` });
+    if (!copy.ok) setError(copy.detail);
+  };
   const remove = async (): Promise<void> => {
+    // Kept in memory first, so the deletion can be undone (the copy is the whole Story JSON).
+    const kept = await api.exportStory(props.story.id);
     const result = await api.deleteStory(props.story.id);
     if (!result.ok) setError(result.detail);
+    else if (kept.ok) props.onDeleted?.(kept.story);
     setConfirming(false);
   };
   return (
@@ -61,6 +78,14 @@ export function StoryItem(props: { story: StorySummary; onOpen: (storyId: string
                 onClick={() => void exportStory()}
               >
                 Export
+              </button>
+              <button
+                type="button"
+                class="secondary"
+                aria-label={`Duplicate ${props.story.title}`}
+                onClick={() => void duplicate()}
+              >
+                Duplicate
               </button>
               <button
                 type="button"

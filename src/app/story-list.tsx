@@ -1,12 +1,14 @@
 // The library's stories, most recently active first, with an empty state for a new library.
 import { For, Show, createMemo, type Accessor, type JSX } from 'solid-js';
 import type { StorySummary } from '../workers/api.ts';
+import type { StoryJson } from '../driver/story-json/schema.ts';
 import { StoryItem } from './story-item.tsx';
 
 export function StoryList(props: {
   /** Undefined while the worker has not answered yet. */
   stories: Accessor<StorySummary[] | undefined>;
   onOpen: (storyId: string) => void;
+  onDeleted?: (story: StoryJson) => void;
 }): JSX.Element {
   const sorted = createMemo(() =>
     [...(props.stories() ?? [])].sort((a, b) => Date.parse(b.lastActivity) - Date.parse(a.lastActivity)),
@@ -25,7 +27,15 @@ export function StoryList(props: {
           }
         >
           <ul class="stories">
-            <For each={sorted()}>{(story) => <StoryItem story={story} onOpen={props.onOpen} />}</For>
+            <For each={sorted()}>
+              {(story) => (
+                <StoryItem
+                  story={story}
+                  onOpen={props.onOpen}
+                  {...(props.onDeleted ? { onDeleted: props.onDeleted } : {})}
+                />
+              )}
+            </For>
           </ul>
         </Show>
       </Show>
