@@ -1,10 +1,13 @@
 // One character of a new story: name, a short description (the card), and whether they are present.
 import { Show, type JSX } from 'solid-js';
+import type { Card } from '../driver/doc/schema.ts';
 
 export interface CharacterDraft {
   name: string;
   description: string;
   present: boolean;
+  /** The rest of a card brought from the library (personality, scenario…), kept as it is. */
+  card?: Card;
 }
 
 export const newCharacterDraft = (): CharacterDraft => ({ name: '', description: '', present: true });

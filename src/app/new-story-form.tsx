@@ -1,5 +1,5 @@
 // "New story": title, language, the user's name and persona, and the characters (who is present).
-import { For, Show, createSignal, createUniqueId, type JSX } from 'solid-js';
+import { For, Show, createResource, createSignal, createUniqueId, type JSX } from 'solid-js';
 import { createStore, produce } from 'solid-js/store';
 import type { NewStoryInput } from '../workers/api.ts';
 import { CharacterFields, newCharacterDraft, type CharacterDraft } from './character-fields.tsx';
@@ -16,11 +16,10 @@ function toInput(
     title: draft.title.trim(),
     language: draft.language,
     user: { name: draft.userName.trim(), ...(draft.persona.trim() ? { persona: draft.persona.trim() } : {}) },
-    characters: characters.map((c) => ({
-      name: c.name.trim(),
-      ...(c.description.trim() ? { card: { description: c.description.trim() } } : {}),
-      present: c.present,
-    })),
+    characters: characters.map((c) => {
+      const card = { ...c.card, ...(c.description.trim() ? { description: c.description.trim() } : {}) };
+      return { name: c.name.trim(), ...(Object.keys(card).length ? { card } : {}), present: c.present };
+    }),
   };
 }
 
@@ -46,6 +45,25 @@ export function NewStoryForm(props: {
   const [characters, setCharacters] = createStore<CharacterDraft[]>([newCharacterDraft()]);
   const [error, setError] = createSignal('');
   const [busy, setBusy] = createSignal(false);
+  const [cast] = createResource(() => api.libraryCast());
+  const addFromLibrary = (characterId: string): void => {
+    const saved = cast.latest?.characters.find((c) => c.id === characterId);
+    if (!saved) return;
+    const draft = {
+      name: saved.name,
+      description: saved.card.description ?? '',
+      present: true,
+      card: saved.card,
+    };
+    // An empty first row is replaced rather than left behind.
+    const first = characters[0];
+    if (characters.length === 1 && first && !first.name && !first.description) setCharacters(0, draft);
+    else setCharacters(characters.length, draft);
+  };
+  const usePersona = (personaId: string): void => {
+    const saved = cast.latest?.personas.find((p) => p.id === personaId);
+    if (saved) setDraft({ userName: saved.name, persona: saved.persona });
+  };
 
   const submit = async (event: SubmitEvent): Promise<void> => {
     event.preventDefault();
@@ -85,6 +103,15 @@ export function NewStoryForm(props: {
         </label>
         <fieldset class="group">
           <legend>You</legend>
+          <Show when={cast.latest?.personas.length}>
+            <label class="field">
+              <span>Use a saved persona</span>
+              <select value="" onChange={(e) => usePersona(e.currentTarget.value)}>
+                <option value="">Choose…</option>
+                <For each={cast.latest?.personas}>{(p) => <option value={p.id}>{p.name}</option>}</For>
+              </select>
+            </label>
+          </Show>
           <label class="field">
             <span>Your name</span>
             <input
@@ -124,6 +151,21 @@ export function NewStoryForm(props: {
           >
             Add character
           </button>
+          <Show when={cast.latest?.characters.length}>
+            <label class="field">
+              <span>Add a character from your library</span>
+              <select
+                value=""
+                onChange={(e) => {
+                  addFromLibrary(e.currentTarget.value);
+                  e.currentTarget.value = '';
+                }}
+              >
+                <option value="">Choose…</option>
+                <For each={cast.latest?.characters}>{(c) => <option value={c.id}>{c.name}</option>}</For>
+              </select>
+            </label>
+          </Show>
         </div>
         <Show when={error()}>
           <p class="error" role="alert">

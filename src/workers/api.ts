@@ -2,6 +2,7 @@
 // (DriverEvent). The app imports this file as types only; the worker implements it.
 import type { Language, Participant, StorySettings } from '../driver/doc/schema.ts';
 import type { StoryJson } from '../driver/story-json/schema.ts';
+import type { LibraryCharacter, Persona } from '../driver/doc/library-doc.ts';
 import type { DeviceSettings } from '../driver/settings/device-settings.ts';
 import type { Phase, DriverFailureCode, TokenSource } from '../driver/env.ts';
 import type { TextDeltaOp } from '../driver/doc/text-edit.ts';
@@ -196,6 +197,8 @@ export interface DriverApi {
   // library
   listStories(): Promise<StorySummary[]>;
   createStory(input: NewStoryInput): Promise<Result<{ storyId: string }>>;
+  /** Characters and personas saved in the library (every story's new ones are added). */
+  libraryCast(): Promise<{ characters: LibraryCharacter[]; personas: Persona[] }>;
   deleteStory(storyId: string): Promise<Result>;
   importStory(json: unknown): Promise<Result<{ storyId: string }>>;
   exportStory(storyId: string): Promise<Result<{ story: StoryJson }>>;

@@ -2,7 +2,15 @@
 import * as Y from 'yjs';
 import { createStory } from '../driver/doc/story-doc.ts';
 import { addParticipant } from '../driver/doc/participants.ts';
-import { listStories, putStoryEntry, removeStoryEntry } from '../driver/doc/library-doc.ts';
+import {
+  listCharacters,
+  listPersonas,
+  listStories,
+  putCharacter,
+  putPersona,
+  putStoryEntry,
+  removeStoryEntry,
+} from '../driver/doc/library-doc.ts';
 import { importStory } from '../driver/story-json/import.ts';
 import { exportStory } from '../driver/story-json/export.ts';
 import type { DriverApi, NewStoryInput, Result } from './api.ts';
@@ -10,7 +18,7 @@ import { isFailure, type HostContext } from './host-context.ts';
 
 type LibraryApi = Pick<
   DriverApi,
-  'listStories' | 'createStory' | 'deleteStory' | 'importStory' | 'exportStory'
+  'listStories' | 'createStory' | 'libraryCast' | 'deleteStory' | 'importStory' | 'exportStory'
 >;
 
 export function libraryCommands(ctx: HostContext): LibraryApi {
@@ -25,6 +33,27 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
       participants: names,
     });
     ctx.emit({ kind: 'library-changed' });
+  };
+
+  /** New characters and the persona of a new story join the library, to start the next story with. */
+  const saveCast = (input: NewStoryInput) => {
+    const known = (names: string[], name: string) =>
+      names.some((n) => n.toLocaleLowerCase() === name.toLocaleLowerCase());
+    const characters = listCharacters(ctx.store.library).map((c) => c.name);
+    for (const c of input.characters) {
+      if (!known(characters, c.name))
+        putCharacter(ctx.store.library, { id: ctx.newId(), name: c.name, card: c.card ?? {} });
+    }
+    const persona = input.user.persona?.trim();
+    if (
+      persona &&
+      !known(
+        listPersonas(ctx.store.library).map((p) => p.name),
+        input.user.name,
+      )
+    ) {
+      putPersona(ctx.store.library, { id: ctx.newId(), name: input.user.name, persona });
+    }
   };
 
   return {
@@ -63,7 +92,13 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
         input.title,
         people.map((p) => p.name),
       );
+      saveCast(input);
       return { ok: true, storyId: doc.guid };
+    },
+
+    async libraryCast() {
+      await ctx.store.ready;
+      return { characters: listCharacters(ctx.store.library), personas: listPersonas(ctx.store.library) };
     },
 
     async deleteStory(storyId) {

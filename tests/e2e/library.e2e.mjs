@@ -24,7 +24,9 @@ describe('library', { timeout: 6 * STEP_TIMEOUT_MS }, () => {
       const form = page.getByRole('region', { name: 'New story' });
       await form.getByLabel('Title').fill(TITLE);
       await form.getByLabel('Your name').fill('Sam');
+      await form.getByLabel('Your persona').fill('A courier with a sealed letter.');
       await form.getByLabel('Character 1 Name').fill('Ferryman');
+      await form.getByLabel('Character 1 Description').fill('Old, silent, counts coins twice.');
       await form.getByRole('button', { name: 'Create story' }).click();
       await page.getByRole('heading', { name: TITLE }).waitFor();
       await page.goto(appUrl());
@@ -48,4 +50,21 @@ describe('library', { timeout: 6 * STEP_TIMEOUT_MS }, () => {
       assert.equal(await stories.count(), 2);
     },
   );
+
+  it('starts a new story with a character and a persona saved in the library', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'New story' }).click();
+    const form = page.getByRole('region', { name: 'New story' });
+    await form.getByLabel('Title').fill('The Return');
+    await form.getByLabel('Use a saved persona').selectOption({ label: 'Sam' });
+    assert.equal(await form.getByLabel('Your persona').inputValue(), 'A courier with a sealed letter.');
+    await form.getByLabel('Add a character from your library').selectOption({ label: 'Ferryman' });
+    assert.equal(await form.getByLabel('Character 1 Name').inputValue(), 'Ferryman');
+    assert.equal(
+      await form.getByLabel('Character 1 Description').inputValue(),
+      'Old, silent, counts coins twice.',
+    );
+    await form.getByRole('button', { name: 'Create story' }).click();
+    await page.getByRole('heading', { name: 'The Return' }).waitFor();
+  });
 });
