@@ -11,6 +11,9 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // Several suites start CLI processes (tsx costs ~1.5 s of CPU each) on a 2-core machine
+          // while other files run in parallel: 5 s is too tight there, a hang still fails.
+          testTimeout: 30_000,
           include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
         },
       },

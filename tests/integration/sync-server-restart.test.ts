@@ -91,7 +91,7 @@ describe('rashomon serve: restarts', () => {
 });
 
 describe('rashomon token', () => {
-  it('prints the owner token, a room token, and refuses a bad room name', () => {
+  it('prints the owner token, a room token, and refuses a bad room name', { timeout: TEST_TIMEOUT }, () => {
     const dataDir = join(work, 'tokens');
     const owner = ownerToken(dataDir);
     expect(owner).toMatch(/^[A-Za-z0-9_-]{43}$/);
