@@ -18,24 +18,15 @@ export interface HostHarness {
   close(): Promise<void>;
 }
 
-/**
- * A host on its own IndexedDB databases (each test its own device), or on `store` to reopen what
- * an earlier host stored (a reload).
- */
-export async function startHost(
-  server: OpenAIServer,
-  store: StoryStore = createStoryStore({ prefix: `test-${randomUUID()}` }),
-): Promise<HostHarness> {
+/** Platform backends for a test host: models from `factory`; endpoints and WebLLM answer as absent. */
+export function testBackends(factory: DeviceBackends['factory']): DeviceBackends {
   const unsupported = async () => ({
     ok: false as const,
     code: 'no-backend' as const,
     detail: 'not in this test',
   });
-  const backends: DeviceBackends = {
-    factory: (p) => {
-      if (p.kind !== 'openai') throw new Error('only OpenAI-compatible profiles in this harness');
-      return createOpenAIChatModel({ baseURL: p.baseURL, apiKey: p.apiKey, model: p.model });
-    },
+  return {
+    factory,
     endpointPresets: async () => [],
     testConnection: async () => ({ ok: true, detail: '', models: [] }),
     probeLocalServers: async () => [],
@@ -44,6 +35,20 @@ export async function startHost(
     downloadWebllmModel: unsupported,
     deleteWebllmModel: unsupported,
   };
+}
+
+/**
+ * A host on its own IndexedDB databases (each test its own device), or on `store` to reopen what
+ * an earlier host stored (a reload).
+ */
+export async function startHost(
+  server: OpenAIServer,
+  store: StoryStore = createStoryStore({ prefix: `test-${randomUUID()}` }),
+): Promise<HostHarness> {
+  const backends = testBackends((p) => {
+    if (p.kind !== 'openai') throw new Error('only OpenAI-compatible profiles in this harness');
+    return createOpenAIChatModel({ baseURL: p.baseURL, apiKey: p.apiKey, model: p.model });
+  });
   const host = createDriverHost({
     store,
     settings: memorySettings({

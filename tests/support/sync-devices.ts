@@ -4,7 +4,8 @@
 import 'fake-indexeddb/auto';
 import WebSocket from 'ws';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
-import { createDriverHost, type DeviceBackends } from '../../src/workers/driver-host.ts';
+import { createDriverHost } from '../../src/workers/driver-host.ts';
+import { testBackends } from './host-harness.ts';
 import { createStoryStore } from '../../src/workers/story-store.ts';
 import type { DriverApi, DriverEvent, Result } from '../../src/workers/api.ts';
 import type { DeviceSettings } from '../../src/driver/settings/device-settings.ts';
@@ -29,17 +30,7 @@ export async function startDevice(name: string, sync: DeviceSettings['sync']): P
   const model = createScriptedModel((request) =>
     kindOf(request) === 'selector' ? JSON.stringify({ next: 'Jane' }) : PROJECTION,
   );
-  const unsupported = async () => ({ ok: false as const, code: 'no-backend' as const, detail: 'not here' });
-  const backends: DeviceBackends = {
-    factory: () => model,
-    endpointPresets: async () => [],
-    testConnection: async () => ({ ok: true, detail: '', models: [] }),
-    probeLocalServers: async () => [],
-    webgpuStatus: async () => ({ available: false, shaderF16: false, detail: '' }),
-    webllmModels: async () => [],
-    downloadWebllmModel: unsupported,
-    deleteWebllmModel: unsupported,
-  };
+  const backends = testBackends(() => model);
   const settings: DeviceSettings = {
     version: 1,
     uiLanguage: 'en',
