@@ -1,6 +1,5 @@
 // `rashomon run --prompts DIR` and `--language`: the real CLI (bin/rashomon.mjs) against a scripted
 // OpenAI-protocol server. Overrides are checked before any model call; a zh story runs in Chinese.
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -9,12 +8,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EMPTY_SENTINEL } from '../../src/driver/doc/schema.ts';
 import type { StoryJson } from '../../src/driver/story-json/schema.ts';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
+import { ROOT, rashomon } from '../support/cli-process.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const INN = JSON.parse(
   readFileSync(fileURLToPath(new URL('../fixtures/cli/inn.scene.json', import.meta.url)), 'utf8'),
 ) as { story: StoryJson };
-const CLI_TIMEOUT = 30_000;
 const TEST_TIMEOUT = 60_000;
 
 const work = mkdtempSync(join(tmpdir(), 'rashomon-prompts-'));
@@ -23,22 +21,6 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
   rmSync(work, { recursive: true, force: true });
 });
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-const rashomon = (...args: string[]) =>
-  new Promise<CliResult>((resolve) => {
-    execFile(
-      process.execPath,
-      ['bin/rashomon.mjs', ...args],
-      { cwd: ROOT, timeout: CLI_TIMEOUT, env: { ...process.env, NO_COLOR: '1' } },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
-    );
-  });
 
 let n = 0;
 const fresh = (name: string) => join(work, `${++n}-${name}`);

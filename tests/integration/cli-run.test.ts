@@ -1,7 +1,6 @@
 // `rashomon run` and `rashomon transcript` end to end: the real CLI as a child process (through
 // bin/rashomon.mjs and tsx) against a scripted OpenAI-protocol HTTP server on 127.0.0.1.
 // Every CLI start costs about a second, so independent cases run concurrently.
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,11 +17,10 @@ import {
   type OpenAIServer,
   type ScriptReply,
 } from '../support/openai-server.ts';
+import { rashomon, runProgram, type CliResult } from '../support/cli-process.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCENE_FILE = fileURLToPath(new URL('../fixtures/cli/inn.scene.json', import.meta.url));
 const SCENE = JSON.parse(readFileSync(SCENE_FILE, 'utf8')) as { story: StoryJson; steps: unknown[] };
-const CLI_TIMEOUT = 60_000;
 const TEST_TIMEOUT = 90_000;
 
 const work = mkdtempSync(join(tmpdir(), 'rashomon-cli-'));
@@ -31,27 +29,6 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
   rmSync(work, { recursive: true, force: true });
 });
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(file: string, args: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(
-      file,
-      args,
-      { cwd: ROOT, timeout: CLI_TIMEOUT, env: { ...process.env, NO_COLOR: '1' } },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
-const rashomon = (...args: string[]) => run(process.execPath, ['bin/rashomon.mjs', ...args]);
 
 const TOKEN = /\b(?:CANARY-[A-Z0-9]+|SEEN-\d+(?:-\d+)?|SAID-\d+)\b/g;
 const tokens = (text: string) => new Set(text.match(TOKEN) ?? []);
@@ -434,7 +411,7 @@ describe.concurrent('rashomon run', () => {
   it(
     'npx rashomon --help works from the project root',
     async () => {
-      const result = await run('npx', ['--no-install', 'rashomon', '--help']);
+      const result = await runProgram('npx', ['--no-install', 'rashomon', '--help']);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toMatch(/rashomon run SCENE\.json/);
       expect(result.stdout).toMatch(/rashomon transcript STORY\.json --as NAME/);
