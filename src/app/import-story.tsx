@@ -1,6 +1,7 @@
 // "Import story": a labelled file input that reads a Story JSON file and hands it to the worker.
-import { Show, createSignal, type JSX } from 'solid-js';
+import { createSignal, type JSX } from 'solid-js';
 import { useDriver } from './driver-client.ts';
+import { ErrorAlert } from './error-alert.tsx';
 
 export function ImportStory(props: { onImported: (storyId: string) => void }): JSX.Element {
   const { api } = useDriver();
@@ -32,11 +33,7 @@ export function ImportStory(props: { onImported: (storyId: string) => void }): J
           onChange={(event) => void read(event.currentTarget)}
         />
       </label>
-      <Show when={error()}>
-        <p class="error" role="alert">
-          {error()}
-        </p>
-      </Show>
+      <ErrorAlert message={error()} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { NewStoryInput } from '../workers/api.ts';
 import { CharacterFields, newCharacterDraft, type CharacterDraft } from './character-fields.tsx';
 import { useDriver } from './driver-client.ts';
 import { focusOnMount } from './focus-on-mount.ts';
+import { ErrorAlert } from './error-alert.tsx';
 
 type Language = NewStoryInput['language'];
 
@@ -167,11 +168,7 @@ export function NewStoryForm(props: {
             </label>
           </Show>
         </div>
-        <Show when={error()}>
-          <p class="error" role="alert">
-            {error()}
-          </p>
-        </Show>
+        <ErrorAlert message={error()} />
         <div class="row">
           <button type="submit" disabled={busy()}>
             Create story

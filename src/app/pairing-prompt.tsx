@@ -4,6 +4,7 @@
 import { Show, createSignal, onCleanup, onMount, type JSX } from 'solid-js';
 import { useDriver } from './driver-client.ts';
 import { readPairing, type PairingRead } from './pairing-link.ts';
+import { ErrorAlert } from './error-alert.tsx';
 
 function clearHash(): void {
   history.replaceState(history.state, '', window.location.pathname + window.location.search);
@@ -62,11 +63,7 @@ export function PairingPrompt(): JSX.Element {
           This device will share its stories with the sync server at <strong>{host()}</strong> and every
           device paired with it. Settings and API keys stay on this device.
         </p>
-        <Show when={error()}>
-          <p class="error" role="alert">
-            {error()}
-          </p>
-        </Show>
+        <ErrorAlert message={error()} />
         <div class="row">
           <button type="button" onClick={() => void accept()}>
             Sync

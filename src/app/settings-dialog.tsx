@@ -9,6 +9,7 @@ import { OperationProfiles } from './operation-profiles.tsx';
 import { SyncSettings, withSyncCleaned } from './sync-settings.tsx';
 import { createWebllmCatalog } from './webllm-catalog.ts';
 import { WebllmModels } from './webllm-models.tsx';
+import { ErrorAlert } from './error-alert.tsx';
 
 export function SettingsDialog(props: { onClose: () => void }): JSX.Element {
   const { api } = useDriver();
@@ -67,11 +68,7 @@ function SettingsForm(props: { initial: DeviceSettings; onSaved: () => void }): 
           <option value="zh">中文 (Chinese)</option>
         </select>
       </label>
-      <Show when={error()}>
-        <p class="error" role="alert">
-          {error()}
-        </p>
-      </Show>
+      <ErrorAlert message={error()} />
       <div class="row">
         <button type="submit" disabled={saving()}>
           Save

@@ -5,6 +5,7 @@ import type { StoryJson } from '../driver/story-json/schema.ts';
 import { downloadJson, fileNameFor } from './download-json.ts';
 import { useDriver } from './driver-client.ts';
 import { focusOnMount } from './focus-on-mount.ts';
+import { ErrorAlert } from './error-alert.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -108,11 +109,7 @@ export function StoryItem(props: {
           </button>
         </Show>
       </div>
-      <Show when={error()}>
-        <p class="error" role="alert">
-          {error()}
-        </p>
-      </Show>
+      <ErrorAlert message={error()} />
     </li>
   );
 }

@@ -5,6 +5,7 @@ import type { WebllmModel } from '../workers/api.ts';
 import { DownloadProgressBar } from './download-progress.tsx';
 import { useDriver } from './driver-client.ts';
 import { modelSummary } from './webllm-format.ts';
+import { ErrorAlert } from './error-alert.tsx';
 
 export function WebllmModelRow(props: { model: WebllmModel; onChanged: () => void }): JSX.Element {
   const { api } = useDriver();
@@ -56,11 +57,7 @@ export function WebllmModelRow(props: { model: WebllmModel; onChanged: () => voi
       <Show when={busy() && !props.model.cached}>
         <DownloadProgressBar modelId={props.model.id} />
       </Show>
-      <Show when={error()}>
-        <p class="error" role="alert">
-          {error()}
-        </p>
-      </Show>
+      <ErrorAlert message={error()} />
     </li>
   );
 }

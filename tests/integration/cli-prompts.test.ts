@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EMPTY_SENTINEL } from '../../src/driver/doc/schema.ts';
 import type { StoryJson } from '../../src/driver/story-json/schema.ts';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
-import { ROOT, rashomon } from '../support/cli-process.ts';
+import { ROOT, rashomon, runSceneArgs } from '../support/cli-process.ts';
 
 const INN = JSON.parse(
   readFileSync(fileURLToPath(new URL('../fixtures/cli/inn.scene.json', import.meta.url)), 'utf8'),
@@ -71,19 +71,7 @@ async function server(): Promise<OpenAIServer> {
 }
 
 const run = (scene: string, s: OpenAIServer, out: string, ...extra: string[]) =>
-  rashomon(
-    'run',
-    scene,
-    '--base-url',
-    s.baseURL,
-    '--model',
-    'test-model',
-    '--api-key',
-    'test',
-    '--out',
-    out,
-    ...extra,
-  );
+  rashomon(...runSceneArgs(scene, s.baseURL, out, ...extra));
 
 describe.concurrent('[R7] rashomon run --prompts / --language', () => {
   it(

@@ -17,7 +17,7 @@ import {
   type OpenAIServer,
   type ScriptReply,
 } from '../support/openai-server.ts';
-import { rashomon, runProgram, type CliResult } from '../support/cli-process.ts';
+import { rashomon, runProgram, runSceneArgs, type CliResult } from '../support/cli-process.ts';
 
 const SCENE_FILE = fileURLToPath(new URL('../fixtures/cli/inn.scene.json', import.meta.url));
 const SCENE = JSON.parse(readFileSync(SCENE_FILE, 'utf8')) as { story: StoryJson; steps: unknown[] };
@@ -75,19 +75,8 @@ function writeScene(scene: unknown): string {
   return file;
 }
 const outFile = () => join(work, `out-${++files}.json`);
-const runArgs = (scene: string, s: OpenAIServer, out: string, ...extra: string[]) => [
-  'run',
-  scene,
-  '--base-url',
-  s.baseURL,
-  '--model',
-  'test-model',
-  '--api-key',
-  'test',
-  '--out',
-  out,
-  ...extra,
-];
+const runArgs = (scene: string, s: OpenAIServer, out: string, ...extra: string[]) =>
+  runSceneArgs(scene, s.baseURL, out, ...extra);
 
 type Turn = StoryJson['turns'][number];
 function readStory(file: string): { story: StoryJson; path: Turn[]; id: (name: string) => string } {

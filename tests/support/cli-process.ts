@@ -29,3 +29,18 @@ export function runProgram(file: string, args: string[]): Promise<CliResult> {
 
 export const rashomon = (...args: string[]): Promise<CliResult> =>
   runProgram(process.execPath, ['bin/rashomon.mjs', ...args]);
+
+/** The arguments of `rashomon run SCENE` against a local OpenAI-protocol server, writing OUT. */
+export const runSceneArgs = (scene: string, baseURL: string, out: string, ...extra: string[]): string[] => [
+  'run',
+  scene,
+  '--base-url',
+  baseURL,
+  '--model',
+  'test-model',
+  '--api-key',
+  'test',
+  '--out',
+  out,
+  ...extra,
+];
