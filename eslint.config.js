@@ -60,7 +60,15 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['yjs', 'y-*', '**/driver/**', '**/workers/**', '!**/workers/driver.worker.ts*'],
+              group: [
+                'yjs',
+                'y-*',
+                '**/driver/**',
+                '!**/driver/i18n',
+                '!**/driver/i18n/translate.ts',
+                '**/workers/**',
+                '!**/workers/driver.worker.ts*',
+              ],
               allowTypeImports: true,
               message:
                 'src/app talks to the worker through DriverApi; import documents and driver code as types only.',

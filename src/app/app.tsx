@@ -1,6 +1,7 @@
 // The app shell: header (title, Settings), the library or the open story, and the update prompt.
-import { Match, Show, Switch, createSignal, type JSX } from 'solid-js';
+import { Match, Show, Switch, createSignal, onMount, type JSX } from 'solid-js';
 import { useDriver } from './driver-client.ts';
+import { setUiLanguage, t } from './i18n/ui-text.ts';
 import { LibraryScreen } from './library-screen.tsx';
 import { PairingPrompt } from './pairing-prompt.tsx';
 import { createRoute, routeHash } from './route.ts';
@@ -12,8 +13,9 @@ import { UpdatePrompt } from './update-prompt.tsx';
 
 export function App(): JSX.Element {
   const route = createRoute();
-  const { failure } = useDriver();
+  const { api, failure } = useDriver();
   const [settingsOpen, setSettingsOpen] = createSignal(false);
+  onMount(() => void api.getDeviceSettings().then((settings) => setUiLanguage(settings.uiLanguage)));
   const promptsRoute = (): { storyId?: string } | undefined => {
     const current = route();
     return current.screen === 'prompts' ? current : undefined;
@@ -31,7 +33,7 @@ export function App(): JSX.Element {
           class="header-button"
           href={routeHash({ screen: 'prompts', ...(storyId() ? { storyId: storyId() } : {}) })}
         >
-          Prompts
+          {t('Prompts')}
         </a>
         <button
           type="button"
@@ -39,12 +41,12 @@ export function App(): JSX.Element {
           aria-haspopup="dialog"
           onClick={() => setSettingsOpen(true)}
         >
-          Settings
+          {t('Settings')}
         </button>
       </header>
       <Show when={failure()}>
         <p class="engine-failure" role="alert">
-          The story engine stopped: {failure()} Reload the page to try again.
+          {t('The story engine stopped: {reason} Reload the page to try again.', { reason: failure() })}
         </p>
       </Show>
       <main class="app-main">

@@ -16,6 +16,7 @@ import { createModelRegistry, type BackendFactory } from './model-registry.ts';
 import type { OpenStory, StoryStore } from './story-store.ts';
 import type { SyncTransport } from './sync-room.ts';
 import type { Timers } from './token-batcher.ts';
+import { setWorkerUiLanguage } from './ui-text.ts';
 
 /** Everything about model backends that depends on the platform (fetch, WebGPU, WebLLM). */
 export interface DeviceBackends {
@@ -49,8 +50,10 @@ export function createDriverHost(parts: HostParts): DriverApi {
   const emit = (e: DriverEvent) => listeners.forEach((l) => l(e));
   const registry = createModelRegistry(parts.backends.factory);
   const watched = new Set<string>();
+  const deviceSettings = followingUiLanguage(parts.settings);
+  void deviceSettings.read();
   // The store as the host sees it: opened stories join their sync rooms.
-  const sync = createHostSync({ ...parts, transport: parts.sync ?? {}, emit });
+  const sync = createHostSync({ ...parts, settings: deviceSettings, transport: parts.sync ?? {}, emit });
   const store = sync.store;
 
   // Every change to an open story, from this worker, another tab or a sync peer, is pushed once.
@@ -62,14 +65,14 @@ export function createDriverHost(parts: HostParts): DriverApi {
 
   const ctx: HostContext = {
     store,
-    settings: parts.settings,
+    settings: deviceSettings,
     prompts: parts.prompts,
     clock: parts.clock,
     newId: parts.newId,
     timers: parts.timers,
     emit,
     async modelFor(storyId, op) {
-      return registry.modelFor(await parts.settings.read(), storyId, op);
+      return registry.modelFor(await deviceSettings.read(), storyId, op);
     },
     async story(storyId) {
       await store.ready;
@@ -106,7 +109,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
       return { ok: true, turn: inspect(story, turnId) };
     },
 
-    getDeviceSettings: () => parts.settings.read(),
+    getDeviceSettings: () => deviceSettings.read(),
     async setDeviceSettings(settings) {
       const parsed = deviceSettingsSchema.safeParse(settings);
       if (!parsed.success)
@@ -115,7 +118,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
           code: 'invalid',
           detail: `Settings not saved: ${parsed.error.issues[0]?.message}`,
         };
-      await parts.settings.write(parsed.data);
+      await deviceSettings.write(parsed.data);
       sync.apply(parsed.data.sync);
       return { ok: true };
     },
@@ -130,6 +133,21 @@ export function createDriverHost(parts: HostParts): DriverApi {
 
     async subscribe(listener) {
       listeners.add(listener);
+    },
+  };
+}
+
+/** The settings store, telling the worker's words which interface language to use on every read and save. */
+function followingUiLanguage(store: SettingsStore): SettingsStore {
+  return {
+    async read() {
+      const settings = await store.read();
+      setWorkerUiLanguage(settings.uiLanguage);
+      return settings;
+    },
+    async write(settings) {
+      await store.write(settings);
+      setWorkerUiLanguage(settings.uiLanguage);
     },
   };
 }

@@ -13,10 +13,17 @@ export function createIdbSettingsStore(onProblem: (detail: string) => void = () 
       const raw = await get<string>(KEY, store);
       const parsed = parseDeviceSettings(raw ?? null);
       if (!parsed.ok) onProblem(parsed.detail);
+      // Before anything is saved, the interface speaks the browser's language when it is one we have.
+      if (raw === undefined) return { ...parsed.settings, uiLanguage: browserLanguage() };
       return parsed.settings;
     },
     async write(settings: DeviceSettings) {
       await set(KEY, JSON.stringify(settings), store);
     },
   };
+}
+
+function browserLanguage(): DeviceSettings['uiLanguage'] {
+  const known = navigator.languages.find((tag) => /^(en|zh)\b/i.test(tag));
+  return known?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
 }

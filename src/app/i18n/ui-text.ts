@@ -1,0 +1,27 @@
+// The interface's own words in the interface language: t() takes the English text, with `{name}`
+// placeholders, and looks it up in the zh dictionary when the interface is Chinese. The language is a signal, so every `t`
+// read inside JSX or a memo follows a switch at once.
+import { createSignal } from 'solid-js';
+import type { Language } from '../../driver/doc/schema.ts';
+import { translate, type MessageValues } from '../../driver/i18n/translate.ts';
+import { UI_MESSAGES_ZH } from './zh/index.ts';
+
+const [language, setLanguage] = createSignal<Language>('en');
+
+/** The interface language (device setting). */
+export const uiLanguage = language;
+
+export function setUiLanguage(next: Language): void {
+  setLanguage(next);
+  document.documentElement.lang = next === 'zh' ? 'zh-CN' : 'en';
+}
+
+/** `text` in the interface language, `{placeholders}` filled from `values`. */
+export function t(text: string, values?: MessageValues): string {
+  return translate(language() === 'zh' ? UI_MESSAGES_ZH : {}, text, values);
+}
+
+/** Dates and numbers as the interface language writes them. */
+export function uiLocale(): string {
+  return language() === 'zh' ? 'zh-CN' : 'en';
+}

@@ -1,0 +1,22 @@
+// The interface's Chinese dictionary, one file per area so the areas can be edited apart;
+// tests/unit/messages.test.ts keeps the areas disjoint, every t() call translated and every entry used.
+import type { Messages } from '../../../driver/i18n/translate.ts';
+import { ZH_INSPECTOR } from './inspector.ts';
+import { ZH_LIBRARY } from './library.ts';
+import { ZH_PROMPTS } from './prompts.ts';
+import { ZH_SETTINGS } from './settings.ts';
+import { ZH_SHELL } from './shell.ts';
+import { ZH_STORY } from './story.ts';
+import { ZH_SYNC } from './sync.ts';
+
+export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
+  shell: ZH_SHELL,
+  library: ZH_LIBRARY,
+  story: ZH_STORY,
+  inspector: ZH_INSPECTOR,
+  settings: ZH_SETTINGS,
+  prompts: ZH_PROMPTS,
+  sync: ZH_SYNC,
+};
+
+export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));
