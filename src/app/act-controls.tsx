@@ -2,6 +2,7 @@
 // is being generated; and "Let them continue" for several automatic turns in a row.
 import { For, Show, createSignal, createUniqueId, type JSX } from 'solid-js';
 import type { ActChoice } from '../workers/api.ts';
+import { t } from './i18n/ui-text.ts';
 import type { StoryState } from './story-state.ts';
 
 export const AUTO = '';
@@ -23,9 +24,9 @@ export function ActControls(props: {
   return (
     <>
       <label class="inline-field">
-        <span>Who acts next</span>
+        <span>{t('Who acts next')}</span>
         <select value={props.next} onChange={(event) => props.onNext(event.currentTarget.value)}>
-          <option value={AUTO}>Auto</option>
+          <option value={AUTO}>{t('Auto')}</option>
           <For each={characters()}>
             {(c) => (
               <option value={c.id} selected={c.id === props.next}>
@@ -41,11 +42,11 @@ export function ActControls(props: {
         aria-disabled={!idle()}
         onClick={() => idle() && void story.act(choiceOf(props.next))}
       >
-        Act
+        {t('Act')}
       </button>
       <Show when={story.generating()}>
         <button type="button" class="danger" onClick={() => void story.cancel()}>
-          Cancel
+          {t('Cancel')}
         </button>
       </Show>
     </>
@@ -61,14 +62,17 @@ export function ContinueControls(props: { story: StoryState }): JSX.Element {
       <button
         type="button"
         class="secondary"
-        title="The characters take this many turns in a row, each chosen automatically; Cancel stops them"
+        title={t(
+          'The characters take this many turns in a row, each chosen automatically; Cancel stops them',
+        )}
         aria-disabled={!idle()}
         onClick={() => idle() && void props.story.continueFor(turns())}
       >
-        Let them continue
+        {t('Let them continue')}
       </button>
       <label class="inline-field" for={`${id}-turns`}>
-        for<span class="visually-hidden"> how many turns</span>
+        {t('for')}
+        <span class="visually-hidden"> {t('how many turns')}</span>
       </label>
       <input
         id={`${id}-turns`}
@@ -82,7 +86,7 @@ export function ContinueControls(props: { story: StoryState }): JSX.Element {
           if (n >= 1) setTurns(Math.min(n, MAX_CONTINUE_TURNS));
         }}
       />
-      <span aria-hidden="true">turns</span>
+      <span aria-hidden="true">{t('turns')}</span>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { For, Show, createResource, createSignal, type JSX } from 'solid-js';
 import { produce, type SetStoreFunction } from 'solid-js/store';
 import type { BackendProfile, DeviceSettings } from '../driver/settings/device-settings.ts';
 import { useDriver } from './driver-client.ts';
+import { t } from './i18n/ui-text.ts';
 import { newId } from './new-id.ts';
 import { OpenAIProfileEditor } from './openai-profile.tsx';
 import type { WebllmCatalog } from './webllm-catalog.ts';
@@ -41,11 +42,12 @@ export function BackendProfiles(props: {
   const remove = (id: string): void => props.setSettings(produce((s) => removeProfile(s, id)));
   return (
     <section class="settings-section" aria-labelledby="profiles-heading">
-      <h3 id="profiles-heading">Model backends</h3>
+      <h3 id="profiles-heading">{t('Model backends')}</h3>
       <Show when={props.settings.profiles.length === 0}>
         <p class="muted">
-          No backend yet. Add an OpenAI-compatible server (Ollama, LM Studio, llama.cpp, OpenRouter…) or an
-          in-browser model.
+          {t(
+            'No backend yet. Add an OpenAI-compatible server (Ollama, LM Studio, llama.cpp, OpenRouter…) or an in-browser model.',
+          )}
         </p>
       </Show>
       <For each={props.settings.profiles}>
@@ -84,14 +86,14 @@ export function BackendProfiles(props: {
             } satisfies OpenAIProfile)
           }
         >
-          Add OpenAI-compatible server
+          {t('Add OpenAI-compatible server')}
         </button>
         <button
           type="button"
           class="secondary"
           onClick={() => add({ id: newId(), kind: 'webllm', label: '', model: '' } satisfies WebllmProfile)}
         >
-          Add in-browser model
+          {t('Add in-browser model')}
         </button>
       </div>
     </section>

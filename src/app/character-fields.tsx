@@ -1,6 +1,7 @@
 // One character of a new story: name, a short description (the card), and whether they are present.
 import { Show, type JSX } from 'solid-js';
 import type { Card } from '../driver/doc/schema.ts';
+import { t } from './i18n/ui-text.ts';
 
 export interface CharacterDraft {
   name: string;
@@ -19,13 +20,15 @@ export function CharacterFields(props: {
   /** Absent for the last remaining character: a story needs one. */
   onRemove: (() => void) | undefined;
 }): JSX.Element {
-  const prefix = (): string => `Character ${props.number} `;
+  /** Read by screen readers before each field, so every field's name says which character it is. */
+  const prefix = (): string => `${t('Character {number}', { number: props.number })} `;
   return (
     <fieldset class="group">
-      <legend>Character {props.number}</legend>
+      <legend>{t('Character {number}', { number: props.number })}</legend>
       <label class="field">
         <span>
-          <span class="visually-hidden">{prefix()}</span>Name
+          <span class="visually-hidden">{prefix()}</span>
+          {t('Name')}
         </span>
         <input
           required
@@ -35,7 +38,8 @@ export function CharacterFields(props: {
       </label>
       <label class="field">
         <span>
-          <span class="visually-hidden">{prefix()}</span>Description
+          <span class="visually-hidden">{prefix()}</span>
+          {t('Description')}
         </span>
         <textarea
           rows={3}
@@ -50,13 +54,14 @@ export function CharacterFields(props: {
           onChange={(e) => props.onChange({ present: e.currentTarget.checked })}
         />
         <span>
-          <span class="visually-hidden">{prefix()}</span>Present in the first scene
+          <span class="visually-hidden">{prefix()}</span>
+          {t('Present in the first scene')}
         </span>
       </label>
       <Show when={props.onRemove}>
         {(remove) => (
           <button type="button" class="secondary" onClick={() => remove()()}>
-            Remove character {props.number}
+            {t('Remove character {number}', { number: props.number })}
           </button>
         )}
       </Show>

@@ -2,6 +2,7 @@
 // as"); who acts next and "Let them continue" (act-controls.tsx); the scene's options, folded away.
 import { For, createSignal, createUniqueId, type JSX } from 'solid-js';
 import { ActControls, AUTO, ContinueControls, choiceOf } from './act-controls.tsx';
+import { t } from './i18n/ui-text.ts';
 import { SceneOptions } from './scene-options.tsx';
 import type { StoryState } from './story-state.ts';
 
@@ -38,21 +39,26 @@ export function Composer(props: {
   };
   const hint = (): string => {
     const as = writingAs();
-    if (as) return `Written as ${story.nameOf(as)}, exactly as you type it; nobody acts after it.`;
-    return manual() ? 'Then choose who acts next and press Act.' : 'Then the next character acts.';
+    if (as)
+      return t('Ctrl+Enter sends. Written as {name}, exactly as you type it; nobody acts after it.', {
+        name: story.nameOf(as),
+      });
+    return manual()
+      ? t('Ctrl+Enter sends. Then choose who acts next and press Act.')
+      : t('Ctrl+Enter sends. Then the next character acts.');
   };
 
   return (
     <form
       class="composer"
-      aria-label="Composer"
+      aria-label={t('Composer')}
       onSubmit={(event) => {
         event.preventDefault();
         void send();
       }}
     >
       <label class="field" for={`${id}-turn`}>
-        Your turn
+        {t('Your turn')}
       </label>
       <textarea
         id={`${id}-turn`}
@@ -64,16 +70,16 @@ export function Composer(props: {
         onKeyDown={onKeyDown}
       />
       <p id={`${id}-hint`} class="hint">
-        Ctrl+Enter sends. {hint()}
+        {hint()}
       </p>
       <div class="composer-row">
         <button type="submit" aria-disabled={story.generating()}>
-          Send
+          {t('Send')}
         </button>
         <label class="inline-field">
-          <span>Write as</span>
+          <span>{t('Write as')}</span>
           <select value={writingAs() ?? YOU} onChange={(event) => setAuthor(event.currentTarget.value)}>
-            <option value={YOU}>You</option>
+            <option value={YOU}>{t('You')}</option>
             <For each={present()}>
               {(c) => (
                 <option value={c.id} selected={c.id === writingAs()}>

@@ -4,8 +4,12 @@
 import { For, Show, createSignal, type JSX } from 'solid-js';
 import type { ConnectionReport } from '../workers/api.ts';
 import { useDriver } from './driver-client.ts';
+import { t } from './i18n/ui-text.ts';
 
 type Endpoint = { baseURL: string; apiKey?: string; model?: string };
+
+/** Ollama's address on this machine, the most common local server. */
+const EXAMPLE_BASE_URL = 'http://localhost:11434/v1';
 
 export function ConnectionTest(props: {
   endpoint: () => Endpoint;
@@ -21,7 +25,7 @@ export function ConnectionTest(props: {
       setReport({
         ok: false,
         problem: 'unreachable',
-        detail: 'Enter the server’s Base URL first, e.g. http://localhost:11434/v1.',
+        detail: t('Enter the server’s Base URL first, e.g. {example}.', { example: EXAMPLE_BASE_URL }),
         models: [],
       });
       return;
@@ -36,16 +40,16 @@ export function ConnectionTest(props: {
   return (
     <div class="connection-test">
       <button type="button" class="secondary" disabled={testing()} onClick={() => void test()}>
-        {testing() ? 'Testing…' : 'Test connection'}
+        {testing() ? t('Testing…') : t('Test connection')}
       </button>
       <Show when={report()}>
         {(r) => (
           <div class={r().ok ? 'report ok' : 'report error'} role={r().ok ? 'status' : 'alert'}>
             <p>
-              <strong>{r().ok ? 'Connection works.' : 'Connection failed.'}</strong> {r().detail}
+              <strong>{r().ok ? t('Connection works.') : t('Connection failed.')}</strong> {r().detail}
             </p>
             <Show when={r().models.length > 0}>
-              <p class="muted">Models on this server (choose one):</p>
+              <p class="muted">{t('Models on this server (choose one):')}</p>
               <ul class="model-choices">
                 <For each={r().models}>
                   {(model) => (
@@ -53,7 +57,7 @@ export function ConnectionTest(props: {
                       <button
                         type="button"
                         class="secondary small"
-                        aria-label={`Use model ${model}`}
+                        aria-label={t('Use model {model}', { model })}
                         onClick={() => props.onPick(model)}
                       >
                         {model}

@@ -2,13 +2,14 @@
 // percentage, megabytes so far and in total, and the time left.
 import { Show, type JSX } from 'solid-js';
 import { useDriver } from './driver-client.ts';
+import { t } from './i18n/ui-text.ts';
 import { formatMB } from './webllm-format.ts';
 
 const SECONDS_PER_MINUTE = 60;
 
 function timeLeft(seconds: number): string {
-  if (seconds < SECONDS_PER_MINUTE) return `${Math.ceil(seconds)} s left`;
-  return `about ${Math.ceil(seconds / SECONDS_PER_MINUTE)} min left`;
+  if (seconds < SECONDS_PER_MINUTE) return t('{seconds} s left', { seconds: Math.ceil(seconds) });
+  return t('about {minutes} min left', { minutes: Math.ceil(seconds / SECONDS_PER_MINUTE) });
 }
 
 export function DownloadProgressBar(props: { modelId: string }): JSX.Element {
@@ -18,12 +19,16 @@ export function DownloadProgressBar(props: { modelId: string }): JSX.Element {
   const percent = (): number => Math.round(Math.min(1, Math.max(0, event()?.progress ?? 0)) * 100);
   return (
     <div class="download-progress">
-      <progress max={100} value={percent()} aria-label={`Downloading ${props.modelId}`} />
+      <progress max={100} value={percent()} aria-label={t('Downloading {model}', { model: props.modelId })} />
       <p class="hint">
-        <Show when={event()} fallback="Starting the download…">
+        <Show when={event()} fallback={t('Starting the download…')}>
           {(e) => (
             <>
-              {percent()}% · {formatMB(e().loadedMB)} of {formatMB(e().totalMB)}
+              {t('{percent}% · {loaded} of {total}', {
+                percent: percent(),
+                loaded: formatMB(e().loadedMB),
+                total: formatMB(e().totalMB),
+              })}
               <Show when={e().secondsLeft !== undefined}> · {timeLeft(e().secondsLeft ?? 0)}</Show>
             </>
           )}

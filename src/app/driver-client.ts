@@ -5,6 +5,7 @@ import { createComponent, createContext, createSignal, useContext, type Accessor
 import { createStore, produce } from 'solid-js/store';
 import type { Phase } from '../driver/env.ts';
 import type { DriverApi, DriverEvent, Peer, SyncStatus } from '../workers/api.ts';
+import { t } from './i18n/ui-text.ts';
 
 export type StoryChange = Extract<DriverEvent, { kind: 'story-changed' }>;
 export type DownloadProgress = Extract<DriverEvent, { kind: 'download' }>;
@@ -149,7 +150,7 @@ export function createDriverClient(): DriverClient {
   const [failure, setFailure] = createSignal('');
   worker.addEventListener('error', (event) => {
     event.preventDefault();
-    setFailure(event.message || 'The story engine (a web worker) could not start in this browser.');
+    setFailure(event.message || t('The story engine (a web worker) could not start in this browser.'));
   });
   return createClientFor(Comlink.wrap<DriverApi>(worker), failure);
 }

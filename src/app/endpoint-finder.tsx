@@ -3,6 +3,7 @@
 import { For, Show, createSignal, type JSX } from 'solid-js';
 import type { ConnectionReport, EndpointPreset } from '../workers/api.ts';
 import { useDriver } from './driver-client.ts';
+import { t } from './i18n/ui-text.ts';
 
 type Probe = { preset: EndpointPreset; report: ConnectionReport };
 
@@ -18,7 +19,7 @@ export function EndpointFinder(props: { onUse: (preset: EndpointPreset) => void 
   return (
     <div class="endpoint-finder">
       <button type="button" class="secondary" disabled={probing()} onClick={() => void probe()}>
-        {probing() ? 'Looking…' : 'Find local servers'}
+        {probing() ? t('Looking…') : t('Find local servers')}
       </button>
       <Show when={found()}>
         {(probes) => (
@@ -27,7 +28,7 @@ export function EndpointFinder(props: { onUse: (preset: EndpointPreset) => void 
               when={probes().length > 0}
               fallback={
                 <p class="muted">
-                  No local server answered (Ollama, LM Studio, llama.cpp server, KoboldCpp).
+                  {t('No local server answered (Ollama, LM Studio, llama.cpp server, KoboldCpp).')}
                 </p>
               }
             >
@@ -41,10 +42,10 @@ export function EndpointFinder(props: { onUse: (preset: EndpointPreset) => void 
                         <button
                           type="button"
                           class="small"
-                          aria-label={`Use ${probe.preset.label}`}
+                          aria-label={t('Use {name}', { name: probe.preset.label })}
                           onClick={() => props.onUse(probe.preset)}
                         >
-                          Use
+                          {t('Use')}
                         </button>
                       </Show>
                     </li>

@@ -2,6 +2,7 @@
 import { createSignal, type JSX } from 'solid-js';
 import { useDriver } from './driver-client.ts';
 import { ErrorAlert } from './error-alert.tsx';
+import { t } from './i18n/ui-text.ts';
 
 export function ImportStory(props: { onImported: (storyId: string) => void }): JSX.Element {
   const { api } = useDriver();
@@ -14,19 +15,19 @@ export function ImportStory(props: { onImported: (storyId: string) => void }): J
     try {
       json = JSON.parse(await file.text());
     } catch {
-      setError(`${file.name} is not a JSON file: choose a story exported from Rashomon.`);
+      setError(t('{file} is not a JSON file: choose a story exported from Rashomon.', { file: file.name }));
       return;
     } finally {
       input.value = '';
     }
     const result = await api.importStory(json);
     if (result.ok) props.onImported(result.storyId);
-    else setError(`${file.name} could not be imported: ${result.detail}`);
+    else setError(t('{file} could not be imported: {detail}', { file: file.name, detail: result.detail }));
   };
   return (
     <div class="import-story">
       <label class="file-button">
-        Import story
+        {t('Import story')}
         <input
           type="file"
           accept=".json,application/json"

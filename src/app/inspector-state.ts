@@ -6,6 +6,7 @@ import { createSignal, onCleanup, type Accessor } from 'solid-js';
 import type { TextDeltaOp } from '../driver/doc/text-edit.ts';
 import type { Result, TurnInspection } from '../workers/api.ts';
 import { useDriver } from './driver-client.ts';
+import { t } from './i18n/ui-text.ts';
 
 export type InspectorAction =
   'regenerate-projection' | 'regenerate-from' | 'keep' | 'mark-nothing' | 'branch';
@@ -55,7 +56,7 @@ export function createInspectorState(storyId: string, turnId: string): Inspector
     };
     void command().then(
       (result) => !result.ok && failed(result.detail),
-      (thrown: unknown) => failed(`That edit was not saved: ${String(thrown)}`),
+      (thrown: unknown) => failed(t('That edit was not saved: {reason}', { reason: String(thrown) })),
     );
   };
   const run = async (action: InspectorAction, command: () => Promise<Result>): Promise<boolean> => {
@@ -65,10 +66,10 @@ export function createInspectorState(storyId: string, turnId: string): Inspector
     try {
       const result = await command();
       if (!result.ok)
-        setError(result.code === 'cancelled' ? 'Cancelled. Nothing was stored.' : result.detail);
+        setError(result.code === 'cancelled' ? t('Cancelled. Nothing was stored.') : result.detail);
       return result.ok;
     } catch (thrown) {
-      setError(`The story engine stopped unexpectedly: ${String(thrown)}`);
+      setError(t('The story engine stopped unexpectedly: {reason}', { reason: String(thrown) }));
       return false;
     } finally {
       setBusy(null);

@@ -1,6 +1,7 @@
 // The library: every story kept in this browser, a form to start a new one, and Story JSON import.
 import { Show, createResource, createSignal, type JSX } from 'solid-js';
 import { useDriver } from './driver-client.ts';
+import { t } from './i18n/ui-text.ts';
 import type { StoryJson } from '../driver/story-json/schema.ts';
 import { ImportStory } from './import-story.tsx';
 import { NewStoryForm } from './new-story-form.tsx';
@@ -28,7 +29,7 @@ export function LibraryScreen(): JSX.Element {
           aria-controls="new-story"
           onClick={() => setCreating(!creating())}
         >
-          New story
+          {t('New story')}
         </button>
         <ImportStory onImported={open} />
       </div>
@@ -38,9 +39,9 @@ export function LibraryScreen(): JSX.Element {
       <Show when={deleted()}>
         {(story) => (
           <p class="undo-bar" role="status">
-            Deleted “{story().title}”.{' '}
+            {t('Deleted “{title}”.', { title: story().title })}{' '}
             <button type="button" onClick={() => void undo(story())}>
-              Undo
+              {t('Undo')}
             </button>
             <Show when={undoError()}>
               <span class="error"> {undoError()}</span>

@@ -6,6 +6,7 @@ import { CharacterFields, newCharacterDraft, type CharacterDraft } from './chara
 import { useDriver } from './driver-client.ts';
 import { focusOnMount } from './focus-on-mount.ts';
 import { ErrorAlert } from './error-alert.tsx';
+import { t, uiLanguage } from './i18n/ui-text.ts';
 
 type Language = NewStoryInput['language'];
 
@@ -30,7 +31,8 @@ function problemOf(input: NewStoryInput): string {
   const seen = new Set<string>();
   for (const name of names) {
     const key = name.toLocaleLowerCase();
-    if (seen.has(key)) return `Every participant needs a different name: “${name}” is used twice.`;
+    if (seen.has(key))
+      return t('Every participant needs a different name: “{name}” is used twice.', { name });
     seen.add(key);
   }
   return '';
@@ -42,7 +44,8 @@ export function NewStoryForm(props: {
 }): JSX.Element {
   const { api } = useDriver();
   const id = createUniqueId();
-  const [draft, setDraft] = createStore({ title: '', language: 'en' as Language, userName: '', persona: '' });
+  // A new story is told in the interface language unless the person picks another.
+  const [draft, setDraft] = createStore({ title: '', language: uiLanguage(), userName: '', persona: '' });
   const [characters, setCharacters] = createStore<CharacterDraft[]>([newCharacterDraft()]);
   const [error, setError] = createSignal('');
   const [busy, setBusy] = createSignal(false);
@@ -81,10 +84,10 @@ export function NewStoryForm(props: {
 
   return (
     <section id="new-story" class="panel" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>New story</h2>
+      <h2 id={`${id}-heading`}>{t('New story')}</h2>
       <form class="stack" onSubmit={(event) => void submit(event)}>
         <label class="field">
-          <span>Title</span>
+          <span>{t('Title')}</span>
           <input
             required
             ref={(el) => focusOnMount(el)}
@@ -93,7 +96,7 @@ export function NewStoryForm(props: {
           />
         </label>
         <label class="field">
-          <span>Language</span>
+          <span>{t('Language')}</span>
           <select
             value={draft.language}
             onChange={(e) => setDraft('language', e.currentTarget.value as Language)}
@@ -103,18 +106,18 @@ export function NewStoryForm(props: {
           </select>
         </label>
         <fieldset class="group">
-          <legend>You</legend>
+          <legend>{t('You')}</legend>
           <Show when={cast.latest?.personas.length}>
             <label class="field">
-              <span>Use a saved persona</span>
+              <span>{t('Use a saved persona')}</span>
               <select value="" onChange={(e) => usePersona(e.currentTarget.value)}>
-                <option value="">Choose…</option>
+                <option value="">{t('Choose…')}</option>
                 <For each={cast.latest?.personas}>{(p) => <option value={p.id}>{p.name}</option>}</For>
               </select>
             </label>
           </Show>
           <label class="field">
-            <span>Your name</span>
+            <span>{t('Your name')}</span>
             <input
               required
               value={draft.userName}
@@ -122,7 +125,7 @@ export function NewStoryForm(props: {
             />
           </label>
           <label class="field">
-            <span>Your persona</span>
+            <span>{t('Your persona')}</span>
             <textarea
               rows={2}
               value={draft.persona}
@@ -150,11 +153,11 @@ export function NewStoryForm(props: {
             class="secondary"
             onClick={() => setCharacters(characters.length, newCharacterDraft())}
           >
-            Add character
+            {t('Add character')}
           </button>
           <Show when={cast.latest?.characters.length}>
             <label class="field">
-              <span>Add a character from your library</span>
+              <span>{t('Add a character from your library')}</span>
               <select
                 value=""
                 onChange={(e) => {
@@ -162,7 +165,7 @@ export function NewStoryForm(props: {
                   e.currentTarget.value = '';
                 }}
               >
-                <option value="">Choose…</option>
+                <option value="">{t('Choose…')}</option>
                 <For each={cast.latest?.characters}>{(c) => <option value={c.id}>{c.name}</option>}</For>
               </select>
             </label>
@@ -171,10 +174,10 @@ export function NewStoryForm(props: {
         <ErrorAlert message={error()} />
         <div class="row">
           <button type="submit" disabled={busy()}>
-            Create story
+            {t('Create story')}
           </button>
           <button type="button" class="secondary" onClick={() => props.onCancel()}>
-            Cancel
+            {t('Cancel')}
           </button>
         </div>
       </form>

@@ -3,9 +3,9 @@
 // stored, never sent to a model.
 import { Show, type JSX } from 'solid-js';
 import type { TranscriptRow } from '../workers/api.ts';
+import { badgeLabel } from './badges.tsx';
+import { t } from './i18n/ui-text.ts';
 import { TurnTools, type RowActions } from './turn-tools.tsx';
-
-export const NOTHING_HAPPENED = 'Nothing seems to have happened.';
 
 export function NothingRow(props: {
   row: TranscriptRow;
@@ -16,10 +16,10 @@ export function NothingRow(props: {
   return (
     <li ref={props.ref} class="turn-nothing" data-turn-id={props.row.turnId}>
       <span class="nothing-text">
-        {NOTHING_HAPPENED}
+        {t('Nothing seems to have happened.')}
         <Show when={props.row.stale}>
           {' '}
-          <span class="badge">stale</span>
+          <span class="badge">{badgeLabel('stale')}</span>
         </Show>
       </span>
       <TurnTools row={props.row} last={props.last} actions={props.actions} />

@@ -6,6 +6,7 @@ import type { BackendProfile } from '../driver/settings/device-settings.ts';
 import type { EndpointPreset } from '../workers/api.ts';
 import { ConnectionTest } from './connection-test.tsx';
 import { EndpointFinder } from './endpoint-finder.tsx';
+import { t } from './i18n/ui-text.ts';
 
 type OpenAIProfile = Extract<BackendProfile, { kind: 'openai' }>;
 
@@ -19,21 +20,21 @@ export function OpenAIProfileEditor(props: {
 }): JSX.Element {
   const id = createUniqueId();
   const [models, setModels] = createSignal<string[]>([]);
-  const title = (): string => props.profile.label || 'OpenAI-compatible server';
+  const title = (): string => props.profile.label || t('OpenAI-compatible server');
   return (
     <fieldset class="group profile">
       <legend>{title()}</legend>
       <label class="field">
-        <span>Name</span>
+        <span>{t('Name')}</span>
         <input
           ref={(el) => props.focus && focusOnMount(el)}
           value={props.profile.label}
-          placeholder="e.g. Ollama on this computer"
+          placeholder={t('e.g. Ollama on this computer')}
           onInput={(e) => props.onChange({ label: e.currentTarget.value })}
         />
       </label>
       <label class="field">
-        <span>Base URL</span>
+        <span>{t('Base URL')}</span>
         <input
           type="url"
           required
@@ -45,13 +46,13 @@ export function OpenAIProfileEditor(props: {
           onInput={(e) => props.onChange({ baseURL: e.currentTarget.value.trim() })}
         />
       </label>
-      <div class="row wrap" role="group" aria-label="Presets">
+      <div class="row wrap" role="group" aria-label={t('Presets')}>
         <For each={props.presets}>
           {(preset) => (
             <button
               type="button"
               class="secondary small"
-              aria-label={`Use preset ${preset.label}`}
+              aria-label={t('Use preset {name}', { name: preset.label })}
               onClick={() =>
                 props.onChange({ baseURL: preset.baseURL, label: props.profile.label || preset.label })
               }
@@ -67,17 +68,17 @@ export function OpenAIProfileEditor(props: {
         }
       />
       <label class="field">
-        <span>API key</span>
+        <span>{t('API key')}</span>
         <input
           type="password"
           autocomplete="off"
-          placeholder="Only if the server needs one"
+          placeholder={t('Only if the server needs one')}
           value={props.profile.apiKey}
           onInput={(e) => props.onChange({ apiKey: e.currentTarget.value })}
         />
       </label>
       <label class="field">
-        <span>Model</span>
+        <span>{t('Model')}</span>
         <input
           list={`${id}-models`}
           autocomplete="off"
@@ -100,7 +101,7 @@ export function OpenAIProfileEditor(props: {
       />
       <div class="row">
         <button type="button" class="secondary" onClick={() => props.onRemove()}>
-          Remove {title()}
+          {t('Remove {name}', { name: title() })}
         </button>
       </div>
     </fieldset>

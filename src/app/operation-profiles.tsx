@@ -3,13 +3,29 @@
 import { For, type JSX } from 'solid-js';
 import type { SetStoreFunction } from 'solid-js/store';
 import type { DeviceSettings, OperationProfiles as Operations } from '../driver/settings/device-settings.ts';
+import { t } from './i18n/ui-text.ts';
 
-const OPERATIONS = [
-  { key: 'default', label: 'Default backend', unset: 'The first backend above' },
-  { key: 'actor', label: 'Characters acting', unset: 'Default backend' },
-  { key: 'projector', label: 'Projecting perceptions', unset: 'Default backend' },
-  { key: 'selector', label: 'Choosing who acts next', unset: 'Default backend' },
-] as const satisfies ReadonlyArray<{ key: keyof Operations; label: string; unset: string }>;
+type Operation = keyof Operations;
+
+const OPERATIONS = ['default', 'actor', 'projector', 'selector'] as const satisfies readonly Operation[];
+
+function operationLabel(op: Operation): string {
+  switch (op) {
+    case 'default':
+      return t('Default backend');
+    case 'actor':
+      return t('Characters acting');
+    case 'projector':
+      return t('Projecting perceptions');
+    case 'selector':
+      return t('Choosing who acts next');
+  }
+}
+
+/** What an operation uses when no backend is chosen for it. */
+function unsetLabel(op: Operation): string {
+  return op === 'default' ? t('The first backend above') : t('Default backend');
+}
 
 export function OperationProfiles(props: {
   settings: DeviceSettings;
@@ -17,24 +33,26 @@ export function OperationProfiles(props: {
 }): JSX.Element {
   const name = (profile: DeviceSettings['profiles'][number], index: number): string =>
     profile.label ||
-    (profile.kind === 'openai' ? `OpenAI-compatible server ${index + 1}` : `In-browser model ${index + 1}`);
+    (profile.kind === 'openai'
+      ? t('OpenAI-compatible server {number}', { number: index + 1 })
+      : t('In-browser model {number}', { number: index + 1 }));
   return (
     <fieldset class="group">
-      <legend>Which backend does what</legend>
+      <legend>{t('Which backend does what')}</legend>
       <For each={OPERATIONS}>
         {(op) => (
           <label class="field">
-            <span>{op.label}</span>
+            <span>{operationLabel(op)}</span>
             <select
-              value={props.settings.operations[op.key] ?? ''}
+              value={props.settings.operations[op] ?? ''}
               onChange={(event) =>
-                props.setSettings('operations', op.key, event.currentTarget.value || undefined)
+                props.setSettings('operations', op, event.currentTarget.value || undefined)
               }
             >
-              <option value="">{op.unset}</option>
+              <option value="">{unsetLabel(op)}</option>
               <For each={props.settings.profiles}>
                 {(profile, index) => (
-                  <option value={profile.id} selected={props.settings.operations[op.key] === profile.id}>
+                  <option value={profile.id} selected={props.settings.operations[op] === profile.id}>
                     {name(profile, index())}
                   </option>
                 )}

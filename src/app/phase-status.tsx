@@ -1,16 +1,19 @@
 // What the worker is doing for this story, in words ("Jane is acting…"), and quiet outcomes.
 import type { JSX } from 'solid-js';
 import type { Phase } from '../driver/env.ts';
+import { t, uiLanguage } from './i18n/ui-text.ts';
 import type { StoryState } from './story-state.ts';
 
 export function phaseText(phase: Phase, nameOf: (id: string) => string): string {
   switch (phase.kind) {
     case 'selecting':
-      return 'Choosing who acts next…';
+      return t('Choosing who acts next…');
     case 'acting':
-      return `${nameOf(phase.actor)} is acting…`;
+      return t('{name} is acting…', { name: nameOf(phase.actor) });
     case 'projecting':
-      return `Projecting for ${phase.audiences.map(nameOf).join(', ')}…`;
+      return t('Projecting for {names}…', {
+        names: phase.audiences.map(nameOf).join(uiLanguage() === 'zh' ? '、' : ', '),
+      });
     default:
       return phase satisfies never;
   }
@@ -20,7 +23,7 @@ export function PhaseStatus(props: { story: StoryState }): JSX.Element {
   const text = (): string => {
     const phase = props.story.phase();
     if (phase) return phaseText(phase, props.story.nameOf);
-    return props.story.generating() ? 'Working…' : props.story.notice();
+    return props.story.generating() ? t('Working…') : props.story.notice();
   };
   return (
     <p class="phase-status" role="status">

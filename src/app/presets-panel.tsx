@@ -1,16 +1,27 @@
 // Presets in the library (import a SillyTavern preset, see what it carries, delete) and, for a story,
 // the preset it uses: its status, switch, re-apply, remove.
 import { For, Show, createResource, createSignal, type JSX } from 'solid-js';
+import type { PresetStatus } from '../driver/presets/status.ts';
 import { useDriver } from './driver-client.ts';
+import { t } from './i18n/ui-text.ts';
 
-const STATUS_TEXT = {
-  none: 'No preset: the default style.',
-  current: 'Up to date with the library.',
-  'changed-in-library': 'Changed in the library since it was applied: re-apply to take the changes.',
-  'edited-in-story':
-    'Edited in this story: re-applying would replace those edits (the old copies go to the trash).',
-  missing: 'No longer in the library.',
-} as const;
+/** What a story's preset status means for the person. */
+function statusText(status: PresetStatus['status']): string {
+  switch (status) {
+    case 'none':
+      return t('No preset: the default style.');
+    case 'current':
+      return t('Up to date with the library.');
+    case 'changed-in-library':
+      return t('Changed in the library since it was applied: re-apply to take the changes.');
+    case 'edited-in-story':
+      return t(
+        'Edited in this story: re-applying would replace those edits (the old copies go to the trash).',
+      );
+    case 'missing':
+      return t('No longer in the library.');
+  }
+}
 
 export function PresetsPanel(props: { storyId?: string }): JSX.Element {
   const { api } = useDriver();
@@ -21,7 +32,7 @@ export function PresetsPanel(props: { storyId?: string }): JSX.Element {
   );
   const [message, setMessage] = createSignal('');
   const after = (r: { ok: boolean; detail?: string }, ok: string): void => {
-    setMessage(r.ok ? ok : (r.detail ?? 'That did not work.'));
+    setMessage(r.ok ? ok : (r.detail ?? t('That did not work.')));
     setVersion((v) => v + 1);
   };
 
@@ -30,7 +41,7 @@ export function PresetsPanel(props: { storyId?: string }): JSX.Element {
     try {
       json = JSON.parse(await file.text());
     } catch {
-      setMessage(`${file.name} is not JSON: export the preset from SillyTavern again.`);
+      setMessage(t('{file} is not JSON: export the preset from SillyTavern again.', { file: file.name }));
       return;
     }
     const r = await api.importSillyTavernPreset(json, {
@@ -38,28 +49,35 @@ export function PresetsPanel(props: { storyId?: string }): JSX.Element {
       language: 'en',
     });
     if (!r.ok) return after(r, '');
-    const skipped = r.report.notMapped.map((n) => `${n.name} (${n.why})`);
+    const count = r.report.mapped.length;
+    const imported =
+      count === 1 ? t('Imported: 1 prompt mapped.') : t('Imported: {count} prompts mapped.', { count });
+    const skipped = r.report.notMapped.map((n) => t('{name} ({why})', { name: n.name, why: n.why }));
     after(
       r,
-      `Imported: ${r.report.mapped.length} prompts mapped.${skipped.length ? ` Not mapped: ${skipped.join('; ')}.` : ''}`,
+      skipped.length
+        ? t('{imported} Not mapped: {skipped}.', { imported, skipped: skipped.join(t('; ')) })
+        : imported,
     );
   };
 
   return (
     <section class="stack" aria-labelledby="presets-title">
-      <h2 id="presets-title">Presets</h2>
+      <h2 id="presets-title">{t('Presets')}</h2>
       <Show when={props.storyId && status.latest?.ok ? status.latest : undefined}>
         {(s) => (
           <p>
             {s().preset.status === 'none'
-              ? ''
-              : `This story uses “${(s().preset as { title: string }).title}”. `}
-            {STATUS_TEXT[s().preset.status]}
+              ? statusText('none')
+              : t('This story uses “{title}”. {status}', {
+                  title: (s().preset as { title: string }).title,
+                  status: statusText(s().preset.status),
+                })}
           </p>
         )}
       </Show>
       <label class="field">
-        Import SillyTavern preset
+        {t('Import SillyTavern preset')}
         <input
           type="file"
           accept="application/json,.json"
@@ -70,8 +88,8 @@ export function PresetsPanel(props: { storyId?: string }): JSX.Element {
           }}
         />
       </label>
-      <ul class="stack" aria-label="Presets in the library">
-        <For each={presets.latest ?? []} fallback={<li class="muted">No presets yet.</li>}>
+      <ul class="stack" aria-label={t('Presets in the library')}>
+        <For each={presets.latest ?? []} fallback={<li class="muted">{t('No presets yet.')}</li>}>
           {(p) => (
             <li class="stack">
               <strong>{p.title}</strong>
@@ -83,7 +101,11 @@ export function PresetsPanel(props: { storyId?: string }): JSX.Element {
               </Show>
               <Show when={p.problems.length}>
                 <span class="error">
-                  {p.problems.map((x) => (x.path ? `${x.path}: ${x.reason}` : x.reason)).join('; ')}
+                  {p.problems
+                    .map((x) =>
+                      x.path ? t('{path}: {reason}', { path: x.path, reason: x.reason }) : x.reason,
+                    )
+                    .join(t('; '))}
                 </span>
               </Show>
               <div class="row">
@@ -92,19 +114,22 @@ export function PresetsPanel(props: { storyId?: string }): JSX.Element {
                     <button
                       type="button"
                       onClick={async () =>
-                        after(await api.applyPreset(storyId(), p.id), `Applied “${p.title}”.`)
+                        after(
+                          await api.applyPreset(storyId(), p.id),
+                          t('Applied “{title}”.', { title: p.title }),
+                        )
                       }
                     >
-                      Use in this story
+                      {t('Use in this story')}
                     </button>
                   )}
                 </Show>
                 <button
                   type="button"
                   class="secondary"
-                  onClick={async () => after(await api.deletePreset(p.id), 'Deleted.')}
+                  onClick={async () => after(await api.deletePreset(p.id), t('Deleted.'))}
                 >
-                  Delete {p.title}
+                  {t('Delete {title}', { title: p.title })}
                 </button>
               </div>
             </li>
@@ -122,16 +147,16 @@ export function PresetsPanel(props: { storyId?: string }): JSX.Element {
           <div class="row">
             <button
               type="button"
-              onClick={async () => after(await api.reapplyPreset(storyId()), 'Re-applied.')}
+              onClick={async () => after(await api.reapplyPreset(storyId()), t('Re-applied.'))}
             >
-              Re-apply preset
+              {t('Re-apply preset')}
             </button>
             <button
               type="button"
               class="secondary"
-              onClick={async () => after(await api.removeStoryPreset(storyId()), 'Removed.')}
+              onClick={async () => after(await api.removeStoryPreset(storyId()), t('Removed.'))}
             >
-              Remove preset
+              {t('Remove preset')}
             </button>
           </div>
         )}

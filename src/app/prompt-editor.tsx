@@ -3,14 +3,22 @@
 import { For, Show, createMemo, createResource, createSignal, type JSX } from 'solid-js';
 import type { PromptEntry, PromptScope } from '../workers/api.ts';
 import { useDriver } from './driver-client.ts';
+import { t } from './i18n/ui-text.ts';
 import { PromptDiff } from './prompt-diff.tsx';
 
-const LAYER_LABEL = {
-  shipped: 'original',
-  library: 'your edit',
-  preset: 'preset',
-  story: 'this story',
-} as const;
+/** Where a prompt's text comes from, as its badge says it. */
+function layerLabel(layer: PromptEntry['from']): string {
+  switch (layer) {
+    case 'shipped':
+      return t('original');
+    case 'library':
+      return t('your edit');
+    case 'preset':
+      return t('preset');
+    case 'story':
+      return t('this story');
+  }
+}
 
 export function PromptEditor(props: { storyId?: string }): JSX.Element {
   const { api } = useDriver();
@@ -41,25 +49,25 @@ export function PromptEditor(props: { storyId?: string }): JSX.Element {
     setMessage('');
   };
   const done = (r: { ok: boolean; detail?: string }, ok: string): void => {
-    setMessage(r.ok ? ok : (r.detail ?? 'Not saved.'));
+    setMessage(r.ok ? ok : (r.detail ?? t('Not saved.')));
     setVersion((v) => v + 1);
   };
   const save = async (): Promise<void> => {
     const p = entry();
-    if (p) done(await api.setPrompt(scope(), p.path, draft()), 'Saved. The next request uses it.');
+    if (p) done(await api.setPrompt(scope(), p.path, draft()), t('Saved. The next request uses it.'));
   };
   const restore = async (): Promise<void> => {
     const p = entry();
     if (!p) return;
-    done(await api.restorePrompt(scope(), p.path), 'Restored.');
+    done(await api.restorePrompt(scope(), p.path), t('Restored.'));
     setDraft(props.storyId ? (p.library ?? p.shipped) : p.shipped);
   };
 
   return (
     <section class="prompt-editor stack" aria-labelledby="prompt-editor-title">
-      <h2 id="prompt-editor-title">{props.storyId ? 'Prompts of this story' : 'Prompts'}</h2>
+      <h2 id="prompt-editor-title">{props.storyId ? t('Prompts of this story') : t('Prompts')}</h2>
       <label class="field">
-        Language
+        {t('Language')}
         <select
           value={language()}
           onChange={(e) => setLanguage(e.currentTarget.value === 'zh' ? 'zh' : 'en')}
@@ -75,29 +83,39 @@ export function PromptEditor(props: { storyId?: string }): JSX.Element {
         {(problems) => (
           <div role="alert" class="error">
             <p>
-              These prompt files have a problem; requests that use them fail until they are fixed or restored:
+              {t(
+                'These prompt files have a problem; requests that use them fail until they are fixed or restored:',
+              )}
             </p>
             <ul>
               <For each={problems()}>
-                {(p) => <li>{`prompts/${p.path}.md (${p.layer}): ${p.reason}`}</li>}
+                {(p) => (
+                  <li>
+                    {t('{file} ({layer}): {reason}', {
+                      file: `prompts/${p.path}.md`,
+                      layer: layerLabel(p.layer),
+                      reason: p.reason,
+                    })}
+                  </li>
+                )}
               </For>
             </ul>
           </div>
         )}
       </Show>
-      <ul class="prompt-list" aria-label="Prompts">
+      <ul class="prompt-list" aria-label={t('Prompts')}>
         <For each={prompts()}>
           {(p) => (
             <li>
               <button type="button" aria-pressed={selected() === p.path} onClick={() => choose(p)}>
                 {p.id}
               </button>{' '}
-              <span class="badge">{LAYER_LABEL[p.from]}</span>
+              <span class="badge">{layerLabel(p.from)}</span>
               <Show when={!p.prose}>
-                <span class="muted"> rules</span>
+                <span class="muted"> {t('rules')}</span>
               </Show>
               <Show when={p.problem}>
-                <span class="badge badge-stale"> problem</span>
+                <span class="badge badge-stale"> {t('problem')}</span>
               </Show>
             </li>
           )}
@@ -108,15 +126,18 @@ export function PromptEditor(props: { storyId?: string }): JSX.Element {
           <div class="stack">
             <Show when={!p().prose}>
               <p class="muted">
-                A rules prompt: the program relies on what it asks for (names, JSON shapes, {'<empty>'}). Edit
-                with care.
+                {t(
+                  'A rules prompt: the program relies on what it asks for (names, JSON shapes, {empty}). Edit with care.',
+                  { empty: '<empty>' },
+                )}
               </p>
             </Show>
             <p class="muted">
-              Variables:{' '}
-              {p()
-                .variables.map((v) => `\${${v}}`)
-                .join(', ')}
+              {t('Variables: {names}', {
+                names: p()
+                  .variables.map((v) => `\${${v}}`)
+                  .join(', '),
+              })}
             </p>
             <label class="field">
               {`prompts/${p().path}.md`}
@@ -124,10 +145,10 @@ export function PromptEditor(props: { storyId?: string }): JSX.Element {
             </label>
             <div class="row">
               <button type="button" onClick={() => void save()}>
-                Save
+                {t('Save')}
               </button>
               <button type="button" class="secondary" onClick={() => void restore()}>
-                Restore original
+                {t('Restore original')}
               </button>
               <button
                 type="button"
@@ -135,7 +156,7 @@ export function PromptEditor(props: { storyId?: string }): JSX.Element {
                 aria-pressed={showDiff()}
                 onClick={() => setShowDiff(!showDiff())}
               >
-                Compare with the original
+                {t('Compare with the original')}
               </button>
             </div>
             <Show when={showDiff()}>

@@ -10,6 +10,7 @@ import { SyncSettings, withSyncCleaned } from './sync-settings.tsx';
 import { createWebllmCatalog } from './webllm-catalog.ts';
 import { WebllmModels } from './webllm-models.tsx';
 import { ErrorAlert } from './error-alert.tsx';
+import { setUiLanguage, t } from './i18n/ui-text.ts';
 
 export function SettingsDialog(props: { onClose: () => void }): JSX.Element {
   const { api } = useDriver();
@@ -24,12 +25,12 @@ export function SettingsDialog(props: { onClose: () => void }): JSX.Element {
       onClose={() => props.onClose()}
     >
       <div class="dialog-header">
-        <h2 id="settings-title">Settings</h2>
+        <h2 id="settings-title">{t('Settings')}</h2>
         <button type="button" class="secondary" onClick={() => dialog?.close()}>
-          Close
+          {t('Close')}
         </button>
       </div>
-      <Show when={loaded()} fallback={<p class="muted">Loading settings…</p>}>
+      <Show when={loaded()} fallback={<p class="muted">{t('Loading settings…')}</p>}>
         {(settings) => <SettingsForm initial={settings()} onSaved={() => dialog?.close()} />}
       </Show>
     </dialog>
@@ -49,8 +50,10 @@ function SettingsForm(props: { initial: DeviceSettings; onSaved: () => void }): 
     setError('');
     const result = await api.setDeviceSettings(withSyncCleaned(structuredClone(unwrap(settings))));
     setSaving(false);
-    if (result.ok) props.onSaved();
-    else setError(result.detail);
+    if (result.ok) {
+      setUiLanguage(settings.uiLanguage);
+      props.onSaved();
+    } else setError(result.detail);
   };
   return (
     <form class="stack" onSubmit={(event) => void save(event)}>
@@ -59,7 +62,7 @@ function SettingsForm(props: { initial: DeviceSettings; onSaved: () => void }): 
       <WebllmModels catalog={webllm} />
       <SyncSettings settings={settings} setSettings={setSettings} />
       <label class="field">
-        <span>Interface language</span>
+        <span>{t('Interface language')}</span>
         <select
           value={settings.uiLanguage}
           onChange={(event) => setSettings('uiLanguage', event.currentTarget.value === 'zh' ? 'zh' : 'en')}
@@ -71,7 +74,7 @@ function SettingsForm(props: { initial: DeviceSettings; onSaved: () => void }): 
       <ErrorAlert message={error()} />
       <div class="row">
         <button type="submit" disabled={saving()}>
-          Save
+          {t('Save')}
         </button>
       </div>
     </form>

@@ -6,15 +6,14 @@ import { downloadJson, fileNameFor } from './download-json.ts';
 import { useDriver } from './driver-client.ts';
 import { focusOnMount } from './focus-on-mount.ts';
 import { ErrorAlert } from './error-alert.tsx';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { t, uiLocale } from './i18n/ui-text.ts';
 
 function activity(iso: string): JSX.Element {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return null;
   return (
     <time class="story-time" dateTime={new Date(time).toISOString()}>
-      {dateFormat.format(time)}
+      {new Date(time).toLocaleString(uiLocale(), { dateStyle: 'medium', timeStyle: 'short' })}
     </time>
   );
 }
@@ -45,7 +44,10 @@ export function StoryItem(props: {
     const exported = await api.exportStory(props.story.id);
     if (!exported.ok) return void setError(exported.detail);
     // Importing a story this device has makes a copy with a new id.
-    const copy = await api.importStory({ ...exported.story, title: `${exported.story.title} (copy)` });
+    const copy = await api.importStory({
+      ...exported.story,
+      title: t('{title} (copy)', { title: exported.story.title }),
+    });
     if (!copy.ok) setError(copy.detail);
   };
   const remove = async (): Promise<void> => {
@@ -60,7 +62,7 @@ export function StoryItem(props: {
     <li class="story">
       <div class="story-heading">
         <button type="button" class="story-open" onClick={() => props.onOpen(props.story.id)}>
-          {props.story.title || 'Untitled story'}
+          {props.story.title || t('Untitled story')}
         </button>
         {activity(props.story.lastActivity)}
       </div>
@@ -75,37 +77,39 @@ export function StoryItem(props: {
               <button
                 type="button"
                 class="secondary"
-                aria-label={`Export ${props.story.title}`}
+                aria-label={t('Export {title}', { title: props.story.title })}
                 onClick={() => void exportStory()}
               >
-                Export
+                {t('Export')}
               </button>
               <button
                 type="button"
                 class="secondary"
-                aria-label={`Duplicate ${props.story.title}`}
+                aria-label={t('Duplicate {title}', { title: props.story.title })}
                 onClick={() => void duplicate()}
               >
-                Duplicate
+                {t('Duplicate')}
               </button>
               <button
                 type="button"
                 class="secondary"
-                aria-label={`Delete ${props.story.title}`}
+                aria-label={t('Delete {title}', { title: props.story.title })}
                 ref={(el) => returnFocus && focusOnMount(el)}
                 onClick={() => setConfirming(true)}
               >
-                Delete
+                {t('Delete')}
               </button>
             </>
           }
         >
-          <span class="confirm-text">Delete “{props.story.title}” from this browser?</span>
+          <span class="confirm-text">
+            {t('Delete “{title}” from this browser?', { title: props.story.title })}
+          </span>
           <button type="button" class="danger" ref={(el) => focusOnMount(el)} onClick={() => void remove()}>
-            Delete for good
+            {t('Delete for good')}
           </button>
           <button type="button" class="secondary" onClick={keep}>
-            Keep
+            {t('Keep')}
           </button>
         </Show>
       </div>

@@ -2,6 +2,7 @@
 import { For, Show, createMemo, type Accessor, type JSX } from 'solid-js';
 import type { StorySummary } from '../workers/api.ts';
 import type { StoryJson } from '../driver/story-json/schema.ts';
+import { t } from './i18n/ui-text.ts';
 import { StoryItem } from './story-item.tsx';
 
 export function StoryList(props: {
@@ -15,14 +16,16 @@ export function StoryList(props: {
   );
   return (
     <section class="story-list" aria-labelledby="stories-heading">
-      <h2 id="stories-heading">Stories</h2>
+      <h2 id="stories-heading">{t('Stories')}</h2>
       <Show when={props.stories()}>
         <Show
           when={sorted().length > 0}
           fallback={
             <div class="empty-state">
-              <p class="empty-title">No stories yet.</p>
-              <p class="empty-hint">Stories you start or import are kept in this browser and listed here.</p>
+              <p class="empty-title">{t('No stories yet.')}</p>
+              <p class="empty-hint">
+                {t('Stories you start or import are kept in this browser and listed here.')}
+              </p>
             </div>
           }
         >

@@ -4,6 +4,7 @@
 import { Show, createSignal, type JSX } from 'solid-js';
 import { Composer } from './composer.tsx';
 import { focusOnMount } from './focus-on-mount.ts';
+import { t } from './i18n/ui-text.ts';
 import { PhaseStatus } from './phase-status.tsx';
 import { routeHash } from './route.ts';
 import { createStoryState } from './story-state.ts';
@@ -18,13 +19,13 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
   return (
     <section class="story-screen" aria-labelledby="story-title">
       <nav class="story-nav">
-        <a href={routeHash({ screen: 'library' })}>← Stories</a>
+        <a href={routeHash({ screen: 'library' })}>{t('← Stories')}</a>
       </nav>
       <Show
         when={story.overview()}
         fallback={
-          <Show when={story.loadError()} fallback={<p class="muted">Opening the story…</p>}>
-            <h2 id="story-title">Story not available</h2>
+          <Show when={story.loadError()} fallback={<p class="muted">{t('Opening the story…')}</p>}>
+            <h2 id="story-title">{t('Story not available')}</h2>
             <p class="error" role="alert">
               {story.loadError()}
             </p>
@@ -45,7 +46,7 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
             <PhaseStatus story={story} />
             <Show when={story.error()}>
               <div class="error-box" role="alert">
-                <strong>That did not work.</strong> <span>{story.error()}</span>
+                <strong>{t('That did not work.')}</strong> <span>{story.error()}</span>
               </div>
             </Show>
             <Composer story={story} ref={(el) => (composerBox = el)} />

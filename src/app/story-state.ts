@@ -6,6 +6,7 @@ import { createStore, reconcile } from 'solid-js/store';
 import type { Phase } from '../driver/env.ts';
 import type { Result, StoryOverview, TranscriptRow, TranscriptSlice } from '../workers/api.ts';
 import { useDriver } from './driver-client.ts';
+import { t } from './i18n/ui-text.ts';
 import { createStoryCommands, type StoryCommands } from './story-commands.ts';
 import type { PathRange } from './virtual-range.ts';
 
@@ -115,13 +116,13 @@ export function createStoryState(storyId: string): StoryState {
     setRunning((n) => n + 1);
     try {
       const result = await command();
-      if (!result.ok && result.code === 'cancelled') setNotice('Cancelled. Nothing was stored.');
+      if (!result.ok && result.code === 'cancelled') setNotice(t('Cancelled. Nothing was stored.'));
       else if (!result.ok) setError(result.detail);
       await loadTranscript();
       return result;
     } catch (thrown) {
       // A bug or a crashed worker, not an expected failure: still say so where the user looks.
-      const detail = `The story engine stopped unexpectedly: ${String(thrown)}`;
+      const detail = t('The story engine stopped unexpectedly: {reason}', { reason: String(thrown) });
       setError(detail);
       return { ok: false, code: 'server', detail };
     } finally {

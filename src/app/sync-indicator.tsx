@@ -3,15 +3,27 @@
 import { Show, type JSX } from 'solid-js';
 import type { SyncState } from '../workers/api.ts';
 import { useDriver } from './driver-client.ts';
+import { t } from './i18n/ui-text.ts';
 
-export const SYNC_LABELS: Record<SyncState, string> = {
-  off: 'Sync off',
-  connected: 'Synced',
-  syncing: 'Syncing…',
-  offline: 'Offline',
-  refused: 'Sync refused',
-  'too-large': 'Sync stopped',
-};
+/** A sync state's short name, in the interface language. */
+export function syncLabel(state: SyncState): string {
+  switch (state) {
+    case 'off':
+      return t('Sync off');
+    case 'connected':
+      return t('Synced');
+    case 'syncing':
+      return t('Syncing…');
+    case 'offline':
+      return t('Offline');
+    case 'refused':
+      return t('Sync refused');
+    case 'too-large':
+      return t('Sync stopped');
+    default:
+      return state satisfies never;
+  }
+}
 
 export function SyncIndicator(): JSX.Element {
   const { sync } = useDriver();
@@ -21,10 +33,10 @@ export function SyncIndicator(): JSX.Element {
         class="sync-indicator"
         data-status={sync().status}
         role="status"
-        aria-label={`Sync: ${SYNC_LABELS[sync().status]}`}
+        aria-label={t('Sync: {state}', { state: syncLabel(sync().status) })}
         title={sync().detail}
       >
-        {SYNC_LABELS[sync().status]}
+        {syncLabel(sync().status)}
       </span>
     </Show>
   );

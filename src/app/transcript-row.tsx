@@ -2,6 +2,8 @@
 // a no-perception turn is an interstitial row, a turn not yet projected for the user says so.
 import { Match, Show, Switch, type JSX } from 'solid-js';
 import type { TranscriptRow } from '../workers/api.ts';
+import { badgeLabel, badgeMeaning } from './badges.tsx';
+import { t } from './i18n/ui-text.ts';
 import { NothingRow } from './nothing-row.tsx';
 import { ProseText } from './prose-text.tsx';
 import { TurnTools, type RowActions } from './turn-tools.tsx';
@@ -36,8 +38,8 @@ export function TranscriptRowView(props: {
             <p class="turn-author">
               {props.row.authorName}
               <Show when={props.row.stale}>
-                <span class="badge" title="Made from a history that has changed since">
-                  stale
+                <span class="badge" title={badgeMeaning('stale')}>
+                  {badgeLabel('stale')}
                 </span>
               </Show>
             </p>
@@ -45,7 +47,7 @@ export function TranscriptRowView(props: {
           </div>
           <Show
             when={props.row.kind !== 'missing'}
-            fallback={<p class="turn-text muted">not projected yet</p>}
+            fallback={<p class="turn-text muted">{t('not projected yet')}</p>}
           >
             <ProseText text={props.row.text} />
           </Show>

@@ -2,6 +2,7 @@
 // the turn being generated streaming in, and a typing indicator while a character writes. Long
 // stories are virtualised: only the rows near the viewport are loaded and rendered.
 import { For, Show, createMemo, type JSX } from 'solid-js';
+import { t } from './i18n/ui-text.ts';
 import { PendingRow } from './pending-row.tsx';
 import type { StoryState } from './story-state.ts';
 import { TranscriptRowView } from './transcript-row.tsx';
@@ -54,7 +55,7 @@ export function TranscriptView(props: {
     busy: () => story.generating(),
   };
   return (
-    <div class="transcript" role="log" aria-label="Transcript" aria-busy={story.generating()}>
+    <div class="transcript" role="log" aria-label={t('Transcript')} aria-busy={story.generating()}>
       <Show when={story.length() > 0 || story.generating()} fallback={<EmptyTranscript />}>
         <ol
           class="turns"
@@ -81,5 +82,5 @@ export function TranscriptView(props: {
 }
 
 function EmptyTranscript(): JSX.Element {
-  return <p class="muted transcript-empty">The story has not begun. Write the first turn below.</p>;
+  return <p class="muted transcript-empty">{t('The story has not begun. Write the first turn below.')}</p>;
 }

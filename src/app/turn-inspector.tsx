@@ -5,6 +5,7 @@
 import { For, Show, createMemo, createUniqueId, onMount, type JSX } from 'solid-js';
 import { Badges } from './badges.tsx';
 import { EditingBadge } from './editing-badge.tsx';
+import { t } from './i18n/ui-text.ts';
 import { createInspectorState } from './inspector-state.ts';
 import { LiveTextField } from './live-text-field.tsx';
 import { usePresence } from './use-presence.ts';
@@ -12,6 +13,12 @@ import { VariantCard, type Variant } from './variant-card.tsx';
 
 const sameList = (a: string[], b: string[]): boolean =>
   a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** What "Regenerate from here" does: a generated turn is written again, a hand-written one re-projected. */
+const regenerateTitle = (generated: boolean): string =>
+  generated
+    ? t('Write this turn again as a new alternative; this one stays (‹ › on its row steps between them)')
+    : t('Project this turn again for every audience');
 
 export function TurnInspector(props: {
   storyId: string;
@@ -57,21 +64,22 @@ export function TurnInspector(props: {
       onClose={() => props.onClose()}
     >
       <div class="dialog-header">
-        <h2 id={`${id}-title`}>Turn inspector</h2>
+        <h2 id={`${id}-title`}>{t('Turn inspector')}</h2>
         <button type="button" class="secondary" onClick={close}>
-          Close
+          {t('Close')}
         </button>
       </div>
       <p class="hint">
-        Every point of view of this turn, for you to read and edit. No character ever reads another's: each
-        one's model only gets its own.
+        {t(
+          "Every point of view of this turn, for you to read and edit. No character ever reads another's: each one's model only gets its own.",
+        )}
       </p>
       <Show when={inspector.error()}>
         <p class="error" role="alert">
           {inspector.error()}
         </p>
       </Show>
-      <Show when={inspector.turn()} fallback={<p class="muted">Reading the turn…</p>}>
+      <Show when={inspector.turn()} fallback={<p class="muted">{t('Reading the turn…')}</p>}>
         {(turn) => {
           const author = (): string => props.nameOf(turn().author);
           const generated = (): boolean => turn().origin === 'generated';
@@ -85,18 +93,20 @@ export function TurnInspector(props: {
                 onFocusOut={(e) => e.target instanceof HTMLTextAreaElement && editing()(false)}
               >
                 <div class="variant-head">
-                  <h3 id={`${id}-source-title`}>Source by {author()}</h3>
+                  <h3 id={`${id}-source-title`}>{t('Source by {name}', { name: author() })}</h3>
                   <Badges names={turn().stale ? ['stale'] : []} />
                   <EditingBadge peers={presence.editing(props.turnId)} />
                 </div>
                 <p class="hint">
                   {generated()
-                    ? `${author()}'s own words, written by the model (private thoughts included).`
-                    : `Written by hand as ${author()}.`}
+                    ? t("{name}'s own words, written by the model (private thoughts included).", {
+                        name: author(),
+                      })
+                    : t('Written by hand as {name}.', { name: author() })}
                 </p>
                 <LiveTextField
                   id={`${id}-source`}
-                  label={`What ${author()} wrote`}
+                  label={t('What {name} wrote', { name: author() })}
                   value={turn().source}
                   rows={4}
                   onDelta={(delta) => inspector.editSource(delta)}
@@ -105,34 +115,34 @@ export function TurnInspector(props: {
                   <button
                     type="button"
                     class="small secondary"
-                    title={
-                      generated()
-                        ? 'Write this turn again as a new alternative; this one stays (‹ › on its row steps between them)'
-                        : 'Project this turn again for every audience'
-                    }
+                    title={regenerateTitle(generated())}
                     aria-disabled={busy()}
                     onClick={async () => {
                       if (busy()) return;
                       if ((await inspector.regenerateFrom()) && generated()) close();
                     }}
                   >
-                    Regenerate from here
+                    {t('Regenerate from here')}
                   </button>
                   <Show when={turn().stale}>
                     <button
                       type="button"
                       class="small secondary"
-                      title="Accept this turn as it is, and the stale history it rests on; nothing is regenerated"
+                      title={t(
+                        'Accept this turn as it is, and the stale history it rests on; nothing is regenerated',
+                      )}
                       aria-disabled={busy()}
                       onClick={() => !busy() && void inspector.keepAsIs()}
                     >
-                      Keep as is
+                      {t('Keep as is')}
                     </button>
                   </Show>
                   <button
                     type="button"
                     class="small secondary"
-                    title="Continue the story from this turn: the turns after it are kept as an alternative, and the next turn starts a new branch here"
+                    title={t(
+                      'Continue the story from this turn: the turns after it are kept as an alternative, and the next turn starts a new branch here',
+                    )}
                     aria-disabled={busy()}
                     onClick={async () => {
                       if (busy() || !(await inspector.branchFrom())) return;
@@ -140,7 +150,7 @@ export function TurnInspector(props: {
                       props.onBranched();
                     }}
                   >
-                    Branch from here
+                    {t('Branch from here')}
                   </button>
                 </div>
               </div>

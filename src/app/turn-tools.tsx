@@ -2,6 +2,7 @@
 // last turn again as a new alternative, and open the turn inspector.
 import { Show, onMount, type JSX } from 'solid-js';
 import type { TranscriptRow } from '../workers/api.ts';
+import { t } from './i18n/ui-text.ts';
 
 /** A control of a row that replaces the row (another turn takes its place) and keeps the focus. */
 export type RowControl = 'previous' | 'next' | 'regenerate';
@@ -17,13 +18,28 @@ export interface RowActions {
   busy(): boolean;
 }
 
-/** How a row is named in its controls: by its author, unless the user perceived nothing of it. */
-export function rowLabel(row: TranscriptRow): string {
-  return row.kind === 'nothing' ? 'this turn' : `turn by ${row.authorName}`;
+type LabelledControl = 'alternatives' | 'regenerate' | 'inspect';
+
+/**
+ * The accessible name of a row's control: it names the row by its author, unless the user perceived
+ * nothing of it. One whole sentence per case, as languages order the words differently.
+ */
+export function controlLabel(control: LabelledControl, row: TranscriptRow): string {
+  const name = row.authorName;
+  const unnamed = row.kind === 'nothing';
+  switch (control) {
+    case 'alternatives':
+      return unnamed ? t('Alternatives of this turn') : t('Alternatives of turn by {name}', { name });
+    case 'regenerate':
+      return unnamed ? t('Regenerate this turn') : t('Regenerate turn by {name}', { name });
+    case 'inspect':
+      return unnamed ? t('Inspect this turn') : t('Inspect turn by {name}', { name });
+    default:
+      return control satisfies never;
+  }
 }
 
 export function TurnTools(props: { row: TranscriptRow; last: boolean; actions: RowActions }): JSX.Element {
-  const label = (): string => rowLabel(props.row);
   const sibling = (offset: number): string | undefined =>
     props.row.siblings[props.row.sibling.index + offset];
   const step = (offset: number): void => {
@@ -45,11 +61,11 @@ export function TurnTools(props: { row: TranscriptRow; last: boolean; actions: R
   return (
     <span class="turn-tools">
       <Show when={props.row.sibling.count > 1}>
-        <span class="branch-switcher" role="group" aria-label={`Alternatives of ${label()}`}>
+        <span class="branch-switcher" role="group" aria-label={controlLabel('alternatives', props.row)}>
           <button
             type="button"
             class="small secondary"
-            aria-label="Previous alternative"
+            aria-label={t('Previous alternative')}
             ref={(el) => (controls.previous = el)}
             disabled={sibling(-1) === undefined}
             onClick={() => step(-1)}
@@ -62,7 +78,7 @@ export function TurnTools(props: { row: TranscriptRow; last: boolean; actions: R
           <button
             type="button"
             class="small secondary"
-            aria-label="Next alternative"
+            aria-label={t('Next alternative')}
             ref={(el) => (controls.next = el)}
             disabled={sibling(1) === undefined}
             onClick={() => step(1)}
@@ -75,23 +91,23 @@ export function TurnTools(props: { row: TranscriptRow; last: boolean; actions: R
         <button
           type="button"
           class="small secondary"
-          aria-label={`Regenerate ${label()}`}
-          title="Write this turn again as a new alternative; ‹ › steps back to this one"
+          aria-label={controlLabel('regenerate', props.row)}
+          title={t('Write this turn again as a new alternative; ‹ › steps back to this one')}
           ref={(el) => (controls.regenerate = el)}
           aria-disabled={props.actions.busy()}
           onClick={() => !props.actions.busy() && props.actions.regenerate(props.row.turnId, props.row.index)}
         >
-          Regenerate
+          {t('Regenerate')}
         </button>
       </Show>
       <button
         type="button"
         class="small secondary"
-        aria-label={`Inspect ${label()}`}
+        aria-label={controlLabel('inspect', props.row)}
         aria-haspopup="dialog"
         onClick={() => props.actions.inspect(props.row.turnId)}
       >
-        Inspect
+        {t('Inspect')}
       </button>
     </span>
   );

@@ -2,6 +2,7 @@
 /// <reference types="vite-plugin-pwa/solid" />
 import { Show, type JSX } from 'solid-js';
 import { useRegisterSW } from 'virtual:pwa-register/solid';
+import { t } from './i18n/ui-text.ts';
 
 let reloading = false;
 function reloadOnce(): void {
@@ -31,7 +32,7 @@ export function UpdatePrompt(): JSX.Element {
     // Another tab accepted the update: this one would run old code against the new worker.
     onNeedReload: reloadOnce,
     onRegisterError(error: unknown) {
-      console.error('Service worker registration failed', error);
+      console.error(new Error('Service worker registration failed', { cause: error }));
     },
   });
   // workbox-window reloads by itself only when the page was controlled at load; on a first visit
@@ -46,12 +47,12 @@ export function UpdatePrompt(): JSX.Element {
   return (
     <Show when={needRefresh()}>
       <div class="update-prompt" role="status">
-        <span>Update available</span>
+        <span>{t('Update available')}</span>
         <button type="button" onClick={() => void reload()}>
-          Reload
+          {t('Reload')}
         </button>
         <button type="button" class="secondary" onClick={() => setNeedRefresh(false)}>
-          Later
+          {t('Later')}
         </button>
       </div>
     </Show>

@@ -4,6 +4,7 @@
 import { createSignal, onCleanup, type Accessor } from 'solid-js';
 import type { Peer, PresenceState } from '../workers/api.ts';
 import { useDriver } from './driver-client.ts';
+import { t } from './i18n/ui-text.ts';
 
 const PALETTE = ['#c0392b', '#2e86c1', '#27ae60', '#8e44ad', '#d35400', '#16a085', '#b7950b', '#c2185b'];
 /** One colour per page load, so two devices of one person still tell apart. */
@@ -32,7 +33,7 @@ export function usePresence(storyId: string, name: () => string | undefined): Pr
       peers().filter((p) => p.editing?.turnId === turnId && p.editing.audience === audience),
     share(where) {
       sharing = where !== null;
-      const user = { name: name()?.trim() || 'Someone', color: DEVICE_COLOR };
+      const user = { name: name()?.trim() || t('Someone'), color: DEVICE_COLOR };
       void api.setPresence(storyId, where === null ? null : { user, ...where });
     },
   };

@@ -2,21 +2,22 @@
 // what can be done with it: project it again, keep it as is, or mark that they perceived nothing.
 import { Show, type JSX } from 'solid-js';
 import type { Peer, TurnInspection } from '../workers/api.ts';
-import { Badges } from './badges.tsx';
+import { Badges, type BadgeName } from './badges.tsx';
 import { EditingBadge } from './editing-badge.tsx';
+import { t } from './i18n/ui-text.ts';
 import type { InspectorState } from './inspector-state.ts';
 import { LiveTextField } from './live-text-field.tsx';
 
 export type Variant = TurnInspection['variants'][number];
 
 /** The badges of a variant: a record may be edited and stale at once, or edited to perceive nothing. */
-export function variantBadges(variant: Variant): string[] {
+export function variantBadges(variant: Variant): BadgeName[] {
   if (variant.badge === 'missing') return ['missing'];
-  return [
-    ...(variant.badge === 'stale' ? ['stale'] : []),
-    ...(variant.edited ? ['edited'] : []),
-    ...(variant.perceived ? [] : ['perceived nothing']),
-  ];
+  const names: BadgeName[] = [];
+  if (variant.badge === 'stale') names.push('stale');
+  if (variant.edited) names.push('edited');
+  if (!variant.perceived) names.push('perceived nothing');
+  return names;
 }
 
 export function VariantCard(props: {
@@ -32,7 +33,7 @@ export function VariantCard(props: {
   const v = (): Variant => props.variant;
   const missing = (): boolean => v().badge === 'missing';
   const busy = (): boolean => props.inspector.busy() !== null;
-  const title = (): string => `${v().name}${props.you ? ' (you)' : ''}`;
+  const title = (): string => (props.you ? t('{name} (you)', { name: v().name }) : v().name);
   return (
     <div
       class="variant"
@@ -48,15 +49,15 @@ export function VariantCard(props: {
       </div>
       <LiveTextField
         id={`${props.id}-text`}
-        label={`What ${v().name} perceived`}
+        label={t('What {name} perceived', { name: v().name })}
         value={v().text}
         readOnly={missing()}
         placeholder={
           missing()
-            ? 'Not projected yet.'
+            ? t('Not projected yet.')
             : v().perceived
               ? ''
-              : 'Perceived nothing. Type here to say what they perceived.'
+              : t('Perceived nothing. Type here to say what they perceived.')
         }
         onDelta={(delta) => props.inspector.editVariant(v().audience, delta)}
       />
@@ -64,32 +65,32 @@ export function VariantCard(props: {
         <button
           type="button"
           class="small secondary"
-          title={`Project this turn for ${v().name} again, from ${v().name}'s own history`}
+          title={t("Project this turn for {name} again, from {name}'s own history", { name: v().name })}
           aria-disabled={busy()}
           onClick={() => !busy() && void props.inspector.regenerateProjection(v().audience)}
         >
-          Regenerate this projection
+          {t('Regenerate this projection')}
         </button>
         <Show when={v().badge === 'stale'}>
           <button
             type="button"
             class="small secondary"
-            title="Accept this variant as it is: it stops being stale, nothing is regenerated"
+            title={t('Accept this variant as it is: it stops being stale, nothing is regenerated')}
             aria-disabled={busy()}
             onClick={() => !busy() && void props.inspector.keepAsIs(v().audience)}
           >
-            Keep as is
+            {t('Keep as is')}
           </button>
         </Show>
         <Show when={!missing() && v().perceived}>
           <button
             type="button"
             class="small secondary"
-            title={`${v().name} perceived nothing of this turn`}
+            title={t('{name} perceived nothing of this turn', { name: v().name })}
             aria-disabled={busy()}
             onClick={() => !busy() && void props.inspector.markPerceivedNothing(v().audience)}
           >
-            Mark as perceived nothing
+            {t('Mark as perceived nothing')}
           </button>
         </Show>
       </div>

@@ -1,5 +1,6 @@
 // Words for in-browser model sizes: "1.2 GB download, needs 3.0 GB memory, fits this device".
 import type { WebllmModel } from '../workers/api.ts';
+import { t } from './i18n/ui-text.ts';
 
 const MB_PER_GB = 1024;
 
@@ -8,6 +9,8 @@ export function formatMB(mb: number): string {
 }
 
 export function modelSummary(model: WebllmModel): string {
-  const fit = model.fitsDevice ? 'fits this device' : 'may not fit this device';
-  return `${formatMB(model.downloadMB)} download, needs ${formatMB(model.memoryMB)} memory, ${fit}`;
+  const sizes = { download: formatMB(model.downloadMB), memory: formatMB(model.memoryMB) };
+  return model.fitsDevice
+    ? t('{download} download, needs {memory} memory, fits this device', sizes)
+    : t('{download} download, needs {memory} memory, may not fit this device', sizes);
 }

@@ -6,6 +6,7 @@ import { DownloadProgressBar } from './download-progress.tsx';
 import { useDriver } from './driver-client.ts';
 import { modelSummary } from './webllm-format.ts';
 import { ErrorAlert } from './error-alert.tsx';
+import { t } from './i18n/ui-text.ts';
 
 export function WebllmModelRow(props: { model: WebllmModel; onChanged: () => void }): JSX.Element {
   const { api } = useDriver();
@@ -26,7 +27,7 @@ export function WebllmModelRow(props: { model: WebllmModel; onChanged: () => voi
       <div class="webllm-model-head">
         <strong class="model-id">{props.model.id}</strong>
         <Show when={props.model.cached}>
-          <span class="badge">downloaded</span>
+          <span class="badge">{t('downloaded')}</span>
         </Show>
       </div>
       <p class="hint">{modelSummary(props.model)}</p>
@@ -37,10 +38,10 @@ export function WebllmModelRow(props: { model: WebllmModel; onChanged: () => voi
             type="button"
             class="secondary small"
             disabled={busy()}
-            aria-label={`Download ${props.model.id}`}
+            aria-label={t('Download {model}', { model: props.model.id })}
             onClick={() => void perform('download')}
           >
-            Download
+            {t('Download')}
           </button>
         }
       >
@@ -48,10 +49,10 @@ export function WebllmModelRow(props: { model: WebllmModel; onChanged: () => voi
           type="button"
           class="secondary small"
           disabled={busy()}
-          aria-label={`Delete ${props.model.id} from this device`}
+          aria-label={t('Delete {model} from this device', { model: props.model.id })}
           onClick={() => void perform('delete')}
         >
-          Delete
+          {t('Delete')}
         </button>
       </Show>
       <Show when={busy() && !props.model.cached}>

@@ -1,6 +1,7 @@
 // One in-browser (WebLLM) backend: which downloaded or downloadable model it runs.
 import { For, Show, onMount, type JSX } from 'solid-js';
 import { focusOnMount } from './focus-on-mount.ts';
+import { t } from './i18n/ui-text.ts';
 import type { BackendProfile } from '../driver/settings/device-settings.ts';
 import type { WebllmCatalog } from './webllm-catalog.ts';
 import { modelSummary } from './webllm-format.ts';
@@ -16,7 +17,7 @@ export function WebllmProfileEditor(props: {
   focus: boolean;
 }): JSX.Element {
   onMount(() => props.catalog.load());
-  const title = (): string => props.profile.label || 'In-browser model';
+  const title = (): string => props.profile.label || t('In-browser model');
   return (
     <fieldset class="group profile">
       <legend>{title()}</legend>
@@ -28,7 +29,7 @@ export function WebllmProfileEditor(props: {
         )}
       </Show>
       <label class="field">
-        <span>Name</span>
+        <span>{t('Name')}</span>
         <input
           ref={(el) => props.focus && focusOnMount(el)}
           value={props.profile.label}
@@ -36,12 +37,12 @@ export function WebllmProfileEditor(props: {
         />
       </label>
       <label class="field">
-        <span>Model</span>
+        <span>{t('Model')}</span>
         <select
           value={props.profile.model}
           onChange={(e) => props.onChange({ model: e.currentTarget.value })}
         >
-          <option value="">Choose a model…</option>
+          <option value="">{t('Choose a model…')}</option>
           <For each={props.catalog.models() ?? []}>
             {(model) => (
               <option value={model.id} selected={model.id === props.profile.model}>
@@ -51,10 +52,10 @@ export function WebllmProfileEditor(props: {
           </For>
         </select>
       </label>
-      <p class="hint">Download the model below (In-browser models) before you play with it.</p>
+      <p class="hint">{t('Download the model below (In-browser models) before you play with it.')}</p>
       <div class="row">
         <button type="button" class="secondary" onClick={() => props.onRemove()}>
-          Remove {title()}
+          {t('Remove {name}', { name: title() })}
         </button>
       </div>
     </fieldset>

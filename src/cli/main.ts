@@ -10,7 +10,9 @@ const USAGE = `Usage:
   rashomon transcript STORY.json --as NAME
   rashomon serve [--host H] [--port P] [--data DIR]
                 (defaults 127.0.0.1, 8787, ./data; or env HOST, PORT, RASHOMON_DATA)
-  rashomon token [--room R] [--data DIR]      (the owner token, or room R's token)`;
+  rashomon token [--data DIR]                 (the owner token: opens every story)
+  rashomon token --room R [--url URL] [--data DIR]
+                (room R's token and a link that joins that story only; URL defaults to serve's)`;
 
 const DEFAULT_CONCURRENCY = 4;
 
@@ -78,9 +80,8 @@ async function main(argv: string[]): Promise<number> {
     return serveCommand(rest);
   }
   if (command === 'token') {
-    const { tokenText } = await import('./token-command.ts');
-    console.log(await tokenText(rest));
-    return 0;
+    const { tokenCommand } = await import('./token-command.ts');
+    return tokenCommand(rest);
   }
   throw new UsageError(`unknown command "${command}"`, true);
 }

@@ -1,5 +1,5 @@
 // `rashomon run SCENE.json`: plays a scene against an OpenAI-compatible server and writes Story JSON.
-// Exit 2: a bad scene, language or prompt override (nothing written, no model call). Exit 1: a model failure after the retries
+// Exit 2: a bad scene, language or prompt override, the folder's or the story's (nothing written, no model call). Exit 1: a model failure after the retries
 // (the story is written as it stood after the last completed step). Exit 0: done.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import { nameLookup } from '../driver/names.ts';
 import { setPresent } from '../driver/doc/participants.ts';
 import { setLanguage, updateSettings } from '../driver/doc/story-doc.ts';
 import { languageSchema } from '../driver/doc/schema.ts';
+import { listPromptOverrides } from '../driver/doc/prompt-overrides.ts';
 import { resolvePrompts } from '../driver/prompts/resolve.ts';
 import { authorTurn, takeTurn } from '../driver/turn-loop.ts';
 import type { DriverEnv, DriverResult, Story } from '../driver/env.ts';
@@ -71,12 +72,21 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
   const planned = planSteps(imported.story, scene.steps);
   if (!planned.ok) throw new UsageError(`${opts.scene}: ${planned.problem}`);
 
-  // The command-line overrides play the part of the library's edits over the shipped prompts.
-  const prompts = opts.prompts
-    ? resolvePrompts({ shipped: shippedPrompts(), library: overridePrompts(opts.prompts) }).prompts
-    : shippedPrompts();
-
   const doc = imported.doc;
+  // The command-line overrides play the part of the library's edits over the shipped prompts; the
+  // story's own overrides (Story JSON `prompts`) come last, checked like the folder's before any call.
+  const resolved = resolvePrompts({
+    shipped: shippedPrompts(),
+    ...(opts.prompts ? { library: overridePrompts(opts.prompts) } : {}),
+    story: listPromptOverrides(doc),
+  });
+  const storyProblems = resolved.problems.filter((p) => p.layer === 'story');
+  if (storyProblems.length)
+    throw new UsageError(
+      storyProblems.map((p) => `${opts.scene}: story.prompts.overrides.${p.path}: ${p.reason}`).join('; '),
+    );
+  const prompts = resolved.prompts;
+
   if (opts.batch) updateSettings(doc, { batchReprojection: true });
   if (language) setLanguage(doc, language.data);
   const story: Story = { doc, views: createStoryViews(doc) };

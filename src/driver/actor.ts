@@ -38,7 +38,7 @@ export function actorRequest(story: Story, env: DriverEnv, actor: string, leaf: 
           // The card and persona are stable, so they sit before the history in the cached prefix;
           // volatile private context (memories, known world) will join the tail.
           card: cardBlock(me, language),
-          persona: personaBlock(userParticipant(doc), language),
+          persona: personaBlock(env.prompts, language, userParticipant(doc), me.name),
           history: formatTranscript(history, nameOf, language),
         }),
       },

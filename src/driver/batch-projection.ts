@@ -5,12 +5,14 @@ import { writePov } from './doc/pov.ts';
 import { readMeta } from './doc/story-doc.ts';
 import { isoNow, type DriverEnv, type DriverResult, type Story } from './env.ts';
 import { generateValidated, guardPrompts } from './generate.ts';
+import { tr } from './i18n/messages.ts';
 import { languageName } from './language.ts';
 import type { ChatRequest } from './model.ts';
 import { nameLookup } from './names.ts';
 import { projectionVerdict } from './projection.ts';
 import { renderPrompt } from './prompts/render.ts';
 import { formatTranscript } from './transcript-text.ts';
+import { clauseList, nameList } from './i18n/lists.ts';
 
 export function batchRequest(story: Story, env: DriverEnv, turnId: string, audiences: string[]): ChatRequest {
   const { doc, views } = story;
@@ -82,11 +84,12 @@ export async function projectBatch(
     const checks = new Map(
       audiences.map((a) => [nameOf(a), { id: a, check: projectionVerdict(story, node.turn.author, a) }]),
     );
+    const language = readMeta(story.doc).language;
     let lastGood = new Map<string, Perception>();
     const result = await generateValidated(
       env,
       env.models.projector,
-      readMeta(story.doc).language,
+      language,
       batchRequest(story, env, turnId, audiences),
       (text) => {
         let json: unknown;
@@ -95,11 +98,14 @@ export async function projectBatch(
         } catch {
           return {
             ok: false,
-            reason: 'The answer was not a JSON object. Answer with one JSON object, one key per name.',
+            reason: tr(
+              language,
+              'The answer was not a JSON object. Answer with one JSON object, one key per name.',
+            ),
           };
         }
         if (!json || typeof json !== 'object' || Array.isArray(json))
-          return { ok: false, reason: 'The answer must be one JSON object.' };
+          return { ok: false, reason: tr(language, 'The answer must be one JSON object.') };
         const entries = Object.entries(json as Record<string, unknown>);
         const unknown = entries.filter(([k]) => !checks.has(k)).map(([k]) => k);
         const absent = [...checks.keys()].filter((k) => !(k in (json as object)));
@@ -111,15 +117,23 @@ export async function projectBatch(
           const v =
             typeof value === 'string'
               ? c.check(value)
-              : { ok: false as const, reason: 'the value must be a string' };
+              : { ok: false as const, reason: tr(language, 'the value must be a string') };
           if (v.ok) good.set(c.id, v.value);
-          else reasons.push(`${name}: ${v.reason}`);
+          else reasons.push(tr(language, '{label}: {value}', { label: name, value: v.reason }));
         }
         lastGood = good;
         if (unknown.length)
-          reasons.push(`unknown names ${unknown.join(', ')} (use exactly: ${[...checks.keys()].join(', ')})`);
-        if (absent.length) reasons.push(`missing names ${absent.join(', ')}`);
-        return reasons.length ? { ok: false, reason: reasons.join('; ') } : { ok: true, value: good };
+          reasons.push(
+            tr(language, 'unknown names {unknown} (use exactly: {names})', {
+              unknown: nameList(language, unknown),
+              names: nameList(language, [...checks.keys()]),
+            }),
+          );
+        if (absent.length)
+          reasons.push(tr(language, 'missing names {absent}', { absent: nameList(language, absent) }));
+        return reasons.length
+          ? { ok: false, reason: clauseList(language, reasons) }
+          : { ok: true, value: good };
       },
     );
     if (!result.ok && result.code !== 'invalid') return result;

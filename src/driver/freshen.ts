@@ -2,7 +2,9 @@
 // generated on a stale or incomplete history. Only items the given participants' histories depend
 // on are touched (their projections, and the turns and histories those were made from).
 import { readPov } from './doc/pov.ts';
+import { readMeta } from './doc/story-doc.ts';
 import type { DriverEnv, DriverResult, Story } from './env.ts';
+import { tr } from './i18n/messages.ts';
 import { nameLookup } from './names.ts';
 import { projectTurn } from './projection.ts';
 import { regenerateTurn } from './actor.ts';
@@ -67,10 +69,15 @@ export async function freshen(
     const rec = readPov(story.doc, next.turnId, next.audience);
     if (rec?.origin === 'edited' && !opts.regenerateEdited) {
       const nameOf = nameLookup(story.doc);
+      const language = readMeta(story.doc).language;
       return {
         ok: false,
         code: 'edited-stale',
-        detail: `${nameOf(next.audience)}'s view of a turn by ${nameOf(byId.get(next.turnId)?.turn.author ?? '')} was edited by hand and is now stale. Regenerate it, or keep it as is, before going on.`,
+        detail: tr(
+          language,
+          "{audience}'s view of a turn by {author} was edited by hand and is now stale. Regenerate it, or keep it as is, before going on.",
+          { audience: nameOf(next.audience), author: nameOf(byId.get(next.turnId)?.turn.author ?? '') },
+        ),
       };
     }
     env.onPhase?.({ kind: 'projecting', turnId: next.turnId, audiences: [next.audience] });

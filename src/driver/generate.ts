@@ -1,6 +1,8 @@
 // One model call with validation: a refused answer is asked for again with the reason, a bounded
 // number of times; after that the failure is returned and nothing is stored.
+import type { Language } from './doc/schema.ts';
 import { DEFAULT_RETRIES, type DriverEnv, type DriverResult, type TokenSource } from './env.ts';
+import { tr } from './i18n/messages.ts';
 import type { ChatModel, ChatRequest } from './model.ts';
 import { PromptProblem, renderPrompt } from './prompts/render.ts';
 
@@ -9,7 +11,8 @@ export type Verdict<T> = { ok: true; value: T } | { ok: false; reason: string };
 export async function generateValidated<T>(
   env: DriverEnv,
   model: ChatModel,
-  language: string,
+  /** The story's language: the retry prompt's and the failure's (the reasons come in it already). */
+  language: Language,
   request: ChatRequest,
   validate: (text: string) => Verdict<T>,
   /** Streams the answer's tokens to env.onToken under this source, when env.onToken is set. */
@@ -44,7 +47,11 @@ export async function generateValidated<T>(
   return {
     ok: false,
     code: 'invalid',
-    detail: `The model's answer was refused ${retries + 1} times. Last reason: ${lastReason} Try again, edit the prompt, or use another model.`,
+    detail: tr(
+      language,
+      "The model's answer was refused {count} times. Last reason: {reason} Try again, edit the prompt, or use another model.",
+      { count: retries + 1, reason: lastReason },
+    ),
   };
 }
 

@@ -2,6 +2,7 @@
 // user's persona (memories and known world join here when the world issue lands).
 import type { Language, Participant } from './doc/schema.ts';
 import { tr } from './i18n/messages.ts';
+import { renderPrompt, type PromptSet } from './prompts/render.ts';
 
 const CARD_FIELDS = ['description', 'personality', 'scenario', 'exampleDialogue'] as const;
 type CardField = (typeof CARD_FIELDS)[number];
@@ -29,12 +30,15 @@ export function cardBlock(actor: Participant, language: Language): string {
   return lines.length ? lines.join('\n') : tr(language, 'You are {name}.', { name: actor.name });
 }
 
-export function personaBlock(user: Participant | undefined, language: Language): string {
+/** The user's persona as the character `name` is told it (prose prompt roleplay/persona); '' without one. */
+export function personaBlock(
+  prompts: PromptSet,
+  language: Language,
+  user: Participant | undefined,
+  name: string,
+): string {
   const persona = user?.persona?.trim();
   return user && persona
-    ? tr(language, 'About {name}, the person you share the scene with: {persona}', {
-        name: user.name,
-        persona,
-      })
+    ? renderPrompt(prompts, language, 'roleplay/persona', { name, user: user.name, persona })
     : '';
 }

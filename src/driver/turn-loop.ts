@@ -1,13 +1,14 @@
 // The turn loop: a new source is projected to every present audience before anything else (the user
 // first, for display); the next actor's history is completed and refreshed; it acts; repeat.
 import { getParticipant, userParticipant } from './doc/participants.ts';
-import { readSettings } from './doc/story-doc.ts';
+import { readMeta, readSettings } from './doc/story-doc.ts';
 import { activeLeaf, appendTurn } from './doc/turns.ts';
 import { presentIds } from './doc/participants.ts';
 import { DEFAULT_CONCURRENCY, isoNow, type DriverEnv, type DriverResult, type Story } from './env.ts';
 import { actAs } from './actor.ts';
 import { projectBatch } from './batch-projection.ts';
 import { freshen } from './freshen.ts';
+import { tr } from './i18n/messages.ts';
 import { projectTurn } from './projection.ts';
 import { selectNextActor } from './turn-selection.ts';
 
@@ -70,9 +71,14 @@ export async function authorTurn(
   author: string,
   text: string,
 ): Promise<DriverResult<{ turnId: string }>> {
+  const language = readMeta(story.doc).language;
   if (!getParticipant(story.doc, author))
-    return { ok: false, code: 'unknown-participant', detail: `No participant ${author} in this story.` };
-  if (!text.trim()) return { ok: false, code: 'invalid', detail: 'A turn needs some text.' };
+    return {
+      ok: false,
+      code: 'unknown-participant',
+      detail: tr(language, 'No participant {id} in this story.', { id: author }),
+    };
+  if (!text.trim()) return { ok: false, code: 'invalid', detail: tr(language, 'A turn needs some text.') };
   const turnId = appendTurn(
     story.doc,
     {
@@ -105,16 +111,25 @@ export async function takeTurn(
     if (!selected.ok) return selected;
     actor = selected.actor;
   } else actor = choice.actor;
+  const language = readMeta(story.doc).language;
   const who = getParticipant(story.doc, actor);
   if (!who)
-    return { ok: false, code: 'unknown-participant', detail: `No participant ${actor} in this story.` };
+    return {
+      ok: false,
+      code: 'unknown-participant',
+      detail: tr(language, 'No participant {id} in this story.', { id: actor }),
+    };
   if (who.kind !== 'character')
-    return { ok: false, code: 'invalid', detail: `${who.name} is played by you: write their turn instead.` };
+    return {
+      ok: false,
+      code: 'invalid',
+      detail: tr(language, '{name} is played by you: write their turn instead.', { name: who.name }),
+    };
   if (!who.present)
     return {
       ok: false,
       code: 'not-present',
-      detail: `${who.name} is not in the scene. Bring them in before they act.`,
+      detail: tr(language, '{name} is not in the scene. Bring them in before they act.', { name: who.name }),
     };
   const ready = await freshen(story, env, [actor], activeLeaf(story.doc), opts);
   if (!ready.ok) return ready;

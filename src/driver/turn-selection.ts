@@ -10,6 +10,7 @@ import { renderPrompt } from './prompts/render.ts';
 import { languageName } from './language.ts';
 import { tr } from './i18n/messages.ts';
 import type { ChatRequest } from './model.ts';
+import { nameList } from './i18n/lists.ts';
 
 /** The most recent sources the selector reads: enough to see who was addressed, bounded for cost. */
 export const SELECTOR_CHRONOLOGY_TURNS = 40;
@@ -71,13 +72,14 @@ export async function selectNextActor(
   story: Story,
   env: DriverEnv,
 ): Promise<DriverResult<{ actor: string }>> {
+  const language = readMeta(story.doc).language;
   const candidates = candidatesOf(story);
   const only = candidates[0];
   if (only === undefined)
     return {
       ok: false,
       code: 'no-candidates',
-      detail: 'No character is present to act. Bring a character into the scene first.',
+      detail: tr(language, 'No character is present to act. Bring a character into the scene first.'),
     };
   // With one candidate there is nothing to decide: no request.
   if (candidates.length === 1) return { ok: true, actor: only };
@@ -89,20 +91,28 @@ export async function selectNextActor(
     const result = await generateValidated(
       env,
       env.models.selector,
-      readMeta(story.doc).language,
+      language,
       selectorRequest(story, env, candidates),
       (text) => {
         let json: unknown;
         try {
           json = JSON.parse(text);
         } catch {
-          return { ok: false, reason: 'The answer was not JSON. Answer with {"next": "<name>"} only.' };
+          return {
+            ok: false,
+            reason: tr(language, 'The answer was not JSON. Answer with {"next": "<name>"} only.'),
+          };
         }
         const parsed = answer.safeParse(json);
         const id = parsed.success ? byName.get(parsed.data.next) : undefined;
         return id
           ? { ok: true, value: id }
-          : { ok: false, reason: `"next" must be exactly one of: ${[...byName.keys()].join(', ')}.` };
+          : {
+              ok: false,
+              reason: tr(language, '"next" must be exactly one of: {names}.', {
+                names: nameList(language, [...byName.keys()]),
+              }),
+            };
       },
     );
     return result.ok ? { ok: true, actor: result.value } : result;

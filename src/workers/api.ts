@@ -3,7 +3,7 @@
 import type { Language, Participant, StorySettings } from '../driver/doc/schema.ts';
 import type { StoryJson } from '../driver/story-json/schema.ts';
 import type { LibraryCharacter, Persona } from '../driver/doc/library-doc.ts';
-import type { DeviceSettings } from '../driver/settings/device-settings.ts';
+import type { DeviceSettings, SharedStory } from '../driver/settings/device-settings.ts';
 import type { Phase, DriverFailureCode, TokenSource } from '../driver/env.ts';
 import type { TextDeltaOp } from '../driver/doc/text-edit.ts';
 import type { Peer, PresenceState } from './presence-state.ts';
@@ -102,7 +102,7 @@ export interface PromptEntry {
   text: string;
   from: PromptLayer;
   variables: readonly string[];
-  /** A prose prompt (style); any other is a rules prompt, edited with care. */
+  /** A prose prompt (persona, style, character-style); any other is a rules prompt, edited with care. */
   prose: boolean;
   problem?: string;
 }
@@ -169,7 +169,7 @@ export type DriverEvent =
 export type SyncState = 'off' | 'connected' | 'syncing' | 'offline' | 'refused' | 'too-large';
 
 export interface SyncRoomStatus {
-  /** 'library' or a story id. */
+  /** 'library' or a story id (a joined story's too). */
   room: string;
   status: Exclude<SyncState, 'off'>;
   detail: string;
@@ -252,6 +252,14 @@ export interface DriverApi {
   // sync and presence
   syncStatus(): Promise<SyncStatus>;
   testSync(target: { serverURL: string; token: string }): Promise<SyncTestReport>;
+  /**
+   * Joins one story with a collaborator's room token (from their link): saved in the device settings
+   * beside the device's own pairing, synced with its own server and token; it is listed once it arrives.
+   * Joining a story again replaces its server and token.
+   */
+  joinSharedStory(story: SharedStory): Promise<Result>;
+  /** Stops syncing a joined story; its copy on this device stays. */
+  leaveSharedStory(room: string): Promise<Result>;
   /** Shares where this device is in a story with its room's peers; null stops sharing. */
   setPresence(storyId: string, state: PresenceState | null): Promise<Result>;
   /** Peers in a story's room now (later changes come as 'presence' events). */

@@ -8,6 +8,7 @@ import { detectWebGpu } from './backends/webgpu.ts';
 import { createWebllmLoader } from './backends/webllm-loader.ts';
 import { deleteWebllmModel, estimateDownload, listWebllmModels } from './backends/webllm-models.ts';
 import { createWebllmProfileModel } from './backends/webllm-profile-model.ts';
+import { uiText } from './ui-text.ts';
 
 const webllm = () => import('@mlc-ai/web-llm');
 
@@ -33,7 +34,7 @@ export function createDeviceBackends(emit: (event: DriverEvent) => void): Device
       testConnection(endpoint, { isBrowser: true, ...(origin ? { appOrigin: origin } : {}) }),
     probeLocalServers: () => probeLocalServers({ isBrowser: true, ...(origin ? { appOrigin: origin } : {}) }),
     webgpuStatus: async () => {
-      const { available, shaderF16, detail } = await detectWebGpu();
+      const { available, shaderF16, detail } = await detectWebGpu(undefined, uiText);
       return { available, shaderF16, detail };
     },
     async webllmModels() {

@@ -16,7 +16,7 @@ import { createModelRegistry, type BackendFactory } from './model-registry.ts';
 import type { OpenStory, StoryStore } from './story-store.ts';
 import type { SyncTransport } from './sync-room.ts';
 import type { Timers } from './token-batcher.ts';
-import { setWorkerUiLanguage } from './ui-text.ts';
+import { setWorkerUiLanguage, uiText } from './ui-text.ts';
 
 /** Everything about model backends that depends on the platform (fetch, WebGPU, WebLLM). */
 export interface DeviceBackends {
@@ -105,7 +105,11 @@ export function createDriverHost(parts: HostParts): DriverApi {
       const story = await ctx.story(storyId);
       if (isFailure(story)) return story;
       if (!story.views.path(turnId).length)
-        return { ok: false, code: 'not-found', detail: `No turn ${turnId} in this story.` };
+        return {
+          ok: false,
+          code: 'not-found',
+          detail: uiText('No turn {turnId} in this story.', { turnId }),
+        };
       return { ok: true, turn: inspect(story, turnId) };
     },
 
@@ -116,10 +120,10 @@ export function createDriverHost(parts: HostParts): DriverApi {
         return {
           ok: false,
           code: 'invalid',
-          detail: `Settings not saved: ${parsed.error.issues[0]?.message}`,
+          detail: uiText('Settings not saved: {reason}', { reason: parsed.error.issues[0]?.message ?? '' }),
         };
       await deviceSettings.write(parsed.data);
-      sync.apply(parsed.data.sync);
+      sync.apply(parsed.data);
       return { ok: true };
     },
     endpointPresets: () => parts.backends.endpointPresets(),

@@ -7,6 +7,7 @@ import type { Operation } from '../driver/env.ts';
 import type { DriverEvent, Failure } from './api.ts';
 import type { OpenStory, StoryStore } from './story-store.ts';
 import type { Timers } from './token-batcher.ts';
+import { uiText } from './ui-text.ts';
 
 export interface SettingsStore {
   read(): Promise<DeviceSettings>;
@@ -30,7 +31,7 @@ export interface HostContext {
 export const notFound = (storyId: string): Failure => ({
   ok: false,
   code: 'not-found',
-  detail: `No story ${storyId} on this device.`,
+  detail: uiText('No story {storyId} on this device.', { storyId }),
 });
 
 export const isFailure = (x: unknown): x is Failure =>

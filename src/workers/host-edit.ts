@@ -12,6 +12,7 @@ import type { DriverApi, Failure } from './api.ts';
 import { isFailure, type HostContext } from './host-context.ts';
 import type { Generations } from './host-play.ts';
 import type { OpenStory } from './story-store.ts';
+import { uiText } from './ui-text.ts';
 
 type EditApi = Pick<
   DriverApi,
@@ -28,7 +29,7 @@ type EditApi = Pick<
 const noTurn = (turnId: string): Failure => ({
   ok: false,
   code: 'not-found',
-  detail: `No turn ${turnId} in this story.`,
+  detail: uiText('No turn {turnId} in this story.', { turnId }),
 });
 
 export function editCommands(ctx: HostContext, generations: Generations): EditApi {

@@ -13,6 +13,7 @@ import { createTokenBatcher } from './token-batcher.ts';
 import { storyPrompts } from './host-prompts.ts';
 import { storyTemperatures } from './story-sampling.ts';
 import type { OpenStory } from './story-store.ts';
+import { uiText } from './ui-text.ts';
 
 type PlayApi = Pick<DriverApi, 'authorTurn' | 'act' | 'cancel' | 'setPresent' | 'updateStorySettings'>;
 
@@ -33,7 +34,7 @@ export function createGenerations(ctx: HostContext): Generations {
         return {
           ok: false,
           code: 'busy',
-          detail: 'Something is already being generated in this story. Wait for it or cancel it.',
+          detail: uiText('Something is already being generated in this story. Wait for it or cancel it.'),
         };
       const story = await ctx.story(storyId);
       if (isFailure(story)) return story;
@@ -83,7 +84,8 @@ export function playCommands(ctx: HostContext, generations: Generations): PlayAp
     authorTurn(storyId, input) {
       return generations.run(storyId, async (story, env) => {
         const author = input.as ?? userParticipant(story.doc)?.id;
-        if (!author) return { ok: false, code: 'unknown-participant', detail: 'This story has no user.' };
+        if (!author)
+          return { ok: false, code: 'unknown-participant', detail: uiText('This story has no user.') };
         return authorTurn(story, env, author, input.text);
       });
     },

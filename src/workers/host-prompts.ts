@@ -58,7 +58,9 @@ export function promptCommands(ctx: HostContext): PromptApi {
       if (story && isFailure(story)) return story;
       const library = listPromptOverrides(ctx.store.library);
       const own = story ? listPromptOverrides(story.doc) : new Map<string, string>();
-      const resolved = resolvePrompts({ shipped: ctx.prompts, library, story: own });
+      // The listing is read by the person: its problems are told in the interface language.
+      const ui = (await ctx.settings.read()).uiLanguage;
+      const resolved = resolvePrompts({ shipped: ctx.prompts, library, story: own }, ui);
       const prompts: PromptEntry[] = Object.keys(PROMPT_VARIABLES)
         .filter(isPromptId)
         .map((id) => {

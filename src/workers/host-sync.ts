@@ -1,33 +1,40 @@
-// Sync in the worker host: the library and every opened story attached to their rooms, the server from
-// device settings, remote library changes pushed to the page, and the sync commands. A story known only
-// from the synced library opens as an empty document and waits (briefly) for the server to fill it.
+// Sync in the worker host: the library and every opened story attached to their rooms, where each room
+// syncs from device settings (the device's own server; a joined story's server and room token), remote
+// library changes pushed to the page, and the sync commands. A story known only from the synced library
+// opens as an empty document and waits (briefly) for the server to fill it.
 import { listStories } from '../driver/doc/library-doc.ts';
 import { metaMap } from '../driver/doc/story-doc.ts';
-import type { DeviceSettings } from '../driver/settings/device-settings.ts';
-import type { DriverApi, DriverEvent, Failure, SyncTestReport } from './api.ts';
+import { sharedStorySchema, type DeviceSettings } from '../driver/settings/device-settings.ts';
+import type { DriverApi, DriverEvent, Failure, Result, SyncTestReport } from './api.ts';
 import type { SettingsStore } from './host-context.ts';
 import type { OpenStory, StoryStore } from './story-store.ts';
 import { createSyncClient } from './sync-client.ts';
 import { createSyncPresence } from './sync-presence.ts';
 import { probeAccess } from './sync-probe.ts';
 import type { SyncTransport } from './sync-room.ts';
-import { LIBRARY_ROOM, serverLabel, syncTargetSchema } from './sync-target.ts';
+import { createSharedStories } from './sync-shared-stories.ts';
+import { LIBRARY_ROOM, serverLabel, syncPlan, syncTargetSchema } from './sync-target.ts';
 import { waitForArrival } from './sync-arrival.ts';
+import { uiText } from './ui-text.ts';
 
 export interface HostSync {
   /** The store with its documents attached to their rooms as they open. */
   store: StoryStore;
-  /** Applies saved device settings (reconnects when the server or token changed). */
-  apply(sync: DeviceSettings['sync']): void;
+  /** Applies saved device settings (reconnects the rooms whose server or token changed). */
+  apply(settings: Pick<DeviceSettings, 'sync' | 'sharedStories'>): void;
   /** null when the story has content; why not when it is known only from the library and has not arrived. */
   arrived(story: OpenStory): Promise<Failure | null>;
-  commands: Pick<DriverApi, 'syncStatus' | 'testSync' | 'setPresence' | 'presence'>;
+  commands: Pick<
+    DriverApi,
+    'syncStatus' | 'testSync' | 'joinSharedStory' | 'leaveSharedStory' | 'setPresence' | 'presence'
+  >;
 }
 
 export function createHostSync(deps: {
   store: StoryStore;
   settings: SettingsStore;
   transport: SyncTransport;
+  clock: () => number;
   emit: (e: DriverEvent) => void;
 }): HostSync {
   const inner = deps.store;
@@ -35,7 +42,14 @@ export function createHostSync(deps: {
   let lastPushed = '';
   const client = createSyncClient({
     transport: deps.transport,
-    label: (room) => (room === LIBRARY_ROOM ? 'The story list' : `“${title(room) ?? room}”`),
+    label(room) {
+      if (room === LIBRARY_ROOM) return uiText('The story list');
+      const known = title(room);
+      if (known !== undefined) return uiText('“{title}”', { title: known });
+      return shared.joined(room)
+        ? uiText('The shared story {room}', { room })
+        : uiText('“{title}”', { title: room });
+    },
     onStatus(status) {
       const text = JSON.stringify(status);
       if (text === lastPushed) return;
@@ -45,14 +59,43 @@ export function createHostSync(deps: {
   });
   const presence = createSyncPresence(client, deps.emit);
 
+  const attach = (story: OpenStory) => {
+    if (client.awareness(story.id)) return;
+    client.attach(story.id, story.doc);
+    presence.watch(story.id);
+  };
+  const shared = createSharedStories({
+    library: inner.library,
+    clock: deps.clock,
+    onListed: () => deps.emit({ kind: 'library-changed' }),
+    async open(room) {
+      await inner.ready;
+      const opened = await inner.open(room);
+      if (!opened.ok) return null;
+      attach(opened.story);
+      return opened.story;
+    },
+  });
+
   let applied = false;
-  const apply = (sync: DeviceSettings['sync']) => {
+  const apply: HostSync['apply'] = (settings) => {
     applied = true;
-    client.configure(sync);
+    client.configure(syncPlan(settings));
+    void shared.follow(settings.sharedStories.map((s) => s.room));
   };
   void deps.settings.read().then((settings) => {
-    if (!applied) apply(settings.sync);
+    if (!applied) apply(settings);
   });
+
+  /** Saves the device settings with `change` made to its joined stories, and applies them. */
+  const updateShared = async (
+    change: (stories: DeviceSettings['sharedStories']) => DeviceSettings['sharedStories'],
+  ) => {
+    const settings = await deps.settings.read();
+    const next = { ...settings, sharedStories: change(settings.sharedStories) };
+    await deps.settings.write(next);
+    apply(next);
+  };
 
   // Stories added, renamed or removed on another device (or loaded from IndexedDB) reach the list.
   void inner.ready.then(() => {
@@ -61,12 +104,6 @@ export function createHostSync(deps: {
       if (!tr.local) deps.emit({ kind: 'library-changed' });
     });
   });
-
-  const attach = (story: OpenStory) => {
-    if (client.awareness(story.id)) return;
-    client.attach(story.id, story.doc);
-    presence.watch(story.id);
-  };
 
   const store: StoryStore = {
     library: inner.library,
@@ -82,10 +119,13 @@ export function createHostSync(deps: {
       return story;
     },
     async remove(storyId) {
+      // Deleting a joined story leaves it too, or the next start would fetch it again.
+      if (shared.joined(storyId)) await updateShared((stories) => stories.filter((s) => s.room !== storyId));
       client.detach(storyId);
       await inner.remove(storyId);
     },
     async closeAll() {
+      shared.close();
       client.destroy();
       await inner.closeAll();
     },
@@ -107,7 +147,11 @@ export function createHostSync(deps: {
       async testSync(input): Promise<SyncTestReport> {
         const target = syncTargetSchema.safeParse(input);
         if (!target.success)
-          return { ok: false, problem: 'invalid', detail: `Not tested: ${target.error.issues[0]?.message}` };
+          return {
+            ok: false,
+            problem: 'invalid',
+            detail: uiText('Not tested: {reason}', { reason: target.error.issues[0]?.message ?? '' }),
+          };
         const server = serverLabel(target.data);
         const probe = await probeAccess(target.data, LIBRARY_ROOM, deps.transport.fetch);
         switch (probe.kind) {
@@ -117,8 +161,8 @@ export function createHostSync(deps: {
               access: probe.access,
               detail:
                 probe.access === 'owner'
-                  ? `${server} accepts this token for every story and the story list.`
-                  : `${server} accepts this token for one room only.`,
+                  ? uiText('{server} accepts this token for every story and the story list.', { server })
+                  : uiText('{server} accepts this token for one room only.', { server }),
             };
           case 'refused':
             return {
@@ -126,16 +170,41 @@ export function createHostSync(deps: {
               problem: 'refused',
               detail:
                 probe.status === 401
-                  ? `${server} refused this token. Copy it again from the server (npx rashomon token) or open its pairing link.`
-                  : `There is no Rashomon sync server at that address (it answered ${probe.status}).`,
+                  ? uiText(
+                      '{server} refused this token. Copy it again from the server (npx rashomon token) or open its pairing link. A token for one shared story opens only that story: open the link that came with it instead.',
+                      { server },
+                    )
+                  : uiText('There is no Rashomon sync server at that address (it answered {status}).', {
+                      status: probe.status,
+                    }),
             };
           case 'unreachable':
             return {
               ok: false,
               problem: 'unreachable',
-              detail: `No answer from ${server} (${probe.detail}). Is the server running, and is this device on its network?`,
+              detail: uiText(
+                'No answer from {server} ({reason}). Is the server running, and is this device on its network?',
+                { server, reason: probe.detail() },
+              ),
             };
         }
+      },
+      async joinSharedStory(input): Promise<Result> {
+        const parsed = sharedStorySchema.safeParse(input);
+        if (!parsed.success)
+          return {
+            ok: false,
+            code: 'invalid',
+            detail: uiText('Not joined: {reason}', { reason: parsed.error.issues[0]?.message ?? '' }),
+          };
+        const story = parsed.data;
+        // Joining a story again (a new link) replaces its server and token.
+        await updateShared((stories) => [...stories.filter((s) => s.room !== story.room), story]);
+        return { ok: true };
+      },
+      async leaveSharedStory(room): Promise<Result> {
+        await updateShared((stories) => stories.filter((s) => s.room !== room));
+        return { ok: true };
       },
       ...presence.commands,
     },

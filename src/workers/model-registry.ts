@@ -4,6 +4,7 @@ import type { ChatModel } from '../driver/model.ts';
 import type { Operation } from '../driver/env.ts';
 import { profileFor, type BackendProfile, type DeviceSettings } from '../driver/settings/device-settings.ts';
 import type { Failure } from './api.ts';
+import { uiText } from './ui-text.ts';
 
 export type BackendFactory = (profile: BackendProfile) => ChatModel;
 
@@ -20,15 +21,18 @@ export function createModelRegistry(factory: BackendFactory): ModelRegistry {
         return {
           ok: false,
           code: 'no-backend',
-          detail:
+          detail: uiText(
             'No model is set up on this device. Open Settings and add an OpenAI-compatible server or an in-browser model.',
+          ),
         };
       }
       if (!profile.model) {
         return {
           ok: false,
           code: 'no-backend',
-          detail: `Choose a model for "${profile.label || profile.id}" in Settings.`,
+          detail: uiText('Choose a model for "{profile}" in Settings.', {
+            profile: profile.label || profile.id,
+          }),
         };
       }
       const key = JSON.stringify(profile);

@@ -2,6 +2,7 @@
 // the server's first sync fills it. The wait ends as soon as the content is there, or the room is
 // offline or refused, or the server has synced without it (the device that made it never uploaded it).
 import type { Failure, SyncRoomStatus } from './api.ts';
+import { uiText } from './ui-text.ts';
 
 const ARRIVAL_TIMEOUT_MS = 10_000;
 /** After the first sync, how long an update carrying the story may still take. */
@@ -21,18 +22,26 @@ export async function waitForArrival(room: {
     const status = room.room();
     if (!status)
       return notHere(
-        'This story is listed in the synced library but its content is not on this device, and sync is off. Turn sync on in Settings → Sync to fetch it.',
+        uiText(
+          'This story is listed in the synced library but its content is not on this device, and sync is off. Turn sync on in Settings → Sync to fetch it.',
+        ),
       );
     if (status.status === 'offline' || status.status === 'refused' || status.status === 'too-large')
-      return notHere(`This story’s content has not reached this device yet: ${status.detail}`);
+      return notHere(
+        uiText('This story’s content has not reached this device yet: {reason}', { reason: status.detail }),
+      );
     if (room.synced()) syncedAt ??= Date.now();
     const now = Date.now();
     if (syncedAt !== null && now - syncedAt > AFTER_SYNC_MS)
       return notHere(
-        'The sync server does not have this story’s content yet: open it on the device that made it, while that device is online.',
+        uiText(
+          'The sync server does not have this story’s content yet: open it on the device that made it, while that device is online.',
+        ),
       );
     if (now - start > ARRIVAL_TIMEOUT_MS)
-      return notHere('This story’s content is still on its way from the sync server; try again in a moment.');
+      return notHere(
+        uiText('This story’s content is still on its way from the sync server; try again in a moment.'),
+      );
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }

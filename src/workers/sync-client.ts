@@ -1,16 +1,20 @@
-// The worker's sync client: documents attached to rooms (the library, each open story) and the server
-// to sync them with, from device settings. Changing the server or token reconnects every room; no
-// server disconnects them. Each room has its awareness, kept across reconnects, for presence.
+// The worker's sync client: documents attached to rooms (the library, each open story) and where each
+// room syncs, from device settings: the device's own server, or a joined story's server and room
+// token. A room whose route changes reconnects; a room with no route is not connected. Each room has
+// its awareness, kept across reconnects, for presence.
 import type * as Y from 'yjs';
 import { Awareness } from 'y-protocols/awareness';
-import type { SyncRoomStatus, SyncStatus } from './api.ts';
+import type { SyncRoomStatus, SyncState, SyncStatus } from './api.ts';
 import { openSyncRoom, type SyncRoom, type SyncTransport } from './sync-room.ts';
-import { SYNC_OFF, overallStatus } from './sync-status.ts';
-import { sameTarget, type SyncTarget } from './sync-target.ts';
+import { overallStatus, syncOff } from './sync-status.ts';
+import { routeFor, sameRoute, syncsNothing, type SyncPlan, type SyncRoute } from './sync-target.ts';
 
 export interface SyncClient {
-  /** Applies the settings' server (undefined: sync off). The same server and token change nothing. */
-  configure(target: SyncTarget | undefined): void;
+  /**
+   * Applies the settings' plan: rooms whose server and token stay the same keep their connection
+   * (unless they had stopped: refused or too large, which this retries).
+   */
+  configure(plan: SyncPlan): void;
   attach(room: string, doc: Y.Doc): void;
   detach(room: string): void;
   /** The awareness of an attached room (local state null until presence is set). */
@@ -28,36 +32,44 @@ export interface SyncClientOptions {
   label(room: string): string;
 }
 
+/** States in which a room stopped retrying: saving the settings again retries them. */
+const STOPPED = new Set<SyncState>(['refused', 'too-large']);
+
 export function createSyncClient(options: SyncClientOptions): SyncClient {
-  let target: SyncTarget | undefined;
+  let plan: SyncPlan = { shared: new Map() };
   const docs = new Map<string, { doc: Y.Doc; awareness: Awareness }>();
-  const rooms = new Map<string, SyncRoom>();
+  const rooms = new Map<string, { route: SyncRoute; room: SyncRoom }>();
 
   const status = (): SyncStatus =>
-    target === undefined
-      ? SYNC_OFF
+    syncsNothing(plan)
+      ? syncOff()
       : overallStatus(
-          [...rooms.values()].map((r) => r.status()),
+          [...rooms.values()].map((r) => r.room.status()),
           options.label,
         );
   const changed = () => options.onStatus(status());
 
-  const connect = (room: string) => {
-    const attached = docs.get(room);
-    if (!target || !attached) return;
-    rooms.set(room, openSyncRoom(target, room, attached.doc, attached.awareness, options.transport, changed));
-  };
   const disconnect = (room: string) => {
-    rooms.get(room)?.destroy();
+    rooms.get(room)?.room.destroy();
     rooms.delete(room);
+  };
+  /** Opens, keeps or drops the room's connection to match the plan; a stopped room tries again. */
+  const reconcile = (room: string) => {
+    const attached = docs.get(room);
+    const route = attached && routeFor(plan, room);
+    const open = rooms.get(room);
+    if (open && sameRoute(open.route, route) && !STOPPED.has(open.room.status().status)) return;
+    disconnect(room);
+    if (!attached || !route) return;
+    const opened = openSyncRoom(route, room, attached.doc, attached.awareness, options.transport, changed);
+    rooms.set(room, { route, room: opened });
   };
 
   return {
     configure(next) {
-      if (sameTarget(target, next)) return;
-      for (const room of [...rooms.keys()]) disconnect(room);
-      target = next;
-      for (const room of docs.keys()) connect(room);
+      plan = next;
+      for (const room of new Set([...docs.keys(), ...rooms.keys()])) reconcile(room);
+      // Also when nothing reconnected: the details may now read in another interface language.
       changed();
     },
     attach(room, doc) {
@@ -66,7 +78,7 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
       const awareness = new Awareness(doc);
       awareness.setLocalState(null);
       docs.set(room, { doc, awareness });
-      connect(room);
+      reconcile(room);
       changed();
     },
     detach(room) {
@@ -76,8 +88,8 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
       changed();
     },
     awareness: (room) => docs.get(room)?.awareness,
-    room: (room) => rooms.get(room)?.status(),
-    synced: (room) => rooms.get(room)?.synced() ?? false,
+    room: (room) => rooms.get(room)?.room.status(),
+    synced: (room) => rooms.get(room)?.room.synced() ?? false,
     status,
     destroy() {
       for (const room of [...docs.keys()]) this.detach(room);

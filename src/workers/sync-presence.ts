@@ -3,6 +3,7 @@
 import type { DriverApi, DriverEvent, Result } from './api.ts';
 import { peersOf, presenceStateSchema, type Peer, type PresenceState } from './presence-state.ts';
 import type { SyncClient } from './sync-client.ts';
+import { uiText } from './ui-text.ts';
 
 export interface SyncPresence {
   /** Starts sharing and watching presence in a story's room (after `client.attach`). */
@@ -36,7 +37,9 @@ export function createSyncPresence(client: SyncClient, emit: (e: DriverEvent) =>
           return {
             ok: false,
             code: 'invalid',
-            detail: `Presence not shared: ${parsed.error.issues[0]?.message}`,
+            detail: uiText('Presence not shared: {reason}', {
+              reason: parsed.error.issues[0]?.message ?? '',
+            }),
           };
         const value = parsed ? parsed.data : null;
         mine.set(storyId, value);

@@ -2,13 +2,15 @@
 // cannot be reached, which a failed WebSocket cannot (a refused upgrade is only "close 1006").
 import { z } from 'zod';
 import { accessProbeUrl, type SyncTarget } from './sync-target.ts';
+import { uiText } from './ui-text.ts';
 
 const grantedSchema = z.object({ ok: z.literal(true), access: z.enum(['owner', 'room']) });
 
+/** `detail` is read when shown, so it follows the interface language. */
 export type ProbeResult =
   | { kind: 'granted'; access: 'owner' | 'room' }
   | { kind: 'refused'; status: number }
-  | { kind: 'unreachable'; detail: string };
+  | { kind: 'unreachable'; detail: () => string };
 
 const PROBE_TIMEOUT_MS = 5000;
 
@@ -24,14 +26,21 @@ export async function probeAccess(
       cache: 'no-store',
     });
   } catch (error) {
-    return { kind: 'unreachable', detail: error instanceof Error ? error.message : String(error) };
+    // The platform's own words (e.g. "fetch failed"): not ours to translate.
+    const reason = error instanceof Error ? error.message : String(error);
+    return { kind: 'unreachable', detail: () => reason };
   }
   // 401: wrong token; 400/404: a room name or path this server does not accept. Retrying cannot help.
   if (response.status === 401 || response.status === 400 || response.status === 404)
     return { kind: 'refused', status: response.status };
-  if (!response.ok) return { kind: 'unreachable', detail: `the server answered ${response.status}` };
+  const status = response.status;
+  if (!response.ok)
+    return { kind: 'unreachable', detail: () => uiText('the server answered {status}', { status }) };
   const body = grantedSchema.safeParse(await response.json().catch(() => null));
   return body.success
     ? { kind: 'granted', access: body.data.access }
-    : { kind: 'unreachable', detail: 'the server’s answer was not a Rashomon sync server’s' };
+    : {
+        kind: 'unreachable',
+        detail: () => uiText('the server’s answer was not a Rashomon sync server’s'),
+      };
 }

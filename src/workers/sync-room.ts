@@ -3,13 +3,15 @@
 // refused upgrade reaches a browser only as "close 1006", so every drop is followed by the access
 // probe: 401 (or a room the server rejects) stops retrying ("refused"), no answer is "offline", an
 // answer keeps retrying. Close 1009 (a message over the server's limit) stops retrying: a retry would
-// send the same message again.
+// send the same message again. Details are kept as functions, so they read in the interface language
+// of the moment they are shown.
 import type * as Y from 'yjs';
 import { WebsocketProvider } from 'y-websocket';
 import type { Awareness } from 'y-protocols/awareness';
 import type { SyncRoomStatus } from './api.ts';
 import { probeAccess, type ProbeResult } from './sync-probe.ts';
-import { ROOM_NAME, serverLabel, websocketBase, type SyncTarget } from './sync-target.ts';
+import { ROOM_NAME, serverLabel, websocketBase, type SyncRoute } from './sync-target.ts';
+import { uiText } from './ui-text.ts';
 
 /** What the platform provides; Node tests pass `ws` and turn the BroadcastChannel off. */
 export interface SyncTransport {
@@ -36,39 +38,58 @@ const CLOSE_TOO_LARGE = 1009;
  */
 const MAX_BACKOFF_MS = 2500;
 
+type State = SyncRoomStatus['status'];
+
 export function openSyncRoom(
-  target: SyncTarget,
+  route: SyncRoute,
   room: string,
   doc: Y.Doc,
   awareness: Awareness,
   transport: SyncTransport,
   onStatus: (status: SyncRoomStatus) => void,
 ): SyncRoom {
+  const { target } = route;
   const server = serverLabel(target);
-  let current: SyncRoomStatus = { room, status: 'syncing', detail: `Connecting to ${server}…` };
+  let state: State = 'syncing';
+  let detail = () => uiText('Connecting to {server}…', { server });
   let destroyed = false;
   let probing = false;
-  const set = (status: SyncRoomStatus['status'], detail: string) => {
-    if (destroyed || (current.status === status && current.detail === detail)) return;
-    current = { room, status, detail };
-    onStatus(current);
+  const current = (): SyncRoomStatus => ({ room, status: state, detail: detail() });
+  const set = (next: State, nextDetail: () => string) => {
+    if (destroyed || (state === next && detail() === nextDetail())) return;
+    state = next;
+    detail = nextDetail;
+    onStatus(current());
   };
-  const refusedDetail = (probe: Extract<ProbeResult, { kind: 'refused' }>) =>
+  const refusedDetail = (probe: Extract<ProbeResult, { kind: 'refused' }>) => () =>
     probe.status === 401
-      ? `${server} refused this device’s token, so nothing is sent or received. Pair again with the server’s pairing link, or enter the right token in Settings → Sync.`
+      ? route.shared
+        ? uiText(
+            '{server} refused the token of this shared story (it is wrong, or the server’s room tokens were replaced), so nothing is sent or received. Ask whoever shared the story for a new link and open it; or leave the story in Settings → Sync.',
+            { server },
+          )
+        : uiText(
+            '{server} refused this device’s token, so nothing is sent or received. Pair again with the server’s pairing link, or enter the right token in Settings → Sync.',
+            { server },
+          )
       : probe.status === 400
-        ? `${server} does not accept “${room}” as a room name, so this document does not sync.`
-        : `There is no Rashomon sync server at ${target.serverURL} (it answered ${probe.status}). Check the address in Settings → Sync.`;
+        ? uiText('{server} does not accept “{room}” as a room name, so this document does not sync.', {
+            server,
+            room,
+          })
+        : uiText(
+            'There is no Rashomon sync server at {url} (it answered {status}). Check the address in Settings → Sync.',
+            { url: target.serverURL, status: probe.status },
+          );
 
   const WS = transport.WebSocket ?? globalThis.WebSocket;
   if (!ROOM_NAME.test(room) || typeof WS !== 'function') {
-    set(
-      'refused',
+    set('refused', () =>
       typeof WS !== 'function'
-        ? 'This environment has no WebSocket, so it cannot sync.'
-        : `“${room}” cannot be a sync room name, so this document does not sync.`,
+        ? uiText('This environment has no WebSocket, so it cannot sync.')
+        : uiText('“{room}” cannot be a sync room name, so this document does not sync.', { room }),
     );
-    return { room, status: () => current, synced: () => false, destroy: () => void (destroyed = true) };
+    return { room, status: current, synced: () => false, destroy: () => void (destroyed = true) };
   }
 
   const provider = new WebsocketProvider(websocketBase(target), room, doc, {
@@ -81,22 +102,27 @@ export function openSyncRoom(
   });
 
   provider.on('status', ({ status }) => {
-    if (status === 'connected') set('syncing', `Catching up with ${server}…`);
+    if (status === 'connected') set('syncing', () => uiText('Catching up with {server}…', { server }));
   });
   provider.on('sync', (synced) => {
-    if (synced) set('connected', `Up to date with ${server}; changes are shared as they happen.`);
+    if (synced)
+      set('connected', () =>
+        uiText('Up to date with {server}; changes are shared as they happen.', { server }),
+      );
   });
   provider.on('closed', ({ code }) => {
     if (code === CLOSE_TOO_LARGE)
-      set(
-        'too-large',
-        `A change is larger than ${server} accepts (close ${code}), so syncing stopped; it stays on this device. Ask whoever runs the server to raise its message limit, then save Settings → Sync again to retry.`,
+      set('too-large', () =>
+        uiText(
+          'A change is larger than {server} accepts (close {code}), so syncing stopped; it stays on this device. Ask whoever runs the server to raise its message limit, then save Settings → Sync again to retry.',
+          { server, code },
+        ),
       );
   });
   provider.on('connection-close', (event) => {
     // null: closed by this side (disconnect, settings changed, the silent-connection watchdog).
     if (destroyed || event === null || event.code === CLOSE_TOO_LARGE) return;
-    if (current.status === 'connected') set('syncing', `Reconnecting to ${server}…`);
+    if (state === 'connected') set('syncing', () => uiText('Reconnecting to {server}…', { server }));
     if (probing) return;
     probing = true;
     void probeAccess(target, room, transport.fetch).then((probe) => {
@@ -106,21 +132,25 @@ export function openSyncRoom(
         provider.disconnect();
         set('refused', refusedDetail(probe));
       } else if (probe.kind === 'unreachable')
-        set(
-          'offline',
-          `${server} does not answer (${probe.detail}). Edits stay on this device and are sent when it is back; retrying.`,
+        set('offline', () =>
+          uiText(
+            '{server} does not answer ({reason}). Edits stay on this device and are sent when it is back; retrying.',
+            { server, reason: probe.detail() },
+          ),
         );
       else
-        set(
-          'syncing',
-          `${server} answers but the live connection keeps dropping (close ${event.code}); retrying. If it persists, check that a proxy in front of the server passes WebSocket upgrades.`,
+        set('syncing', () =>
+          uiText(
+            '{server} answers but the live connection keeps dropping (close {code}); retrying. If it persists, check that a proxy in front of the server passes WebSocket upgrades.',
+            { server, code: event.code },
+          ),
         );
     });
   });
 
   return {
     room,
-    status: () => current,
+    status: current,
     synced: () => provider.synced,
     destroy() {
       destroyed = true;

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createComponent, createRoot } from 'solid-js';
 import { createClientFor, DriverProvider } from '../../src/app/driver-client.ts';
+import { setUiLanguage } from '../../src/app/i18n/ui-text.ts';
 import { createStoryState, type StoryState } from '../../src/app/story-state.ts';
 import type { DriverApi } from '../../src/workers/api.ts';
 import { createFakeDriver, JANE_ID, overview, row, USER_ID } from './fake-driver.ts';
@@ -63,6 +64,20 @@ describe('story state', () => {
     expect(state.error()).toBe('Nothing answers at http://localhost:11434/v1.');
     expect(state.notice()).toBe('');
     dispose();
+  });
+
+  it('says the outcome in the interface language of that moment', async () => {
+    const { state, dispose } = await open((f) => {
+      f.handlers.act = async () => ({ ok: false, code: 'cancelled', detail: 'x' });
+    });
+    setUiLanguage('zh');
+    try {
+      await state.act({ auto: true });
+      expect(state.notice()).toBe('已取消，未保存任何内容。');
+    } finally {
+      setUiLanguage('en');
+      dispose();
+    }
   });
 
   it('keeps the draft when the turn was not stored, clears it when it was', async () => {

@@ -1,6 +1,7 @@
 // Two devices (two Chromium profiles) on the served app, paired with its sync server by the pairing
 // link: one creates a story and plays a turn, the other sees it arrive; a wrong token shows "refused";
-// both edit the same variant in the turn inspector at once, see who is editing, and converge.
+// both edit the same variant in the turn inspector at once, see who is editing, and converge. A third
+// profile, a friend, opens the link `rashomon token --room` prints for that story and plays it too.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -25,6 +26,21 @@ function ownerToken() {
   return execFileSync(process.execPath, [CLI, 'token', '--data', dataDir], { encoding: 'utf8' }).trim();
 }
 
+/** The link `rashomon token --room R` prints for one story (its second line), as a person would get it. */
+function roomLink(storyId) {
+  const dataDir = process.env.RASHOMON_E2E_DATA;
+  const url = new URL(appUrl()).origin;
+  const out = execFileSync(
+    process.execPath,
+    [CLI, 'token', '--room', storyId, '--url', url, '--data', dataDir],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  return out.trim().split('\n')[1];
+}
+
 /** The link the server prints at start-up (sync-server/pairing.ts). */
 function pairingLink(token) {
   const server = new URL(appUrl()).origin;
@@ -35,7 +51,7 @@ function pairingLink(token) {
 const unexpected = (errors) => errors.filter((e) => !/WebSocket connection to .* failed/.test(e));
 
 describe('two devices sync through the server', { timeout: 8 * TEST_TIMEOUT_MS }, () => {
-  let a, b, stub, link;
+  let a, b, friend, stub, link;
 
   before(async () => {
     stub = await startOpenAIStub({
@@ -58,6 +74,7 @@ describe('two devices sync through the server', { timeout: 8 * TEST_TIMEOUT_MS }
   after(async () => {
     await a?.close();
     await b?.close();
+    await friend?.close();
     await stub?.close();
   });
 
@@ -190,6 +207,47 @@ describe('two devices sync through the server', { timeout: 8 * TEST_TIMEOUT_MS }
   );
 
   it(
+    'a friend opens the story’s own link, joins it, and plays it; nothing else arrives',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const storyId = decodeURIComponent(new URL(a.page.url()).hash.replace('#/stories/', ''));
+      friend = await openBrowser();
+      const { page } = friend;
+      await page.goto(roomLink(storyId));
+      const dialog = page.getByRole('dialog', { name: 'Join the shared story?' });
+      await dialog.getByRole('button', { name: 'Join the shared story' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      assert.ok(!page.url().includes('pair='), 'the link stayed in the address bar');
+      // Only the story's room is open, so the friend reads "Synced", not "refused".
+      await indicator(page, 'Synced').waitFor();
+      // Settings → Sync lists the joined story, with Leave; the friend adds their own model to play.
+      await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+      const settings = page.getByRole('dialog', { name: 'Settings' });
+      await settings.getByRole('button', { name: `Leave ${TITLE}` }).waitFor();
+      await settings.getByRole('button', { name: 'Add OpenAI-compatible server' }).click();
+      await settings.getByLabel('Base URL', { exact: true }).fill(stub.baseURL);
+      await settings.getByLabel('Model', { exact: true }).fill(STUB_MODEL);
+      await settings.getByRole('button', { name: 'Save' }).click();
+      await settings.waitFor({ state: 'hidden' });
+      // The library holds that story only; it opens and plays like any story.
+      const listed = page.getByRole('button', { name: TITLE, exact: true });
+      await listed.waitFor();
+      assert.equal(await page.locator('ul.stories > li.story').count(), 1);
+      await listed.click();
+      await page.getByRole('heading', { name: TITLE }).waitFor();
+      const log = page.getByRole('log', { name: 'Transcript' });
+      await log.getByText(USER_TURN).waitFor();
+      const turn = 'I hold my lantern high so you can see me.';
+      await page.getByRole('textbox', { name: 'Your turn' }).fill(turn);
+      await page.getByRole('button', { name: 'Send' }).click();
+      // The friend's turn reaches the owner; the friend's model plays Jane's answer.
+      await a.page.getByRole('log', { name: 'Transcript' }).getByText(turn).waitFor();
+      await page.getByRole('button', { name: 'Cancel' }).waitFor({ state: 'hidden' });
+      await indicator(page, 'Synced').waitFor();
+    },
+  );
+
+  it(
     'the header with the sync indicator fits a 360px wide screen',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
@@ -204,5 +262,6 @@ describe('two devices sync through the server', { timeout: 8 * TEST_TIMEOUT_MS }
   it('logged no page or console errors', () => {
     assert.deepEqual(unexpected(a.errors), []);
     assert.deepEqual(unexpected(b.errors), []);
+    assert.deepEqual(unexpected(friend?.errors ?? []), []);
   });
 });

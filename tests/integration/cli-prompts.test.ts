@@ -35,9 +35,9 @@ function promptDir(files: Record<string, string>): string {
   return dir;
 }
 
-function sceneFile(steps: unknown[]): string {
+function sceneFile(steps: unknown[], story: StoryJson = INN.story): string {
   const file = fresh('scene.json');
-  writeFileSync(file, JSON.stringify({ story: INN.story, steps }));
+  writeFileSync(file, JSON.stringify({ story, steps }));
   return file;
 }
 
@@ -171,6 +171,45 @@ describe.concurrent('[R7] rashomon run --prompts / --language', () => {
       const view = await rashomon('transcript', out, '--as', 'Oskar');
       expect(view.code, view.stderr).toBe(0);
       expect(view.stdout).toContain('— 似乎什么也没有发生。 —');
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    "uses the story's own prompts (Story JSON prompts) over the folder's, and writes them back",
+    async () => {
+      const s = await server();
+      const out = fresh('out.json');
+      const prompts = {
+        version: 1 as const,
+        overrides: { 'en/roleplay/style': 'STORY-STYLE: spare prose in ${language}.' },
+        preset: null,
+        trash: [],
+      };
+      const dir = promptDir({ 'en/roleplay/style.md': 'FOLDER-STYLE: lush prose in ${language}.' });
+      const scene = sceneFile([{ user: 'I knock.' }, { act: 'Oskar' }], { ...INN.story, prompts });
+      const result = await run(scene, s, out, '--prompts', dir);
+      expect(result.code, result.stderr).toBe(0);
+      const actor = s.requests.find((r) => !isProjection(r.body) && !r.body.response_format);
+      expect(system(actor?.body as ChatBody)).toContain('STORY-STYLE: spare prose in English.');
+      expect(system(actor?.body as ChatBody)).not.toContain('FOLDER-STYLE');
+      const story = JSON.parse(readFileSync(out, 'utf8')) as StoryJson;
+      expect(story.prompts).toEqual(prompts);
+
+      const requestsBefore = s.requests.length;
+      const bad = await run(
+        sceneFile([{ user: 'Hi.' }], {
+          ...INN.story,
+          prompts: { ...prompts, overrides: { 'en/roleplay/style': 'Hi {{char}}' } },
+        }),
+        s,
+        fresh('out.json'),
+      );
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(
+        /story\.prompts\.overrides\.en\/roleplay\/style: \{\{…\}\} is not a variable/,
+      );
+      expect(s.requests).toHaveLength(requestsBefore);
     },
     TEST_TIMEOUT,
   );

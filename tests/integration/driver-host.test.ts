@@ -155,6 +155,7 @@ describe('DriverApi over comlink', () => {
       profiles: [],
       operations: {},
       storyOperations: {},
+      sharedStories: [],
     });
     const storyId = await newStory(api);
     const r = await api.authorTurn(storyId, { text: 'Hello.' });

@@ -21,6 +21,11 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/** Room R's token as the server computes it, from the data folder's room secret. */
+function roomTokenOf(dataDir: string, room: string): string {
+  return roomToken(Buffer.from(readFileSync(join(dataDir, 'room-secret'), 'utf8').trim(), 'base64url'), room);
+}
+
 function ownerToken(dataDir: string): string {
   return execFileSync(process.execPath, ['bin/rashomon.mjs', 'token', '--data', dataDir], { cwd: ROOT })
     .toString()
@@ -103,11 +108,9 @@ describe('rashomon token', () => {
     const room = execFileSync(
       process.execPath,
       ['bin/rashomon.mjs', 'token', '--room', 'my-story', '--data', dataDir],
-      {
-        cwd: ROOT,
-      },
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
     );
-    expect(room.toString().trim()).toBe(roomToken(secret, 'my-story'));
+    expect(room.toString().split('\n')[0]).toBe(roomToken(secret, 'my-story'));
     const bad = spawnSync(
       process.execPath,
       ['bin/rashomon.mjs', 'token', '--room', 'no/slash', '--data', dataDir],
@@ -118,4 +121,42 @@ describe('rashomon token', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr.toString()).toContain('room name');
   });
+
+  it(
+    'prints a link that joins one story, for serve’s address or --url, and never for the library',
+    { timeout: TEST_TIMEOUT },
+    () => {
+      const dataDir = join(work, 'room-links');
+      // The room token, then a link that joins that story only, for serve's address (HOST, PORT) or --url.
+      const { HOST: _host, PORT: _port, ...withoutServeAddress } = process.env;
+      const roomCommand = (...extra: string[]) =>
+        execFileSync(
+          process.execPath,
+          ['bin/rashomon.mjs', 'token', '--room', 'my-story', '--data', dataDir, ...extra],
+          {
+            cwd: ROOT,
+            env: withoutServeAddress,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        )
+          .toString()
+          .trim()
+          .split('\n');
+      const payload = (link: string | undefined) =>
+        JSON.parse(Buffer.from(link!.split('#pair=')[1]!, 'base64url').toString('utf8'));
+      const [token, link] = roomCommand();
+      expect(token).toBe(roomTokenOf(dataDir, 'my-story'));
+      expect(link).toMatch(/^http:\/\/127\.0\.0\.1:8787\/#pair=/);
+      expect(payload(link)).toEqual({ server: 'http://127.0.0.1:8787', token, room: 'my-story' });
+      const [, public_] = roomCommand('--url', 'https://rashomon.example.org/');
+      expect(payload(public_)).toEqual({ server: 'https://rashomon.example.org', token, room: 'my-story' });
+      const library = spawnSync(
+        process.execPath,
+        ['bin/rashomon.mjs', 'token', '--room', 'library', '--data', dataDir],
+        { cwd: ROOT },
+      );
+      expect(library.status).toBe(2);
+      expect(library.stderr.toString()).toContain('story list');
+    },
+  );
 });

@@ -66,6 +66,7 @@ export async function startHost(
       ],
       operations: { default: 'local' },
       storyOperations: {},
+      sharedStories: [],
     }),
     prompts: shippedPrompts(),
     backends,

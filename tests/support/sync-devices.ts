@@ -46,6 +46,7 @@ export async function startDevice(name: string, sync: DeviceSettings['sync']): P
     ],
     operations: { default: 'm' },
     storyOperations: {},
+    sharedStories: [],
     ...(sync ? { sync } : {}),
   };
   const store = createStoryStore({ prefix: `device-${++devices}-${name}` });

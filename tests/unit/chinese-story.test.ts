@@ -1,7 +1,7 @@
 // A Chinese story through the driver: Chinese prompts and Chinese text built from data in every
 // request, Latin-script answers refused and retried with the reason, only Chinese prose stored.
 import { describe, expect, it } from 'vitest';
-import { setLanguage } from '../../src/driver/doc/story-doc.ts';
+import { setLanguage, updateSettings } from '../../src/driver/doc/story-doc.ts';
 import { updateParticipant } from '../../src/driver/doc/participants.ts';
 import { checkScript } from '../../src/driver/validation/index.ts';
 import type { ChatRequest } from '../../src/driver/model.ts';
@@ -66,7 +66,6 @@ describe('[R6] a Chinese story', () => {
     for (const c of calls) {
       const system = c.messages[0]?.content ?? '';
       expect(system).toMatch(/^你(?:是一场用中文写成的角色扮演中的|负责安排一场用中文写成的角色扮演)/);
-      if (isRetry(c)) continue; // the validator's reason is an instruction in English, checked below
       const text = c.messages.map((m) => m.content).join('\n');
       expect(text.replace(ALLOWED_LATIN, ''), `request ${c.n} (${kind(c)})`).not.toMatch(/[A-Za-z]{2,}/);
     }
@@ -84,12 +83,83 @@ describe('[R6] a Chinese story', () => {
     expect(retries.map((c) => kind(c))).toEqual(['project', 'actor']);
     for (const c of retries) {
       const last = c.messages.at(-1)?.content ?? '';
-      expect(last).toContain('this story is in Chinese');
+      // The reason the model reads is in the story's language, inside the Chinese retry prompt.
+      expect(last).toContain(
+        `${RETRY_OPENING}：回答是用英文（拉丁字母）写的，但这个故事是中文的。请全部用中文来写；名字可以保留原来的拼写。`,
+      );
+      expect(last).not.toContain('this story is in Chinese');
       // The refused text is never sent back: nobody perceived it.
       expect(last).not.toContain(LATIN_PROJECTION);
       expect(last).not.toContain(LATIN_TURN);
     }
     expect(targetOf(retries[0] as RecordedCall)).toBe('Jane');
+  });
+
+  it('[V7] tells the person in Chinese when every attempt was refused, and stores nothing', async () => {
+    const s = makeStory();
+    setLanguage(s.doc, 'zh');
+    const env = makeEnv((request) => (kind(request) === 'actor' ? LATIN_TURN : '<empty>'));
+    const before = s.views.path().length;
+    const result = await takeTurn(s, env, { actor: JANE });
+    expect(result).toMatchObject({ ok: false, code: 'invalid' });
+    const detail = result.ok ? '' : result.detail;
+    expect(detail).toBe(
+      '模型的回答被拒绝了 3 次。最后一次的原因：回答是用英文（拉丁字母）写的，但这个故事是中文的。' +
+        '请全部用中文来写；名字可以保留原来的拼写。请重试、修改提示词，或者换一个模型。',
+    );
+    expect(env.model.calls.filter((c) => kind(c) === 'actor')).toHaveLength(3);
+    expect(s.views.path()).toHaveLength(before);
+  });
+
+  it('[V7] an English story is still told in English', async () => {
+    const s = makeStory();
+    const env = makeEnv(() => '我放下手里的长矛，走到窗边，用袖子擦去玻璃上的霜。');
+    const result = await takeTurn(s, env, { actor: JANE });
+    expect(result.ok ? '' : result.detail).toBe(
+      "The model's answer was refused 3 times. Last reason: The answer is written in Chinese characters, " +
+        'but this story is in English. Write the whole answer in English; names may keep their spelling. ' +
+        'Try again, edit the prompt, or use another model.',
+    );
+    const retry = env.model.calls[1]?.messages.at(-1)?.content ?? '';
+    expect(retry).toContain(
+      'Your previous answer could not be used: The answer is written in Chinese characters',
+    );
+  });
+
+  it('[O4][V7] a batched projection is told in Chinese what was wrong with its JSON', async () => {
+    const s = makeStory();
+    setLanguage(s.doc, 'zh');
+    updateSettings(s.doc, { batchReprojection: true });
+    const env = makeEnv((request, n) =>
+      n === 1
+        ? JSON.stringify({ User: '你听到有人进门。', Jess: 42, Mara: '<empty>' })
+        : JSON.stringify({ User: '你听到有人进门。', Jess: '你听到有人进门。' }),
+    );
+    expect(await authorTurn(s, env, JANE, '我推开客栈的门，抖掉靴子上的雪。')).toMatchObject({ ok: true });
+    expect(env.model.calls.map((c) => kind(c))).toEqual(['batch', 'batch']);
+    const retry = env.model.calls[1]?.messages.at(-1)?.content ?? '';
+    expect(retry).toContain(
+      `${RETRY_OPENING}：Jess：值必须是字符串；未知的名字：Mara（只能使用：User、Jess）`,
+    );
+  });
+
+  it('tells the player in Chinese when a step cannot go on or a prompt file is refused at use', async () => {
+    const s = makeStory({ jessPresent: false });
+    setLanguage(s.doc, 'zh');
+    const env = makeEnv(() => '<empty>');
+    expect(await takeTurn(s, env, { actor: JESS })).toMatchObject({
+      ok: false,
+      code: 'not-present',
+      detail: 'Jess不在场景中。请先让其进入场景，再让其行动。',
+    });
+    expect(await authorTurn(s, env, USER, '  ')).toMatchObject({ detail: '一个回合需要有文字。' });
+    const prompts = new Map(env.prompts).set('zh/roleplay/actor-task', '轮到${mood}了');
+    expect(await takeTurn(s, { ...env, prompts }, { actor: JANE })).toMatchObject({
+      ok: false,
+      code: 'prompt',
+      detail: expect.stringMatching(/^prompts\/zh\/roleplay\/actor-task\.md: 未知的变量 \$\{mood\}（/),
+    });
+    expect(env.model.calls).toHaveLength(0);
   });
 
   it('stores only Chinese prose', async () => {

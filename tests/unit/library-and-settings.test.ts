@@ -37,6 +37,7 @@ class MapStorage implements KeyValueStorage {
 
 const API_KEY = 'sk-test-DO-NOT-SYNC-4f9a1c';
 const SYNC_TOKEN = 'room-token-DO-NOT-SYNC-77';
+const SHARED_TOKEN = 'shared-story-token-DO-NOT-SYNC-31';
 
 const SETTINGS: DeviceSettings = {
   version: 1,
@@ -55,6 +56,7 @@ const SETTINGS: DeviceSettings = {
   operations: { default: 'ollama', projector: 'local' },
   storyOperations: { 'story-1': { actor: 'local' } },
   sync: { serverURL: 'wss://sync.example.org/', token: SYNC_TOKEN },
+  sharedStories: [{ room: 'story-9', serverURL: 'https://friend.example.org/', token: SHARED_TOKEN }],
 };
 
 describe('library', () => {
@@ -105,7 +107,14 @@ describe('library', () => {
   });
 });
 
-const DEFAULTS = { version: 1, uiLanguage: 'en', profiles: [], operations: {}, storyOperations: {} };
+const DEFAULTS = {
+  version: 1,
+  uiLanguage: 'en',
+  profiles: [],
+  operations: {},
+  storyOperations: {},
+  sharedStories: [],
+};
 
 describe('[D10] device settings', () => {
   it("[D10] an operation uses the story's profile, then the operation's, then the default", () => {
@@ -175,7 +184,7 @@ describe('[D10] device settings', () => {
     putStoryEntry(lib, { id: f.doc.guid, title: 'The gate', createdAt: isoAt(0), lastActivity: isoAt(1) });
     putCharacter(lib, { id: 'c1', name: 'Jane', card: {} });
     const bytes = (d: Y.Doc) => Buffer.from(Y.encodeStateAsUpdate(d)).toString('latin1');
-    for (const secret of [API_KEY, SYNC_TOKEN]) {
+    for (const secret of [API_KEY, SYNC_TOKEN, SHARED_TOKEN]) {
       expect(bytes(f.doc)).not.toContain(secret);
       expect(bytes(lib)).not.toContain(secret);
       expect(JSON.stringify(exportStory(f.doc))).not.toContain(secret);

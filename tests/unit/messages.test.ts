@@ -120,4 +120,14 @@ describe('the interface speaks through t()', () => {
       'Could not save.',
     ]);
   });
+
+  it('has no English left outside t() in src/app', () => {
+    const left: string[] = [];
+    for (const file of sourceFiles(join(SRC, 'app'))) {
+      if (file.includes(`${join('app', 'i18n')}`)) continue;
+      for (const words of untranslatedText(readFileSync(file, 'utf8'), file.endsWith('.tsx')))
+        left.push(`${file.slice(SRC.length + 1)}: ${words}`);
+    }
+    expect(left).toEqual([]);
+  });
 });

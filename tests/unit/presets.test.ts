@@ -20,7 +20,10 @@ import { applyPreset, reapplyPreset, removeStoryPreset } from '../../src/driver/
 import { presetTemperatures } from '../../src/driver/presets/sampling.ts';
 import { presetStatus } from '../../src/driver/presets/status.ts';
 import { summarisePreset } from '../../src/driver/presets/summary.ts';
-import { isoAt, makeStory } from '../support/story-fixture.ts';
+import { actorRequest } from '../../src/driver/actor.ts';
+import { resolvePrompts } from '../../src/driver/prompts/resolve.ts';
+import { makeEnv } from '../support/driver-env.ts';
+import { JANE, isoAt, makeStory } from '../support/story-fixture.ts';
 
 const NOIR = new Map([
   ['en/roleplay/style', 'Write hard-boiled noir in ${language}.'],
@@ -230,5 +233,58 @@ describe('[R3][R4] a preset in a story', () => {
     expect(applyPreset(library, story, 'nope', isoAt(10))).toMatchObject({ ok: false, code: 'missing' });
     expect(listPromptOverrides(story).size).toBe(0);
     expect(readStoryPreset(story)).toBeNull();
+  });
+});
+
+describe("[R3][R8] a preset's persona prompt", () => {
+  const PERSONA = new Map([
+    ['en/roleplay/persona', '${name} has heard rumours of ${user}: ${persona} Treat them warily.'],
+  ]);
+
+  /** The system prompt Jane's actor call gets with the story's resolved prompts. */
+  function janeSystem(story: ReturnType<typeof makeStory>) {
+    const prompts = resolvePrompts({
+      shipped: makeEnv(() => '').prompts,
+      story: listPromptOverrides(story.doc),
+    }).prompts;
+    return (
+      actorRequest(
+        story,
+        makeEnv(() => '', { prompts }),
+        JANE,
+        null,
+      ).messages[0]?.content ?? ''
+    );
+  }
+
+  it('is prose, not a rules prompt', () => {
+    const library = new Y.Doc();
+    putPreset(library, { id: 'wary', title: 'Wary', prompts: PERSONA });
+    const summary = summarisePreset(stored(library, 'wary'), 'en');
+    expect(summary.prompts).toEqual([
+      { path: 'en/roleplay/persona', language: 'en', id: 'roleplay/persona', rules: false },
+    ]);
+    expect(summary.warning).toBeNull();
+    expect(summary.problems).toEqual([]);
+  });
+
+  it("changes how the actor is told the user's persona, and removing the preset restores it", () => {
+    const library = new Y.Doc();
+    putPreset(library, { id: 'wary', title: 'Wary', prompts: PERSONA });
+    const story = makeStory();
+    const shipped = janeSystem(story);
+    expect(shipped).toContain('About User, the person you share the scene with: A traveller.');
+
+    expect(applyPreset(library, story.doc, 'wary', isoAt(10))).toEqual({ ok: true });
+    const withPreset = janeSystem(story);
+    expect(withPreset).toContain('Jane has heard rumours of User: A traveller. Treat them warily.');
+    expect(withPreset).not.toContain('the person you share the scene with');
+    // Only the persona part changed: the rest of the request is the shipped one.
+    expect(withPreset.replace('Jane has heard rumours of User: A traveller. Treat them warily.', '')).toBe(
+      shipped.replace('About User, the person you share the scene with: A traveller.', ''),
+    );
+
+    expect(removeStoryPreset(story.doc, isoAt(11))).toEqual({ ok: true });
+    expect(janeSystem(story)).toBe(shipped);
   });
 });

@@ -52,6 +52,7 @@ describe('[R5] SillyTavern preset import', () => {
       expect(why[marker], marker).toMatch(/placeholder/);
     expect(why.enhanceDefinitions).toMatch(/disabled/);
     expect(why['deadbeef-0000-4000-8000-000000000001']).toMatch(/disabled/);
+    expect(why.personaDescription).toMatch(/roleplay\/persona/);
     expect(why.nsfw).toBe('empty');
     expect(why['c0ffee00-1111-2222-3333-444455556666']).toMatch(/assistant/);
     expect(why['deadbeef-0000-4000-8000-000000000002']).toMatch(/not in the prompt order/);
@@ -144,5 +145,55 @@ describe('[R5] SillyTavern preset import', () => {
       ['en/roleplay/style', 'Write lush prose.'],
       ['en/roleplay/character-style', '${name} never breaks character.\n\n${style}'],
     ]);
+  });
+});
+
+describe('[R5][R8] SillyTavern persona prose', () => {
+  const preset = {
+    prompts: [
+      { identifier: 'main', content: "Write {{char}}'s next reply to {{user}}." },
+      { identifier: 'personaDescription', name: 'Persona Description', marker: true },
+      {
+        identifier: 'persona-frame',
+        name: 'Persona frame',
+        content: "[{{char}} has met {{user}} before. {{user}}'s persona: {{persona}}]",
+      },
+    ],
+    prompt_order: [
+      {
+        character_id: 100001,
+        order: [
+          { identifier: 'main', enabled: true },
+          { identifier: 'personaDescription', enabled: true },
+          { identifier: 'persona-frame', enabled: true },
+        ],
+      },
+    ],
+  };
+
+  it('maps a prompt using {{persona}} into roleplay/persona with our variables', () => {
+    const result = importSillyTavernPreset(preset, { title: 'Met before', language: 'en' });
+    if (!result.ok) throw new Error(result.detail);
+    expect(result.preset.prompts.get('en/roleplay/persona')).toBe(
+      "[${name} has met ${user} before. ${user}'s persona: ${persona}]",
+    );
+    expect(result.preset.prompts.get('en/roleplay/character-style')).toBe(
+      "Write ${name}'s next reply to the user.\n\n${style}",
+    );
+    expect(result.report.mapped).toContainEqual({
+      identifier: 'persona-frame',
+      name: 'Persona frame',
+      target: 'roleplay/persona',
+    });
+    expect(result.report.notMapped).toContainEqual({
+      identifier: 'personaDescription',
+      name: 'Persona Description',
+      why: "the user's persona, which Rashomon presents with roleplay/persona",
+    });
+    expect(result.report.dropped).toEqual([]);
+    const library = new Y.Doc();
+    expect(putPreset(library, { id: 'met', ...result.preset })).toEqual({ ok: true });
+    const stored = readPreset(library, 'met');
+    expect(stored && presetProblems(stored)).toEqual([]);
   });
 });

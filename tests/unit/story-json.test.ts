@@ -1,6 +1,14 @@
 // Story JSON: import refuses a broken file with a reason naming field and turn, and imports nothing;
-// export → import → export is lossless, and imported records start fresh.
+// export → import → export is lossless (the story's prompts included), and imported records start fresh.
 import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { shippedPrompts } from '../../src/cli/prompt-files.ts';
+import { putPreset } from '../../src/driver/doc/library-presets.ts';
+import { listPromptOverrides, setPromptOverride } from '../../src/driver/doc/prompt-overrides.ts';
+import { listPromptTrash, readStoryPreset } from '../../src/driver/doc/story-preset.ts';
+import { applyPreset } from '../../src/driver/presets/apply.ts';
+import { presetStatus } from '../../src/driver/presets/status.ts';
+import { resolvePrompts } from '../../src/driver/prompts/resolve.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';
 import { importStory } from '../../src/driver/story-json/import.ts';
 import type { StoryJson } from '../../src/driver/story-json/schema.ts';
@@ -185,4 +193,120 @@ describe('[D9] export and import', () => {
     expect(out.turns.every((t) => t.createdAt === IMPORTED_AT)).toBe(true);
     expect(out.turns.map((t) => t.id).sort()).toEqual(s.turns.map((t) => t.id).sort());
   });
+});
+
+describe("[D9][R3] the story's prompts in Story JSON", () => {
+  const NOIR = new Map([
+    ['en/roleplay/style', 'Write hard-boiled noir in ${language}.'],
+    ['en/roleplay/persona', '${name} sizes up ${user}: ${persona}'],
+  ]);
+  const PASTORAL = new Map([['en/roleplay/style', 'Write gentle pastoral prose in ${language}.']]);
+
+  /** A story with its own overrides in two languages, a preset switched once (so a trash) and one copy edited. */
+  function storyWithPrompts() {
+    const library = new Y.Doc();
+    putPreset(library, { id: 'noir', title: 'Noir', prompts: NOIR });
+    putPreset(library, { id: 'pastoral', title: 'Pastoral', prompts: PASTORAL });
+    const f = richStory();
+    setPromptOverride(f.doc, 'en/roleplay/actor-task', 'Your move, ${name}.');
+    setPromptOverride(f.doc, 'zh/roleplay/style', '用${language}写得简洁。');
+    expect(applyPreset(library, f.doc, 'pastoral', isoAt(100))).toEqual({ ok: true });
+    setPromptOverride(f.doc, 'en/roleplay/style', 'Write pastoral prose, briefly, in ${language}.');
+    expect(applyPreset(library, f.doc, 'noir', isoAt(101))).toEqual({ ok: true });
+    setPromptOverride(f.doc, 'en/roleplay/persona', '${name} distrusts ${user}: ${persona}');
+    return { library, doc: f.doc };
+  }
+
+  const resolved = (doc: Y.Doc) =>
+    resolvePrompts({ shipped: shippedPrompts(), story: listPromptOverrides(doc) }).prompts;
+
+  it('exports overrides, the preset record and the trash; export → import → export is identical', () => {
+    const { library, doc } = storyWithPrompts();
+    const first = exportStory(doc);
+    expect(first.prompts).toEqual({
+      version: 1,
+      overrides: {
+        'en/roleplay/actor-task': 'Your move, ${name}.',
+        'en/roleplay/persona': '${name} distrusts ${user}: ${persona}',
+        'en/roleplay/style': NOIR.get('en/roleplay/style'),
+        'zh/roleplay/style': '用${language}写得简洁。',
+      },
+      preset: {
+        presetId: 'noir',
+        title: 'Noir',
+        appliedAt: isoAt(101),
+        files: {
+          'en/roleplay/persona': { hash: expect.any(String), text: NOIR.get('en/roleplay/persona') },
+          'en/roleplay/style': { hash: expect.any(String), text: NOIR.get('en/roleplay/style') },
+        },
+      },
+      trash: [
+        {
+          path: 'en/roleplay/style',
+          text: 'Write pastoral prose, briefly, in ${language}.',
+          at: isoAt(101),
+          reason: 'replaced',
+        },
+      ],
+    });
+    const r = importStory(JSON.parse(JSON.stringify(first)), IMPORTED_AT);
+    if (!r.ok) throw new Error(r.detail);
+    expect(exportStory(r.doc)).toEqual(first);
+    expect(JSON.stringify(exportStory(r.doc))).toBe(JSON.stringify(first));
+
+    // The imported story resolves the same prompts and reads the same against the library.
+    expect([...resolved(r.doc)].sort()).toEqual([...resolved(doc)].sort());
+    expect(presetStatus(library, r.doc)).toEqual(presetStatus(library, doc));
+    expect(presetStatus(library, r.doc)).toMatchObject({
+      status: 'edited-in-story',
+      editedInStory: ['en/roleplay/persona'],
+    });
+    expect(listPromptTrash(r.doc)).toEqual(listPromptTrash(doc));
+  });
+
+  it('a story without prompts exports no prompts field, and a file without one imports none', () => {
+    const plain = base();
+    expect('prompts' in plain).toBe(false);
+    const r = importStory(plain, IMPORTED_AT);
+    if (!r.ok) throw new Error(r.detail);
+    expect(listPromptOverrides(r.doc).size).toBe(0);
+    expect(readStoryPreset(r.doc)).toBeNull();
+    expect(listPromptTrash(r.doc)).toEqual([]);
+  });
+
+  it('an empty prompts field imports as none', () => {
+    const r = importStory({ ...base(), prompts: { version: 1 } }, IMPORTED_AT);
+    if (!r.ok) throw new Error(r.detail);
+    expect(exportStory(r.doc)).toEqual(base());
+  });
+
+  const withPrompts = () => exportStory(storyWithPrompts().doc);
+  function refusedPrompts(mutate: (p: Record<string, unknown>) => void, ...mentions: string[]) {
+    const s = JSON.parse(JSON.stringify(withPrompts())) as { prompts: Record<string, unknown> };
+    mutate(s.prompts);
+    const r = importStory(s, IMPORTED_AT);
+    expect(r.ok).toBe(false);
+    if (!r.ok) for (const m of mentions) expect(r.detail).toContain(m);
+  }
+
+  it('[D9] refuses an unknown prompts version, naming it', () =>
+    refusedPrompts((p) => Object.assign(p, { version: 2 }), 'prompts.version 2 is not supported'));
+  it('[D9] refuses an override whose path is not <language>/<group>/<name>', () =>
+    refusedPrompts(
+      (p) => Object.assign(p.overrides as object, { 'roleplay/style': 'x' }),
+      'prompts.overrides',
+      'roleplay/style',
+    ));
+  it('[D9] refuses an override that is not text', () =>
+    refusedPrompts(
+      (p) => Object.assign(p.overrides as object, { 'en/roleplay/style': 3 }),
+      'prompts.overrides.en/roleplay/style',
+    ));
+  it('[D9] refuses a preset record without its id', () =>
+    refusedPrompts((p) => delete (p.preset as Record<string, unknown>).presetId, 'prompts.preset.presetId'));
+  it('[D9] refuses a trashed copy with an unknown reason', () =>
+    refusedPrompts(
+      (p) => Object.assign((p.trash as object[])[0] as object, { reason: 'lost' }),
+      'prompts.trash[0].reason',
+    ));
 });

@@ -1,10 +1,14 @@
-// The app's reading of a sync server's pairing link (the same link sync-server/pairing.ts makes), and
-// the overall sync state the header shows (the worst room's).
+// The app's reading of a sync server's pairing link and a shared story's link (the links
+// sync-server/pairing.ts makes), where each room syncs, and the overall sync state the header shows
+// (the worst room's).
 import { describe, expect, it } from 'vitest';
 import { pairingUrl } from '../../sync-server/pairing.ts';
-import { readPairing } from '../../src/app/pairing-link.ts';
-import { overallStatus, SYNC_OFF } from '../../src/workers/sync-status.ts';
-import { accessProbeUrl, websocketBase } from '../../src/workers/sync-target.ts';
+import { pairingProblemText, readPairing, readPairingText } from '../../src/app/pairing-link.ts';
+import { overallStatus, syncOff } from '../../src/workers/sync-status.ts';
+import { accessProbeUrl, routeFor, syncPlan, websocketBase } from '../../src/workers/sync-target.ts';
+
+const problemOf = (read: ReturnType<typeof readPairing>) =>
+  read && !read.ok ? pairingProblemText(read) : 'no problem';
 
 describe('pairing link', () => {
   it('reads what the server prints', () => {
@@ -15,14 +19,25 @@ describe('pairing link', () => {
     });
   });
 
+  it('reads a shared story’s link (with its room), whole or as a fragment', () => {
+    const link = pairingUrl('http://192.168.1.20:8787/', 'room-tok', 'story-1');
+    const pairing = { server: 'http://192.168.1.20:8787', token: 'room-tok', room: 'story-1' };
+    expect(readPairing(new URL(link).hash)).toEqual({ ok: true, pairing });
+    expect(readPairingText(`  ${link}\n`)).toEqual({ ok: true, pairing });
+    expect(readPairingText('http://192.168.1.20:8787/')).toBeNull();
+    // The library is not a story: a link naming its room is refused.
+    const library = new URL(pairingUrl('http://h:1/', 't', 'library')).hash;
+    expect(problemOf(readPairing(library))).toMatch(/room/);
+  });
+
   it('ignores other hashes and explains broken links', () => {
     expect(readPairing('#/stories/s1')).toBeNull();
     expect(readPairing('')).toBeNull();
-    expect(readPairing('#pair=%%%')).toMatchObject({ ok: false, detail: expect.stringMatching(/damaged/) });
+    expect(problemOf(readPairing('#pair=%%%'))).toMatch(/damaged/);
     const bad = Buffer.from(JSON.stringify({ server: 'javascript:alert(1)', token: 't' })).toString(
       'base64url',
     );
-    expect(readPairing(`#pair=${bad}`)).toMatchObject({ ok: false, detail: expect.stringMatching(/server/) });
+    expect(problemOf(readPairing(`#pair=${bad}`))).toMatch(/server/);
     const noToken = Buffer.from(JSON.stringify({ server: 'http://h:1' })).toString('base64url');
     expect(readPairing(`#pair=${noToken}`)).toMatchObject({ ok: false });
   });
@@ -55,6 +70,21 @@ describe('sync addresses and overall state', () => {
       label,
     );
     expect(mixed).toMatchObject({ status: 'refused', detail: '“s2” (and 1 more): wrong token' });
-    expect(SYNC_OFF.status).toBe('off');
+    expect(syncOff().status).toBe('off');
+  });
+
+  it('routes a joined story to its own server and token, and never the library', () => {
+    const own = { serverURL: 'http://home:8787', token: 'owner' };
+    const friend = { serverURL: 'http://friend:8787', token: 'room-a' };
+    const shared = [{ room: 'a', ...friend }];
+    const both = syncPlan({ sync: own, sharedStories: shared });
+    expect(routeFor(both, 'library')).toEqual({ target: own, shared: false });
+    expect(routeFor(both, 'a')).toEqual({ target: friend, shared: true });
+    expect(routeFor(both, 'b')).toEqual({ target: own, shared: false });
+    // A collaborator with no server of their own opens the joined story's room only.
+    const roomOnly = syncPlan({ sharedStories: shared });
+    expect(routeFor(roomOnly, 'library')).toBeUndefined();
+    expect(routeFor(roomOnly, 'b')).toBeUndefined();
+    expect(routeFor(roomOnly, 'a')).toEqual({ target: friend, shared: true });
   });
 });

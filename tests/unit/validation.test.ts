@@ -410,7 +410,7 @@ describe('validateProjection: Chinese edge cases', () => {
   it('[example Z12] rejects a long English answer in a Chinese story', () =>
     expect(
       verdictOf('You hear footsteps in the hallway, then a door slams somewhere upstairs.'),
-    ).toMatchObject({ ok: false, reason: expect.stringContaining('this story is in Chinese') }));
+    ).toMatchObject({ ok: false, reason: expect.stringContaining('这个故事是中文的') }));
   it('[example Z12] does not check a short Latin answer in a Chinese story', () =>
     expect(verdictOf('A door slams.')).toMatchObject({ ok: true, perceived: true }));
   it("[example P24] rejects a source character's thought in Chinese", () =>
@@ -475,4 +475,60 @@ describe('validateActorOutput: edge cases', () => {
         language: 'zh',
       }),
     ).toMatchObject({ ok: false }));
+});
+
+/** Latin words a Chinese reason may hold: the <empty> sentinel, JSON, and the words it quotes back. */
+const ALLOWED_LATIN = /\b(?:empty|JSON)\b/g;
+const latinOf = (reason: string, quoted: string) =>
+  reason
+    .replace(quoted, '')
+    .replace(ALLOWED_LATIN, '')
+    .match(/[A-Za-z]{2,}/g) ?? [];
+
+describe('[R6][V7] a Chinese story is told why in Chinese', () => {
+  const ZH_ACTOR: ActorContext = { actor: '简', others: ['用户', '杰丝'], language: 'zh' };
+  const projections: Array<[string, string]> = [
+    ['blank', '   '],
+    ['<empty> mixed with text', '<empty> 门开了。'],
+    ['structured', '{"简": "你听到敲门声。"}'],
+    ['several audiences', '简：你听到敲门声。\n杰丝：你也听到了。'],
+    ['says nothing happened', '什么也没有发生。'],
+    ['the source copied', '我推开门，走进屋里。'],
+    ['the target authored', '你吓得后退了一步。'],
+    ['an emotion', '你感到一阵恐惧。'],
+    ['a private thought', '杰丝走过房间，心想没人会找到那封信。'],
+    ['Latin script', 'You hear footsteps in the hallway, then a door slams somewhere upstairs.'],
+  ];
+  for (const [why, output] of projections)
+    it(`projection: ${why}`, () => {
+      const verdict = validateProjection(output, { ...ZH, speaker: '杰丝' });
+      expect(verdict.ok).toBe(false);
+      const reason = verdict.ok ? '' : verdict.reason;
+      expect(reason).toMatch(/\p{Script=Han}/u);
+      expect(latinOf(reason, output), reason).toEqual([]);
+    });
+  const actors: Array<[string, string]> = [
+    ['blank', ' '],
+    ['<empty>', '<empty>'],
+    ['structured', '```\n我等着。\n```'],
+    ['speaks for another', '我跳了出来。\n杰丝：怎么回事？！'],
+    ["writes another's response", '我推开门，你吓得后退了一步。'],
+    ['Latin script', 'I wait for the right moment, then leap out of the shadows.'],
+  ];
+  for (const [why, output] of actors)
+    it(`actor: ${why}`, () => {
+      const verdict = validateActorOutput(output, ZH_ACTOR);
+      expect(verdict.ok).toBe(false);
+      const reason = verdict.ok ? '' : verdict.reason;
+      expect(reason).toMatch(/\p{Script=Han}/u);
+      expect(latinOf(reason, output), reason).toEqual([]);
+    });
+  it('quotes the offending words with Chinese quotation marks and lists names with 、', () => {
+    expect(validateProjection('你吓得后退了一步。', ZH)).toMatchObject({
+      reason: expect.stringContaining('简自己的反应（“你吓得后退了一步”）'),
+    });
+    expect(validateProjection('简：你听到敲门声。\n杰丝：你也听到了。', ZH)).toMatchObject({
+      reason: expect.stringContaining('（简、杰丝）'),
+    });
+  });
 });

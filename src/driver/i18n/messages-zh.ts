@@ -10,7 +10,6 @@ export const MESSAGES_ZH: Messages = {
   'How you speak (examples)': '你说话的方式（示例）',
   '{label}: {value}': '{label}：{value}',
   'You are {name}.': '你是{name}。',
-  'About {name}, the person you share the scene with: {persona}': '关于与你同处这一场景的{name}：{persona}',
   '(Nothing has happened yet: the story begins now.)': '（还什么都没有发生：故事从现在开始。）',
   // The selector's chronology.
   'The user': '用户',
@@ -18,15 +17,97 @@ export const MESSAGES_ZH: Messages = {
   // Transcript rows shown to people.
   'Nothing seems to have happened.': '似乎什么也没有发生。',
   '(not projected yet)': '（尚未生成感知）',
+  // Why a model's answer was refused (told to the model for its retry) and what the person reads when
+  // every attempt failed.
+  "{target}'s own reaction": '{target}自己的反应',
+  "{target}'s own speech": '{target}自己说的话',
+  "{target}'s own decision": '{target}自己的决定',
+  "{target}'s own thoughts": '{target}自己的想法',
+  "{target}'s own feelings": '{target}自己的感受',
+  'The answer is structured data (JSON or a code block), but plain text was asked for.':
+    '回答是结构化数据（JSON 或代码块），但要求的是纯文本。',
+  'The answer is blank. Write what {target} perceives, or exactly <empty> if {target} perceives nothing.':
+    '回答是空的。请写出{target}感知到的内容；如果{target}什么也没有感知到，就只回答 <empty>。',
+  'The answer mixes <empty> with other text. If {target} perceives nothing, answer exactly <empty> and nothing else; otherwise write only what {target} perceives, without <empty>.':
+    '回答把 <empty> 和其他文字混在了一起。如果{target}什么也没有感知到，只回答 <empty>，不要写别的；否则只写{target}感知到的内容，不要带 <empty>。',
+  'Write what {target} perceives as plain prose, or exactly <empty>.':
+    '请用纯文本写出{target}感知到的内容，或者只回答 <empty>。',
+  'The answer contains outputs for several audiences ({names}). Write one answer, only for {target}, as plain prose without name labels.':
+    '回答里有写给多位参与者的内容（{names}）。请只为{target}写一个回答，用纯文本，不要加名字标签。',
+  'The answer only says that nothing was perceived ("{answer}"). When {target} perceives nothing, answer exactly <empty> and nothing else.':
+    '回答只是说什么也没有感知到（“{answer}”）。当{target}什么也没有感知到时，只回答 <empty>，不要写别的。',
+  'The answer is still {speaker}\'s first-person text ("{excerpt}"). Rewrite it as what {target} perceives, in the second person (for example "You see {speaker} …"), or answer <empty> if {target} perceives nothing.':
+    '回答仍然是{speaker}的第一人称原文（“{excerpt}”）。请把它改写成{target}感知到的内容，用第二人称（例如“你看见{speaker}……”）；如果{target}什么也没有感知到，就回答 <empty>。',
+  'The answer writes {what} ("{excerpt}").': '回答写出了{what}（“{excerpt}”）。',
+  "Describe only what {target} perceives; do not write {target}'s actions, speech, thoughts or feelings.":
+    '只描写{target}感知到的内容；不要写{target}的动作、话语、想法或感受。',
+  'Physical sensations ("You feel the floor tremble") are fine; emotions are not.':
+    '身体上的感觉（例如“你感到地板在震动”）可以写，情绪不可以。',
+  'The answer reveals an unspoken thought ("{excerpt}"). {target} perceives only what can be seen, heard, smelled, tasted or felt: describe visible actions and words said aloud, not anyone\'s private thoughts.':
+    '回答透露了没有说出口的想法（“{excerpt}”）。{target}只能感知到看得见、听得见、闻得到、尝得到或摸得到的东西：请描写看得见的动作和说出口的话，不要写任何人私下的想法。',
+  "Write only {actor}'s own turn in the first person: {actor}'s actions, speech and thoughts.":
+    '只用第一人称写{actor}自己的回合：{actor}的动作、话语和想法。',
+  'The answer is blank.': '回答是空的。',
+  'The answer uses <empty>, but an actor always authors something.':
+    '回答用了 <empty>，但行动的角色总要写出点什么。',
+  'Even a small gesture or a pause is a turn.': '哪怕一个小动作或一次停顿也算一个回合。',
+  'The answer speaks for {other} ("{line}").': '回答替{other}说了话（“{line}”）。',
+  'Other participants write their own words and actions.': '其他参与者的话语和行动由他们自己来写。',
+  'The answer writes another participant\'s response ("{excerpt}").':
+    '回答写了另一位参与者的回应（“{excerpt}”）。',
+  "Leave everyone else's reactions to them.": '其他人的反应留给他们自己。',
+  'The answer is written in English (Latin script), but this story is in Chinese. Write the whole answer in Chinese; names may keep their spelling.':
+    '回答是用英文（拉丁字母）写的，但这个故事是中文的。请全部用中文来写；名字可以保留原来的拼写。',
+  'The answer was not a JSON object. Answer with one JSON object, one key per name.':
+    '回答不是 JSON 对象。请用一个 JSON 对象回答，每个名字对应一个键。',
+  'The answer must be one JSON object.': '回答必须是一个 JSON 对象。',
+  'the value must be a string': '值必须是字符串',
+  'unknown names {unknown} (use exactly: {names})': '未知的名字：{unknown}（只能使用：{names}）',
+  'missing names {absent}': '缺少的名字：{absent}',
+  'The answer was not JSON. Answer with {"next": "<name>"} only.':
+    '回答不是 JSON。只用 {"next": "<名字>"} 回答。',
+  '"next" must be exactly one of: {names}.': '"next" 必须恰好是以下名字之一：{names}。',
+  "The model's answer was refused {count} times. Last reason: {reason} Try again, edit the prompt, or use another model.":
+    '模型的回答被拒绝了 {count} 次。最后一次的原因：{reason}请重试、修改提示词，或者换一个模型。',
+  // What the person reads when a step of the story cannot go on.
+  'No character is present to act. Bring a character into the scene first.':
+    '没有在场的角色可以行动。请先让一个角色进入场景。',
+  "{audience}'s view of a turn by {author} was edited by hand and is now stale. Regenerate it, or keep it as is, before going on.":
+    '{audience}对{author}某个回合的感知是手动编辑过的，现在已经过时。请先重新生成它，或者保持原样，然后再继续。',
+  'No participant {id} in this story.': '这个故事里没有参与者 {id}。',
+  'A turn needs some text.': '一个回合需要有文字。',
+  '{name} is played by you: write their turn instead.': '{name}由你扮演：请亲自写出这个回合。',
+  '{name} is not in the scene. Bring them in before they act.':
+    '{name}不在场景中。请先让其进入场景，再让其行动。',
+  'There is already a participant named {name}. Names must be unique.':
+    '已经有一位名叫{name}的参与者了。名字不能重复。',
+  'A story has exactly one user participant.': '一个故事只能有一位用户参与者。',
+  // Problems with prompt files.
+  'the file is empty (delete it to restore the shipped prompt)': '文件是空的（删除它即可恢复自带的提示词）',
+  '{braces} is not a variable here; use {syntax}': '这里的 {braces} 不是变量；请使用 {syntax}',
+  'unknown variable {variable} (this prompt is given: {allowed})':
+    '未知的变量 {variable}（这个提示词可用的变量：{allowed}）',
+  'no such prompt is shipped or overridden': '没有这个提示词：既不是自带的，也没有被覆盖',
+  'not a prompt: files are <language>/<group>/<name>.md': '不是提示词：文件应为 <language>/<group>/<name>.md',
+  '"{folder}" is not a language folder ({languages})': '“{folder}”不是语言文件夹（{languages}）',
+  '{id} is not a prompt the package ships': '{id} 不是程序自带的提示词',
   // Presets.
   'This preset replaces rules prompts ({ids}). They name tools and fields the program reads, so a mistake there can break the story.':
     '这个预设替换了规则提示词（{ids}）。它们写明了程序要读取的工具和字段，其中的错误可能让故事无法进行。',
+  'the preset carries no prompts': '这个预设不包含任何提示词',
+  'a preset carries only {group}/ prompts': '预设只能包含 {group}/ 下的提示词',
+  'The library has no preset {id}.': '库里没有预设 {id}。',
+  'The story has no preset.': '这个故事没有使用预设。',
   // Importing a SillyTavern preset.
   'the character': '角色',
   'the user': '用户',
   'Imported from a SillyTavern preset.': '从 SillyTavern 预设导入。',
+  'Not a SillyTavern chat-completion preset ({field}: {problem}).':
+    '这不是 SillyTavern 的聊天补全预设（{field}：{problem}）。',
   'The preset has no enabled prompt with text to import.': '这个预设没有可导入的、已启用且有内容的提示词。',
   'a placeholder for a part Rashomon builds itself': '占位标记，对应的部分由 Rashomon 自己生成',
+  "the user's persona, which Rashomon presents with roleplay/persona":
+    '用户的人设，Rashomon 用 roleplay/persona 来呈现它',
   'disabled in the preset': '在预设中未启用',
   'an assistant message (a prefill), not an instruction': '助手消息（预填内容），不是指令',
   empty: '内容为空',

@@ -11,11 +11,19 @@ import {
   writeStoryPreset,
   type StoryPreset,
 } from '../doc/story-preset.ts';
+import { readMeta } from '../doc/story-doc.ts';
 import { fingerprint } from '../fingerprint.ts';
+import { clauseList } from '../i18n/lists.ts';
+import { tr } from '../i18n/messages.ts';
 import { presetProblems } from './summary.ts';
 
 export type PresetResult =
   { ok: true } | { ok: false; code: 'missing' | 'unusable' | 'no-preset'; detail: string };
+
+function noPreset(story: Y.Doc): PresetResult {
+  const language = readMeta(story).language;
+  return { ok: false, code: 'no-preset', detail: tr(language, 'The story has no preset.') };
+}
 
 export const copyHash = (text: string): string => fingerprint('prompt', text);
 
@@ -60,14 +68,26 @@ export function applyPreset(
   at: string,
   origin?: unknown,
 ): PresetResult {
+  // Told in the story's language: the driver is not given the interface's.
+  const language = readMeta(story).language;
   const preset = readPreset(library, presetId);
-  if (!preset) return { ok: false, code: 'missing', detail: `The library has no preset ${presetId}.` };
-  const problems = presetProblems(preset);
+  if (!preset)
+    return {
+      ok: false,
+      code: 'missing',
+      detail: tr(language, 'The library has no preset {id}.', { id: presetId }),
+    };
+  const problems = presetProblems(preset, language);
   if (problems.length)
     return {
       ok: false,
       code: 'unusable',
-      detail: problems.map((p) => (p.path ? `${p.path}: ${p.reason}` : p.reason)).join('; '),
+      detail: clauseList(
+        language,
+        problems.map((p) =>
+          p.path ? tr(language, '{label}: {value}', { label: p.path, value: p.reason }) : p.reason,
+        ),
+      ),
     };
   story.transact(() => {
     const old = readStoryPreset(story);
@@ -80,14 +100,14 @@ export function applyPreset(
 /** Copies the library's current version of the story's preset over the story's copies. */
 export function reapplyPreset(library: Y.Doc, story: Y.Doc, at: string, origin?: unknown): PresetResult {
   const record = readStoryPreset(story);
-  if (!record) return { ok: false, code: 'no-preset', detail: 'The story has no preset.' };
+  if (!record) return noPreset(story);
   return applyPreset(library, story, record.presetId, at, origin);
 }
 
 /** Takes the preset out of the story: its copies go to the trash and the layers below apply again. */
 export function removeStoryPreset(story: Y.Doc, at: string, origin?: unknown): PresetResult {
   const record = readStoryPreset(story);
-  if (!record) return { ok: false, code: 'no-preset', detail: 'The story has no preset.' };
+  if (!record) return noPreset(story);
   story.transact(() => {
     takeOutCopies(story, record, at, new Map(), TrashReason.removed);
     clearStoryPreset(story);

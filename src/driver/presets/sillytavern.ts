@@ -1,12 +1,14 @@
 // Imports a SillyTavern chat-completion preset as a preset of ours, in one language. Mapping: the
 // enabled prompts of the global prompt order (character_id 100001, else the first order, else the
-// prompts' own order) that hold text are prose. Those that mention {{char}} become
-// roleplay/character-style, {{char}} → ${name} (the only prose prompt given a name), followed by
-// ${style}; the others become roleplay/style, {{char}} → "the character". {{user}} is never a
-// variable of ours: it becomes "the user". Other {{…}} macros are dropped and reported. Markers
-// (chat history, world info, card fields, persona, examples) are structure Rashomon builds itself,
-// and assistant-role prompts are prefills, not instructions: neither is mapped. temperature fills
-// both suggested temperatures and top_p topP. Secrets (proxy password, keys, URLs) are never read.
+// prompts' own order) that hold text are prose. Those that use {{persona}} (the user's persona
+// description) become roleplay/persona, which presents the user's persona to a character:
+// {{persona}} → ${persona}, {{user}} → ${user}, {{char}} → ${name}. The others that mention {{char}}
+// become roleplay/character-style, {{char}} → ${name}, followed by ${style}; the rest become
+// roleplay/style, {{char}} → "the character". Outside the persona prompt {{user}} is not a variable:
+// it becomes "the user". Other {{…}} macros are dropped and reported. Markers (chat history, world
+// info, card fields, the persona description, examples) are structure Rashomon builds itself, and
+// assistant-role prompts are prefills, not instructions: neither is mapped. temperature fills both
+// suggested temperatures and top_p topP. Secrets (proxy password, keys, URLs) are never read.
 import { z } from 'zod';
 import type { Language } from '../doc/schema.ts';
 import type { Sampling } from '../doc/library-presets.ts';
@@ -44,10 +46,15 @@ type StPrompt = z.infer<typeof stPromptSchema>;
 /** Fields that carry credentials or private endpoints: reported by name when set, never copied. */
 const SECRET_FIELD = /password|secret|api_?key|access_token|bearer|proxy|_url$|headers/i;
 
-const TARGET = { style: 'roleplay/style', character: 'roleplay/character-style' } as const satisfies Record<
-  string,
-  PromptId
->;
+const TARGET = {
+  style: 'roleplay/style',
+  character: 'roleplay/character-style',
+  persona: 'roleplay/persona',
+} as const satisfies Record<string, PromptId>;
+type Target = keyof typeof TARGET;
+
+/** The marker where SillyTavern puts the user's persona description. */
+const PERSONA_MARKER = 'personaDescription';
 
 export interface SillyTavernReport {
   mapped: Array<{ identifier: string; name: string; target: PromptId }>;
@@ -77,9 +84,17 @@ const MACRO_SHOWN = 80;
 const MACRO = /\{\{([\s\S]*?)\}\}|<(USER|BOT|CHAR)>/gi;
 const CHAR_MACROS = new Set(['char', 'charifnotgroup', 'bot']);
 const USER_MACROS = new Set(['user']);
+const PERSONA_MACROS = new Set(['persona']);
 
-const mentionsChar = (text: string): boolean =>
-  [...text.matchAll(MACRO)].some((m) => CHAR_MACROS.has((m[1] ?? m[2] ?? '').trim().toLowerCase()));
+const macroNames = (text: string): string[] =>
+  [...text.matchAll(MACRO)].map((m) => (m[1] ?? m[2] ?? '').trim().toLowerCase());
+
+/** Which prose prompt a SillyTavern prompt's text goes into. */
+function targetOf(text: string): Target {
+  const names = macroNames(text);
+  if (names.some((n) => PERSONA_MACROS.has(n))) return 'persona';
+  return names.some((n) => CHAR_MACROS.has(n)) ? 'character' : 'style';
+}
 
 /** Capitalises a phrase that starts a sentence or a line (English phrases only change). */
 function placed(phrase: string, before: string): string {
@@ -88,7 +103,7 @@ function placed(phrase: string, before: string): string {
 
 function convert(
   prompt: StPrompt,
-  target: PromptId,
+  target: Target,
   language: Language,
   dropped: SillyTavernReport['dropped'],
 ): string {
@@ -102,8 +117,11 @@ function convert(
     const name = (inner ?? legacy ?? '').trim().toLowerCase();
     const before = all.slice(0, offset);
     if (CHAR_MACROS.has(name))
-      return target === TARGET.character ? '${name}' : placed(tr(language, 'the character'), before);
-    if (USER_MACROS.has(name)) return placed(tr(language, 'the user'), before);
+      return target === 'style' ? placed(tr(language, 'the character'), before) : '${name}';
+    if (USER_MACROS.has(name))
+      return target === 'persona' ? '${user}' : placed(tr(language, 'the user'), before);
+    // Only the persona prompt is given the persona; targetOf sends every prompt using it there.
+    if (PERSONA_MACROS.has(name) && target === 'persona') return '${persona}';
     dropped.push({
       kind: 'macro',
       name: whole.length > MACRO_SHOWN ? `${whole.slice(0, MACRO_SHOWN - 1)}…` : whole,
@@ -158,7 +176,10 @@ export function importSillyTavernPreset(json: unknown, options: SillyTavernOptio
     const issue = parsed.error.issues[0];
     return {
       ok: false,
-      detail: `Not a SillyTavern chat-completion preset (${issue?.path.join('.') || 'file'}: ${issue?.message}).`,
+      detail: tr(language, 'Not a SillyTavern chat-completion preset ({field}: {problem}).', {
+        field: issue?.path.join('.') || 'file',
+        problem: issue?.message ?? '',
+      }),
     };
   }
   const report: SillyTavernReport = { mapped: [], notMapped: [], dropped: [] };
@@ -167,24 +188,25 @@ export function importSillyTavernPreset(json: unknown, options: SillyTavernOptio
       if (SECRET_FIELD.test(field) && value !== '' && value !== null && value !== false)
         report.dropped.push({ kind: 'secret', name: field });
 
-  const texts: Record<keyof typeof TARGET, string[]> = { style: [], character: [] };
+  const texts: Record<Target, string[]> = { style: [], character: [], persona: [] };
   const sent = ordered(parsed.data);
   for (const { prompt, enabled } of sent) {
     const name = prompt.name ?? prompt.identifier;
     const skip = (why: string) => report.notMapped.push({ identifier: prompt.identifier, name, why });
-    if (prompt.marker) skip(tr(language, 'a placeholder for a part Rashomon builds itself'));
+    if (prompt.marker && prompt.identifier === PERSONA_MARKER)
+      skip(tr(language, "the user's persona, which Rashomon presents with roleplay/persona"));
+    else if (prompt.marker) skip(tr(language, 'a placeholder for a part Rashomon builds itself'));
     else if (!enabled) skip(tr(language, 'disabled in the preset'));
     else if (prompt.role === 'assistant')
       skip(tr(language, 'an assistant message (a prefill), not an instruction'));
     else if (!prompt.content?.trim()) skip(tr(language, 'empty'));
     else {
-      const kind = mentionsChar(prompt.content) ? 'character' : 'style';
-      const target = TARGET[kind];
-      const text = convert(prompt, target, language, report.dropped);
+      const kind = targetOf(prompt.content);
+      const text = convert(prompt, kind, language, report.dropped);
       if (!text) skip(tr(language, 'nothing left once its macros were removed'));
       else {
         texts[kind].push(text);
-        report.mapped.push({ identifier: prompt.identifier, name, target });
+        report.mapped.push({ identifier: prompt.identifier, name, target: TARGET[kind] });
       }
     }
   }
@@ -200,10 +222,11 @@ export function importSillyTavernPreset(json: unknown, options: SillyTavernOptio
   if (!report.mapped.length)
     return { ok: false, detail: tr(language, 'The preset has no enabled prompt with text to import.') };
   const prompts = new Map<string, string>();
-  const { style, character } = texts;
+  const { style, character, persona } = texts;
   if (style.length) prompts.set(`${language}/${TARGET.style}`, style.join('\n\n'));
   if (character.length)
     prompts.set(`${language}/${TARGET.character}`, `${character.join('\n\n')}\n\n\${style}`);
+  if (persona.length) prompts.set(`${language}/${TARGET.persona}`, persona.join('\n\n'));
   return {
     ok: true,
     preset: {

@@ -37,13 +37,17 @@ function entryOf(path: string): PresetPromptEntry {
   return { path, language: path.slice(0, slash), id, rules: !PROSE_PROMPT_IDS.some((p) => p === id) };
 }
 
-export function presetProblems(preset: Preset): PromptFileProblem[] {
-  if (preset.prompts.size === 0) return [{ path: '', reason: 'the preset carries no prompts' }];
-  const problems = promptProblems(preset.prompts);
+/** Every problem of a preset's files, told in `told` (the interface's language, or a story's). */
+export function presetProblems(preset: Preset, told: Language = 'en'): PromptFileProblem[] {
+  if (preset.prompts.size === 0) return [{ path: '', reason: tr(told, 'the preset carries no prompts') }];
+  const problems = promptProblems(preset.prompts, told);
   for (const path of preset.prompts.keys()) {
     if (problems.some((p) => p.path === path)) continue;
     if (entryOf(path).id.split('/')[0] !== PRESET_GROUP)
-      problems.push({ path, reason: `a preset carries only ${PRESET_GROUP}/ prompts` });
+      problems.push({
+        path,
+        reason: tr(told, 'a preset carries only {group}/ prompts', { group: PRESET_GROUP }),
+      });
   }
   return problems;
 }
@@ -66,6 +70,6 @@ export function summarisePreset(preset: Preset, uiLanguage: Language): PresetSum
           { ids: rules.join(', ') },
         )
       : null,
-    problems: presetProblems(preset),
+    problems: presetProblems(preset, uiLanguage),
   };
 }

@@ -9,6 +9,7 @@ export const PROMPT_VARIABLES = {
   'roleplay/actor': ['language', 'name', 'style', 'card', 'persona', 'history'],
   'roleplay/style': ['language'],
   'roleplay/character-style': ['name', 'style'],
+  'roleplay/persona': ['name', 'user', 'persona'],
   'roleplay/actor-task': ['name'],
   'roleplay/retry': ['reason'],
 } as const satisfies Record<string, readonly string[]>;
@@ -19,10 +20,14 @@ export type PromptVars<Id extends PromptId> = Record<(typeof PROMPT_VARIABLES)[I
 export const PROMPT_IDS = Object.keys(PROMPT_VARIABLES) as PromptId[];
 
 /**
- * Prose prompts say how the story is written; a preset may replace them freely. Every other prompt
- * holds rules the program reads (tools, fields, answer shapes). The spec's roleplay/persona has no
- * counterpart here: no request uses one, so style and character-style are the prose prompts.
+ * Prose prompts say who is who and how the story is written; a preset may replace them freely: the
+ * user's persona as a character is told it (persona), the story's style (style) and each character's
+ * voice (character-style). Every other prompt holds rules the program reads (answer shapes, names).
  */
-export const PROSE_PROMPT_IDS: readonly PromptId[] = ['roleplay/style', 'roleplay/character-style'];
+export const PROSE_PROMPT_IDS: readonly PromptId[] = [
+  'roleplay/persona',
+  'roleplay/style',
+  'roleplay/character-style',
+];
 
 export const isPromptId = (id: string): id is PromptId => Object.hasOwn(PROMPT_VARIABLES, id);

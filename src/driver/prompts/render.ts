@@ -1,5 +1,8 @@
 // Renders a prompt file: `${name}` variables only; an unknown variable, `{{…}}` or an empty file is
 // refused naming the prompt's path. A line holding only a variable given as empty text is dropped.
+// Problems are told in the language asked for: a story's, when they stop one of its requests.
+import type { Language } from '../doc/schema.ts';
+import { tr } from '../i18n/messages.ts';
 import { PROMPT_VARIABLES, type PromptId, type PromptVars } from './catalogue.ts';
 
 /** Prompt texts by path `<lang>/<group>/<name>` (e.g. `en/roleplay/actor`), without `.md`. */
@@ -17,36 +20,45 @@ export class PromptProblem extends Error {
 
 const VARIABLE = /\$\{([^}]*)\}/g;
 
+const asVariable = (name: string): string => `\${${name}}`;
+
 /** The problem with a prompt text, or null: checked at load time and again at use. */
-export function promptTextProblem(id: PromptId, text: string): string | null {
-  if (text.trim() === '') return 'the file is empty (delete it to restore the shipped prompt)';
-  if (/\{\{[^}]*\}\}/.test(text)) return '{{…}} is not a variable here; use ${name}';
+export function promptTextProblem(id: PromptId, text: string, language: Language = 'en'): string | null {
+  if (text.trim() === '') return tr(language, 'the file is empty (delete it to restore the shipped prompt)');
+  if (/\{\{[^}]*\}\}/.test(text))
+    return tr(language, '{braces} is not a variable here; use {syntax}', {
+      braces: '{{…}}',
+      syntax: asVariable('name'),
+    });
   const allowed: readonly string[] = PROMPT_VARIABLES[id];
   for (const m of text.matchAll(VARIABLE)) {
     const name = m[1] ?? '';
     if (!allowed.includes(name)) {
-      return `unknown variable \${${name}} (this prompt is given: ${allowed.map((v) => `\${${v}}`).join(', ')})`;
+      return tr(language, 'unknown variable {variable} (this prompt is given: {allowed})', {
+        variable: asVariable(name),
+        allowed: allowed.map(asVariable).join(', '),
+      });
     }
   }
   return null;
 }
 
-function lookup(set: PromptSet, language: string, id: PromptId): { path: string; text: string } {
+function lookup(set: PromptSet, language: Language, id: PromptId): { path: string; text: string } {
   for (const lang of [language, 'en']) {
     const text = set.get(`${lang}/${id}`);
     if (text !== undefined) return { path: `${lang}/${id}`, text };
   }
-  throw new PromptProblem(`${language}/${id}`, 'no such prompt is shipped or overridden');
+  throw new PromptProblem(`${language}/${id}`, tr(language, 'no such prompt is shipped or overridden'));
 }
 
 export function renderPrompt<Id extends PromptId>(
   set: PromptSet,
-  language: string,
+  language: Language,
   id: Id,
   vars: PromptVars<Id>,
 ): string {
   const { path, text } = lookup(set, language, id);
-  const problem = promptTextProblem(id, text);
+  const problem = promptTextProblem(id, text, language);
   if (problem) throw new PromptProblem(path, problem);
   const values = vars as Record<string, string>;
   const lines = text.split('\n').filter((line) => {

@@ -1,5 +1,5 @@
 // Device-local settings: model backends (with API keys), which backend each operation uses, the sync
-// server and its token. They live in the device's own storage — never in a Y.Doc, an export or a sync
+// server and its token, and the stories joined with a collaborator's room token. They live in the device's own storage — never in a Y.Doc, an export or a sync
 // message — and are validated on every read.
 import { z } from 'zod';
 
@@ -31,6 +31,21 @@ export const operationProfilesSchema = z.object({
 });
 export type OperationProfiles = z.infer<typeof operationProfilesSchema>;
 
+/**
+ * A story joined from a collaborator's link: its room (the story id) on its own server, opened with a
+ * token for that room only. Room names as the sync server accepts them (sync-server/routes.ts), never
+ * the library's room ('library', which a room token must not be tried on: src/workers/sync-target.ts).
+ */
+export const sharedStorySchema = z.object({
+  room: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, 'a shared story’s room is 1-128 characters of A-Z a-z 0-9 _ -')
+    .refine((room) => room !== 'library', 'the story list is not a shared story'),
+  serverURL: z.url({ protocol: /^https?$/ }),
+  token: z.string().trim().min(1),
+});
+export type SharedStory = z.infer<typeof sharedStorySchema>;
+
 export const deviceSettingsSchema = z.object({
   version: z.literal(1).default(1),
   uiLanguage: z.enum(['en', 'zh']).default('en'),
@@ -39,6 +54,8 @@ export const deviceSettingsSchema = z.object({
   /** Per story, on this device: profiles chosen for that story's operations over the defaults. */
   storyOperations: z.record(z.string(), operationProfilesSchema).default({}),
   sync: z.object({ serverURL: z.url(), token: z.string() }).optional(),
+  /** Stories joined with a room token, each syncing with its own server; the device's `sync` is apart. */
+  sharedStories: z.array(sharedStorySchema).default([]),
 });
 export type DeviceSettings = z.infer<typeof deviceSettingsSchema>;
 

@@ -1,13 +1,50 @@
-// Story JSON export: the whole tree (every branch), participants, settings and the active leaf.
+// Story JSON export: the whole tree (every branch), participants, settings, the active leaf, and the
+// story's prompts (overrides, preset record, trash) when it has any.
 import type * as Y from 'yjs';
+import { listPromptOverrides } from '../doc/prompt-overrides.ts';
+import { listPromptTrash, readStoryPreset } from '../doc/story-preset.ts';
 import { readMeta } from '../doc/story-doc.ts';
 import { listParticipants } from '../doc/participants.ts';
 import { readTurn } from '../doc/turns.ts';
 import { allTurnsTopological } from '../doc/tree.ts';
-import { STORY_JSON_FORMAT, STORY_JSON_VERSION, type StoryJson } from './schema.ts';
+import {
+  STORY_JSON_FORMAT,
+  STORY_JSON_PROMPTS_VERSION,
+  STORY_JSON_VERSION,
+  type StoryJson,
+  type StoryJsonPrompts,
+} from './schema.ts';
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+const byKey = <T>(entries: Iterable<[string, T]>): Record<string, T> =>
+  Object.fromEntries([...entries].sort(([a], [b]) => compare(a, b)));
+
+/** The story's prompts, or undefined when it has none (its export then reads as before the field existed). */
+function exportPrompts(doc: Y.Doc): StoryJsonPrompts | undefined {
+  const overrides = listPromptOverrides(doc);
+  const preset = readStoryPreset(doc);
+  // Newest first, as listed; two copies of one file trashed at one instant in a fixed order too.
+  const trash = listPromptTrash(doc).sort(
+    (a, b) =>
+      compare(b.at, a.at) ||
+      compare(a.path, b.path) ||
+      compare(a.text, b.text) ||
+      compare(a.reason, b.reason),
+  );
+  if (overrides.size === 0 && preset === null && trash.length === 0) return undefined;
+  return {
+    version: STORY_JSON_PROMPTS_VERSION,
+    // Sorted like participants: Y.Map order is local, the export must not depend on it.
+    overrides: byKey(overrides),
+    preset: preset && { ...preset, files: byKey(Object.entries(preset.files)) },
+    trash,
+  };
+}
 
 export function exportStory(doc: Y.Doc): StoryJson {
   const meta = readMeta(doc);
+  const prompts = exportPrompts(doc);
   return {
     format: STORY_JSON_FORMAT,
     version: STORY_JSON_VERSION,
@@ -43,5 +80,6 @@ export function exportStory(doc: Y.Doc): StoryJson {
       };
     }),
     activeLeaf: meta.activeLeaf,
+    ...(prompts ? { prompts } : {}),
   };
 }

@@ -7,8 +7,10 @@ import { addParticipant } from '../doc/participants.ts';
 import { appendTurn } from '../doc/turns.ts';
 import { writePov } from '../doc/pov.ts';
 import { setActiveLeaf } from '../doc/tree.ts';
+import { setPromptOverride } from '../doc/prompt-overrides.ts';
+import { trashPrompt, writeStoryPreset } from '../doc/story-preset.ts';
 import { stampFreshBases } from './stamp-bases.ts';
-import { storyJsonSchema, type StoryJson } from './schema.ts';
+import { STORY_JSON_PROMPTS_VERSION, storyJsonSchema, type StoryJson } from './schema.ts';
 
 export type ImportResult =
   { ok: true; doc: Y.Doc; story: StoryJson } | { ok: false; code: 'invalid-story'; detail: string };
@@ -30,7 +32,13 @@ function zodProblem(error: z.ZodError, input: unknown): string {
   if (path[0] === 'format') return `format must be "rashomon.story": this file is not a Rashomon story.`;
   if (path[0] === 'version')
     return `version ${JSON.stringify((input as { version?: unknown }).version)} is not supported (this Rashomon reads version 1).`;
-  return `${where || 'story'}: ${issue.message}`;
+  if (path[0] === 'prompts' && path[1] === 'version' && path.length === 2) {
+    const version = (input as { prompts?: { version?: unknown } }).prompts?.version;
+    return `prompts.version ${version === undefined ? 'is missing' : `${JSON.stringify(version)} is not supported`} (this Rashomon reads prompts version ${STORY_JSON_PROMPTS_VERSION}).`;
+  }
+  // A bad record key (a prompt path) says what a key must look like, not just that it is invalid.
+  const message = issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
+  return `${where || 'story'}: ${message}`;
 }
 
 /** Semantic checks the schema cannot express. Returns the first problem, or null. */
@@ -100,6 +108,17 @@ function parentsFirst(turns: StoryJson['turns']): StoryJson['turns'] {
   return out;
 }
 
+/** The story's prompts as they were exported: overrides, the preset record, the trash in file order. */
+function importPrompts(doc: Y.Doc, prompts: NonNullable<StoryJson['prompts']>): void {
+  for (const [path, text] of Object.entries(prompts.overrides)) {
+    // The schema checked every path, so a write cannot be refused here.
+    const written = setPromptOverride(doc, path, text);
+    if (!written.ok) throw new Error(written.detail);
+  }
+  if (prompts.preset) writeStoryPreset(doc, prompts.preset);
+  for (const entry of prompts.trash) trashPrompt(doc, entry);
+}
+
 export function importStory(input: unknown, importedAt: string): ImportResult {
   const parsed = storyJsonSchema.safeParse(input);
   if (!parsed.success) return fail(zodProblem(parsed.error, input));
@@ -138,6 +157,7 @@ export function importStory(input: unknown, importedAt: string): ImportResult {
       }
     }
     setActiveLeaf(doc, story.activeLeaf);
+    if (story.prompts) importPrompts(doc, story.prompts);
   }, 'import');
   stampFreshBases(doc);
   return { ok: true, doc, story };

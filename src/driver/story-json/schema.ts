@@ -1,5 +1,7 @@
 // Story JSON: the export/import format of a story, validated with zod on the way in.
 import { z } from 'zod';
+import { promptPathSchema } from '../doc/prompt-overrides.ts';
+import { copiedFileSchema, storyPresetSchema, trashedPromptSchema } from '../doc/story-preset.ts';
 import {
   cardSchema,
   languageSchema,
@@ -38,6 +40,26 @@ export const storyJsonParticipantSchema = z.object({
   card: cardSchema.optional(),
 });
 
+/**
+ * The story's own prompts: its overrides, the preset they came from and the trash of replaced copies.
+ * Optional within story version 1 (a file without it is a story with none, so older files import
+ * unchanged) and versioned on its own, so that it can grow without a new story version.
+ */
+export const STORY_JSON_PROMPTS_VERSION = 1;
+
+export const storyJsonPromptsSchema = z.object({
+  version: z.literal(STORY_JSON_PROMPTS_VERSION),
+  /** '<lang>/<group>/<name>' → the story's override (an applied preset's copies are here too). */
+  overrides: z.record(promptPathSchema, z.string()).default({}),
+  /** Which preset the story came from and what each copied file held; null when none. */
+  preset: storyPresetSchema
+    .extend({ files: z.record(promptPathSchema, copiedFileSchema) })
+    .nullable()
+    .default(null),
+  /** Copies a preset switch, re-apply or removal replaced, newest first. */
+  trash: z.array(trashedPromptSchema.extend({ path: promptPathSchema })).default([]),
+});
+
 export const storyJsonSchema = z.object({
   format: z.literal(STORY_JSON_FORMAT),
   version: z.literal(STORY_JSON_VERSION),
@@ -48,7 +70,9 @@ export const storyJsonSchema = z.object({
   participants: z.array(storyJsonParticipantSchema),
   turns: z.array(storyJsonTurnSchema),
   activeLeaf: z.string().min(1).nullable(),
+  prompts: storyJsonPromptsSchema.optional(),
 });
 
 export type StoryJson = z.infer<typeof storyJsonSchema>;
+export type StoryJsonPrompts = z.infer<typeof storyJsonPromptsSchema>;
 export type StoryJsonInput = z.input<typeof storyJsonSchema>;

@@ -3,13 +3,14 @@
 
 import { proseRulesFor } from './language-rules.ts';
 import { maskQuotes } from './quotes.ts';
-import { actorReasons as why } from './reasons.ts';
+import { actorReasons } from './reasons.ts';
 import { checkScript } from './script.ts';
 import { containsSentinel, isBlank, labelledLines, looksStructured } from './shape.ts';
 import type { ActorContext, ActorVerdict } from './types.ts';
 
 export function validateActorOutput(text: string, ctx: ActorContext): ActorVerdict {
   const { actor } = ctx;
+  const why = actorReasons(ctx.language);
   if (isBlank(text)) return why.blank(actor);
   const answer = text.trim();
   if (containsSentinel(answer)) return why.sentinel(actor);

@@ -12,7 +12,7 @@ import {
   SKIPPED_BEFORE_VERB,
 } from './chinese-words.ts';
 import { excerptAt } from './quotes.ts';
-import { escapeRegExp } from './regexp.ts';
+import { cachedRegExp, escapeRegExp } from './regexp.ts';
 import { AuthoredKind, type Finding, type ProseRules } from './types.ts';
 
 const CLAUSE_START = `(?:^|[，。！？；：、,.!?;:…—\\s"”」』）)])(?:${CONNECTIVES.join('|')})*`;
@@ -31,7 +31,10 @@ const MIND_READING =
   /心想|心里想|心中想|暗想|暗自想|暗暗想|心里盘算|心中盘算|暗自庆幸|心里暗|心中暗|暗忖|心道|在心里/;
 
 function subjectEnds(masked: string, subject: string): number[] {
-  const pattern = new RegExp(`${CLAUSE_START}(${subject})`, 'gm');
+  const pattern = cachedRegExp(
+    `zh subject\u0000${subject}`,
+    () => new RegExp(`${CLAUSE_START}(${subject})`, 'gm'),
+  );
   return [...masked.matchAll(pattern)].map((m) => m.index + m[0].length);
 }
 
@@ -93,8 +96,14 @@ function nothingSentences(target: string): RegExp[] {
     /^(?:这时|此时|此刻|周围|四周)?(?:什么|任何事情?)(?:也|都)没有?发生过?$/,
     /^并?没有?(?:任何事情?|什么事?)?发生$/,
     /^(?:无事发生|一切如常|一切照旧|一切平静如常|一切都很平静|一切都没有变化)$/,
-    new RegExp(`^${who}?(?:什么|任何东西|任何声音|任何动静)(?:也|都)没有?${SENSES}(?:什么)?$`),
-    new RegExp(`^${who}并?没有?${SENSES}(?:任何|什么)(?:东西|动静|异常|声音|事情?)?$`),
+    cachedRegExp(
+      `zh perceives nothing\u0000${target}`,
+      () => new RegExp(`^${who}?(?:什么|任何东西|任何声音|任何动静)(?:也|都)没有?${SENSES}(?:什么)?$`),
+    ),
+    cachedRegExp(
+      `zh does not perceive\u0000${target}`,
+      () => new RegExp(`^${who}并?没有?${SENSES}(?:任何|什么)(?:东西|动静|异常|声音|事情?)?$`),
+    ),
     /^(?:无|没有|空|无感知)$/,
   ];
 }

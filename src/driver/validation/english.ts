@@ -15,7 +15,7 @@ import {
   THOUGHT_STATES,
 } from './english-words.ts';
 import { excerptAt } from './quotes.ts';
-import { escapeRegExp } from './regexp.ts';
+import { cachedRegExp, escapeRegExp } from './regexp.ts';
 import { AuthoredKind, type Finding, type ProseRules } from './types.ts';
 
 /** Where a new clause (and so possibly a new subject) begins. */
@@ -59,7 +59,10 @@ interface Span {
 
 /** Every clause-initial occurrence of `subject` (a regex alternative) in masked text. */
 function subjectSpans(masked: string, subject: string, after: string): Span[] {
-  const pattern = new RegExp(`${CLAUSE_START}(${subject})(?=${after})`, 'gim');
+  const pattern = cachedRegExp(
+    `en subject\u0000${subject}\u0000${after}`,
+    () => new RegExp(`${CLAUSE_START}(${subject})(?=${after})`, 'gim'),
+  );
   return [...masked.matchAll(pattern)].map((m) => {
     const end = m.index + m[0].length;
     return { start: end - (m[1] ?? '').length, end };
@@ -185,13 +188,24 @@ const QUALIFIER = String.raw`(?:\s+(?:at all|unusual|new|else|out of the ordinar
 const SENSES = '(?:hear|see|notice|perceive|sense|smell|feel|detect|observe|taste)';
 const NEGATION = "(?:do not|don't|does not|doesn't|did not|didn't|cannot|can't|can not|could not|couldn't)";
 
+const NOTHING_HAPPENS =
+  /^(?:(?:for now|still|so far|meanwhile),?\s+)?nothing(?:\s+(?:at all|else|much|unusual|new|more))?\s+(?:(?:seems|appears)\s+to\s+(?:have\s+)?)?(?:happens?|happened|has happened|is happening|occurs|occurred|changes|changed)(?:\s+(?:at all|yet|here|for now))?$/;
+const NOTHING_AT_ALL =
+  /^(?:nothing|none|n\/?a|no perception|nothing perceived|nothing to perceive|no change)$/;
+
 function nothingSentences(target: string): RegExp[] {
   const who = `(?:you|${escapeRegExp(target.toLowerCase())})`;
   return [
-    /^(?:(?:for now|still|so far|meanwhile),?\s+)?nothing(?:\s+(?:at all|else|much|unusual|new|more))?\s+(?:(?:seems|appears)\s+to\s+(?:have\s+)?)?(?:happens?|happened|has happened|is happening|occurs|occurred|changes|changed)(?:\s+(?:at all|yet|here|for now))?$/,
-    new RegExp(`^${who}\\s+${SENSES}s?\\s+nothing${QUALIFIER}$`),
-    new RegExp(`^${who}\\s+${NEGATION}\\s+${SENSES}\\s+anything${QUALIFIER}$`),
-    /^(?:nothing|none|n\/?a|no perception|nothing perceived|nothing to perceive|no change)$/,
+    NOTHING_HAPPENS,
+    cachedRegExp(
+      `en perceives nothing\u0000${target}`,
+      () => new RegExp(`^${who}\\s+${SENSES}s?\\s+nothing${QUALIFIER}$`),
+    ),
+    cachedRegExp(
+      `en does not perceive\u0000${target}`,
+      () => new RegExp(`^${who}\\s+${NEGATION}\\s+${SENSES}\\s+anything${QUALIFIER}$`),
+    ),
+    NOTHING_AT_ALL,
   ];
 }
 

@@ -1,5 +1,5 @@
 // Validation of model answers before they become roleplay text: projections, actor turns, script.
-// Every verdict is a value; a rejection carries an English instruction for the model's retry.
+// Every verdict is a value; a rejection carries an instruction for the model's retry in the story's language.
 
 export { validateActorOutput } from './actor.ts';
 export { validateProjection } from './projection.ts';

@@ -3,7 +3,7 @@
 
 import { proseRulesFor } from './language-rules.ts';
 import { maskQuotes } from './quotes.ts';
-import { projectionReasons as why } from './reasons.ts';
+import { projectionReasons, type ProjectionReasons } from './reasons.ts';
 import { checkScript } from './script.ts';
 import {
   EMPTY_SENTINEL,
@@ -18,7 +18,7 @@ import type { ProjectionContext, ProjectionVerdict, Rejection } from './types.ts
 const sameName = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
 /** "Jane: …" plus "Jess: …" lines, or a "Jane: …" line among others: answers for several audiences. */
-function labelProblem(answer: string, ctx: ProjectionContext): Rejection | null {
+function labelProblem(answer: string, ctx: ProjectionContext, why: ProjectionReasons): Rejection | null {
   const labelled = labelledLines(answer, ctx.participants);
   const targetSpeech = labelled.find((l) => sameName(l.name, ctx.target) && isScriptDialogue(l));
   if (targetSpeech !== undefined) {
@@ -35,12 +35,13 @@ function labelProblem(answer: string, ctx: ProjectionContext): Rejection | null 
 
 export function validateProjection(text: string, ctx: ProjectionContext): ProjectionVerdict {
   const { target } = ctx;
+  const why = projectionReasons(ctx.language);
   if (isBlank(text)) return why.blank(target);
   const answer = text.trim();
   if (answer === EMPTY_SENTINEL) return { ok: true, perceived: false, text: '' };
   if (containsSentinel(answer)) return why.mixedSentinel(target);
   if (looksStructured(answer)) return why.structured(target);
-  const labels = labelProblem(answer, ctx);
+  const labels = labelProblem(answer, ctx, why);
   if (labels !== null) return labels;
   const script = checkScript(answer, ctx.language);
   if (!script.ok) return script;
@@ -49,7 +50,7 @@ export function validateProjection(text: string, ctx: ProjectionContext): Projec
   if (rules.saysNothingHappened(answer, target)) return why.saysNothing(target, answer);
   const masked = maskQuotes(answer);
   const copied = rules.firstPersonNarration(masked, answer);
-  if (copied !== null) return why.copiedSource(target, ctx.speaker, copied, ctx.language);
+  if (copied !== null) return why.copiedSource(target, ctx.speaker, copied);
   const authored =
     rules.secondPersonAuthoring(masked, answer) ?? rules.namedAuthoring(masked, answer, target);
   if (authored !== null) return why.targetAuthored(target, authored);

@@ -1,88 +1,165 @@
-// The retry instructions: each rejection tells the model, in English, what was wrong and what to
-// write instead, quoting the offending words so the retry can find them.
+// The retry instructions: each rejection tells the model, in the story's language, what was wrong and
+// what to write instead, quoting the offending words so the retry can find them.
 
-import { StoryLanguage, type AuthoredKind, type Finding, type Rejection } from './types.ts';
+import { nameList, sentences } from '../i18n/lists.ts';
+import { tr } from '../i18n/messages.ts';
+import type { AuthoredKind, Finding, Rejection, StoryLanguage } from './types.ts';
 
 const reject = (reason: string): Rejection => ({ ok: false, reason });
 
-const KIND_WORDS: Readonly<Record<AuthoredKind, string>> = {
-  reaction: 'reaction',
-  speech: 'speech',
-  decision: 'decision',
-  thought: 'thoughts',
-  feeling: 'feelings',
+function ownKind(language: StoryLanguage, kind: AuthoredKind, target: string): string {
+  switch (kind) {
+    case 'reaction':
+      return tr(language, "{target}'s own reaction", { target });
+    case 'speech':
+      return tr(language, "{target}'s own speech", { target });
+    case 'decision':
+      return tr(language, "{target}'s own decision", { target });
+    case 'thought':
+      return tr(language, "{target}'s own thoughts", { target });
+    case 'feeling':
+      return tr(language, "{target}'s own feelings", { target });
+    default:
+      return kind satisfies never;
+  }
+}
+
+const structured = (language: StoryLanguage) =>
+  tr(language, 'The answer is structured data (JSON or a code block), but plain text was asked for.');
+
+function makeProjectionReasons(language: StoryLanguage) {
+  const l = language;
+  return {
+    blank: (target: string) =>
+      reject(
+        tr(
+          l,
+          'The answer is blank. Write what {target} perceives, or exactly <empty> if {target} perceives nothing.',
+          { target },
+        ),
+      ),
+    mixedSentinel: (target: string) =>
+      reject(
+        tr(
+          l,
+          'The answer mixes <empty> with other text. If {target} perceives nothing, answer exactly <empty> and nothing else; otherwise write only what {target} perceives, without <empty>.',
+          { target },
+        ),
+      ),
+    structured: (target: string) =>
+      reject(
+        sentences(
+          l,
+          structured(l),
+          tr(l, 'Write what {target} perceives as plain prose, or exactly <empty>.', { target }),
+        ),
+      ),
+    severalAudiences: (target: string, names: readonly string[]) =>
+      reject(
+        tr(
+          l,
+          'The answer contains outputs for several audiences ({names}). Write one answer, only for {target}, as plain prose without name labels.',
+          { names: nameList(l, names), target },
+        ),
+      ),
+    saysNothing: (target: string, answer: string) =>
+      reject(
+        tr(
+          l,
+          'The answer only says that nothing was perceived ("{answer}"). When {target} perceives nothing, answer exactly <empty> and nothing else.',
+          { answer, target },
+        ),
+      ),
+    copiedSource: (target: string, speaker: string, excerpt: string) =>
+      reject(
+        tr(
+          l,
+          'The answer is still {speaker}\'s first-person text ("{excerpt}"). Rewrite it as what {target} perceives, in the second person (for example "You see {speaker} …"), or answer <empty> if {target} perceives nothing.',
+          { speaker, excerpt, target },
+        ),
+      ),
+    targetAuthored: (target: string, finding: Finding) =>
+      reject(
+        sentences(
+          l,
+          tr(l, 'The answer writes {what} ("{excerpt}").', {
+            what: ownKind(l, finding.kind, target),
+            excerpt: finding.excerpt,
+          }),
+          tr(
+            l,
+            "Describe only what {target} perceives; do not write {target}'s actions, speech, thoughts or feelings.",
+            { target },
+          ),
+          ...(finding.kind === 'feeling'
+            ? [tr(l, 'Physical sensations ("You feel the floor tremble") are fine; emotions are not.')]
+            : []),
+        ),
+      ),
+    privateThought: (target: string, excerpt: string) =>
+      reject(
+        tr(
+          l,
+          'The answer reveals an unspoken thought ("{excerpt}"). {target} perceives only what can be seen, heard, smelled, tasted or felt: describe visible actions and words said aloud, not anyone\'s private thoughts.',
+          { excerpt, target },
+        ),
+      ),
+  };
+}
+
+export type ProjectionReasons = ReturnType<typeof makeProjectionReasons>;
+
+function makeActorReasons(language: StoryLanguage) {
+  const l = language;
+  const ownTurnOnly = (actor: string) =>
+    tr(l, "Write only {actor}'s own turn in the first person: {actor}'s actions, speech and thoughts.", {
+      actor,
+    });
+  return {
+    blank: (actor: string) => reject(sentences(l, tr(l, 'The answer is blank.'), ownTurnOnly(actor))),
+    sentinel: (actor: string) =>
+      reject(
+        sentences(
+          l,
+          tr(l, 'The answer uses <empty>, but an actor always authors something.'),
+          ownTurnOnly(actor),
+          tr(l, 'Even a small gesture or a pause is a turn.'),
+        ),
+      ),
+    structured: (actor: string) => reject(sentences(l, structured(l), ownTurnOnly(actor))),
+    speaksFor: (actor: string, other: string, line: string) =>
+      reject(
+        sentences(
+          l,
+          tr(l, 'The answer speaks for {other} ("{line}").', { other, line }),
+          ownTurnOnly(actor),
+          tr(l, 'Other participants write their own words and actions.'),
+        ),
+      ),
+    actsForOthers: (actor: string, excerpt: string) =>
+      reject(
+        sentences(
+          l,
+          tr(l, 'The answer writes another participant\'s response ("{excerpt}").', { excerpt }),
+          ownTurnOnly(actor),
+          tr(l, "Leave everyone else's reactions to them."),
+        ),
+      ),
+  };
+}
+
+// Built once per language: every answer checked would otherwise make them again.
+const PROJECTION: Readonly<Record<StoryLanguage, ProjectionReasons>> = {
+  en: makeProjectionReasons('en'),
+  zh: makeProjectionReasons('zh'),
+};
+const ACTOR: Readonly<Record<StoryLanguage, ReturnType<typeof makeActorReasons>>> = {
+  en: makeActorReasons('en'),
+  zh: makeActorReasons('zh'),
 };
 
-const perceiveOnly = (t: string): string =>
-  `Describe only what ${t} perceives; do not write ${t}'s actions, speech, thoughts or feelings.`;
+/** Why a projection answer was refused, in the story's language. */
+export const projectionReasons = (language: StoryLanguage): ProjectionReasons => PROJECTION[language];
 
-export const projectionReasons = {
-  blank: (t: string) =>
-    reject(`The answer is blank. Write what ${t} perceives, or exactly <empty> if ${t} perceives nothing.`),
-  mixedSentinel: (t: string) =>
-    reject(
-      `The answer mixes <empty> with other text. If ${t} perceives nothing, answer exactly <empty> and ` +
-        `nothing else; otherwise write only what ${t} perceives, without <empty>.`,
-    ),
-  structured: (t: string) =>
-    reject(
-      `The answer is structured data (JSON or a code block), but plain text was asked for. Write what ` +
-        `${t} perceives as plain prose, or exactly <empty>.`,
-    ),
-  severalAudiences: (t: string, names: readonly string[]) =>
-    reject(
-      `The answer contains outputs for several audiences (${names.join(', ')}). Write one answer, only ` +
-        `for ${t}, as plain prose without name labels.`,
-    ),
-  saysNothing: (t: string, answer: string) =>
-    reject(
-      `The answer only says that nothing was perceived ("${answer}"). When ${t} perceives nothing, ` +
-        `answer exactly <empty> and nothing else.`,
-    ),
-  copiedSource: (t: string, speaker: string, excerpt: string, language: StoryLanguage) =>
-    reject(
-      `The answer is still ${speaker}'s first-person text ("${excerpt}"). Rewrite it as what ${t} ` +
-        `perceives, in the second person (for example ${
-          language === StoryLanguage.zh ? `"你看见${speaker}……"` : `"You see ${speaker} …"`
-        }), or answer <empty> if ${t} perceives nothing.`,
-    ),
-  targetAuthored: (t: string, finding: Finding) =>
-    reject(
-      `The answer writes ${t}'s own ${KIND_WORDS[finding.kind]} ("${finding.excerpt}"). ${perceiveOnly(t)}` +
-        (finding.kind === 'feeling'
-          ? ' Physical sensations ("You feel the floor tremble") are fine; emotions are not.'
-          : ''),
-    ),
-  privateThought: (t: string, excerpt: string) =>
-    reject(
-      `The answer reveals an unspoken thought ("${excerpt}"). ${t} perceives only what can be seen, ` +
-        `heard, smelled, tasted or felt: describe visible actions and words said aloud, not anyone's ` +
-        `private thoughts.`,
-    ),
-};
-
-const ownTurnOnly = (a: string): string =>
-  `Write only ${a}'s own turn in the first person: ${a}'s actions, speech and thoughts.`;
-
-export const actorReasons = {
-  blank: (a: string) => reject(`The answer is blank. ${ownTurnOnly(a)}`),
-  sentinel: (a: string) =>
-    reject(
-      `The answer uses <empty>, but an actor always authors something. ${ownTurnOnly(a)} Even a ` +
-        `small gesture or a pause is a turn.`,
-    ),
-  structured: (a: string) =>
-    reject(
-      `The answer is structured data (JSON or a code block), but plain text was asked for. ` + ownTurnOnly(a),
-    ),
-  speaksFor: (a: string, other: string, line: string) =>
-    reject(
-      `The answer speaks for ${other} ("${line}"). ${ownTurnOnly(a)} Other participants write their ` +
-        `own words and actions.`,
-    ),
-  actsForOthers: (a: string, excerpt: string) =>
-    reject(
-      `The answer writes another participant's response ("${excerpt}"). ${ownTurnOnly(a)} Leave ` +
-        `everyone else's reactions to them.`,
-    ),
-};
+/** Why an actor answer was refused, in the story's language. */
+export const actorReasons = (language: StoryLanguage) => ACTOR[language];

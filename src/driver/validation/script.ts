@@ -1,6 +1,7 @@
 // Refuses an answer written in the other script from the story's language: English prose in a Chinese
 // story, Chinese prose in an English one. A name in the other script inside the prose passes.
 
+import { tr } from '../i18n/messages.ts';
 import { StoryLanguage, type ScriptVerdict } from './types.ts';
 
 const HAN = /\p{Script=Han}/gu;
@@ -21,12 +22,14 @@ export function checkScript(text: string, language: StoryLanguage): ScriptVerdic
       return latinWords > han
         ? {
             ok: false,
-            reason:
-              'The answer is written in English (Latin script), but this story is in Chinese. ' +
-              'Write the whole answer in Chinese; names may keep their spelling.',
+            reason: tr(
+              language,
+              'The answer is written in English (Latin script), but this story is in Chinese. Write the whole answer in Chinese; names may keep their spelling.',
+            ),
           }
         : { ok: true };
     case StoryLanguage.en:
+      // Told to the model of an English story, so in English: no catalogue entry.
       return han > latinWords
         ? {
             ok: false,

@@ -1,7 +1,7 @@
 // Checks on an answer's form, made before its prose is read: blank, the <empty> sentinel, structured
 // data where plain text was asked for, and "Name:" labels marking answers for or by other people.
 
-import { escapeRegExp } from './regexp.ts';
+import { cachedRegExp, escapeRegExp } from './regexp.ts';
 
 /** The model-facing no-perception answer; it must stand alone to mean anything. */
 export const EMPTY_SENTINEL = '<empty>';
@@ -18,6 +18,8 @@ export function looksStructured(text: string): boolean {
   const trimmed = text.trim();
   if (trimmed.startsWith('```')) return true;
   if (trimmed.startsWith('{') && /"[^"\n]*"\s*:/.test(trimmed)) return true;
+  // Only an object or an array counts, and prose would make JSON.parse throw, which is slow.
+  if (!/^[[{]/.test(trimmed)) return false;
   try {
     const parsed: unknown = JSON.parse(trimmed);
     return typeof parsed === 'object' && parsed !== null;
@@ -37,14 +39,16 @@ export interface LabelledLine {
 /** Lines opening with one of `names` and a colon, markdown decoration allowed: `**Jess:** …`. */
 export function labelledLines(text: string, names: readonly string[]): LabelledLine[] {
   if (names.length === 0) return [];
-  const alternatives = [...names]
-    .sort((a, b) => b.length - a.length)
-    .map(escapeRegExp)
-    .join('|');
-  const label = new RegExp(
-    String.raw`^\s*(?:[-*>#]+\s*)?(?:\*\*|__)?\s*(${alternatives})\s*(?:\*\*|__)?\s*[:\uff1a]\s*(?:\*\*|__)?\s*(.*)$`,
-    'iu',
-  );
+  const label = cachedRegExp(`label\u0000${names.join('\u0000')}`, () => {
+    const alternatives = [...names]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|');
+    return new RegExp(
+      String.raw`^\s*(?:[-*>#]+\s*)?(?:\*\*|__)?\s*(${alternatives})\s*(?:\*\*|__)?\s*[:\uff1a]\s*(?:\*\*|__)?\s*(.*)$`,
+      'iu',
+    );
+  });
   const found: LabelledLine[] = [];
   for (const line of text.split('\n')) {
     const m = label.exec(line);

@@ -1,12 +1,12 @@
 // Shapes shared by the output validators: what they are told about the scene, and what they say back.
-// A rejection's reason is an English instruction written for the model's retry.
+// A rejection's reason is an instruction for the model's retry, in the story's language.
 
 export const StoryLanguage = { en: 'en', zh: 'zh' } as const;
 export type StoryLanguage = (typeof StoryLanguage)[keyof typeof StoryLanguage];
 
 export interface Rejection {
   ok: false;
-  /** What is wrong and what to write instead, addressed to the model that retries. */
+  /** What is wrong and what to write instead, addressed to the model that retries, in the story's language. */
   reason: string;
 }
 

@@ -1,47 +1,55 @@
 // OpenAI-compatible endpoints: presets for local servers, a "Test connection" that names the first
 // thing wrong (unreachable, CORS, key, model), and a probe that finds which local server answers.
 import type { ConnectionReport, EndpointPreset } from '../api.ts';
+import { uiText } from '../ui-text.ts';
 import { listModels, type FetchLike } from './openai-chat-model.ts';
 
 /** Placeholder in corsHelp for the app's own origin, filled in when it is known. */
 export const APP_ORIGIN = '<app origin>';
 
+// corsHelp is a getter so that it reads in the interface language of the moment it is asked for.
 export const ENDPOINT_PRESETS: readonly EndpointPreset[] = [
   {
     id: 'ollama',
     label: 'Ollama',
     baseURL: 'http://localhost:11434/v1',
-    corsHelp:
-      'Ollama answers web pages only from origins it trusts (localhost by default). Quit Ollama and ' +
-      `start it with this app's origin allowed: OLLAMA_ORIGINS=${APP_ORIGIN} ollama serve. For the ` +
-      `macOS app run launchctl setenv OLLAMA_ORIGINS "${APP_ORIGIN}"; on Windows set OLLAMA_ORIGINS ` +
-      'as a user environment variable; with systemd add Environment="OLLAMA_ORIGINS=…" to the ' +
-      'service. Then restart Ollama.',
+    get corsHelp() {
+      return uiText(
+        'Ollama answers web pages only from origins it trusts (localhost by default). Quit Ollama and start it with this app\'s origin allowed: OLLAMA_ORIGINS={origin} ollama serve. For the macOS app run launchctl setenv OLLAMA_ORIGINS "{origin}"; on Windows set OLLAMA_ORIGINS as a user environment variable; with systemd add Environment="OLLAMA_ORIGINS=…" to the service. Then restart Ollama.',
+        { origin: APP_ORIGIN },
+      );
+    },
   },
   {
     id: 'lm-studio',
     label: 'LM Studio',
     baseURL: 'http://localhost:1234/v1',
-    corsHelp:
-      'Turn on "Enable CORS" in LM Studio\'s local server settings (Developer tab), or start the ' +
-      'server with lms server start --cors, then try again.',
+    get corsHelp() {
+      return uiText(
+        'Turn on "Enable CORS" in LM Studio\'s local server settings (Developer tab), or start the server with lms server start --cors, then try again.',
+      );
+    },
   },
   {
     id: 'llama-cpp',
     label: 'llama.cpp server',
     baseURL: 'http://localhost:8080/v1',
-    corsHelp:
-      'llama-server accepts web pages from any origin unless it was started with --cors-origins (or ' +
-      "with its built-in tools, which limit it to localhost). Add this app's origin: " +
-      `llama-server … --cors-origins ${APP_ORIGIN}`,
+    get corsHelp() {
+      return uiText(
+        "llama-server accepts web pages from any origin unless it was started with --cors-origins (or with its built-in tools, which limit it to localhost). Add this app's origin: llama-server … --cors-origins {origin}",
+        { origin: APP_ORIGIN },
+      );
+    },
   },
   {
     id: 'koboldcpp',
     label: 'KoboldCpp',
     baseURL: 'http://localhost:5001/v1',
-    corsHelp:
-      'KoboldCpp normally accepts web pages from any origin. If the browser still blocks it, update ' +
-      'KoboldCpp and check that nothing in between (a proxy or tunnel) strips its CORS headers.',
+    get corsHelp() {
+      return uiText(
+        'KoboldCpp normally accepts web pages from any origin. If the browser still blocks it, update KoboldCpp and check that nothing in between (a proxy or tunnel) strips its CORS headers.',
+      );
+    },
   },
 ];
 
@@ -81,7 +89,10 @@ export async function testConnection(
     models,
   });
   if (!/^https?:\/\/[^/]/i.test(baseURL)) {
-    return report('unreachable', `"${endpoint.baseURL}" is not an http:// or https:// address.`);
+    return report(
+      'unreachable',
+      uiText('"{address}" is not an http:// or https:// address.', { address: endpoint.baseURL }),
+    );
   }
 
   let transportError: unknown;
@@ -121,15 +132,20 @@ export async function testConnection(
     if (signal.aborted) {
       return report(
         'unreachable',
-        `${baseURL} did not answer within ${timeoutMs / 1000} s. Is the server running and ` +
-          'the address right?',
+        uiText('{baseURL} did not answer within {seconds} s. Is the server running and the address right?', {
+          baseURL,
+          seconds: timeoutMs / 1000,
+        }),
       );
     }
     if (listed.code === 'unauthorized') {
       return report(
         'unauthorized',
-        `${baseURL} refused the API key${endpoint.apiKey ? '' : ' (none was given)'}. Enter the key ` +
-          'the server expects.',
+        endpoint.apiKey
+          ? uiText('{baseURL} refused the API key. Enter the key the server expects.', { baseURL })
+          : uiText('{baseURL} refused the API key (none was given). Enter the key the server expects.', {
+              baseURL,
+            }),
       );
     }
     if (transportError !== undefined && (options.isBrowser ?? inBrowser())) {
@@ -138,10 +154,15 @@ export async function testConnection(
       if (await answersOpaquely(fetchImpl, `${baseURL}/models`, timeoutMs)) {
         return report('cors', corsDetail(baseURL, options));
       }
-      return report('unreachable', `${listed.detail}${browserHint(baseURL, options)}`);
+      return report('unreachable', withBrowserHint(listed.detail, baseURL, options));
     }
-    const v1Hint = status === 404 && !/\/v\d+$/.test(baseURL) ? ` Did you mean ${baseURL}/v1?` : '';
-    return report('unreachable', `${listed.detail}${v1Hint}`);
+    const v1Hint = status === 404 && !/\/v\d+$/.test(baseURL);
+    return report(
+      'unreachable',
+      v1Hint
+        ? uiText('{detail} Did you mean {baseURL}/v1?', { detail: listed.detail, baseURL })
+        : listed.detail,
+    );
   }
 
   const models = listed.models;
@@ -150,23 +171,33 @@ export async function testConnection(
     if (!Array.isArray(raw?.data)) return notAModelList(baseURL);
     return report(
       'no-models',
-      `${baseURL} answers but offers no models. Load or download one in the server first (for ` +
-        'Ollama: ollama pull <model>; in LM Studio: load a model in the Developer tab).',
+      uiText(
+        '{baseURL} answers but offers no models. Load or download one in the server first (for Ollama: ollama pull <model>; in LM Studio: load a model in the Developer tab).',
+        { baseURL },
+      ),
     );
   }
   const wanted = endpoint.model?.trim();
   if (wanted && !models.includes(wanted)) {
     return report(
       'model-not-found',
-      `${baseURL} has no model "${wanted}". It offers: ${listSome(models)}.`,
+      uiText('{baseURL} has no model "{model}". It offers: {models}.', {
+        baseURL,
+        model: wanted,
+        models: listSome(models),
+      }),
       models,
     );
   }
   return {
     ok: true,
     detail: wanted
-      ? `Connected to ${baseURL}: "${wanted}" is available (${count(models.length)}).`
-      : `Connected to ${baseURL}: ${count(models.length)} available.`,
+      ? uiText('Connected to {baseURL}: "{model}" is available ({models}).', {
+          baseURL,
+          model: wanted,
+          models: count(models.length),
+        })
+      : uiText('Connected to {baseURL}: {models} available.', { baseURL, models: count(models.length) }),
     models,
   };
 }
@@ -199,9 +230,15 @@ function notAModelList(baseURL: string): ConnectionReport {
   return {
     ok: false,
     problem: 'unreachable',
-    detail:
-      `${baseURL}/models answered with something other than an OpenAI-compatible model list. ` +
-      `Check the base URL${/\/v\d+$/.test(baseURL) ? '' : ` (did you mean ${baseURL}/v1?)`}.`,
+    detail: /\/v\d+$/.test(baseURL)
+      ? uiText(
+          '{baseURL}/models answered with something other than an OpenAI-compatible model list. Check the base URL.',
+          { baseURL },
+        )
+      : uiText(
+          '{baseURL}/models answered with something other than an OpenAI-compatible model list. Check the base URL (did you mean {baseURL}/v1?).',
+          { baseURL },
+        ),
     models: [],
   };
 }
@@ -221,40 +258,41 @@ export function presetFor(
 
 /** A preset's CORS advice with the app's origin filled in. */
 export function corsHelpFor(preset: EndpointPreset, appOrigin: string | undefined): string {
-  return preset.corsHelp.split(APP_ORIGIN).join(appOrigin ?? "this app's address");
+  return preset.corsHelp.split(APP_ORIGIN).join(appOrigin ?? uiText("this app's address"));
 }
 
 function corsDetail(baseURL: string, options: ConnectionOptions): string {
   const appOrigin = options.appOrigin ?? currentOrigin();
   const preset = presetFor(baseURL, options.presets ?? ENDPOINT_PRESETS);
-  const blocked =
-    `The server at ${baseURL} is running, but the browser blocked the answer (CORS): the server ` +
-    `does not allow web pages from ${appOrigin ?? "this app's address"}.`;
-  if (preset) return `${blocked} ${preset.label}: ${corsHelpFor(preset, appOrigin)}`;
-  return (
-    `${blocked} Configure the server to send Access-Control-Allow-Origin for this origin (and to ` +
-    'answer OPTIONS preflight requests allowing the Authorization and Content-Type headers), or put ' +
-    'it behind a proxy that does.'
+  const origin = appOrigin ?? uiText("this app's address");
+  if (preset)
+    return uiText(
+      'The server at {baseURL} is running, but the browser blocked the answer (CORS): the server does not allow web pages from {origin}. {server}: {help}',
+      { baseURL, origin, server: preset.label, help: corsHelpFor(preset, appOrigin) },
+    );
+  return uiText(
+    'The server at {baseURL} is running, but the browser blocked the answer (CORS): the server does not allow web pages from {origin}. Configure the server to send Access-Control-Allow-Origin for this origin (and to answer OPTIONS preflight requests allowing the Authorization and Content-Type headers), or put it behind a proxy that does.',
+    { baseURL, origin },
   );
 }
 
-/** Browser-only reasons a running server can look unreachable. */
-function browserHint(baseURL: string, options: ConnectionOptions): string {
+/** The failure's detail with the browser-only reason a running server can look unreachable, if any. */
+function withBrowserHint(detail: string, baseURL: string, options: ConnectionOptions): string {
   const target = parseURL(baseURL);
   const appOrigin = options.appOrigin ?? currentOrigin();
   if (target?.protocol === 'http:' && appOrigin?.startsWith('https:') && !LOOPBACK.has(target.hostname)) {
-    return (
-      ' Browsers block plain http:// addresses other than localhost from an https:// page: use https ' +
-      'for that server, or run it on this computer.'
+    return uiText(
+      '{detail} Browsers block plain http:// addresses other than localhost from an https:// page: use https for that server, or run it on this computer.',
+      { detail },
     );
   }
   if (target && LOOPBACK.has(target.hostname)) {
-    return (
-      ' If the server is running, the browser may be blocking this site from reaching local servers: ' +
-      "allow local network access in the site's settings if it asks."
+    return uiText(
+      "{detail} If the server is running, the browser may be blocking this site from reaching local servers: allow local network access in the site's settings if it asks.",
+      { detail },
     );
   }
-  return '';
+  return detail;
 }
 
 async function answersOpaquely(fetchImpl: FetchLike, url: string, timeoutMs: number): Promise<boolean> {
@@ -286,9 +324,11 @@ function parseURL(text: string): URL | undefined {
 
 function listSome(models: string[]): string {
   const shown = models.slice(0, 12).join(', ');
-  return models.length > 12 ? `${shown} and ${models.length - 12} more` : shown;
+  return models.length > 12
+    ? uiText('{models} and {count} more', { models: shown, count: models.length - 12 })
+    : shown;
 }
 
 function count(n: number): string {
-  return n === 1 ? '1 model' : `${n} models`;
+  return n === 1 ? uiText('1 model') : uiText('{count} models', { count: n });
 }

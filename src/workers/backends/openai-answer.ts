@@ -9,6 +9,7 @@ import {
   type ClassifiedFailure,
   type FailureContext,
 } from './openai-failures.ts';
+import { uiText } from '../ui-text.ts';
 
 export type Attempt = ModelAnswer | ClassifiedFailure;
 
@@ -20,11 +21,13 @@ export function readCompletion(completion: unknown, context: FailureContext): At
   const body = completion as { choices?: unknown; model?: unknown } | null;
   const choices = body?.choices;
   if (!Array.isArray(choices) || choices.length === 0) {
-    return malformed(`The server at ${context.baseURL} answered without any choices.`);
+    return malformed(
+      uiText('The server at {baseURL} answered without any choices.', { baseURL: context.baseURL }),
+    );
   }
   const message = (choices[0] as { message?: { content?: unknown } } | undefined)?.message;
   if (typeof message?.content !== 'string') {
-    return malformed('The model answered without text (no message content).');
+    return malformed(uiText('The model answered without text (no message content).'));
   }
   return withModel(message.content, body?.model);
 }
@@ -57,7 +60,10 @@ export async function readStream(
         return classified
           ? { ...classified, retryable: false }
           : malformed(
-              `The answer stream broke after ${state.text.length} characters (${reason}). Try again.`,
+              uiText('The answer stream broke after {count} characters ({reason}). Try again.', {
+                count: state.text.length,
+                reason,
+              }),
             );
       }
       // The SDK ends the iteration quietly on abort, so the signal is the only sign.
@@ -75,8 +81,10 @@ export async function readStream(
   }
   if (!state.finished) {
     return malformed(
-      `The answer stream ended before the model finished (after ${state.text.length} ` +
-        'characters); the connection may have been cut. Try again.',
+      uiText(
+        'The answer stream ended before the model finished (after {count} characters); the connection may have been cut. Try again.',
+        { count: state.text.length },
+      ),
     );
   }
   return withModel(state.text, state.model);
@@ -94,7 +102,7 @@ function takeChunk(
   const first = choices[0] as { delta?: { content?: unknown }; finish_reason?: unknown };
   const delta = first.delta?.content;
   if (delta !== undefined && delta !== null && typeof delta !== 'string') {
-    return malformed('The answer stream carried something other than text.');
+    return malformed(uiText('The answer stream carried something other than text.'));
   }
   state.model ??= chunk.model;
   if (first.finish_reason) state.finished = true;

@@ -14,6 +14,7 @@ import {
   type Clock,
   type Sleep,
 } from './retry-policy.ts';
+import { uiText } from '../ui-text.ts';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -77,7 +78,9 @@ export async function listModels(
     return {
       ok: false,
       code: ModelFailureCode.unreachable,
-      detail: `${options.baseURL} has no model list (404). Check the base URL (it usually ends in /v1).`,
+      detail: uiText('{baseURL} has no model list (404). Check the base URL (it usually ends in /v1).', {
+        baseURL: options.baseURL,
+      }),
     };
   }
 }
@@ -94,7 +97,10 @@ function makeClient(options: { baseURL: string; apiKey?: string; fetch?: FetchLi
 }
 
 function gaveUp(failure: ModelFailure, attempts: number): ModelFailure {
-  return { ...failure, detail: `${failure.detail} (Gave up after ${attempts} attempts.)` };
+  return {
+    ...failure,
+    detail: uiText('{detail} (Gave up after {attempts} attempts.)', { detail: failure.detail, attempts }),
+  };
 }
 
 function toParams(model: string, request: ChatRequest): ChatCompletionCreateParamsNonStreaming {

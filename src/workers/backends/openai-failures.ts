@@ -2,6 +2,7 @@
 // failure is worth retrying (rate limits, server errors, network trouble).
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ModelFailureCode, type ModelFailure } from '../../driver/model.ts';
+import { uiText } from '../ui-text.ts';
 
 export interface FailureContext {
   baseURL: string;
@@ -19,7 +20,7 @@ export interface ClassifiedFailure {
 const MODEL_MISSING = /model.*(not found|does not exist|doesn't exist|unknown|no such|not loaded)/i;
 
 export function cancelledFailure(): ModelFailure {
-  return { ok: false, code: ModelFailureCode.cancelled, detail: 'The request was cancelled.' };
+  return { ok: false, code: ModelFailureCode.cancelled, detail: uiText('The request was cancelled.') };
 }
 
 /** Undefined when the error is not a transport or API error: that is a bug and should be thrown. */
@@ -35,6 +36,7 @@ export function classifyError(
   if (!(error instanceof APIError)) return undefined;
   const { status } = error;
   const message = error.message;
+  const baseURL = context.baseURL;
   const fail = (code: ModelFailureCode, detail: string, retryable = false): ClassifiedFailure => ({
     failure: { ok: false, code, detail },
     retryable,
@@ -43,49 +45,64 @@ export function classifyError(
   if (status === 401 || status === 403) {
     return fail(
       ModelFailureCode.unauthorized,
-      `The server at ${context.baseURL} refused the request (${message}). Check the API key.`,
+      uiText('The server at {baseURL} refused the request ({message}). Check the API key.', {
+        baseURL,
+        message,
+      }),
     );
   }
   if (status === 404 || ((status === 400 || status === 422) && MODEL_MISSING.test(message))) {
     return fail(
       ModelFailureCode.modelNotFound,
-      `The server at ${context.baseURL} does not know the model "${context.model}" (${message}). ` +
-        'List the models the server offers and pick one of them; if listing fails too, check the ' +
-        'base URL (it usually ends in /v1).',
+      uiText(
+        'The server at {baseURL} does not know the model "{model}" ({message}). List the models the server offers and pick one of them; if listing fails too, check the base URL (it usually ends in /v1).',
+        { baseURL, model: context.model, message },
+      ),
     );
   }
   if (status === 429) {
     return fail(
       ModelFailureCode.rateLimited,
-      `The server at ${context.baseURL} is rate-limiting requests (${message}). ` +
-        'Wait a moment and try again, or lower the number of parallel requests.',
+      uiText(
+        'The server at {baseURL} is rate-limiting requests ({message}). Wait a moment and try again, or lower the number of parallel requests.',
+        { baseURL, message },
+      ),
       true,
     );
   }
   if (status !== undefined && status >= 500) {
     return fail(
       ModelFailureCode.server,
-      `The server at ${context.baseURL} failed (${message}). Try again; if it keeps failing, ` +
-        "check the server's log.",
+      uiText(
+        "The server at {baseURL} failed ({message}). Try again; if it keeps failing, check the server's log.",
+        { baseURL, message },
+      ),
       true,
     );
   }
   if (status === undefined) {
     // An error event inside a stream: the server gave up mid-answer.
-    return fail(ModelFailureCode.server, `The server reported an error while answering: ${message}`);
+    return fail(
+      ModelFailureCode.server,
+      uiText('The server reported an error while answering: {message}', { message }),
+    );
   }
   // Other 4xx: the server refuses this request as such (context too long, unsupported option).
-  return fail(ModelFailureCode.server, `The server at ${context.baseURL} rejected the request (${message}).`);
+  return fail(
+    ModelFailureCode.server,
+    uiText('The server at {baseURL} rejected the request ({message}).', { baseURL, message }),
+  );
 }
 
 function unreachable(error: APIConnectionError, context: FailureContext): ModelFailure {
-  const why = error instanceof APIConnectionTimeoutError ? 'timed out' : describeCause(error);
+  const why = error instanceof APIConnectionTimeoutError ? uiText('timed out') : describeCause(error);
   return {
     ok: false,
     code: ModelFailureCode.unreachable,
-    detail:
-      `Could not reach the model server at ${context.baseURL} (${why}). ` +
-      'Is the server running, and is the base URL right?',
+    detail: uiText(
+      'Could not reach the model server at {baseURL} ({why}). Is the server running, and is the base URL right?',
+      { baseURL: context.baseURL, why },
+    ),
   };
 }
 

@@ -23,36 +23,52 @@ export interface WebGpuDetection extends WebGpuStatus {
   software?: boolean;
 }
 
+/** The worker's uiText, or anything with its signature: it puts the detail into the interface language. */
+export type UiText = (text: string, values?: Record<string, string>) => string;
+
 /**
  * Self-contained (no imports, no module-level helpers) so a test can send its source into a page.
- * `gpu` null means "this browser has no navigator.gpu".
+ * `gpu` null means "this browser has no navigator.gpu". The worker passes its uiText so the detail
+ * reads in the interface language; by default the English text only gets its placeholders filled.
  */
 export async function detectWebGpu(
   gpu: GpuLike | null | undefined = (globalThis as { navigator?: { gpu?: GpuLike } }).navigator?.gpu,
+  uiText: UiText = (text, values = {}) => text.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? ''),
 ): Promise<WebGpuDetection> {
-  const instead =
-    'Use an OpenAI-compatible server instead: Ollama or LM Studio on this computer, or any other endpoint.';
+  const instead = uiText(
+    'Use an OpenAI-compatible server instead: Ollama or LM Studio on this computer, or any other endpoint.',
+  );
   if (!gpu) {
     return {
       available: false,
       shaderF16: false,
-      detail: `This browser has no WebGPU, so in-browser models cannot run here. ${instead} (Recent Chrome and Edge have WebGPU.)`,
+      detail: uiText(
+        'This browser has no WebGPU, so in-browser models cannot run here. {instead} (Recent Chrome and Edge have WebGPU.)',
+        { instead },
+      ),
     };
   }
   let adapter: GpuAdapterLike | null = null;
-  let failure = '';
+  let failure: string | undefined;
   try {
     adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
   } catch (error) {
-    failure = ` (${error instanceof Error ? error.message : String(error)})`;
+    failure = error instanceof Error ? error.message : String(error);
   }
   if (!adapter) {
     return {
       available: false,
       shaderF16: false,
       detail:
-        `WebGPU found no usable graphics adapter${failure}: the GPU may be disabled or blocked for ` +
-        `this browser, so in-browser models cannot run here. ${instead}`,
+        failure === undefined
+          ? uiText(
+              'WebGPU found no usable graphics adapter: the GPU may be disabled or blocked for this browser, so in-browser models cannot run here. {instead}',
+              { instead },
+            )
+          : uiText(
+              'WebGPU found no usable graphics adapter ({reason}): the GPU may be disabled or blocked for this browser, so in-browser models cannot run here. {instead}',
+              { reason: failure, instead },
+            ),
     };
   }
   const limits = {
@@ -63,7 +79,9 @@ export async function detectWebGpu(
     adapter.isFallbackAdapter === true ||
     /swiftshader/i.test(`${adapter.info?.architecture ?? ''} ${adapter.info?.description ?? ''}`);
   const slow = software
-    ? ' This is a software (CPU) adapter: models would run very slowly; an endpoint will be much faster.'
+    ? uiText(
+        'This is a software (CPU) adapter: models would run very slowly; an endpoint will be much faster.',
+      )
     : '';
   // WebLLM's runtime gives up below 256 MiB buffers or 128 MiB storage bindings.
   if (limits.maxBufferSize < 256 * 2 ** 20 || limits.maxStorageBufferBindingSize < 128 * 2 ** 20) {
@@ -72,7 +90,7 @@ export async function detectWebGpu(
       shaderF16: adapter.features.has('shader-f16'),
       limits,
       software,
-      detail: `This GPU's WebGPU limits are too small for in-browser models. ${instead}`,
+      detail: uiText("This GPU's WebGPU limits are too small for in-browser models. {instead}", { instead }),
     };
   }
   if (!adapter.features.has('shader-f16')) {
@@ -81,9 +99,14 @@ export async function detectWebGpu(
       shaderF16: false,
       limits,
       software,
-      detail:
-        'WebGPU works here, but this GPU lacks the shader-f16 feature: only f32 models (names with ' +
-        `q4f32) can run; they need more memory than the f16 ones.${slow}`,
+      detail: slow
+        ? uiText(
+            'WebGPU works here, but this GPU lacks the shader-f16 feature: only f32 models (names with q4f32) can run; they need more memory than the f16 ones. {slow}',
+            { slow },
+          )
+        : uiText(
+            'WebGPU works here, but this GPU lacks the shader-f16 feature: only f32 models (names with q4f32) can run; they need more memory than the f16 ones.',
+          ),
     };
   }
   return {
@@ -91,6 +114,8 @@ export async function detectWebGpu(
     shaderF16: true,
     limits,
     software,
-    detail: `WebGPU with shader-f16 works here: in-browser models can run.${slow}`,
+    detail: slow
+      ? uiText('WebGPU with shader-f16 works here: in-browser models can run. {slow}', { slow })
+      : uiText('WebGPU with shader-f16 works here: in-browser models can run.'),
   };
 }

@@ -10,6 +10,7 @@ import {
 } from '../../driver/model.ts';
 import { createRequestLane, type RequestLane } from './request-lane.ts';
 import { createThinkingFilter, stripThinking } from './think-filter.ts';
+import { uiText } from '../ui-text.ts';
 import { webllmCancelled, webllmFailure } from './webllm-failures.ts';
 
 export interface WebllmMessage {
@@ -162,7 +163,7 @@ async function generate(
 function readCompletion(completion: WebllmCompletionLike, model: string): ChatResult {
   const choice = completion.choices?.[0];
   const content = choice?.message?.content;
-  if (typeof content !== 'string') return malformed('The in-browser model answered without text.');
+  if (typeof content !== 'string') return malformed(uiText('The in-browser model answered without text.'));
   if (choice?.finish_reason === 'abort') return interrupted();
   return { ok: true, text: stripThinking(content), model: completion.model ?? model };
 }
@@ -217,7 +218,12 @@ async function readChunks(
   if (request.signal?.aborted) return webllmCancelled();
   if (!finish) {
     return malformed(
-      `The in-browser model's answer ended before it finished (after ${text.length} characters). Try again.`,
+      uiText(
+        "The in-browser model's answer ended before it finished (after {count} characters). Try again.",
+        {
+          count: text.length,
+        },
+      ),
     );
   }
   if (finish === 'abort') return interrupted();
@@ -235,5 +241,5 @@ function malformed(detail: string): ModelFailure {
 
 /** The engine stopped without our signal: someone else interrupted it. Nothing usable came back. */
 function interrupted(): ModelFailure {
-  return webllmCancelled('The in-browser model was interrupted before it finished. Try again.');
+  return webllmCancelled(uiText('The in-browser model was interrupted before it finished. Try again.'));
 }

@@ -1,9 +1,7 @@
 // Turns what WebLLM throws (matched by error name, so this file never loads the 6 MB engine) into a
 // ModelFailure a user can act on: no WebGPU, missing GPU features, out of memory, context too long.
 import { ModelFailureCode, type ModelFailure } from '../../driver/model.ts';
-
-const ENDPOINT_HINT =
-  'Use an OpenAI-compatible server instead, such as Ollama or LM Studio running on this computer.';
+import { uiText } from '../ui-text.ts';
 
 const NOT_LOADED = new Set([
   'ModelNotLoadedError',
@@ -28,7 +26,7 @@ const REFUSED_REQUEST = new Set([
   'UnsupportedFieldsError',
 ]);
 
-export function webllmCancelled(detail = 'The request was cancelled.'): ModelFailure {
+export function webllmCancelled(detail = uiText('The request was cancelled.')): ModelFailure {
   return { ok: false, code: ModelFailureCode.cancelled, detail };
 }
 
@@ -42,57 +40,77 @@ export function webllmFailure(error: unknown, modelId: string): ModelFailure {
   if (name === 'WebGPUNotAvailableError' || name === 'WebGPUNotFoundError') {
     return fail(
       ModelFailureCode.unreachable,
-      `This browser cannot run in-browser models: WebGPU is not available. ${ENDPOINT_HINT}`,
+      uiText(
+        'This browser cannot run in-browser models: WebGPU is not available. Use an OpenAI-compatible server instead, such as Ollama or LM Studio running on this computer.',
+      ),
     );
   }
   if (name === 'ShaderF16SupportError' || name === 'FeatureSupportError') {
     return fail(
       ModelFailureCode.modelNotFound,
-      `${modelId} needs a GPU feature this device lacks (${message.split('. ')[0]}). ` +
-        'Pick a model whose name has q4f32 instead of q4f16, or use an endpoint.',
+      uiText(
+        '{model} needs a GPU feature this device lacks ({reason}). Pick a model whose name has q4f32 instead of q4f16, or use an endpoint.',
+        { model: modelId, reason: message.split('. ')[0] ?? '' },
+      ),
     );
   }
   if (NOT_LOADED.has(name)) {
     return fail(
       ModelFailureCode.modelNotFound,
-      `The in-browser model ${modelId} is not loaded. Download or load it in the in-browser model ` +
-        'settings, then try again.',
+      uiText(
+        'The in-browser model {model} is not loaded. Download or load it in the in-browser model settings, then try again.',
+        { model: modelId },
+      ),
     );
   }
   if (name === 'DeviceLostError') {
     return fail(
       ModelFailureCode.server,
-      `The GPU stopped while running ${modelId}, usually because it ran out of memory. Close other ` +
-        'tabs or pick a smaller model (a -1k variant needs less), then try again.',
+      uiText(
+        'The GPU stopped while running {model}, usually because it ran out of memory. Close other tabs or pick a smaller model (a -1k variant needs less), then try again.',
+        { model: modelId },
+      ),
     );
   }
   if (name === 'ContextWindowSizeExceededError') {
     return fail(
       ModelFailureCode.server,
-      `The story is too long for ${modelId}'s context window (${firstLine(message)}). Pick a model ` +
-        'with a longer context (the -1k variants hold only 1,024 tokens) or use an endpoint.',
+      uiText(
+        "The story is too long for {model}'s context window ({reason}). Pick a model with a longer context (the -1k variants hold only 1,024 tokens) or use an endpoint.",
+        { model: modelId, reason: firstLine(message) },
+      ),
     );
   }
   if (name === 'QuotaExceededError') {
     return fail(
       ModelFailureCode.server,
-      `There is not enough storage space for ${modelId}. Delete cached models you no longer use, ` +
-        'or free disk space, then try again.',
+      uiText(
+        'There is not enough storage space for {model}. Delete cached models you no longer use, or free disk space, then try again.',
+        { model: modelId },
+      ),
     );
   }
   if (error instanceof TypeError && /fetch|network/i.test(message)) {
     return fail(
       ModelFailureCode.unreachable,
-      `Could not download the files for ${modelId} (${message}). Check the internet connection and ` +
-        'try again: parts already downloaded are kept.',
+      uiText(
+        'Could not download the files for {model} ({reason}). Check the internet connection and try again: parts already downloaded are kept.',
+        { model: modelId, reason: message },
+      ),
     );
   }
   if (REFUSED_REQUEST.has(name)) {
-    return fail(ModelFailureCode.server, `The in-browser engine refused the request: ${firstLine(message)}`);
+    return fail(
+      ModelFailureCode.server,
+      uiText('The in-browser engine refused the request: {reason}', { reason: firstLine(message) }),
+    );
   }
   return fail(
     ModelFailureCode.server,
-    `The in-browser model ${modelId} failed: ${firstLine(message) || 'unknown error'}`,
+    uiText('The in-browser model {model} failed: {reason}', {
+      model: modelId,
+      reason: firstLine(message) || uiText('unknown error'),
+    }),
   );
 }
 

@@ -1,6 +1,7 @@
 // The in-browser model picker's data from WebLLM's model list: chat models only, each with its
 // download size, memory need, whether it fits this device and whether it is already cached.
 import type { Result, WebllmModel } from '../api.ts';
+import { uiText } from '../ui-text.ts';
 
 /** The fields of WebLLM's ModelRecord the picker reads (prebuiltAppConfig.model_list entries). */
 export interface WebllmRecord {
@@ -106,30 +107,47 @@ export function estimateDownload(record: WebllmRecord): { mb: number; basis: 'pa
 /** Whether the model can run here; a reason when it cannot. */
 export function fitsDevice(record: WebllmRecord, budget: DeviceBudget): { fits: boolean; reason?: string } {
   const no = (reason: string) => ({ fits: false, reason });
-  if (!budget.webgpu) return no('WebGPU is not available in this browser.');
+  if (!budget.webgpu) return no(uiText('WebGPU is not available in this browser.'));
   if (needsShaderF16(record) && !budget.shaderF16) {
-    return no('Needs the shader-f16 GPU feature, which this device lacks: pick a q4f32 model.');
+    return no(uiText('Needs the shader-f16 GPU feature, which this device lacks: pick a q4f32 model.'));
   }
   if (budget.maxBufferSize !== undefined && budget.maxBufferSize < MIN_BUFFER_BYTES) {
-    return no(`This GPU allows only ${mib(budget.maxBufferSize)} MB buffers; WebLLM needs 256 MB.`);
+    return no(
+      uiText('This GPU allows only {size} MB buffers; WebLLM needs 256 MB.', {
+        size: mib(budget.maxBufferSize),
+      }),
+    );
   }
   const binding = Math.max(MIN_BINDING_BYTES, record.buffer_size_required_bytes ?? 0);
   if (budget.maxStorageBufferBindingSize !== undefined && budget.maxStorageBufferBindingSize < binding) {
     return no(
-      `Needs ${mib(binding)} MB GPU storage buffers; this GPU allows ${mib(budget.maxStorageBufferBindingSize)} MB.`,
+      uiText('Needs {needed} MB GPU storage buffers; this GPU allows {allowed} MB.', {
+        needed: mib(binding),
+        allowed: mib(budget.maxStorageBufferBindingSize),
+      }),
     );
   }
   const memoryMB = record.vram_required_MB ?? 0;
   if (budget.deviceMemoryGB === undefined) {
     return record.low_resource_required
       ? { fits: true }
-      : no("This browser does not report the device's memory; only small models are marked as fitting.");
+      : no(
+          uiText(
+            "This browser does not report the device's memory; only small models are marked as fitting.",
+          ),
+        );
   }
   const budgetMB = budget.deviceMemoryGB * 1024 * MEMORY_SHARE;
   if (memoryMB > budgetMB) {
     return no(
-      `Needs about ${gb(memoryMB)} GB of memory; this device reports ${budget.deviceMemoryGB} GB ` +
-        `(${gb(budgetMB)} GB usable for a model).`,
+      uiText(
+        'Needs about {needed} GB of memory; this device reports {reported} GB ({usable} GB usable for a model).',
+        {
+          needed: gb(memoryMB),
+          reported: budget.deviceMemoryGB,
+          usable: gb(budgetMB),
+        },
+      ),
     );
   }
   return { fits: true };
@@ -174,7 +192,11 @@ export interface DeleteWebllmModelOptions {
 /** Deletes a cached model's files. Unload an engine running it first. */
 export async function deleteWebllmModel(modelId: string, options: DeleteWebllmModelOptions): Promise<Result> {
   if (!options.records.some((record) => record.model_id === modelId)) {
-    return { ok: false, code: 'not-found', detail: `There is no in-browser model called ${modelId}.` };
+    return {
+      ok: false,
+      code: 'not-found',
+      detail: uiText('There is no in-browser model called {model}.', { model: modelId }),
+    };
   }
   try {
     await options.deleteModelAllInfoInCache(modelId);
@@ -183,7 +205,10 @@ export async function deleteWebllmModel(modelId: string, options: DeleteWebllmMo
     return {
       ok: false,
       code: 'server',
-      detail: `Could not delete ${modelId} from the browser's storage (${String(error)}).`,
+      detail: uiText("Could not delete {model} from the browser's storage ({reason}).", {
+        model: modelId,
+        reason: String(error),
+      }),
     };
   }
 }

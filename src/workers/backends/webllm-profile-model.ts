@@ -5,6 +5,7 @@ import { createWebllmChatModel } from './webllm-chat-model.ts';
 import { webllmCancelled } from './webllm-failures.ts';
 import type { WebllmLoader } from './webllm-loader.ts';
 import type { DownloadEvent } from './webllm-progress.ts';
+import { uiText } from '../ui-text.ts';
 
 export interface WebllmProfileModelOptions {
   loader: WebllmLoader;
@@ -25,7 +26,7 @@ export function createWebllmProfileModel(options: WebllmProfileModelOptions): Ch
         return {
           ok: false,
           code: ModelFailureCode.modelNotFound,
-          detail: 'This in-browser profile has no model chosen yet. Pick one in the settings.',
+          detail: uiText('This in-browser profile has no model chosen yet. Pick one in the settings.'),
         };
       }
       let engine = loader.loaded(model);
@@ -35,7 +36,10 @@ export function createWebllmProfileModel(options: WebllmProfileModelOptions): Ch
           return {
             ok: false,
             code: ModelFailureCode.modelNotFound,
-            detail: `The in-browser model ${model} is not downloaded yet. Download it in the settings first.`,
+            detail: uiText(
+              'The in-browser model {model} is not downloaded yet. Download it in the settings first.',
+              { model },
+            ),
           };
         }
         const loading = loader.load(model, options.onProgress);

@@ -1,6 +1,7 @@
 // The interface's Chinese dictionary, one file per area so the areas can be edited apart;
 // tests/unit/messages.test.ts keeps the areas disjoint, every t() call translated and every entry used.
 import type { Messages } from '../../../driver/i18n/translate.ts';
+import { ZH_COMMON } from './common.ts';
 import { ZH_INSPECTOR } from './inspector.ts';
 import { ZH_LIBRARY } from './library.ts';
 import { ZH_PROMPTS } from './prompts.ts';
@@ -10,6 +11,7 @@ import { ZH_STORY } from './story.ts';
 import { ZH_SYNC } from './sync.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
+  common: ZH_COMMON,
   shell: ZH_SHELL,
   library: ZH_LIBRARY,
   story: ZH_STORY,

@@ -1,4 +1,48 @@
 // Chinese for the interface's words: inspector.
 import type { Messages } from '../../../driver/i18n/translate.ts';
 
-export const ZH_INSPECTOR: Messages = {};
+export const ZH_INSPECTOR: Messages = {
+  // The turn inspector.
+  'Turn inspector': '回合检查器',
+  "Every point of view of this turn, for you to read and edit. No character ever reads another's: each one's model only gets its own.":
+    '此回合的每个视角，都可在这里阅读和编辑。角色之间从不读取彼此的视角：每个角色的模型只会得到它自己的那一份。',
+  'Reading the turn…': '正在读取回合…',
+  'Source by {name}': '{name}的原文',
+  "{name}'s own words, written by the model (private thoughts included).":
+    '{name}自己的话，由模型写成（包括内心想法）。',
+  'Written by hand as {name}.': '以{name}的身份手写。',
+  'What {name} wrote': '{name}写下的内容',
+  'Write this turn again as a new alternative; this one stays (‹ › on its row steps between them)':
+    '重新写出此回合，作为新的备选分支；这一版会保留（在该行用 ‹ › 切换）',
+  'Project this turn again for every audience': '为所有感知者重新生成此回合的感知',
+  'Regenerate from here': '从这里重新生成',
+  'Accept this turn as it is, and the stale history it rests on; nothing is regenerated':
+    '按现状接受此回合及其所依据的已过时历史；不会重新生成任何内容',
+  'Keep as is': '保持原样',
+  'Continue the story from this turn: the turns after it are kept as an alternative, and the next turn starts a new branch here':
+    '从此回合继续故事：之后的回合作为备选分支保留，下一个回合将从这里开始新的分支',
+  'Branch from here': '从这里分支',
+  'That edit was not saved: {reason}': '该编辑未保存：{reason}',
+  // One audience's variant.
+  '{name} (you)': '{name}（你）',
+  'What {name} perceived': '{name}感知到的内容',
+  'Not projected yet.': '尚未生成感知。',
+  'Perceived nothing. Type here to say what they perceived.':
+    '未感知到任何内容。在此输入，写下其感知到的内容。',
+  "Project this turn for {name} again, from {name}'s own history":
+    '根据{name}自己的历史，为{name}重新生成此回合的感知',
+  'Regenerate this projection': '重新生成此感知',
+  'Accept this variant as it is: it stops being stale, nothing is regenerated':
+    '按现状接受此版本：它不再标为已过时，不会重新生成任何内容',
+  '{name} perceived nothing of this turn': '{name}对此回合未感知到任何内容',
+  'Mark as perceived nothing': '标记为未感知到任何内容',
+  // Badges and why they are there.
+  missing: '未生成',
+  stale: '已过时',
+  edited: '已编辑',
+  'perceived nothing': '未感知到任何内容',
+  'Not generated yet': '尚未生成',
+  'Made from a history that has changed since': '所依据的历史此后已有改动',
+  'Edited by hand': '已手动编辑',
+  'Generated, and nothing was perceived': '已生成，但未感知到任何内容',
+};

@@ -6,4 +6,8 @@ export const ZH_SHELL: Messages = {
   Settings: '设置',
   'The story engine stopped: {reason} Reload the page to try again.':
     '故事引擎已停止：{reason} 请重新加载页面再试。',
+  // update-prompt.tsx
+  'Update available': '有可用更新',
+  Reload: '重新加载',
+  Later: '稍后',
 };

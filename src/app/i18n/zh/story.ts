@@ -1,4 +1,66 @@
 // Chinese for the interface's words: story.
 import type { Messages } from '../../../driver/i18n/translate.ts';
 
-export const ZH_STORY: Messages = {};
+export const ZH_STORY: Messages = {
+  // The story screen.
+  '← Stories': '← 故事列表',
+  'Opening the story…': '正在打开故事…',
+  'Story not available': '无法打开故事',
+  'That did not work.': '操作未成功。',
+  'Cancelled. Nothing was stored.': '已取消，未保存任何内容。',
+  'The story engine stopped unexpectedly: {reason}': '故事引擎意外停止：{reason}',
+  'The story engine (a web worker) could not start in this browser.':
+    '故事引擎（Web Worker）无法在此浏览器中启动。',
+  // The transcript.
+  Transcript: '故事记录',
+  'The story has not begun. Write the first turn below.': '故事尚未开始。请在下方写下第一个回合。',
+  'not projected yet': '尚未生成感知',
+  'Nothing seems to have happened.': '似乎什么也没有发生。',
+  '{name} is writing': '{name}正在书写',
+  'Someone is writing': '有人正在书写',
+  'Choosing who acts next…': '正在选择下一个行动的角色…',
+  '{name} is acting…': '{name}正在行动…',
+  'Projecting for {names}…': '正在为{names}生成感知…',
+  'Working…': '处理中…',
+  // A row's controls.
+  'Alternatives of this turn': '此回合的备选分支',
+  'Alternatives of turn by {name}': '{name}的回合的备选分支',
+  'Previous alternative': '上一个备选分支',
+  'Next alternative': '下一个备选分支',
+  'Regenerate this turn': '重新生成此回合',
+  'Regenerate turn by {name}': '重新生成{name}的回合',
+  'Write this turn again as a new alternative; ‹ › steps back to this one':
+    '重新写出此回合，作为新的备选分支；用 ‹ › 可切换回这一版',
+  Regenerate: '重新生成',
+  'Inspect this turn': '查看此回合',
+  'Inspect turn by {name}': '查看{name}的回合',
+  Inspect: '查看',
+  // The composer.
+  Composer: '输入框',
+  'Your turn': '你的回合',
+  'Ctrl+Enter sends. Written as {name}, exactly as you type it; nobody acts after it.':
+    'Ctrl+Enter 发送。以{name}的身份写入，与你输入的内容完全一致；之后不会有角色行动。',
+  'Ctrl+Enter sends. Then choose who acts next and press Act.':
+    'Ctrl+Enter 发送。然后选择下一个行动的角色，并按“行动”。',
+  'Ctrl+Enter sends. Then the next character acts.': 'Ctrl+Enter 发送。随后下一个角色会行动。',
+  Send: '发送',
+  'Write as': '书写身份',
+  'Who acts next': '下一个行动的角色',
+  Auto: '自动',
+  Act: '行动',
+  'The characters take this many turns in a row, each chosen automatically; Cancel stops them':
+    '角色们连续进行这么多个回合，每回合自动选择行动者；按“取消”可让他们停下',
+  'Let them continue': '让他们继续',
+  for: '共',
+  'how many turns': '（回合数）',
+  turns: '个回合',
+  // The scene's options.
+  'Scene and turn order': '场景与回合顺序',
+  'I choose who acts (no automatic turn after Send)': '由我选择谁行动（发送后不自动进行回合）',
+  'Batched projection (one request per turn for everyone; fewer requests, less isolation per call)':
+    '批量生成感知（每个回合为所有人只发一次请求；请求更少，但每次调用的隔离更弱）',
+  'In the scene': '在场',
+  'In the scene:': '在场：',
+  '{name} is here: press to let them leave': '{name}在场：点击让其离开',
+  'Press to let {name} join': '点击让{name}加入',
+};
