@@ -5,6 +5,7 @@ import { setUiLanguage, t } from './i18n/ui-text.ts';
 import { LibraryScreen } from './library-screen.tsx';
 import { PairingPrompt } from './pairing-prompt.tsx';
 import { createRoute, routeHash } from './route.ts';
+import { PromptProblemsNotice } from './prompt-problems-notice.tsx';
 import { PromptsScreen } from './prompts-screen.tsx';
 import { SettingsDialog } from './settings-dialog.tsx';
 import { StoryScreen } from './story-screen.tsx';
@@ -49,6 +50,7 @@ export function App(): JSX.Element {
           {t('The story engine stopped: {reason} Reload the page to try again.', { reason: failure() })}
         </p>
       </Show>
+      <PromptProblemsNotice route={route()} />
       <main class="app-main">
         <Switch>
           <Match when={storyId()} keyed>

@@ -1,5 +1,6 @@
 // The prompt editor in real Chromium: every prompt listed, a library edit saved and marked, compared
-// with the original, an unknown variable reported with the file, and the original restored.
+// with the original, an unknown variable reported with the file (and again on start-up), and the
+// original restored.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
@@ -44,6 +45,14 @@ describe('prompt editor', { timeout: 6 * STEP_TIMEOUT_MS }, () => {
       .filter({ hasText: '${mood}' })
       .waitFor();
 
+    // Found again on start-up, wherever the app opens: a notice links to the Prompts screen.
+    await page.goto(appUrl());
+    await page.reload();
+    const notice = page.getByRole('status').filter({ hasText: '1 prompt file has a problem' });
+    await notice.getByRole('link').click();
+    await list.getByRole('button', { name: 'roleplay/actor-task' }).click();
+    assert.equal(await page.getByRole('status').filter({ hasText: 'prompt file has a problem' }).count(), 0);
+
     await page.getByRole('button', { name: 'Restore original' }).click();
     await page.getByRole('status').filter({ hasText: 'Restored.' }).waitFor();
     assert.match(await editor.inputValue(), /It is your turn, \$\{name\}/);
@@ -53,5 +62,8 @@ describe('prompt editor', { timeout: 6 * STEP_TIMEOUT_MS }, () => {
       .getByText('original')
       .waitFor();
     assert.equal(await page.getByRole('alert').count(), 0);
+    await page.goto(appUrl());
+    await page.getByRole('heading', { name: 'Stories' }).waitFor();
+    assert.equal(await page.getByRole('status').filter({ hasText: 'prompt file' }).count(), 0);
   });
 });

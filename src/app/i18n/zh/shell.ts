@@ -10,4 +10,8 @@ export const ZH_SHELL: Messages = {
   'Update available': '有可用更新',
   Reload: '重新加载',
   Later: '稍后',
+  '1 prompt file has a problem: requests that use it fail until it is fixed.':
+    '有 1 个提示词文件存在问题：在修复之前，使用它的请求都会失败。',
+  '{count} prompt files have a problem: requests that use them fail until they are fixed.':
+    '有 {count} 个提示词文件存在问题：在修复之前，使用它们的请求都会失败。',
 };
