@@ -7,6 +7,7 @@ import { focusOnMount } from './focus-on-mount.ts';
 import { t } from './i18n/ui-text.ts';
 import { PhaseStatus } from './phase-status.tsx';
 import { routeHash } from './route.ts';
+import { ShareStory } from './share-story.tsx';
 import { createStoryState } from './story-state.ts';
 import { TranscriptView } from './transcript-view.tsx';
 import { TurnInspector } from './turn-inspector.tsx';
@@ -20,6 +21,7 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
     <section class="story-screen" aria-labelledby="story-title">
       <nav class="story-nav">
         <a href={routeHash({ screen: 'library' })}>{t('← Stories')}</a>
+        <ShareStory storyId={props.storyId} />
       </nav>
       <Show
         when={story.overview()}

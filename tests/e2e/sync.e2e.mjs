@@ -211,6 +211,11 @@ describe('two devices sync through the server', { timeout: 8 * TEST_TIMEOUT_MS }
     { timeout: TEST_TIMEOUT_MS },
     async () => {
       const storyId = decodeURIComponent(new URL(a.page.url()).hash.replace('#/stories/', ''));
+      // The story screen tells the owner the command that makes the link.
+      const inspector = a.page.getByRole('dialog');
+      if (await inspector.isVisible()) await inspector.getByRole('button', { name: 'Close' }).click();
+      await a.page.getByText('Share this story').click();
+      await a.page.getByText(`npx rashomon token --room ${storyId}`, { exact: true }).waitFor();
       friend = await openBrowser();
       const { page } = friend;
       await page.goto(roomLink(storyId));

@@ -15,6 +15,8 @@ export function untranslatedText(source: string, tsx: boolean): string[] {
     const before = text.slice(Math.max(0, m.index - 30), m.index);
     // Sentence-like: a capitalised word, a sentence end, or three lower-case words (not CSS classes).
     if (!/^[A-Z][a-z]|[a-z][.?!…:]$|[a-z] [a-z]+ [a-z]/.test(literal)) continue;
+    // A command to type is not translated.
+    if (literal.startsWith('npx ')) continue;
     if (
       /\b(t|uiText)\(\s*$|\bError\(\s*$|key\s*===?\s*$|\b(import|from)\b[^;]*$|class(List)?=\{?\s*$/.test(
         before,

@@ -63,4 +63,11 @@ export const ZH_SYNC: Messages = {
   '{names} and {last} are editing this': '{names}和{last}正在编辑这里',
   ', ': '、',
   Someone: '某人',
+  // Sharing one story (the story screen).
+  'Share this story': '分享这个故事',
+  "To play this story with a friend, run this on the sync server's computer and send them the link it prints. It opens this story only.":
+    '要和朋友一起玩这个故事，请在同步服务器所在的电脑上运行下面的命令，并把它打印出的链接发给对方。这个链接只能打开这一个故事。',
+  Copy: '复制',
+  'Copied.': '已复制。',
+  'This browser did not allow copying: select the command instead.': '此浏览器不允许复制：请直接选中命令。',
 };
