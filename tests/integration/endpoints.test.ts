@@ -1,20 +1,10 @@
 // "Test connection" and the local-server probe against a real HTTP server on 127.0.0.1: models
 // listed, a refused key, a missing model, an empty server, a wrong base URL and a closed port.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import type { EndpointPreset } from '../../src/workers/api.ts';
 import { probeLocalServers, testConnection } from '../../src/workers/backends/endpoints.ts';
 import { startOpenAIServer, type OpenAIServer, type OpenAIServerOptions } from '../support/openai-server.ts';
-
-/** A port nothing listens on: bound once, then closed. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { closedPort } from '../support/closed-port.ts';
 
 describe('testConnection against a local OpenAI-compatible server', () => {
   let server: OpenAIServer | undefined;

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ServerConfigInput } from '../../sync-server/config.ts';
 import { startSyncServer, type SyncServer } from '../../sync-server/server.ts';
-import type { DriverApi, SyncState } from '../../src/workers/api.ts';
+import type { DriverApi } from '../../src/workers/api.ts';
 import { mulberry32 } from '../support/prng.ts';
 import { syncClient, type SyncClient } from '../support/sync-clients.ts';
-import { PROJECTION, eventually, ok, startDevice, type Device } from '../support/sync-devices.ts';
+import { PROJECTION, eventually, ok, startDevice, statusIs, type Device } from '../support/sync-devices.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'rashomon-sync-client-'));
 const servers: SyncServer[] = [];
@@ -42,13 +42,6 @@ async function device(name: string, server: SyncServer | null, token = server?.d
   devices.push(made);
   return made;
 }
-
-const statusIs = (api: DriverApi, status: SyncState, what: string) =>
-  eventually(
-    () => api.syncStatus(),
-    (s) => s.status === status,
-    what,
-  );
 
 async function newStory(api: DriverApi, persona = 'A traveller.') {
   const { storyId } = ok(

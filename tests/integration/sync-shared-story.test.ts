@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startSyncServer, type SyncServer } from '../../sync-server/server.ts';
 import { roomToken } from '../../sync-server/tokens.ts';
-import type { DriverApi, SyncState } from '../../src/workers/api.ts';
-import { eventually, ok, startDevice, type Device } from '../support/sync-devices.ts';
+import type { DriverApi } from '../../src/workers/api.ts';
+import { eventually, ok, startDevice, statusIs, type Device } from '../support/sync-devices.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'rashomon-sync-shared-'));
 const servers: SyncServer[] = [];
@@ -40,13 +40,6 @@ async function device(name: string, server?: SyncServer) {
   devices.push(made);
   return made;
 }
-
-const statusIs = (api: DriverApi, status: SyncState, what: string) =>
-  eventually(
-    () => api.syncStatus(),
-    (s) => s.status === status,
-    what,
-  );
 
 async function story(api: DriverApi, title: string, turn: string) {
   const { storyId } = ok(

@@ -3,8 +3,6 @@
 // settings say 'zh', and in English again after switching back.
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
 import { DEFAULT_DEVICE_SETTINGS } from '../../src/driver/settings/device-settings.ts';
@@ -16,15 +14,7 @@ import { createStoryStore, type StoryStore } from '../../src/workers/story-store
 import { setWorkerUiLanguage, uiText } from '../../src/workers/ui-text.ts';
 import { testBackends } from '../support/host-harness.ts';
 import { memorySettings } from '../support/memory-settings.ts';
-
-/** A port nothing listens on: taken, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { closedPort } from '../support/closed-port.ts';
 
 /** A host with no model set up, whose Test connection really goes over the network. */
 function startHost(store: StoryStore): DriverApi {

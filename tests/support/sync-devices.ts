@@ -7,7 +7,7 @@ import { shippedPrompts } from '../../src/cli/prompt-files.ts';
 import { createDriverHost } from '../../src/workers/driver-host.ts';
 import { testBackends } from './host-harness.ts';
 import { createStoryStore } from '../../src/workers/story-store.ts';
-import type { DriverApi, DriverEvent, Result } from '../../src/workers/api.ts';
+import type { DriverApi, DriverEvent, Result, SyncState } from '../../src/workers/api.ts';
 import type { DeviceSettings } from '../../src/driver/settings/device-settings.ts';
 import { memorySettings } from './memory-settings.ts';
 import { kindOf } from './driver-env.ts';
@@ -107,3 +107,11 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/** Waits until the device's overall sync status is `status`, and returns it. */
+export const statusIs = (api: DriverApi, status: SyncState, what: string) =>
+  eventually(
+    () => api.syncStatus(),
+    (s) => s.status === status,
+    what,
+  );
