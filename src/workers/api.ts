@@ -230,6 +230,7 @@ export interface DriverApi {
   setPrompt(scope: PromptScope, path: string, text: string): Promise<Result>;
   restorePrompt(scope: PromptScope, path: string): Promise<Result>;
   listPresets(): Promise<PresetSummary[]>;
+  /** The prompts go into `language`; the report and a refusal are in the interface language. */
   importSillyTavernPreset(
     json: unknown,
     options: { title: string; language: Language },

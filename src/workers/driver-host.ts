@@ -2,6 +2,7 @@
 // and pushes what changed. Built from injected parts so it runs in Node tests as in the worker.
 import { observeStoryChanges } from '../driver/doc/changes.ts';
 import { hasStoryEntry } from '../driver/doc/library-doc.ts';
+import { safeParseIn } from '../driver/i18n/zod-messages.ts';
 import type { PromptSet } from '../driver/prompts/render.ts';
 import { deviceSettingsSchema } from '../driver/settings/device-settings.ts';
 import type { DriverApi, DriverEvent } from './api.ts';
@@ -16,7 +17,7 @@ import { createModelRegistry, type BackendFactory } from './model-registry.ts';
 import type { OpenStory, StoryStore } from './story-store.ts';
 import type { SyncTransport } from './sync-room.ts';
 import type { Timers } from './token-batcher.ts';
-import { setWorkerUiLanguage, uiText } from './ui-text.ts';
+import { setWorkerUiLanguage, uiText, workerUiLanguage } from './ui-text.ts';
 
 /** Everything about model backends that depends on the platform (fetch, WebGPU, WebLLM). */
 export interface DeviceBackends {
@@ -115,12 +116,13 @@ export function createDriverHost(parts: HostParts): DriverApi {
 
     getDeviceSettings: () => deviceSettings.read(),
     async setDeviceSettings(settings) {
-      const parsed = deviceSettingsSchema.safeParse(settings);
+      // Refused settings change nothing, so the reason is told in the language in use until now.
+      const parsed = safeParseIn(deviceSettingsSchema, settings, workerUiLanguage());
       if (!parsed.success)
         return {
           ok: false,
           code: 'invalid',
-          detail: uiText('Settings not saved: {reason}', { reason: parsed.error.issues[0]?.message ?? '' }),
+          detail: uiText('Settings not saved: {reason}', { reason: parsed.issues[0]?.message ?? '' }),
         };
       await deviceSettings.write(parsed.data);
       sync.apply(parsed.data);

@@ -15,6 +15,7 @@ import { importStory } from '../driver/story-json/import.ts';
 import { exportStory } from '../driver/story-json/export.ts';
 import type { DriverApi, NewStoryInput, Result } from './api.ts';
 import { isFailure, type HostContext } from './host-context.ts';
+import { workerUiLanguage } from './ui-text.ts';
 
 type LibraryApi = Pick<
   DriverApi,
@@ -118,7 +119,8 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
         json && typeof json === 'object' && taken((json as { id?: unknown }).id)
           ? { ...json, id: ctx.newId() }
           : json;
-      const imported = importStory(input, iso());
+      // The person reads why a file is refused: in the interface language.
+      const imported = importStory(input, iso(), workerUiLanguage());
       if (!imported.ok) return { ok: false, code: 'invalid', detail: imported.detail };
       await ctx.store.adopt(imported.doc);
       register(

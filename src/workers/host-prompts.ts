@@ -18,6 +18,7 @@ import type { PromptSet } from '../driver/prompts/render.ts';
 import type { Language } from '../driver/doc/schema.ts';
 import type { DriverApi, PromptEntry, PromptScope, Result } from './api.ts';
 import { isFailure, type HostContext } from './host-context.ts';
+import { workerUiLanguage } from './ui-text.ts';
 
 type PromptApi = Pick<
   DriverApi,
@@ -111,7 +112,8 @@ export function promptCommands(ctx: HostContext): PromptApi {
 
     async importSillyTavernPreset(json, options) {
       await ctx.store.ready;
-      const imported = importSillyTavernPreset(json, options);
+      // The preset's prompts are for `options.language`; its report is for the person reading it.
+      const imported = importSillyTavernPreset(json, { ...options, reportLanguage: workerUiLanguage() });
       if (!imported.ok) return { ok: false, code: 'invalid', detail: imported.detail };
       const presetId = ctx.newId();
       const put = putPreset(ctx.store.library, { id: presetId, ...imported.preset }, 'ui');

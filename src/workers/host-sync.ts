@@ -4,6 +4,7 @@
 // opens as an empty document and waits (briefly) for the server to fill it.
 import { listStories } from '../driver/doc/library-doc.ts';
 import { metaMap } from '../driver/doc/story-doc.ts';
+import { safeParseIn } from '../driver/i18n/zod-messages.ts';
 import { sharedStorySchema, type DeviceSettings } from '../driver/settings/device-settings.ts';
 import type { DriverApi, DriverEvent, Failure, Result, SyncTestReport } from './api.ts';
 import type { SettingsStore } from './host-context.ts';
@@ -15,7 +16,7 @@ import type { SyncTransport } from './sync-room.ts';
 import { createSharedStories } from './sync-shared-stories.ts';
 import { LIBRARY_ROOM, serverLabel, syncPlan, syncTargetSchema } from './sync-target.ts';
 import { waitForArrival } from './sync-arrival.ts';
-import { uiText } from './ui-text.ts';
+import { uiText, workerUiLanguage } from './ui-text.ts';
 
 export interface HostSync {
   /** The store with its documents attached to their rooms as they open. */
@@ -145,12 +146,12 @@ export function createHostSync(deps: {
     commands: {
       syncStatus: async () => client.status(),
       async testSync(input): Promise<SyncTestReport> {
-        const target = syncTargetSchema.safeParse(input);
+        const target = safeParseIn(syncTargetSchema, input, workerUiLanguage());
         if (!target.success)
           return {
             ok: false,
             problem: 'invalid',
-            detail: uiText('Not tested: {reason}', { reason: target.error.issues[0]?.message ?? '' }),
+            detail: uiText('Not tested: {reason}', { reason: target.issues[0]?.message ?? '' }),
           };
         const server = serverLabel(target.data);
         const probe = await probeAccess(target.data, LIBRARY_ROOM, deps.transport.fetch);
@@ -190,12 +191,12 @@ export function createHostSync(deps: {
         }
       },
       async joinSharedStory(input): Promise<Result> {
-        const parsed = sharedStorySchema.safeParse(input);
+        const parsed = safeParseIn(sharedStorySchema, input, workerUiLanguage());
         if (!parsed.success)
           return {
             ok: false,
             code: 'invalid',
-            detail: uiText('Not joined: {reason}', { reason: parsed.error.issues[0]?.message ?? '' }),
+            detail: uiText('Not joined: {reason}', { reason: parsed.issues[0]?.message ?? '' }),
           };
         const story = parsed.data;
         // Joining a story again (a new link) replaces its server and token.

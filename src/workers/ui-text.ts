@@ -10,6 +10,11 @@ export function setWorkerUiLanguage(next: Language): void {
   language = next;
 }
 
+/** The interface language of the moment, for driver functions that take the person's language. */
+export function workerUiLanguage(): Language {
+  return language;
+}
+
 /** `text` in the interface language, `{placeholders}` filled from `values`. */
 export function uiText(text: string, values?: MessageValues): string {
   return translate(language === 'zh' ? WORKER_MESSAGES_ZH : {}, text, values);

@@ -109,6 +109,26 @@ describe('[R5] SillyTavern preset import', () => {
     expect(preset.prompts.get('zh/roleplay/style')).toContain('用户 is a stranger here.');
   });
 
+  it('reports in the reader’s language while the prose stays in the preset’s', () => {
+    const result = importSillyTavernPreset(json, {
+      title: 'Night market',
+      language: 'en',
+      reportLanguage: 'zh',
+    });
+    if (!result.ok) throw new Error(result.detail);
+    expect([...result.preset.prompts.keys()].sort()).toEqual([
+      'en/roleplay/character-style',
+      'en/roleplay/style',
+    ]);
+    expect(result.preset.prompts.get('en/roleplay/style')).toContain('The user is a stranger here.');
+    expect(result.preset.description).toBe('从 SillyTavern 预设导入。');
+    expect(result.report.notMapped.find((n) => n.identifier === 'nsfw')?.why).toBe('内容为空');
+    expect(importSillyTavernPreset([], { title: 'x', language: 'en', reportLanguage: 'zh' })).toEqual({
+      ok: false,
+      detail: '这不是 SillyTavern 的聊天补全预设（文件：无效输入：期望 object，实际接收 数组）。',
+    });
+  });
+
   it('becomes a usable library preset', () => {
     const { preset } = imported();
     const library = new Y.Doc();

@@ -91,6 +91,40 @@ export const MESSAGES_ZH: Messages = {
   'not a prompt: files are <language>/<group>/<name>.md': '不是提示词：文件应为 <language>/<group>/<name>.md',
   '"{folder}" is not a language folder ({languages})': '“{folder}”不是语言文件夹（{languages}）',
   '{id} is not a prompt the package ships': '{id} 不是程序自带的提示词',
+  // Why a Story JSON file is refused (story-json/import.ts): field paths and ids stay as in the file.
+  '{path} (turn "{id}")': '{path}（回合“{id}”）',
+  'The file is not a Rashomon story.': '这个文件不是 Rashomon 故事。',
+  'format must be "rashomon.story": this file is not a Rashomon story.':
+    'format 必须是 "rashomon.story"：这个文件不是 Rashomon 故事。',
+  'version {version} is not supported (this Rashomon reads version 1).':
+    '不支持 version {version}（这个版本的 Rashomon 读取的是版本 1）。',
+  'prompts.version is missing (this Rashomon reads prompts version {reads}).':
+    '缺少 prompts.version（这个版本的 Rashomon 读取的是提示词版本 {reads}）。',
+  'prompts.version {version} is not supported (this Rashomon reads prompts version {reads}).':
+    '不支持 prompts.version {version}（这个版本的 Rashomon 读取的是提示词版本 {reads}）。',
+  story: '故事',
+  '{field}: {problem}': '{field}：{problem}',
+  'participants: the story has no user participant (exactly one is needed).':
+    'participants：故事里没有用户参与者（需要恰好一位）。',
+  'participants: the story has {count} user participants (exactly one is allowed).':
+    'participants：故事里有 {count} 位用户参与者（只能有一位）。',
+  '{field}: "{id}" is used twice.': '{field}：“{id}”出现了两次。',
+  '{field}: "{name}" is used twice (names are unique, ignoring case).':
+    '{field}：“{name}”出现了两次（名字不能重复，不区分大小写）。',
+  'turns: a turn id is used twice.': 'turns：有一个回合 id 出现了两次。',
+  '{field}: "{id}" is not a turn of this story.': '{field}：“{id}”不是这个故事中的回合。',
+  '{field}: "{id}" is not a participant.': '{field}：“{id}”不是参与者。',
+  '{field}: the author has no POV record of their own turn (the source is their view).':
+    '{field}：作者对自己的回合没有感知记录（原文就是作者的视角）。',
+  '{field}: "{id}" is not an audience of this turn.': '{field}：“{id}”不是这个回合的受众。',
+  '{field}: perceived is false but text is not empty.': '{field}：perceived 为 false，但 text 不是空的。',
+  '{field}: its parent chain loops back on itself.': '{field}：它的父回合链绕回了自身。',
+  // Messages our own zod schemas set (i18n/zod-messages.ts); zod's own come from its zh-CN locale.
+  'a prompt path is <language>/<group>/<name>, e.g. en/roleplay/style':
+    '提示词路径应为 <language>/<group>/<name>，例如 en/roleplay/style',
+  'a shared story’s room is 1-128 characters of A-Z a-z 0-9 _ -':
+    '共享故事的房间名应为 1-128 个字符，只能包含 A-Z a-z 0-9 _ -',
+  'the story list is not a shared story': '故事列表不是共享故事',
   // Presets.
   'This preset replaces rules prompts ({ids}). They name tools and fields the program reads, so a mistake there can break the story.':
     '这个预设替换了规则提示词（{ids}）。它们写明了程序要读取的工具和字段，其中的错误可能让故事无法进行。',
@@ -104,6 +138,7 @@ export const MESSAGES_ZH: Messages = {
   'Imported from a SillyTavern preset.': '从 SillyTavern 预设导入。',
   'Not a SillyTavern chat-completion preset ({field}: {problem}).':
     '这不是 SillyTavern 的聊天补全预设（{field}：{problem}）。',
+  file: '文件',
   'The preset has no enabled prompt with text to import.': '这个预设没有可导入的、已启用且有内容的提示词。',
   'a placeholder for a part Rashomon builds itself': '占位标记，对应的部分由 Rashomon 自己生成',
   "the user's persona, which Rashomon presents with roleplay/persona":

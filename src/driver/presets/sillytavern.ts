@@ -9,10 +9,13 @@
 // info, card fields, the persona description, examples) are structure Rashomon builds itself, and
 // assistant-role prompts are prefills, not instructions: neither is mapped. temperature fills both
 // suggested temperatures and top_p topP. Secrets (proxy password, keys, URLs) are never read.
+// The report (why a prompt was not mapped, why the file was refused) and the description are for the
+// person importing, so they may be in another language than the preset's prompts.
 import { z } from 'zod';
 import type { Language } from '../doc/schema.ts';
 import type { Sampling } from '../doc/library-presets.ts';
 import { tr } from '../i18n/messages.ts';
+import { safeParseIn } from '../i18n/zod-messages.ts';
 import type { PromptId } from '../prompts/catalogue.ts';
 
 /** SillyTavern's prompt order for every character (100000 is its older default). */
@@ -77,6 +80,8 @@ export interface SillyTavernOptions {
   title: string;
   /** The language folder the prose is written into, and of the phrases that replace macros. */
   language: Language;
+  /** The language of the report, a refusal and the description: the person's (default `language`). */
+  reportLanguage?: Language;
 }
 
 /** Enough of a dropped macro to recognise it in the report. */
@@ -170,14 +175,14 @@ function samplingOf(preset: z.infer<typeof stPresetSchema>, dropped: SillyTavern
 }
 
 export function importSillyTavernPreset(json: unknown, options: SillyTavernOptions): SillyTavernImport {
-  const { language } = options;
-  const parsed = stPresetSchema.safeParse(json);
+  const { language, reportLanguage = language } = options;
+  const parsed = safeParseIn(stPresetSchema, json, reportLanguage);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+    const issue = parsed.issues[0];
     return {
       ok: false,
-      detail: tr(language, 'Not a SillyTavern chat-completion preset ({field}: {problem}).', {
-        field: issue?.path.join('.') || 'file',
+      detail: tr(reportLanguage, 'Not a SillyTavern chat-completion preset ({field}: {problem}).', {
+        field: issue?.path.join('.') || tr(reportLanguage, 'file'),
         problem: issue?.message ?? '',
       }),
     };
@@ -194,16 +199,16 @@ export function importSillyTavernPreset(json: unknown, options: SillyTavernOptio
     const name = prompt.name ?? prompt.identifier;
     const skip = (why: string) => report.notMapped.push({ identifier: prompt.identifier, name, why });
     if (prompt.marker && prompt.identifier === PERSONA_MARKER)
-      skip(tr(language, "the user's persona, which Rashomon presents with roleplay/persona"));
-    else if (prompt.marker) skip(tr(language, 'a placeholder for a part Rashomon builds itself'));
-    else if (!enabled) skip(tr(language, 'disabled in the preset'));
+      skip(tr(reportLanguage, "the user's persona, which Rashomon presents with roleplay/persona"));
+    else if (prompt.marker) skip(tr(reportLanguage, 'a placeholder for a part Rashomon builds itself'));
+    else if (!enabled) skip(tr(reportLanguage, 'disabled in the preset'));
     else if (prompt.role === 'assistant')
-      skip(tr(language, 'an assistant message (a prefill), not an instruction'));
-    else if (!prompt.content?.trim()) skip(tr(language, 'empty'));
+      skip(tr(reportLanguage, 'an assistant message (a prefill), not an instruction'));
+    else if (!prompt.content?.trim()) skip(tr(reportLanguage, 'empty'));
     else {
       const kind = targetOf(prompt.content);
       const text = convert(prompt, kind, language, report.dropped);
-      if (!text) skip(tr(language, 'nothing left once its macros were removed'));
+      if (!text) skip(tr(reportLanguage, 'nothing left once its macros were removed'));
       else {
         texts[kind].push(text);
         report.mapped.push({ identifier: prompt.identifier, name, target: TARGET[kind] });
@@ -216,11 +221,11 @@ export function importSillyTavernPreset(json: unknown, options: SillyTavernOptio
       report.notMapped.push({
         identifier: prompt.identifier,
         name: prompt.name ?? prompt.identifier,
-        why: tr(language, 'not in the prompt order, so SillyTavern does not send it'),
+        why: tr(reportLanguage, 'not in the prompt order, so SillyTavern does not send it'),
       });
 
   if (!report.mapped.length)
-    return { ok: false, detail: tr(language, 'The preset has no enabled prompt with text to import.') };
+    return { ok: false, detail: tr(reportLanguage, 'The preset has no enabled prompt with text to import.') };
   const prompts = new Map<string, string>();
   const { style, character, persona } = texts;
   if (style.length) prompts.set(`${language}/${TARGET.style}`, style.join('\n\n'));
@@ -231,7 +236,7 @@ export function importSillyTavernPreset(json: unknown, options: SillyTavernOptio
     ok: true,
     preset: {
       title: options.title,
-      description: tr(language, 'Imported from a SillyTavern preset.'),
+      description: tr(reportLanguage, 'Imported from a SillyTavern preset.'),
       sampling: samplingOf(parsed.data, report.dropped),
       prompts,
     },

@@ -1,13 +1,17 @@
 // Story JSON import: everything is checked before anything is written, so a refused file imports
-// nothing; errors name the field and the turn. Imported records get fresh bases (not stale).
+// nothing; errors name the field and the turn, in the language asked for (the person's, in the app).
+// Imported records get fresh bases (not stale).
 import * as Y from 'yjs';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { Language } from '../doc/schema.ts';
 import { createStory } from '../doc/story-doc.ts';
 import { addParticipant } from '../doc/participants.ts';
 import { appendTurn } from '../doc/turns.ts';
 import { writePov } from '../doc/pov.ts';
 import { setActiveLeaf } from '../doc/tree.ts';
 import { setPromptOverride } from '../doc/prompt-overrides.ts';
+import { tr } from '../i18n/messages.ts';
+import { safeParseIn } from '../i18n/zod-messages.ts';
 import { trashPrompt, writeStoryPreset } from '../doc/story-preset.ts';
 import { stampFreshBases } from './stamp-bases.ts';
 import { STORY_JSON_PROMPTS_VERSION, storyJsonSchema, type StoryJson } from './schema.ts';
@@ -17,9 +21,13 @@ export type ImportResult =
 
 const fail = (detail: string): ImportResult => ({ ok: false, code: 'invalid-story', detail });
 
-function zodProblem(error: z.ZodError, input: unknown): string {
-  const issue = error.issues[0];
-  if (!issue) return 'The file is not a Rashomon story.';
+/** A field of a turn, named by its place in the file and by the turn's id. */
+const turnField = (language: Language, path: string, id: string): string =>
+  tr(language, '{path} (turn "{id}")', { path, id });
+
+function zodProblem(issues: readonly z.core.$ZodIssue[], input: unknown, language: Language): string {
+  const issue = issues[0];
+  if (!issue) return tr(language, 'The file is not a Rashomon story.');
   const path = issue.path;
   let where = path
     .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
@@ -27,60 +35,88 @@ function zodProblem(error: z.ZodError, input: unknown): string {
     .replace(/^\./, '');
   if (path[0] === 'turns' && typeof path[1] === 'number') {
     const id = (input as { turns?: Array<{ id?: unknown }> }).turns?.[path[1]]?.id;
-    if (typeof id === 'string') where += ` (turn "${id}")`;
+    if (typeof id === 'string') where = turnField(language, where, id);
   }
-  if (path[0] === 'format') return `format must be "rashomon.story": this file is not a Rashomon story.`;
+  if (path[0] === 'format')
+    return tr(language, 'format must be "rashomon.story": this file is not a Rashomon story.');
   if (path[0] === 'version')
-    return `version ${JSON.stringify((input as { version?: unknown }).version)} is not supported (this Rashomon reads version 1).`;
+    return tr(language, 'version {version} is not supported (this Rashomon reads version 1).', {
+      version: JSON.stringify((input as { version?: unknown }).version),
+    });
   if (path[0] === 'prompts' && path[1] === 'version' && path.length === 2) {
     const version = (input as { prompts?: { version?: unknown } }).prompts?.version;
-    return `prompts.version ${version === undefined ? 'is missing' : `${JSON.stringify(version)} is not supported`} (this Rashomon reads prompts version ${STORY_JSON_PROMPTS_VERSION}).`;
+    const reads = STORY_JSON_PROMPTS_VERSION;
+    return version === undefined
+      ? tr(language, 'prompts.version is missing (this Rashomon reads prompts version {reads}).', { reads })
+      : tr(
+          language,
+          'prompts.version {version} is not supported (this Rashomon reads prompts version {reads}).',
+          { version: JSON.stringify(version), reads },
+        );
   }
   // A bad record key (a prompt path) says what a key must look like, not just that it is invalid.
   const message = issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
-  return `${where || 'story'}: ${message}`;
+  return tr(language, '{field}: {problem}', { field: where || tr(language, 'story'), problem: message });
 }
 
-/** Semantic checks the schema cannot express. Returns the first problem, or null. */
-export function storyProblem(s: StoryJson): string | null {
+/** Semantic checks the schema cannot express. Returns the first problem (in `language`), or null. */
+export function storyProblem(s: StoryJson, language: Language = 'en'): string | null {
   const users = s.participants.filter((p) => p.kind === 'user');
-  if (users.length === 0) return 'participants: the story has no user participant (exactly one is needed).';
+  if (users.length === 0)
+    return tr(language, 'participants: the story has no user participant (exactly one is needed).');
   if (users.length > 1)
-    return `participants: the story has ${users.length} user participants (exactly one is allowed).`;
+    return tr(language, 'participants: the story has {count} user participants (exactly one is allowed).', {
+      count: users.length,
+    });
   const ids = new Set<string>();
   const names = new Set<string>();
   for (const [i, p] of s.participants.entries()) {
-    if (ids.has(p.id)) return `participants[${i}].id: "${p.id}" is used twice.`;
+    if (ids.has(p.id))
+      return tr(language, '{field}: "{id}" is used twice.', { field: `participants[${i}].id`, id: p.id });
     ids.add(p.id);
     const key = p.name.trim().toLocaleLowerCase();
     if (names.has(key))
-      return `participants[${i}].name: "${p.name}" is used twice (names are unique, ignoring case).`;
+      return tr(language, '{field}: "{name}" is used twice (names are unique, ignoring case).', {
+        field: `participants[${i}].name`,
+        name: p.name,
+      });
     names.add(key);
   }
   const turnIds = new Set(s.turns.map((t) => t.id));
-  if (turnIds.size !== s.turns.length) return 'turns: a turn id is used twice.';
+  if (turnIds.size !== s.turns.length) return tr(language, 'turns: a turn id is used twice.');
+  const notATurn = (field: string, id: string) =>
+    tr(language, '{field}: "{id}" is not a turn of this story.', { field, id });
+  const notAParticipant = (field: string, id: string) =>
+    tr(language, '{field}: "{id}" is not a participant.', { field, id });
   for (const [i, t] of s.turns.entries()) {
-    const at = `turns[${i}] (turn "${t.id}")`;
-    if (t.parent !== null && !turnIds.has(t.parent))
-      return `${at}.parent: "${t.parent}" is not a turn of this story.`;
-    if (!ids.has(t.author)) return `${at}.author: "${t.author}" is not a participant.`;
-    for (const a of t.audiences) if (!ids.has(a)) return `${at}.audiences: "${a}" is not a participant.`;
+    const at = turnField(language, `turns[${i}]`, t.id);
+    if (t.parent !== null && !turnIds.has(t.parent)) return notATurn(`${at}.parent`, t.parent);
+    if (!ids.has(t.author)) return notAParticipant(`${at}.author`, t.author);
+    for (const a of t.audiences) if (!ids.has(a)) return notAParticipant(`${at}.audiences`, a);
     for (const [a, rec] of Object.entries(t.pov)) {
+      const field = `${at}.pov.${a}`;
       if (a === t.author)
-        return `${at}.pov.${a}: the author has no POV record of their own turn (the source is their view).`;
-      if (!t.audiences.includes(a)) return `${at}.pov.${a}: "${a}" is not an audience of this turn.`;
+        return tr(
+          language,
+          '{field}: the author has no POV record of their own turn (the source is their view).',
+          { field },
+        );
+      if (!t.audiences.includes(a))
+        return tr(language, '{field}: "{id}" is not an audience of this turn.', { field, id: a });
       if (!rec.perceived && rec.text !== '')
-        return `${at}.pov.${a}: perceived is false but text is not empty.`;
+        return tr(language, '{field}: perceived is false but text is not empty.', { field });
     }
   }
-  if (s.activeLeaf !== null && !turnIds.has(s.activeLeaf))
-    return `activeLeaf: "${s.activeLeaf}" is not a turn of this story.`;
+  if (s.activeLeaf !== null && !turnIds.has(s.activeLeaf)) return notATurn('activeLeaf', s.activeLeaf);
   // Every parent chain must reach a root: a cycle would make a chronology with no beginning.
   const parentOf = new Map(s.turns.map((t) => [t.id, t.parent]));
   for (const t of s.turns) {
     let steps = 0;
     for (let id: string | null = t.id; id !== null; id = parentOf.get(id) ?? null) {
-      if (++steps > s.turns.length) return `turns (turn "${t.id}"): its parent chain loops back on itself.`;
+      if (++steps > s.turns.length)
+        return tr(language, '{field}: its parent chain loops back on itself.', {
+          field: turnField(language, 'turns', t.id),
+        });
     }
   }
   return null;
@@ -119,11 +155,12 @@ function importPrompts(doc: Y.Doc, prompts: NonNullable<StoryJson['prompts']>): 
   for (const entry of prompts.trash) trashPrompt(doc, entry);
 }
 
-export function importStory(input: unknown, importedAt: string): ImportResult {
-  const parsed = storyJsonSchema.safeParse(input);
-  if (!parsed.success) return fail(zodProblem(parsed.error, input));
+/** Imports a Story JSON file; a refusal is told in `language` (the CLI's is English). */
+export function importStory(input: unknown, importedAt: string, language: Language = 'en'): ImportResult {
+  const parsed = safeParseIn(storyJsonSchema, input, language);
+  if (!parsed.success) return fail(zodProblem(parsed.issues, input, language));
   const story = parsed.data;
-  const problem = storyProblem(story);
+  const problem = storyProblem(story, language);
   if (problem) return fail(problem);
   const doc = new Y.Doc({ guid: story.id });
   doc.transact(() => {
