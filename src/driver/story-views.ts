@@ -3,94 +3,19 @@
 // Nothing here is written back to the document.
 import type * as Y from 'yjs';
 import { observeTurnChanges } from './doc/changes.ts';
+import { createChildrenIndex } from './doc/children-index.ts';
 import { readTurn, activeLeaf, hasTurn, turnParent } from './doc/turns.ts';
 import { allTurnsTopological } from './doc/tree.ts';
-import type { TurnSnapshot } from './doc/schema.ts';
-import { EMPTY_HISTORY, fingerprint } from './fingerprint.ts';
+import { EMPTY_HISTORY } from './fingerprint.ts';
+import { computeNode, type PathNode, type TranscriptEntry } from './path-node.ts';
+import { createTranscriptMemo } from './transcript-memo.ts';
 
-export type ItemState = 'fresh' | 'stale' | 'missing';
-
-export interface PathNode {
-  readonly id: string;
-  readonly parent: PathNode | null;
-  readonly index: number;
-  readonly turn: TurnSnapshot;
-  /** For a generated turn: the basis it should carry now (its author's history before it). */
-  readonly turnExpected: string;
-  readonly turnState: 'authored' | 'fresh' | 'stale';
-  /** Per non-author audience: the record's state and the basis it should carry now. */
-  readonly pov: ReadonlyMap<string, { state: ItemState; expected: string }>;
-  /** History fingerprints after this turn, per participant. */
-  readonly hist: ReadonlyMap<string, string>;
-  /** Participants whose history up to and including this turn holds a stale item. */
-  readonly staleHist: ReadonlySet<string>;
-}
-
-export type TranscriptEntryKind = 'own' | 'perceived' | 'nothing' | 'missing';
-export interface TranscriptEntry {
-  turnId: string;
-  speaker: string;
-  kind: TranscriptEntryKind;
-  /** The source for own turns, the POV text for perceived ones, '' otherwise. */
-  text: string;
-}
+export type { ItemState, PathNode, TranscriptEntry, TranscriptEntryKind } from './path-node.ts';
 
 export interface StaleItem {
   turnId: string;
   /** Absent: the generated turn itself; present: that audience's POV record. */
   audience?: string;
-}
-
-function entryOf(turn: TurnSnapshot, who: string): TranscriptEntry {
-  if (turn.author === who) return { turnId: turn.id, speaker: turn.author, kind: 'own', text: turn.source };
-  const rec = turn.pov[who];
-  if (!rec) return { turnId: turn.id, speaker: turn.author, kind: 'missing', text: '' };
-  return rec.perceived
-    ? { turnId: turn.id, speaker: turn.author, kind: 'perceived', text: rec.text }
-    : { turnId: turn.id, speaker: turn.author, kind: 'nothing', text: '' };
-}
-
-function computeNode(turn: TurnSnapshot, parent: PathNode | null): PathNode {
-  const histBefore = (p: string) => parent?.hist.get(p) ?? EMPTY_HISTORY;
-  const staleBefore = (p: string) => parent?.staleHist.has(p) ?? false;
-  const turnExpected = histBefore(turn.author);
-  const turnState =
-    turn.origin === 'authored'
-      ? 'authored'
-      : turn.basis !== turnExpected || staleBefore(turn.author)
-        ? 'stale'
-        : 'fresh';
-  const sourceHash = fingerprint(turn.source);
-  const pov = new Map<string, { state: ItemState; expected: string }>();
-  const hist = new Map(parent?.hist);
-  const staleHist = new Set(parent?.staleHist);
-  if (turnState === 'stale') staleHist.add(turn.author);
-  for (const who of turn.audiences) {
-    const entry = entryOf(turn, who);
-    if (who !== turn.author) {
-      const expected = fingerprint(histBefore(who), sourceHash);
-      const rec = turn.pov[who];
-      const state: ItemState = !rec
-        ? 'missing'
-        : rec.basis !== expected || staleBefore(who) || turnState === 'stale'
-          ? 'stale'
-          : 'fresh';
-      pov.set(who, { state, expected });
-      if (state === 'stale') staleHist.add(who);
-    }
-    hist.set(who, fingerprint(histBefore(who), entry.speaker, entry.kind, entry.text));
-  }
-  return {
-    id: turn.id,
-    parent,
-    index: parent ? parent.index + 1 : 0,
-    turn,
-    turnExpected,
-    turnState,
-    pov,
-    hist,
-    staleHist,
-  };
 }
 
 export interface StoryViews {
@@ -99,6 +24,8 @@ export interface StoryViews {
   node(turnId: string): PathNode;
   /** Every turn of the tree (all branches), parents first. */
   everyNode(): PathNode[];
+  /** Children of a turn (`null`: the roots), oldest first: the alternatives at one place. */
+  children(parent: string | null): readonly string[];
   /** What `audience` has experienced, in order; `before` stops at (excludes) that turn. */
   transcript(audience: string, opts?: { before?: string; leaf?: string | null }): TranscriptEntry[];
   /** Turns on the path where `audience` should have a POV record and has none. */
@@ -112,7 +39,26 @@ export interface StoryViews {
 export function createStoryViews(doc: Y.Doc): StoryViews {
   const cache = new Map<string, PathNode>();
   const dirty = new Set<string>();
-  const stop = observeTurnChanges(doc, (ids) => ids.forEach((id) => dirty.add(id)));
+  const childIndex = createChildrenIndex(doc);
+  const transcriptOf = createTranscriptMemo();
+  // The last path walked, and how much of it no change has touched since: a read that reaches this
+  // prefix takes it as is, so an append or a read of the same path costs no walk over the story.
+  let known: readonly PathNode[] = [];
+  let valid = 0;
+  const onKnown = (id: string): PathNode | undefined => {
+    const n = cache.get(id);
+    return n && n.index < valid && known[n.index] === n ? n : undefined;
+  };
+  const stop = observeTurnChanges(doc, (ids) => {
+    for (const id of ids) {
+      dirty.add(id);
+      childIndex.touch(id);
+      const n = cache.get(id);
+      if (n && known[n.index] === n) valid = Math.min(valid, n.index);
+      // The missing parent of the path's first turn arrived: the path now starts further up.
+      if (id === known[0]?.turn.parent) valid = 0;
+    }
+  });
   // Parent links of the turns present, read from the document once per change of the turn: walking
   // a long path through the Y.Maps on every call cost more than everything else an append does.
   const parents = new Map<string, string | null>();
@@ -120,8 +66,8 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
   /** The parent of turn `id`, or undefined when this device does not have the turn. */
   const parentOf = (id: string): string | null | undefined => {
     if (!dirty.has(id)) {
-      const known = parents.get(id);
-      if (known !== undefined) return known;
+      const link = parents.get(id);
+      if (link !== undefined) return link;
     }
     if (!hasTurn(doc, id)) {
       parents.delete(id);
@@ -130,26 +76,6 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
     const parent = turnParent(doc, id);
     parents.set(id, parent);
     return parent;
-  };
-
-  const path = (leaf: string | null = activeLeaf(doc)): PathNode[] => {
-    const ids: string[] = [];
-    // A turn can name a parent this device has not received yet (updates from several peers arrive
-    // in any order): the path then starts at the oldest turn present, until the rest arrives.
-    for (let id = leaf; id !== null;) {
-      const parent = parentOf(id);
-      if (parent === undefined) break;
-      ids.push(id);
-      id = parent;
-    }
-    ids.reverse();
-    const nodes: PathNode[] = [];
-    let prev: PathNode | null = null;
-    for (const id of ids) {
-      prev = reuse(id, prev);
-      nodes.push(prev);
-    }
-    return nodes;
   };
 
   const reuse = (id: string, parent: PathNode | null): PathNode => {
@@ -163,15 +89,40 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
     return fresh;
   };
 
+  /** The path to `leaf`, shared with the views' own reads: callers copy it before handing it out. */
+  const walk = (leaf: string | null): readonly PathNode[] => {
+    const ids: string[] = [];
+    let joined: PathNode | undefined;
+    // A turn can name a parent this device has not received yet (updates from several peers arrive
+    // in any order): the path then starts at the oldest turn present, until the rest arrives.
+    for (let id = leaf; id !== null;) {
+      joined = onKnown(id);
+      if (joined) break;
+      const parent = parentOf(id);
+      if (parent === undefined) break;
+      ids.push(id);
+      id = parent;
+    }
+    const prefix = joined ? known.slice(0, joined.index + 1) : [];
+    if (!ids.length) return prefix;
+    let prev = joined ?? null;
+    for (let i = ids.length - 1; i >= 0; i--) {
+      prev = reuse(ids[i] as string, prev);
+      prefix.push(prev);
+    }
+    known = prefix;
+    valid = prefix.length;
+    return prefix;
+  };
+
   const node = (turnId: string): PathNode => {
-    const nodes = path(turnId);
-    const last = nodes[nodes.length - 1];
+    const last = onKnown(turnId) ?? walk(turnId).at(-1);
     if (!last) throw new Error(`no turn ${turnId}`);
     return last;
   };
 
   return {
-    path,
+    path: (leaf = activeLeaf(doc)) => [...walk(leaf)],
     node,
     everyNode() {
       const byId = new Map<string, PathNode>();
@@ -181,22 +132,21 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
       }
       return [...byId.values()];
     },
+    children: (parent) => childIndex.of(parent),
     transcript(audience, opts = {}) {
-      const out: TranscriptEntry[] = [];
-      for (const n of path(opts.leaf)) {
-        if (n.id === opts.before) break;
-        if (n.turn.audiences.includes(audience)) out.push(entryOf(n.turn, audience));
-      }
-      return out;
+      const nodes = walk(opts.leaf === undefined ? activeLeaf(doc) : opts.leaf);
+      const until = opts.before === undefined ? undefined : cache.get(opts.before);
+      const end = until && nodes[until.index] === until ? until.index : nodes.length;
+      return transcriptOf(audience, nodes, end);
     },
-    missing(audience, leaf) {
-      return path(leaf)
+    missing(audience, leaf = activeLeaf(doc)) {
+      return walk(leaf)
         .filter((n) => n.pov.get(audience)?.state === 'missing')
         .map((n) => n.id);
     },
-    staleItems(leaf) {
+    staleItems(leaf = activeLeaf(doc)) {
       const out: StaleItem[] = [];
-      const nodes = path(leaf);
+      const nodes = walk(leaf);
       // Every stale item puts its participant in staleHist from its turn on: none at the leaf, none at all.
       if (!nodes[nodes.length - 1]?.staleHist.size) return out;
       for (const n of nodes) {

@@ -2,7 +2,6 @@
 // inspector data. Computed in the worker from the derived views; the UI never sees the Y.Doc.
 import { listParticipants, userParticipant } from '../driver/doc/participants.ts';
 import { readMeta } from '../driver/doc/story-doc.ts';
-import { childrenIndex } from '../driver/doc/tree.ts';
 import type { Story } from '../driver/env.ts';
 import type { ItemBadge, StoryOverview, TranscriptRow, TranscriptSlice, TurnInspection } from './api.ts';
 
@@ -23,14 +22,14 @@ export function transcriptSlice(story: Story, range: { start?: number; end?: num
   const path = story.views.path();
   const user = userParticipant(story.doc)?.id ?? '';
   const names = new Map(listParticipants(story.doc).map((p) => [p.id, p.name]));
-  const children = childrenIndex(story.doc);
   const start = Math.max(0, range.start ?? 0);
   const end = Math.min(path.length, range.end ?? path.length);
   const rows: TranscriptRow[] = [];
   for (const n of path.slice(start, end)) {
     const t = n.turn;
     if (!t.audiences.includes(user)) continue;
-    const siblings = children.get(t.parent) ?? [t.id];
+    const children = story.views.children(t.parent);
+    const siblings = children.length ? children : [t.id];
     const own = t.author === user;
     const rec = t.pov[user];
     const state = n.pov.get(user)?.state;

@@ -27,8 +27,14 @@ export interface StoryStore {
   closeAll(): Promise<void>;
 }
 
-async function persisted(name: string, doc: Y.Doc) {
+/** Attaches y-indexeddb to `doc` and resolves once the stored updates are in it. */
+export async function persisted(name: string, doc: Y.Doc): Promise<IndexeddbPersistence> {
   const persistence = new IndexeddbPersistence(name, doc);
+  // y-indexeddb listens for updates before it loads, and Yjs encodes each transaction for an update
+  // listener: loading re-encoded the whole story (a third of opening 10,000 turns) only for the
+  // listener to skip it as its own. It listens again the moment the stored updates are in.
+  doc.off('update', persistence._storeUpdate);
+  persistence.once('synced', () => doc.on('update', persistence._storeUpdate));
   await persistence.whenSynced;
   return persistence;
 }

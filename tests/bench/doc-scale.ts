@@ -1,7 +1,7 @@
 // docScale: a story of N turns (argv[2]) stored through y-indexeddb on fake-indexeddb, then opened the
 // way the worker opens it (story-store.ts, host-views.ts), appended to and checked for staleness.
 //   bytesPerTurn  encoded document size / turns
-//   loadLast50Ms  new Y.Doc + IndexeddbPersistence whenSynced + migrateStory + createStoryViews +
+//   loadLast50Ms  new Y.Doc + y-indexeddb load (story-store.ts) + migrateStory + createStoryViews +
 //                 overview + transcriptSlice of the last 50 turns (what openStory + transcript do)
 //   heapMB        heap held by the opened story (doc, persistence, views, slice) after a full GC
 //   appendMs      one turn with its 3 projections, each written as the driver writes it (its basis
@@ -17,6 +17,7 @@ import { activeLeaf, appendTurn } from '../../src/driver/doc/turns.ts';
 import { writePov } from '../../src/driver/doc/pov.ts';
 import { createStoryViews, type StoryViews } from '../../src/driver/story-views.ts';
 import { overview, transcriptSlice } from '../../src/workers/host-views.ts';
+import { persisted } from '../../src/workers/story-store.ts';
 import { mulberry32 } from '../support/prng.ts';
 import { runGroup } from './group.ts';
 import { buildStory, firstPerson, perceived, PROJECTION_CHARS, SOURCE_CHARS, uuidFrom } from './story-gen.ts';
@@ -30,8 +31,7 @@ const LAST = 50;
 
 async function openStored(name: string, guid: string) {
   const doc = new Y.Doc({ guid });
-  const persistence = new IndexeddbPersistence(name, doc);
-  await persistence.whenSynced;
+  const persistence = await persisted(name, doc);
   const migrated = migrateStory(doc);
   if (!migrated.ok) throw new Error(migrated.detail);
   const views = createStoryViews(doc);

@@ -10,6 +10,7 @@ import { replaceSource } from '../../src/driver/doc/turns.ts';
 import { setPresent } from '../../src/driver/doc/participants.ts';
 import { setActiveLeaf } from '../../src/driver/doc/tree.ts';
 import { createStoryViews } from '../../src/driver/story-views.ts';
+import { persisted } from '../../src/workers/story-store.ts';
 import {
   listCharacters,
   listPersonas,
@@ -69,6 +70,24 @@ describe('story persistence', () => {
     const reopened = await open(name, new Y.Doc({ guid: name }));
     expect(exportStory(reopened.doc)).toEqual(expected);
     expect(createStoryViews(reopened.doc).staleItems()).toEqual(stale);
+    await close(reopened);
+  });
+
+  it('a story loaded as the store loads it keeps storing what is written after the load', async () => {
+    const name = dbName();
+    const f = makeStory({ guid: name });
+    const t1 = f.say(USER, 'I knock.');
+    f.projectAll(t1);
+    await close(await open(name, f.doc));
+    const doc = new Y.Doc({ guid: name });
+    const persistence = await persisted(name, doc);
+    expect(exportStory(doc).turns.map((t) => t.source)).toEqual(['I knock.']);
+    replaceSource(doc, t1, 'I knock twice.');
+    const expected = exportStory(doc);
+    await close({ doc, persistence });
+
+    const reopened = await open(name, new Y.Doc({ guid: name }));
+    expect(exportStory(reopened.doc)).toEqual(expected);
     await close(reopened);
   });
 

@@ -21,11 +21,14 @@ export function setActiveLeaf(doc: Y.Doc, leaf: string | null, origin?: unknown)
   doc.transact(() => metaMap(doc).set('activeLeaf', leaf), origin);
 }
 
-const byCreation = (doc: Y.Doc) => (a: string, b: string) => {
-  const ca = String(turnsMap(doc).get(a)?.get('createdAt') ?? '');
-  const cb = String(turnsMap(doc).get(b)?.get('createdAt') ?? '');
-  return ca < cb ? -1 : ca > cb ? 1 : a < b ? -1 : a > b ? 1 : 0;
-};
+/** The order of alternatives: oldest first, ties broken by id so every device agrees. */
+export function byCreation(doc: Y.Doc): (a: string, b: string) => number {
+  return (a, b) => {
+    const ca = String(turnsMap(doc).get(a)?.get('createdAt') ?? '');
+    const cb = String(turnsMap(doc).get(b)?.get('createdAt') ?? '');
+    return ca < cb ? -1 : ca > cb ? 1 : a < b ? -1 : a > b ? 1 : 0;
+  };
+}
 
 /** Every turn's children in one pass, oldest first; ties broken by id so every device agrees. */
 export function childrenIndex(doc: Y.Doc): Map<string | null, string[]> {
