@@ -87,6 +87,16 @@ export function SyncSettings(props: {
           onInput={(event) => field('token', event.currentTarget.value)}
         />
       </label>
+      <label class="field">
+        <span>{t('Your name when co-editing')}</span>
+        <input
+          type="text"
+          maxLength={80}
+          placeholder={t('The story’s player name')}
+          value={props.settings.deviceName ?? ''}
+          onInput={(event) => props.setSettings('deviceName', event.currentTarget.value || undefined)}
+        />
+      </label>
       <p class="muted sync-now">
         {t('Now:')} <strong>{syncLabel(sync().status)}</strong>
         <Show when={sync().status !== 'connected'}> — {sync().detail}</Show>

@@ -14,7 +14,7 @@ export interface Presence {
   peers: Accessor<Peer[]>;
   /** Peers editing this turn's source (no audience) or this audience's variant. */
   editing(turnId: string, audience?: string): Peer[];
-  /** Shares where this device is (null: nothing); `name` is how peers see it. */
+  /** Shares where this device is (null: nothing), named by the device's name or else `name`. */
   share(where: Omit<PresenceState, 'user'> | null): void;
 }
 
@@ -22,6 +22,12 @@ export function usePresence(storyId: string, name: () => string | undefined): Pr
   const { api, presence } = useDriver();
   const [initial, setInitial] = createSignal<Peer[]>([]);
   void api.presence(storyId).then(setInitial, () => {});
+  // Two people (or two devices) playing one story share its player: a device's own name tells them apart.
+  const [deviceName, setDeviceName] = createSignal<string>();
+  void api.getDeviceSettings().then(
+    (settings) => setDeviceName(settings.deviceName),
+    () => {},
+  );
   const peers = (): Peer[] => presence(storyId) ?? initial();
   let sharing = false;
   onCleanup(() => {
@@ -33,7 +39,7 @@ export function usePresence(storyId: string, name: () => string | undefined): Pr
       peers().filter((p) => p.editing?.turnId === turnId && p.editing.audience === audience),
     share(where) {
       sharing = where !== null;
-      const user = { name: name()?.trim() || t('Someone'), color: DEVICE_COLOR };
+      const user = { name: deviceName()?.trim() || name()?.trim() || t('Someone'), color: DEVICE_COLOR };
       void api.setPresence(storyId, where === null ? null : { user, ...where });
     },
   };

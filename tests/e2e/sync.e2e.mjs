@@ -13,6 +13,7 @@ const TEST_TIMEOUT_MS = 3 * STEP_TIMEOUT_MS;
 const CLI = fileURLToPath(new URL('../../bin/rashomon.mjs', import.meta.url));
 
 const USER = 'Sam';
+const A_DEVICE = 'Sam (laptop)';
 const CHARACTER = 'Jane';
 const TITLE = 'Two Lanterns';
 const USER_TURN = 'I wave my lantern at the far end of the bridge.';
@@ -107,6 +108,8 @@ describe('two devices sync through the server', { timeout: 8 * TEST_TIMEOUT_MS }
     await dialog.getByRole('button', { name: 'Add OpenAI-compatible server' }).click();
     await dialog.getByLabel('Base URL', { exact: true }).fill(stub.baseURL);
     await dialog.getByLabel('Model', { exact: true }).fill(STUB_MODEL);
+    // How A is named to others co-editing (B keeps the story's player name).
+    await dialog.getByLabel('Your name when co-editing').fill(A_DEVICE);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await indicator(page, 'Synced').waitFor();
@@ -180,7 +183,7 @@ describe('two devices sync through the server', { timeout: 8 * TEST_TIMEOUT_MS }
 
       await onA.field.click();
       await onA.field.press('Control+End');
-      await onB.dialog.getByText(`${USER} is editing this`).waitFor();
+      await onB.dialog.getByText(`${A_DEVICE} is editing this`).waitFor();
       await onB.field.click();
       await onB.field.press('Control+Home');
       await onA.dialog.getByText(`${USER} is editing this`).waitFor();

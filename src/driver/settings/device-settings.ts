@@ -1,6 +1,7 @@
 // Device-local settings: model backends (with API keys), which backend each operation uses, the sync
-// server and its token, and the stories joined with a collaborator's room token. They live in the device's own storage — never in a Y.Doc, an export or a sync
-// message — and are validated on every read.
+// server and its token, the stories joined with a collaborator's room token, and this device's name for
+// co-editing. They live in the device's own storage — never in a Y.Doc, an export or a sync message —
+// and are validated on every read.
 import { z } from 'zod';
 
 export const openAIProfileSchema = z.object({
@@ -54,6 +55,8 @@ export const deviceSettingsSchema = z.object({
   /** Per story, on this device: profiles chosen for that story's operations over the defaults. */
   storyOperations: z.record(z.string(), operationProfilesSchema).default({}),
   sync: z.object({ serverURL: z.url(), token: z.string() }).optional(),
+  /** How this device is named to others co-editing a story (presence); the story's player name when unset. */
+  deviceName: z.string().trim().max(80).optional(),
   /** Stories joined with a room token, each syncing with its own server; the device's `sync` is apart. */
   sharedStories: z.array(sharedStorySchema).default([]),
 });

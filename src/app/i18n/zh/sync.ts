@@ -70,4 +70,6 @@ export const ZH_SYNC: Messages = {
   Copy: '复制',
   'Copied.': '已复制。',
   'This browser did not allow copying: select the command instead.': '此浏览器不允许复制：请直接选中命令。',
+  'Your name when co-editing': '共同编辑时显示的名字',
+  'The story’s player name': '故事中玩家的名字',
 };
