@@ -12,7 +12,8 @@ const listeners = new Set<(e: DriverEvent) => void>();
 const emit = (e: DriverEvent) => listeners.forEach((l) => l(e));
 
 const host = createDriverHost({
-  store: createStoryStore(),
+  // Two tabs each have this worker: their documents stay in step over a BroadcastChannel.
+  store: createStoryStore({ broadcast: globalThis.BroadcastChannel }),
   settings: createIdbSettingsStore(),
   prompts: bundledPrompts,
   backends: createDeviceBackends(emit),

@@ -98,11 +98,12 @@ export function createHostSync(deps: {
     apply(next);
   };
 
-  // Stories added, renamed or removed on another device (or loaded from IndexedDB) reach the list.
+  // Stories added, renamed or removed on another device or tab (or loaded from IndexedDB) reach the
+  // list; an update that brought nothing new (a tab answering another's hello) does not.
   void inner.ready.then(() => {
     client.attach(LIBRARY_ROOM, inner.library);
     inner.library.on('afterTransaction', (tr) => {
-      if (!tr.local) deps.emit({ kind: 'library-changed' });
+      if (!tr.local && tr.changed.size > 0) deps.emit({ kind: 'library-changed' });
     });
   });
 

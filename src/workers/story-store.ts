@@ -1,10 +1,12 @@
 // The worker's documents: the library and every opened story, each a Y.Doc persisted in IndexedDB
-// through y-indexeddb. Opening a story loads it once and keeps it with its derived views.
+// through y-indexeddb. Opening a story loads it once and keeps it with its derived views; with a
+// BroadcastChannel, each document is also kept in step with this device's other tabs.
 import * as Y from 'yjs';
 import { IndexeddbPersistence, clearDocument } from 'y-indexeddb';
 import { createStoryViews } from '../driver/story-views.ts';
 import type { Story } from '../driver/env.ts';
 import { migrateStory } from '../driver/doc/migrations.ts';
+import { linkTabs, type TabChannel, type TabLink } from './tab-sync.ts';
 
 const DEFAULT_PREFIX = 'rashomon';
 
@@ -39,21 +41,42 @@ export async function persisted(name: string, doc: Y.Doc): Promise<IndexeddbPers
   return persistence;
 }
 
-/** `prefix` names the IndexedDB databases: one per device, or per simulated device in tests. */
-export function createStoryStore(options: { prefix?: string } = {}): StoryStore {
+export interface StoryStoreOptions {
+  /** Names the IndexedDB databases: one per device, or per simulated device in tests. */
+  prefix?: string;
+  /**
+   * Links every document to the other tabs of this device that use the same prefix. The worker passes
+   * the platform's; off when absent, as in Node tests, where stores are separate devices and Node's
+   * global BroadcastChannel would join them behind the test's back.
+   */
+  broadcast?: TabChannel | undefined;
+}
+
+const UNLINKED: TabLink = { close() {} };
+
+export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
   const prefix = options.prefix ?? DEFAULT_PREFIX;
+  const { broadcast } = options;
   const storyDbName = (storyId: string) => `${prefix}-story-${storyId}`;
+  const libraryDbName = `${prefix}-library`;
+  // Linked once loaded, so another tab's answer holds only what IndexedDB did not already have.
+  const link = (name: string, doc: Y.Doc) => (broadcast ? linkTabs(doc, name, broadcast) : UNLINKED);
   const library = new Y.Doc({ guid: 'library' });
-  const libraryPersistence = persisted(`${prefix}-library`, library);
+  const libraryLoaded = persisted(libraryDbName, library).then((persistence) => ({
+    persistence,
+    tabs: link(libraryDbName, library),
+  }));
   const open = new Map<string, Promise<OpenResult>>();
 
   const wrap = (id: string, doc: Y.Doc, persistence: IndexeddbPersistence): OpenStory => {
     const views = createStoryViews(doc);
+    const tabs = link(storyDbName(id), doc);
     return {
       id,
       doc,
       views,
       async close() {
+        tabs.close();
         views.dispose();
         await persistence.destroy();
         doc.destroy();
@@ -64,7 +87,7 @@ export function createStoryStore(options: { prefix?: string } = {}): StoryStore 
 
   return {
     library,
-    ready: libraryPersistence.then(() => undefined),
+    ready: libraryLoaded.then(() => undefined),
     open(storyId) {
       const existing = open.get(storyId);
       if (existing) return existing;
@@ -98,7 +121,9 @@ export function createStoryStore(options: { prefix?: string } = {}): StoryStore 
         const r = await o;
         if (r.ok) await r.story.close();
       }
-      await (await libraryPersistence).destroy();
+      const loaded = await libraryLoaded;
+      loaded.tabs.close();
+      await loaded.persistence.destroy();
     },
   };
 }

@@ -13,12 +13,10 @@ import { probeAccess, type ProbeResult } from './sync-probe.ts';
 import { ROOM_NAME, serverLabel, websocketBase, type SyncRoute } from './sync-target.ts';
 import { uiText } from './ui-text.ts';
 
-/** What the platform provides; Node tests pass `ws` and turn the BroadcastChannel off. */
+/** What the platform provides; Node tests pass `ws`. */
 export interface SyncTransport {
   WebSocket?: typeof WebSocket;
   fetch?: typeof fetch;
-  /** Off in tests: Node 20's global BroadcastChannel would sync two providers without the server. */
-  disableBc?: boolean;
   maxBackoffTime?: number;
 }
 
@@ -96,7 +94,9 @@ export function openSyncRoom(
     params: { token: target.token },
     awareness,
     WebSocketPolyfill: WS,
-    disableBc: transport.disableBc ?? false,
+    // Tabs are linked by tab-sync.ts, with or without a server; y-websocket's own channel would carry
+    // every update between them a second time (and join Node tests' devices without the server).
+    disableBc: true,
     maxBackoffTime: transport.maxBackoffTime ?? MAX_BACKOFF_MS,
     shouldReconnect: (event) => event.code !== CLOSE_TOO_LARGE,
   });

@@ -1,6 +1,6 @@
 // "Devices" for sync tests: each is a worker host (createDriverHost, called directly) with its own
-// IndexedDB databases (a store prefix on one fake-indexeddb), a scripted model, and sync through `ws`
-// with the BroadcastChannel off, so only the server can carry updates between them.
+// IndexedDB databases (a store prefix on one fake-indexeddb), a scripted model, and sync through `ws`;
+// no tab channel (the store's `broadcast` is left out), so only the server can carry updates between them.
 import 'fake-indexeddb/auto';
 import WebSocket from 'ws';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
@@ -64,7 +64,6 @@ export async function startDevice(name: string, sync: DeviceSettings['sync']): P
     },
     sync: {
       WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
-      disableBc: true,
       maxBackoffTime: 200,
     },
   });

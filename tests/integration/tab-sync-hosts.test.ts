@@ -1,0 +1,233 @@
+// Two tabs of one device without a sync server: worker hosts on the same IndexedDB prefix (one
+// fake-indexeddb), their stores linked over Node's BroadcastChannel as the worker links them. Library
+// and story changes reach the other tab live and are pushed; a tab that links later, or wrote while
+// unlinked, converges; junk on the channel is ignored; other prefixes (devices) hear nothing.
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DriverApi } from '../../src/workers/api.ts';
+import { createStoryStore } from '../../src/workers/story-store.ts';
+import { newStory, startHost, type HostHarness } from '../support/host-harness.ts';
+import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
+import { eventually, ok } from '../support/sync-devices.ts';
+
+const PROJECTION = 'You see Jane raise her lantern.';
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+function answer(body: ChatBody): string {
+  const format = (body.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name;
+  if (format === 'next_actor') return JSON.stringify({ next: 'Jane' });
+  if ((body.messages[0]?.content ?? '').startsWith('You are the perception filter')) return PROJECTION;
+  return 'I raise my lantern.';
+}
+
+async function model(): Promise<OpenAIServer> {
+  const server = await startOpenAIServer({ answer });
+  cleanups.push(() => server.close());
+  return server;
+}
+
+/** A tab of the device `prefix`: its own worker host, linked to the others unless `linked` is false. */
+async function tab(server: OpenAIServer, prefix: string, linked = true): Promise<HostHarness> {
+  const store = createStoryStore({ prefix, ...(linked ? { broadcast: BroadcastChannel } : {}) });
+  const host = await startHost(server, store);
+  cleanups.push(() => host.close());
+  return host;
+}
+
+const device = () => `tabs-${randomUUID()}`;
+/** Lets the channel deliver what is in flight, before asserting that nothing arrived. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+const texts = async (api: DriverApi, storyId: string) =>
+  ok(await api.transcript(storyId)).rows.map((r) => r.text);
+const pov = async (api: DriverApi, storyId: string, turnId: string, audience: string) =>
+  ok(await api.inspectTurn(storyId, turnId)).turn.variants.find((v) => v.audience === audience)?.text;
+/** Waits for a story-changed push (events cross their own port, so they may trail a read). */
+const storyChanged = (host: HostHarness, storyId: string) =>
+  eventually(
+    () => host.events.some((e) => e.kind === 'story-changed' && e.storyId === storyId),
+    Boolean,
+    'a story-changed push',
+  );
+const ids = async (api: DriverApi) => (await api.listStories()).map((s) => s.id);
+
+/** Waits until `host` lists the story, so it can open it. */
+const listed = (host: HostHarness, storyId: string) =>
+  eventually(
+    () => ids(host.api),
+    (list) => list.includes(storyId),
+    'the story in the other tab’s list',
+  );
+
+describe('tabs of one device, no server', () => {
+  it('a story created in one tab is listed in the other, pushed as library-changed', async () => {
+    const server = await model();
+    const prefix = device();
+    const a = await tab(server, prefix);
+    const b = await tab(server, prefix);
+    expect(await ids(b.api)).toEqual([]);
+    await settle();
+    b.events.length = 0;
+    const storyId = await newStory(a.api);
+    await listed(b, storyId);
+    await eventually(
+      () => b.events.filter((e) => e.kind === 'library-changed').length,
+      (n) => n > 0,
+      'library-changed in B',
+    );
+  });
+
+  it('a turn and a variant edit in one tab reach the other’s open story live; its edit comes back', async () => {
+    const server = await model();
+    const prefix = device();
+    const a = await tab(server, prefix);
+    const b = await tab(server, prefix);
+    const storyId = await newStory(a.api);
+    await listed(b, storyId);
+    ok(await b.api.openStory(storyId));
+
+    b.events.length = 0;
+    ok(await a.api.authorTurn(storyId, { text: 'I knock on the gate.' }));
+    await eventually(
+      () => texts(b.api, storyId),
+      (t) => t.includes('I knock on the gate.'),
+      'A’s turn in B',
+    );
+    await storyChanged(b, storyId);
+
+    const { turnIds } = ok(await a.api.act(storyId, { auto: true }));
+    const janeTurn = turnIds[0] ?? '';
+    await eventually(
+      () => texts(b.api, storyId),
+      (t) => t.includes(PROJECTION),
+      'Jane’s turn in B',
+    );
+    const jane = ok(await b.api.inspectTurn(storyId, janeTurn)).turn.author;
+    const userTurn = ok(await a.api.transcript(storyId)).rows[0]?.turnId ?? '';
+
+    b.events.length = 0;
+    ok(await a.api.editPov(storyId, userTurn, jane, [{ insert: 'Late at night: ' }]));
+    await eventually(
+      () => pov(b.api, storyId, userTurn, jane),
+      (text) => text === `Late at night: ${PROJECTION}`,
+      'A’s edit in B’s inspector',
+    );
+    await storyChanged(b, storyId);
+
+    a.events.length = 0;
+    ok(
+      await b.api.editPov(storyId, userTurn, jane, [
+        { retain: 15 + PROJECTION.length },
+        { insert: ' Twice.' },
+      ]),
+    );
+    await eventually(
+      () => pov(a.api, storyId, userTurn, jane),
+      (text) => text === `Late at night: ${PROJECTION} Twice.`,
+      'B’s edit in A',
+    );
+    await storyChanged(a, storyId);
+  });
+
+  it('a tab that opens the story later has it, and its turn reaches the tabs already open', async () => {
+    const server = await model();
+    const prefix = device();
+    const a = await tab(server, prefix);
+    const b = await tab(server, prefix);
+    const storyId = await newStory(a.api);
+    await listed(b, storyId);
+    ok(await a.api.authorTurn(storyId, { text: 'I knock on the gate.' }));
+    await eventually(
+      () => texts(b.api, storyId),
+      (t) => t.includes('I knock on the gate.'),
+      'the turn in B',
+    );
+
+    a.events.length = 0;
+    const c = await tab(server, prefix);
+    expect(await texts(c.api, storyId)).toEqual(await texts(a.api, storyId));
+    // Answering C's hello brought A nothing new: no list re-read is pushed for it.
+    await settle();
+    expect(a.events.filter((e) => e.kind === 'library-changed')).toEqual([]);
+    ok(await c.api.authorTurn(storyId, { text: 'I knock again.' }));
+    for (const other of [a, b])
+      await eventually(
+        () => texts(other.api, storyId),
+        (t) => t.includes('I knock again.'),
+        'C’s turn',
+      );
+  });
+
+  it('a tab that wrote while unlinked brings its changes when it links', async () => {
+    const server = await model();
+    const prefix = device();
+    const a = await tab(server, prefix);
+    const storyId = await newStory(a.api);
+    ok(await a.api.openStory(storyId));
+
+    // Without the channel (the store's default) a second tab on the same databases hears nothing.
+    const unlinked = await tab(server, prefix, false);
+    ok(await unlinked.api.authorTurn(storyId, { text: 'I wrote this alone.' }));
+    await settle();
+    expect(await texts(a.api, storyId)).not.toContain('I wrote this alone.');
+
+    // The same tab reloaded, now linked (the unlinked one stays open and unheard until the test ends).
+    a.events.length = 0;
+    const relinked = await tab(server, prefix);
+    ok(await relinked.api.openStory(storyId));
+    await eventually(
+      () => texts(a.api, storyId),
+      (t) => t.includes('I wrote this alone.'),
+      'the turn in A',
+    );
+    await storyChanged(a, storyId);
+    ok(await a.api.authorTurn(storyId, { text: 'I answer.' }));
+    await eventually(
+      () => texts(relinked.api, storyId),
+      (t) => t.includes('I answer.'),
+      'A’s turn back',
+    );
+  });
+
+  it('junk posted on a tab channel is ignored', async () => {
+    const server = await model();
+    const prefix = device();
+    const a = await tab(server, prefix);
+    const b = await tab(server, prefix);
+    const storyId = await newStory(a.api);
+    await listed(b, storyId);
+    ok(await b.api.openStory(storyId));
+    for (const name of [`tabs:${prefix}-library`, `tabs:${prefix}-story-${storyId}`]) {
+      const intruder = new BroadcastChannel(name);
+      for (const junk of [
+        null,
+        { kind: 'update', from: 'x', update: new Uint8Array([1, 2, 3]) },
+        { kind: 'update', from: 'x', update: 'text' },
+        { kind: 'hello', from: 'x', vector: 'text' },
+      ])
+        intruder.postMessage(junk);
+      intruder.close();
+    }
+    await settle();
+    expect(await ids(b.api)).toEqual([storyId]);
+    ok(await a.api.authorTurn(storyId, { text: 'Still here.' }));
+    await eventually(
+      () => texts(b.api, storyId),
+      (t) => t.includes('Still here.'),
+      'the turn in B',
+    );
+  });
+
+  it('stores with different prefixes (devices) exchange nothing', async () => {
+    const server = await model();
+    const x = await tab(server, device());
+    const y = await tab(server, device());
+    const xStory = await newStory(x.api);
+    const yStory = await newStory(y.api);
+    await settle();
+    expect(await ids(x.api)).toEqual([xStory]);
+    expect(await ids(y.api)).toEqual([yStory]);
+  });
+});
