@@ -45,3 +45,10 @@ export async function openBrowser({ viewport = { width: 1280, height: 800 } } = 
     },
   };
 }
+
+/** In an open Settings dialog: adds an OpenAI-compatible server with its base URL and model (not saved). */
+export async function addModelServer(settings, baseURL, model) {
+  await settings.getByRole('button', { name: 'Add OpenAI-compatible server' }).click();
+  await settings.getByLabel('Base URL', { exact: true }).fill(baseURL);
+  await settings.getByLabel('Model', { exact: true }).fill(model);
+}

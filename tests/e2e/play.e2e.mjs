@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
+import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
 import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
 
 const TEST_TIMEOUT_MS = 3 * STEP_TIMEOUT_MS;
@@ -73,9 +73,7 @@ describe('play against an OpenAI-compatible server', { timeout: 8 * TEST_TIMEOUT
     await page.getByText('No stories yet.').waitFor();
     await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings' });
-    await dialog.getByRole('button', { name: 'Add OpenAI-compatible server' }).click();
-    await dialog.getByLabel('Base URL', { exact: true }).fill(stub.baseURL);
-    await dialog.getByLabel('Model', { exact: true }).fill(STUB_MODEL);
+    await addModelServer(dialog, stub.baseURL, STUB_MODEL);
     await dialog.getByRole('button', { name: 'Test connection' }).click();
     await dialog.getByRole('status').filter({ hasText: 'Connection works.' }).waitFor();
     await dialog.getByRole('button', { name: `Use model ${STUB_MODEL}` }).waitFor();

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
+import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
 import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
 import { longStoryJson } from './long-story.mjs';
 
@@ -125,9 +125,7 @@ describe('the story screen', { timeout: 14 * TEST_TIMEOUT_MS }, () => {
     await p.goto(appUrl());
     await p.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
     const settings = p.getByRole('dialog', { name: 'Settings' });
-    await settings.getByRole('button', { name: 'Add OpenAI-compatible server' }).click();
-    await settings.getByLabel('Base URL', { exact: true }).fill(stub.baseURL);
-    await settings.getByLabel('Model', { exact: true }).fill(STUB_MODEL);
+    await addModelServer(settings, stub.baseURL, STUB_MODEL);
     await settings.getByRole('button', { name: 'Save' }).click();
     await settings.waitFor({ state: 'hidden' });
 

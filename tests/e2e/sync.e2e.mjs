@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
+import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
 import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
 
 const TEST_TIMEOUT_MS = 3 * STEP_TIMEOUT_MS;
@@ -105,9 +105,7 @@ describe('two devices sync through the server', { timeout: 8 * TEST_TIMEOUT_MS }
     await dialog.getByRole('button', { name: 'Test', exact: true }).click();
     await dialog.getByRole('status').filter({ hasText: 'The server accepts this token.' }).waitFor();
     // A model backend for playing (device-local, never synced).
-    await dialog.getByRole('button', { name: 'Add OpenAI-compatible server' }).click();
-    await dialog.getByLabel('Base URL', { exact: true }).fill(stub.baseURL);
-    await dialog.getByLabel('Model', { exact: true }).fill(STUB_MODEL);
+    await addModelServer(dialog, stub.baseURL, STUB_MODEL);
     // How A is named to others co-editing (B keeps the story's player name).
     await dialog.getByLabel('Your name when co-editing').fill(A_DEVICE);
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -232,9 +230,7 @@ describe('two devices sync through the server', { timeout: 8 * TEST_TIMEOUT_MS }
       await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
       const settings = page.getByRole('dialog', { name: 'Settings' });
       await settings.getByRole('button', { name: `Leave ${TITLE}` }).waitFor();
-      await settings.getByRole('button', { name: 'Add OpenAI-compatible server' }).click();
-      await settings.getByLabel('Base URL', { exact: true }).fill(stub.baseURL);
-      await settings.getByLabel('Model', { exact: true }).fill(STUB_MODEL);
+      await addModelServer(settings, stub.baseURL, STUB_MODEL);
       await settings.getByRole('button', { name: 'Save' }).click();
       await settings.waitFor({ state: 'hidden' });
       // The library holds that story only; it opens and plays like any story.

@@ -3,7 +3,7 @@
 // turn inspector reaches the first one's open inspector, all without a reload (src/workers/tab-sync.ts).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
+import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
 import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
 
 const TEST_TIMEOUT_MS = 3 * STEP_TIMEOUT_MS;
@@ -60,9 +60,7 @@ describe('two tabs of one device stay in step without a server', { timeout: 5 * 
     await p.goto(appUrl());
     await p.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
     const settings = p.getByRole('dialog', { name: 'Settings' });
-    await settings.getByRole('button', { name: 'Add OpenAI-compatible server' }).click();
-    await settings.getByLabel('Base URL', { exact: true }).fill(stub.baseURL);
-    await settings.getByLabel('Model', { exact: true }).fill(STUB_MODEL);
+    await addModelServer(settings, stub.baseURL, STUB_MODEL);
     await settings.getByRole('button', { name: 'Save' }).click();
     await settings.waitFor({ state: 'hidden' });
 

@@ -61,6 +61,18 @@ const listed = (host: HostHarness, storyId: string) =>
     'the story in the other tab’s list',
   );
 
+/** Two tabs of one device, a story made in the first and open in both. */
+async function twoTabsOnOneStory() {
+  const server = await model();
+  const prefix = device();
+  const a = await tab(server, prefix);
+  const b = await tab(server, prefix);
+  const storyId = await newStory(a.api);
+  await listed(b, storyId);
+  ok(await b.api.openStory(storyId));
+  return { server, prefix, a, b, storyId };
+}
+
 describe('tabs of one device, no server', () => {
   it('a story created in one tab is listed in the other, pushed as library-changed', async () => {
     const server = await model();
@@ -80,13 +92,7 @@ describe('tabs of one device, no server', () => {
   });
 
   it('a turn and a variant edit in one tab reach the other’s open story live; its edit comes back', async () => {
-    const server = await model();
-    const prefix = device();
-    const a = await tab(server, prefix);
-    const b = await tab(server, prefix);
-    const storyId = await newStory(a.api);
-    await listed(b, storyId);
-    ok(await b.api.openStory(storyId));
+    const { a, b, storyId } = await twoTabsOnOneStory();
 
     b.events.length = 0;
     ok(await a.api.authorTurn(storyId, { text: 'I knock on the gate.' }));
@@ -192,13 +198,7 @@ describe('tabs of one device, no server', () => {
   });
 
   it('junk posted on a tab channel is ignored', async () => {
-    const server = await model();
-    const prefix = device();
-    const a = await tab(server, prefix);
-    const b = await tab(server, prefix);
-    const storyId = await newStory(a.api);
-    await listed(b, storyId);
-    ok(await b.api.openStory(storyId));
+    const { prefix, a, b, storyId } = await twoTabsOnOneStory();
     for (const name of [`tabs:${prefix}-library`, `tabs:${prefix}-story-${storyId}`]) {
       const intruder = new BroadcastChannel(name);
       for (const junk of [
