@@ -40,6 +40,8 @@ export interface DriverClient {
   presence(storyId: string): Peer[] | undefined;
   /** Calls `listener` for each change pushed for `storyId`; returns the unsubscribe function. */
   onStoryChanged(storyId: string, listener: (change: StoryChange) => void): () => void;
+  /** Calls `listener` when `storyId` is deleted on another device or in another tab; returns the unsubscribe. */
+  onStoryDeleted(storyId: string, listener: () => void): () => void;
 }
 
 const emptyStream = (): StoryStream => ({ turnId: null, projections: {}, attempts: {}, typing: null });
@@ -54,6 +56,7 @@ export function createClientFor(
   const [streams, setStreams] = createStore<Record<string, StoryStream>>({});
   const [downloads, setDownloads] = createStore<Record<string, DownloadProgress>>({});
   const storyListeners = new Map<string, Set<(change: StoryChange) => void>>();
+  const deletedListeners = new Map<string, Set<() => void>>();
   const [sync, setSync] = createSignal<SyncStatus>({ status: 'off', detail: '' });
   const [presence, setPresence] = createStore<Record<string, Peer[]>>({});
 
@@ -99,6 +102,9 @@ export function createClientFor(
       case 'story-changed':
         for (const fn of storyListeners.get(event.storyId) ?? []) fn(event);
         return;
+      case 'story-deleted':
+        for (const fn of deletedListeners.get(event.storyId) ?? []) fn();
+        return;
       case 'phase':
         onPhase(event.storyId, event.phase);
         return;
@@ -139,6 +145,11 @@ export function createClientFor(
     onStoryChanged(storyId, fn) {
       const set = storyListeners.get(storyId) ?? new Set();
       storyListeners.set(storyId, set.add(fn));
+      return () => void set.delete(fn);
+    },
+    onStoryDeleted(storyId, fn) {
+      const set = deletedListeners.get(storyId) ?? new Set();
+      deletedListeners.set(storyId, set.add(fn));
       return () => void set.delete(fn);
     },
   };

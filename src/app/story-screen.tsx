@@ -21,55 +21,76 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
     <section class="story-screen" aria-labelledby="story-title">
       <nav class="story-nav">
         <a href={routeHash({ screen: 'library' })}>{t('← Stories')}</a>
-        <ShareStory storyId={props.storyId} />
+        <Show when={!story.deletedElsewhere()}>
+          <ShareStory storyId={props.storyId} />
+        </Show>
       </nav>
-      <Show
-        when={story.overview()}
-        fallback={
-          <Show when={story.loadError()} fallback={<p class="muted">{t('Opening the story…')}</p>}>
-            <h2 id="story-title">{t('Story not available')}</h2>
-            <p class="error" role="alert">
-              {story.loadError()}
-            </p>
-          </Show>
-        }
-      >
-        {(overview) => (
-          <>
-            <h2
-              id="story-title"
-              class="story-screen-title"
-              tabIndex={-1}
-              ref={(el) => focusOnMount(el, { preventScroll: true })}
-            >
-              {overview().title}
-            </h2>
-            <TranscriptView story={story} onInspect={setInspecting} />
-            <PhaseStatus story={story} />
-            <Show when={story.error()}>
-              <div class="error-box" role="alert">
-                <strong>{t('That did not work.')}</strong> <span>{story.error()}</span>
-              </div>
+      <Show when={!story.deletedElsewhere()} fallback={<DeletedElsewhere />}>
+        <Show
+          when={story.overview()}
+          fallback={
+            <Show when={story.loadError()} fallback={<p class="muted">{t('Opening the story…')}</p>}>
+              <h2 id="story-title">{t('Story not available')}</h2>
+              <p class="error" role="alert">
+                {story.loadError()}
+              </p>
             </Show>
-            <Composer story={story} ref={(el) => (composerBox = el)} />
-            <Show when={inspecting()} keyed>
-              {(turnId) => (
-                <TurnInspector
-                  storyId={props.storyId}
-                  turnId={turnId}
-                  userId={overview().userId}
-                  nameOf={story.nameOf}
-                  onClose={() => setInspecting(null)}
-                  onBranched={() => {
-                    story.followEnd();
-                    composerBox?.focus();
-                  }}
-                />
-              )}
-            </Show>
-          </>
-        )}
+          }
+        >
+          {(overview) => (
+            <>
+              <h2
+                id="story-title"
+                class="story-screen-title"
+                tabIndex={-1}
+                ref={(el) => focusOnMount(el, { preventScroll: true })}
+              >
+                {overview().title}
+              </h2>
+              <TranscriptView story={story} onInspect={setInspecting} />
+              <PhaseStatus story={story} />
+              <Show when={story.error()}>
+                <div class="error-box" role="alert">
+                  <strong>{t('That did not work.')}</strong> <span>{story.error()}</span>
+                </div>
+              </Show>
+              <Composer story={story} ref={(el) => (composerBox = el)} />
+              <Show when={inspecting()} keyed>
+                {(turnId) => (
+                  <TurnInspector
+                    storyId={props.storyId}
+                    turnId={turnId}
+                    userId={overview().userId}
+                    nameOf={story.nameOf}
+                    onClose={() => setInspecting(null)}
+                    onBranched={() => {
+                      story.followEnd();
+                      composerBox?.focus();
+                    }}
+                  />
+                )}
+              </Show>
+            </>
+          )}
+        </Show>
       </Show>
     </section>
+  );
+}
+
+/** Said instead of the story once another device or tab deleted it: the worker has closed it. */
+function DeletedElsewhere(): JSX.Element {
+  return (
+    <>
+      <h2 id="story-title" tabIndex={-1} ref={(el) => focusOnMount(el)}>
+        {t('Story deleted')}
+      </h2>
+      <p class="error" role="alert">
+        {t('This story was deleted on another device or in another tab.')}
+      </p>
+      <p>
+        <a href={routeHash({ screen: 'library' })}>{t('Back to your stories')}</a>
+      </p>
+    </>
   );
 }

@@ -35,6 +35,8 @@ export interface StoryState extends StoryCommands {
   followRequests: Accessor<number>;
   /** Why the story could not be opened, or ''. */
   loadError: Accessor<string>;
+  /** Another device or tab deleted the story while it was open here: the worker closed it. */
+  deletedElsewhere: Accessor<boolean>;
   /** The last command's failure, shown until the next command. */
   error: Accessor<string>;
   /** A quiet outcome (e.g. a cancelled generation). */
@@ -56,7 +58,7 @@ function latestOnly<T>(load: () => Promise<T>, set: (value: T) => void): () => P
 }
 
 export function createStoryState(storyId: string): StoryState {
-  const { api, phase: phaseOf, stream: streamOf, onStoryChanged } = useDriver();
+  const { api, phase: phaseOf, stream: streamOf, onStoryChanged, onStoryDeleted } = useDriver();
   const [overview, setOverview] = createSignal<StoryOverview>();
   const [transcript, setTranscript] = createStore<{ rows: TranscriptRow[] }>({ rows: [] });
   const [length, setLength] = createSignal(0);
@@ -64,6 +66,7 @@ export function createStoryState(storyId: string): StoryState {
   const [loaded, setLoaded] = createSignal({ start: 0, end: 0 });
   const [followRequests, setFollowRequests] = createSignal(0);
   const [loadError, setLoadError] = createSignal('');
+  const [deletedElsewhere, setDeletedElsewhere] = createSignal(false);
   const [error, setError] = createSignal('');
   const [notice, setNotice] = createSignal('');
   const [running, setRunning] = createSignal(0);
@@ -100,6 +103,7 @@ export function createStoryState(storyId: string): StoryState {
       if (opened) void loadTranscript();
     }),
   );
+  onCleanup(onStoryDeleted(storyId, () => setDeletedElsewhere(true)));
 
   const names = createMemo(() => new Map(overview()?.participants.map((p) => [p.id, p.name]) ?? []));
   const phase = (): Phase | null => phaseOf(storyId);
@@ -168,6 +172,7 @@ export function createStoryState(storyId: string): StoryState {
     showRange,
     followRequests,
     loadError,
+    deletedElsewhere,
     error,
     notice,
     phase,

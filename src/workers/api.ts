@@ -144,6 +144,8 @@ export interface WebllmModel {
 export type DriverEvent =
   | { kind: 'library-changed' }
   | { kind: 'story-changed'; storyId: string; turnIds: string[]; participants: boolean; meta: boolean }
+  /** Deleted on another device or in another tab: closed here and its local copy cleared. */
+  | { kind: 'story-deleted'; storyId: string }
   | { kind: 'phase'; storyId: string; phase: Phase | null }
   /** Streamed text; a higher `attempt` for the same stream voids what earlier attempts sent. */
   | ({ kind: 'tokens'; storyId: string; text: string } & TokenSource)

@@ -50,7 +50,8 @@ export function createDriverHost(parts: HostParts): DriverApi {
   const listeners = new Set<(e: DriverEvent) => void>();
   const emit = (e: DriverEvent) => listeners.forEach((l) => l(e));
   const registry = createModelRegistry(parts.backends.factory);
-  const watched = new Set<string>();
+  // By document: a story deleted and restored (Undo, or another tab's) opens as a new one to watch.
+  const watched = new WeakSet<OpenStory['doc']>();
   const deviceSettings = followingUiLanguage(parts.settings);
   void deviceSettings.read();
   // The store as the host sees it: opened stories join their sync rooms.
@@ -59,8 +60,8 @@ export function createDriverHost(parts: HostParts): DriverApi {
 
   // Every change to an open story, from this worker, another tab or a sync peer, is pushed once.
   const watch = (story: OpenStory) => {
-    if (watched.has(story.id)) return;
-    watched.add(story.id);
+    if (watched.has(story.doc)) return;
+    watched.add(story.doc);
     observeStoryChanges(story.doc, (change) => emit({ kind: 'story-changed', storyId: story.id, ...change }));
   };
 

@@ -2,7 +2,7 @@
 // syncs from device settings (the device's own server; a joined story's server and room token), remote
 // library changes pushed to the page, and the sync commands. A story known only from the synced library
 // opens as an empty document and waits (briefly) for the server to fill it.
-import { listStories } from '../driver/doc/library-doc.ts';
+import { listStories, onStoryEntriesRemoved } from '../driver/doc/library-doc.ts';
 import { metaMap } from '../driver/doc/story-doc.ts';
 import { safeParseIn } from '../driver/i18n/zod-messages.ts';
 import { sharedStorySchema, type DeviceSettings } from '../driver/settings/device-settings.ts';
@@ -16,6 +16,7 @@ import type { SyncTransport } from './sync-room.ts';
 import { createSharedStories } from './sync-shared-stories.ts';
 import { LIBRARY_ROOM, serverLabel, syncPlan, syncTargetSchema } from './sync-target.ts';
 import { waitForArrival } from './sync-arrival.ts';
+import { fromAnotherTab } from './tab-sync.ts';
 import { uiText, workerUiLanguage } from './ui-text.ts';
 
 export interface HostSync {
@@ -105,7 +106,27 @@ export function createHostSync(deps: {
     inner.library.on('afterTransaction', (tr) => {
       if (!tr.local && tr.changed.size > 0) deps.emit({ kind: 'library-changed' });
     });
+    onStoryEntriesRemoved(inner.library, (ids, transaction) => {
+      if (!transaction.local) void forgetRemoved(ids, fromAnotherTab(transaction.origin));
+    });
   });
+
+  /**
+   * Stories whose entries another device or tab deleted go as a local delete does: closed here (the
+   * open screen is told) and their local copy cleared, or it would stay in IndexedDB unlisted forever.
+   * Only deleted entries count, never unlisted stories: one opens before its entry arrives. A joined
+   * story stays: joining it is this device's own (its settings), and only leaving or deleting it here
+   * ends that; its listing returns when its title, cast or turns next change.
+   */
+  const forgetRemoved = async (ids: string[], byAnotherTab: boolean) => {
+    for (const id of ids) {
+      if (shared.joined(id)) continue;
+      // Tabs share IndexedDB and the deleting tab cleared it: clearing again could wipe an Undo there.
+      if (byAnotherTab) await store.close(id);
+      else await store.remove(id);
+      deps.emit({ kind: 'story-deleted', storyId: id });
+    }
+  };
 
   const store: StoryStore = {
     library: inner.library,
@@ -125,6 +146,10 @@ export function createHostSync(deps: {
       if (shared.joined(storyId)) await updateShared((stories) => stories.filter((s) => s.room !== storyId));
       client.detach(storyId);
       await inner.remove(storyId);
+    },
+    async close(storyId) {
+      client.detach(storyId);
+      await inner.close(storyId);
     },
     async closeAll() {
       shared.close();

@@ -26,6 +26,8 @@ export interface StoryStore {
   /** Stores a filled doc (a new or imported story) under its guid and opens it. */
   adopt(doc: Y.Doc): Promise<OpenStory>;
   remove(storyId: string): Promise<void>;
+  /** Closes the story if it is open; its stored copy stays. */
+  close(storyId: string): Promise<void>;
   closeAll(): Promise<void>;
 }
 
@@ -85,6 +87,11 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
     };
   };
 
+  const close = async (storyId: string) => {
+    const opened = await open.get(storyId);
+    if (opened?.ok) await opened.story.close();
+  };
+
   return {
     library,
     ready: libraryLoaded.then(() => undefined),
@@ -112,10 +119,10 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
       return story;
     },
     async remove(storyId) {
-      const opened = await open.get(storyId);
-      if (opened?.ok) await opened.story.close();
+      await close(storyId);
       await clearDocument(storyDbName(storyId));
     },
+    close,
     async closeAll() {
       for (const o of [...open.values()]) {
         const r = await o;

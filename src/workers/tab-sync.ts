@@ -14,6 +14,13 @@ export interface TabLink {
   close(): void;
 }
 
+/** The links, as the origins of the transactions that brought another tab's changes. */
+const links = new WeakSet<object>();
+
+/** Whether a transaction with this origin brought another tab's changes. */
+export const fromAnotherTab = (origin: unknown): boolean =>
+  typeof origin === 'object' && origin !== null && links.has(origin);
+
 // Anything on the channel is untrusted: any page of this origin can post to it. A message that is not
 // one of these is ignored, and so are bytes Yjs cannot read.
 const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array);
@@ -77,6 +84,7 @@ export function linkTabs(doc: Y.Doc, name: string, Channel: TabChannel): TabLink
       channel.close();
     },
   };
+  links.add(link);
   doc.on('update', onUpdate);
   post({ kind: 'hello', from: self, vector: Y.encodeStateVector(doc) });
   return link;

@@ -1,6 +1,7 @@
 // Two tabs of one browser profile, no sync server configured: a story created in one is listed in the
 // other, a turn played in one appears in the other's open story, and a variant edited in the other's
-// turn inspector reaches the first one's open inspector, all without a reload (src/workers/tab-sync.ts).
+// turn inspector reaches the first one's open inspector, all without a reload (src/workers/tab-sync.ts);
+// a story deleted in one tab is closed in the other, which says so, and Undo lists it again in both.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
@@ -123,6 +124,31 @@ describe('two tabs of one device stay in step without a server', { timeout: 5 * 
         .getByRole('group', { name: JANE, exact: true })
         .getByText('edited', { exact: true })
         .waitFor();
+    },
+  );
+
+  it(
+    'a story deleted in one tab is closed in the other, which says so',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const p = a();
+      await p.keyboard.press('Escape');
+      await inspector(p).waitFor({ state: 'hidden' });
+      await p.getByRole('link', { name: '← Stories' }).click();
+      await p.getByRole('button', { name: `Delete ${TITLE}` }).click();
+      await p.getByRole('button', { name: 'Delete for good' }).click();
+      await p.getByRole('button', { name: 'Undo' }).waitFor();
+
+      await b.getByRole('heading', { name: 'Story deleted' }).waitFor();
+      await b.getByText('This story was deleted on another device or in another tab.').waitFor();
+      await b.getByRole('link', { name: 'Back to your stories' }).click();
+      await b.getByRole('button', { name: 'New story' }).waitFor();
+      assert.equal(await b.getByRole('button', { name: TITLE, exact: true }).count(), 0);
+
+      // Undo in the first tab lists it again in both.
+      await p.getByRole('button', { name: 'Undo' }).click();
+      await p.getByRole('button', { name: TITLE, exact: true }).waitFor();
+      await b.getByRole('button', { name: TITLE, exact: true }).waitFor();
     },
   );
 

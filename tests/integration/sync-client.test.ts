@@ -1,7 +1,8 @@
 // The worker's sync client against the real sync server in this process: two "devices" (worker hosts
-// with their own IndexedDB databases) share the library and stories through the server only; offline
-// edits merge; a wrong token is refused with no data; a message over the limit stops; concurrent delta
-// edits of one POV text merge character by character; presence reaches peers, validated.
+// with their own IndexedDB databases) share the library and stories through the server only (a story
+// deleted on one is closed and cleared on the other); offline edits merge; a wrong token is refused with
+// no data; a message over the limit stops; concurrent delta edits of one POV text merge character by
+// character; presence reaches peers, validated.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,6 +121,27 @@ describe('sync client in the worker host', () => {
       ].sort(),
     );
     expect(b.events.some((e) => e.kind === 'sync' && e.status === 'connected')).toBe(true);
+  });
+
+  it('a story deleted on A is closed on B, which is told, and B’s copy of it is cleared', async () => {
+    const server = await start();
+    const a = await device('a', server);
+    const b = await device('b', server);
+    const { storyId } = await sharedTurn(a, b);
+    const stored = async () => (await indexedDB.databases()).map((d) => d.name);
+    expect(await stored()).toContain(`${b.prefix}-story-${storyId}`);
+
+    ok(await a.api.deleteStory(storyId));
+    await eventually(
+      () => b.events.some((e) => e.kind === 'story-deleted' && e.storyId === storyId),
+      Boolean,
+      'story-deleted on B',
+    );
+    expect(await b.api.listStories()).toEqual([]);
+    expect((await b.api.openStory(storyId)).ok).toBe(false);
+    await eventually(stored, (names) => !names.includes(`${b.prefix}-story-${storyId}`), 'B’s copy cleared');
+    // Nothing on B brings the story back to A's list.
+    expect(await a.api.listStories()).toEqual([]);
   });
 
   it('merges offline edits from both devices when the server is back', async () => {

@@ -1,10 +1,12 @@
 // Two tabs of one device without a sync server: worker hosts on the same IndexedDB prefix (one
 // fake-indexeddb), their stores linked over Node's BroadcastChannel as the worker links them. Library
 // and story changes reach the other tab live and are pushed; a tab that links later, or wrote while
-// unlinked, converges; junk on the channel is ignored; other prefixes (devices) hear nothing.
+// unlinked, converges; junk on the channel is ignored; other prefixes (devices) hear nothing. A story
+// deleted in one tab is closed and told in the other (never one only not listed yet), and Undo restores it.
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DriverApi } from '../../src/workers/api.ts';
+import { createStory, metaMap } from '../../src/driver/doc/story-doc.ts';
 import { createStoryStore } from '../../src/workers/story-store.ts';
 import { newStory, startHost, type HostHarness } from '../support/host-harness.ts';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
@@ -229,5 +231,89 @@ describe('tabs of one device, no server', () => {
     await settle();
     expect(await ids(x.api)).toEqual([xStory]);
     expect(await ids(y.api)).toEqual([yStory]);
+  });
+});
+
+describe('a story deleted in another tab', () => {
+  const deletedPush = (host: HostHarness, storyId: string) =>
+    eventually(
+      () => host.events.some((e) => e.kind === 'story-deleted' && e.storyId === storyId),
+      Boolean,
+      'a story-deleted push',
+    );
+
+  it('is closed in the tab that has it open, which is told; its stored copy is gone', async () => {
+    const { prefix, a, b, storyId } = await twoTabsOnOneStory();
+    ok(await a.api.authorTurn(storyId, { text: 'I knock on the gate.' }));
+    await eventually(
+      () => texts(b.api, storyId),
+      (t) => t.includes('I knock on the gate.'),
+      'the turn in B',
+    );
+    ok(await a.api.deleteStory(storyId));
+    await deletedPush(b, storyId);
+    expect(await ids(b.api)).toEqual([]);
+    expect((await b.api.openStory(storyId)).ok).toBe(false);
+    // B's next write finds no story rather than keeping an orphan alive.
+    expect((await b.api.authorTurn(storyId, { text: 'Hello?' })).ok).toBe(false);
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    expect(names).not.toContain(`${prefix}-story-${storyId}`);
+    // The deleting tab is not told its own delete.
+    expect(a.events.some((e) => e.kind === 'story-deleted')).toBe(false);
+  });
+
+  it('leaves a story the tab is opening before its entry arrives', async () => {
+    const server = await model();
+    const prefix = device();
+    const a = await tab(server, prefix);
+    const b = await tab(server, prefix);
+    // B opens (and fills) a story no library lists yet, as a story does while its entry is on the way.
+    const early = await b.store.open('early');
+    if (!early.ok) throw new Error(early.detail);
+    createStory(early.story.doc, { title: 'Early', language: 'en', createdAt: new Date().toISOString() });
+    const gone = await newStory(a.api);
+    await listed(b, gone);
+    ok(await a.api.deleteStory(gone));
+    await deletedPush(b, gone);
+    await settle();
+    expect(b.events.some((e) => e.kind === 'story-deleted' && e.storyId === 'early')).toBe(false);
+    const again = await b.store.open('early');
+    expect(again.ok && again.story).toBe(early.story);
+    expect(again.ok && metaMap(again.story.doc).size).toBeGreaterThan(0);
+    expect((await indexedDB.databases()).map((d) => d.name)).toContain(`${prefix}-story-early`);
+  });
+
+  it('Undo (re-importing the exported story) lists it again in both tabs, open and live', async () => {
+    const { a, b, storyId } = await twoTabsOnOneStory();
+    ok(await a.api.authorTurn(storyId, { text: 'I knock on the gate.' }));
+    const kept = ok(await a.api.exportStory(storyId)).story;
+    ok(await a.api.deleteStory(storyId));
+    await deletedPush(b, storyId);
+
+    expect(ok(await a.api.importStory(kept)).storyId).toBe(storyId);
+    await listed(b, storyId);
+    expect(await texts(b.api, storyId)).toContain('I knock on the gate.');
+    b.events.length = 0;
+    ok(await a.api.authorTurn(storyId, { text: 'I knock again.' }));
+    await eventually(
+      () => texts(b.api, storyId),
+      (t) => t.includes('I knock again.'),
+      'the new turn in B',
+    );
+    await storyChanged(b, storyId);
+  });
+  it('an Undo right after the delete is still stored once the other tab has heard and the tab is closed', async () => {
+    const { prefix, a, b, storyId } = await twoTabsOnOneStory();
+    ok(await a.api.authorTurn(storyId, { text: 'I knock on the gate.' }));
+    const kept = ok(await a.api.exportStory(storyId)).story;
+    ok(await a.api.deleteStory(storyId));
+    expect(ok(await a.api.importStory(kept)).storyId).toBe(storyId);
+    await deletedPush(b, storyId);
+    await settle();
+    await a.close();
+    await settle();
+    const server = await model();
+    const later = await tab(server, prefix, false);
+    expect(await texts(later.api, storyId)).toContain('I knock on the gate.');
   });
 });

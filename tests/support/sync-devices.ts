@@ -15,6 +15,8 @@ import { createScriptedModel } from './scripted-model.ts';
 
 export interface Device {
   name: string;
+  /** Names its IndexedDB databases (`<prefix>-library`, `<prefix>-story-<id>`). */
+  prefix: string;
   api: DriverApi;
   events: DriverEvent[];
   /** Saves these sync settings (undefined: sync off), as Settings → Sync does. */
@@ -49,7 +51,8 @@ export async function startDevice(name: string, sync: DeviceSettings['sync']): P
     sharedStories: [],
     ...(sync ? { sync } : {}),
   };
-  const store = createStoryStore({ prefix: `device-${++devices}-${name}` });
+  const prefix = `device-${++devices}-${name}`;
+  const store = createStoryStore({ prefix });
   let ids = 0;
   const api = createDriverHost({
     store,
@@ -75,6 +78,7 @@ export async function startDevice(name: string, sync: DeviceSettings['sync']): P
   };
   return {
     name,
+    prefix,
     api,
     events,
     setSync,

@@ -92,6 +92,23 @@ export function listPersonas(doc: Y.Doc): Persona[] {
   return list(doc, KEY.personas, personaSchema).sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/**
+ * Calls `fn` with the ids whose story entries a transaction deleted (an entry deleted and put again in
+ * one transaction is not among them), and that transaction (local: this document's own; its origin).
+ */
+export function onStoryEntriesRemoved(
+  doc: Y.Doc,
+  fn: (ids: string[], transaction: Y.Transaction) => void,
+): () => void {
+  const map = doc.getMap<Y.Map<unknown>>(KEY.stories);
+  const observer = (event: Y.YMapEvent<Y.Map<unknown>>) => {
+    const ids = [...event.changes.keys].filter(([, change]) => change.action === 'delete').map(([id]) => id);
+    if (ids.length > 0) fn(ids, event.transaction);
+  };
+  map.observe(observer);
+  return () => map.unobserve(observer);
+}
+
 export function hasStoryEntry(doc: Y.Doc, id: string): boolean {
   return doc.getMap(KEY.stories).has(id);
 }
