@@ -55,7 +55,14 @@ export function createDriverHost(parts: HostParts): DriverApi {
   const deviceSettings = followingUiLanguage(parts.settings);
   void deviceSettings.read();
   // The store as the host sees it: opened stories join their sync rooms.
-  const sync = createHostSync({ ...parts, settings: deviceSettings, transport: parts.sync ?? {}, emit });
+  const sync = createHostSync({
+    ...parts,
+    settings: deviceSettings,
+    transport: parts.sync ?? {},
+    emit,
+    // A story deleted elsewhere stops generating here (generations is made below, before any event).
+    onRemoved: (storyId) => generations.cancel(storyId),
+  });
   const store = sync.store;
 
   // Every change to an open story, from this worker, another tab or a sync peer, is pushed once.
@@ -88,9 +95,14 @@ export function createDriverHost(parts: HostParts): DriverApi {
   };
 
   const generations = createGenerations(ctx);
+  const library = libraryCommands(ctx);
 
   return {
-    ...libraryCommands(ctx),
+    ...library,
+    deleteStory(storyId) {
+      generations.cancel(storyId);
+      return library.deleteStory(storyId);
+    },
     ...playCommands(ctx, generations),
     ...editCommands(ctx, generations),
     ...promptCommands(ctx),

@@ -38,6 +38,8 @@ export function createHostSync(deps: {
   transport: SyncTransport;
   clock: () => number;
   emit: (e: DriverEvent) => void;
+  /** A story was deleted elsewhere and closed here (its generation, if any, should stop). */
+  onRemoved?: (storyId: string) => void;
 }): HostSync {
   const inner = deps.store;
   const title = (room: string) => listStories(inner.library).find((s) => s.id === room)?.title;
@@ -122,6 +124,7 @@ export function createHostSync(deps: {
     for (const id of ids) {
       if (shared.joined(id)) continue;
       // Tabs share IndexedDB and the deleting tab cleared it: clearing again could wipe an Undo there.
+      deps.onRemoved?.(id);
       if (byAnotherTab) await store.close(id);
       else await store.remove(id);
       deps.emit({ kind: 'story-deleted', storyId: id });

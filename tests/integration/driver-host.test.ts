@@ -79,6 +79,23 @@ describe('DriverApi over comlink', () => {
     expect(after.ok && after.story.turns.length).toBe(before.ok && before.story.turns.length);
   });
 
+  it('deleting a story while it generates cancels the generation and leaves no entry behind', async () => {
+    const server = await startOpenAIServer({ answer });
+    cleanups.push(() => server.close());
+    const { api } = await makeApi(server);
+    const storyId = await newStory(api);
+    const kept = await newStory(api);
+    await api.authorTurn(storyId, { text: 'I whisper.' });
+    slow.actor = true;
+    const acting = api.act(storyId, { auto: true });
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await api.deleteStory(storyId)).ok).toBe(true);
+    const result = await acting;
+    expect(!result.ok && result.code).toBe('cancelled');
+    // The generation's end marks the story active only while it is listed: it is not listed again.
+    expect((await api.listStories()).map((s) => s.id)).toEqual([kept]);
+  });
+
   it('a reopened store (a reload) has the story back from IndexedDB', async () => {
     const server = await startOpenAIServer({ answer });
     cleanups.push(() => server.close());

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import {
+  hasStoryEntry,
   listCharacters,
   listPersonas,
   listStories,
@@ -77,12 +78,18 @@ describe('library', () => {
     });
     removeStoryEntry(lib, 'b');
     expect(listStories(lib).map((s) => s.id)).toEqual(['a', 'c']);
+    // A generation ending after its story was deleted does not bring an entry back.
+    touchStory(lib, 'b', isoAt(10));
+    expect(hasStoryEntry(lib, 'b')).toBe(false);
   });
 
   it('skips malformed entries instead of breaking the list', () => {
     const lib = new Y.Doc();
     putStoryEntry(lib, { id: 'a', title: 'A', createdAt: isoAt(0), lastActivity: isoAt(1) });
-    touchStory(lib, 'ghost', isoAt(2)); // an entry with no title: not a story
+    // An entry with no title (as an older or damaged peer could write): not a story.
+    const ghost = new Y.Map<unknown>();
+    ghost.set('lastActivity', isoAt(2));
+    lib.getMap('stories').set('ghost', ghost);
     expect(listStories(lib).map((s) => s.id)).toEqual(['a']);
     expect(() => putStoryEntry(lib, { id: '', title: 'x', createdAt: '', lastActivity: '' })).toThrow();
   });

@@ -62,8 +62,9 @@ export function putStoryEntry(doc: Y.Doc, entry: StoryEntryInput, origin?: unkno
   put(doc, KEY.stories, entry.id, storyEntrySchema.parse(entry), origin);
 }
 
+/** Marks a listed story active; a story no longer listed (deleted meanwhile) is not listed again. */
 export function touchStory(doc: Y.Doc, id: string, lastActivity: string, origin?: unknown): void {
-  put(doc, KEY.stories, id, { lastActivity }, origin);
+  if (hasStoryEntry(doc, id)) put(doc, KEY.stories, id, { lastActivity }, origin);
 }
 
 export function removeStoryEntry(doc: Y.Doc, id: string, origin?: unknown): void {
