@@ -66,6 +66,7 @@ export default tseslint.config(
                 '**/driver/**',
                 '!**/driver/i18n',
                 '!**/driver/i18n/translate.ts',
+                '!**/driver/i18n/lists.ts',
                 '**/workers/**',
                 '!**/workers/driver.worker.ts*',
               ],

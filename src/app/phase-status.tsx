@@ -1,7 +1,7 @@
 // What the worker is doing for this story, in words ("Jane is acting…"), and quiet outcomes.
 import type { JSX } from 'solid-js';
 import type { Phase } from '../driver/env.ts';
-import { t, uiLanguage } from './i18n/ui-text.ts';
+import { nameList, t } from './i18n/ui-text.ts';
 import type { StoryState } from './story-state.ts';
 
 export function phaseText(phase: Phase, nameOf: (id: string) => string): string {
@@ -12,7 +12,7 @@ export function phaseText(phase: Phase, nameOf: (id: string) => string): string 
       return t('{name} is acting…', { name: nameOf(phase.actor) });
     case 'projecting':
       return t('Projecting for {names}…', {
-        names: phase.audiences.map(nameOf).join(uiLanguage() === 'zh' ? '、' : ', '),
+        names: nameList(phase.audiences.map(nameOf)),
       });
     default:
       return phase satisfies never;

@@ -3,7 +3,7 @@
 import { For, Show, createResource, createSignal, type JSX } from 'solid-js';
 import type { PresetStatus } from '../driver/presets/status.ts';
 import { useDriver } from './driver-client.ts';
-import { t } from './i18n/ui-text.ts';
+import { clauseList, t } from './i18n/ui-text.ts';
 
 /** What a story's preset status means for the person. */
 function statusText(status: PresetStatus['status']): string {
@@ -56,7 +56,7 @@ export function PresetsPanel(props: { storyId?: string }): JSX.Element {
     after(
       r,
       skipped.length
-        ? t('{imported} Not mapped: {skipped}.', { imported, skipped: skipped.join(t('; ')) })
+        ? t('{imported} Not mapped: {skipped}.', { imported, skipped: clauseList(skipped) })
         : imported,
     );
   };
@@ -101,11 +101,11 @@ export function PresetsPanel(props: { storyId?: string }): JSX.Element {
               </Show>
               <Show when={p.problems.length}>
                 <span class="error">
-                  {p.problems
-                    .map((x) =>
+                  {clauseList(
+                    p.problems.map((x) =>
                       x.path ? t('{path}: {reason}', { path: x.path, reason: x.reason }) : x.reason,
-                    )
-                    .join(t('; '))}
+                    ),
+                  )}
                 </span>
               </Show>
               <div class="row">

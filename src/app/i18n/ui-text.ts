@@ -3,6 +3,7 @@
 // read inside JSX or a memo follows a switch at once.
 import { createSignal } from 'solid-js';
 import type { Language } from '../../driver/doc/schema.ts';
+import { clauseList as clausesIn, nameList as namesIn } from '../../driver/i18n/lists.ts';
 import { translate, type MessageValues } from '../../driver/i18n/translate.ts';
 import { UI_MESSAGES_ZH } from './zh/index.ts';
 
@@ -25,3 +26,9 @@ export function t(text: string, values?: MessageValues): string {
 export function uiLocale(): string {
   return language() === 'zh' ? 'zh-CN' : 'en';
 }
+
+/** Names inside a sentence, as the interface language lists them ("Jane, Jess" / "Jane、Jess"). */
+export const nameList = (names: readonly string[]): string => namesIn(language(), names);
+
+/** Several complete reasons in one line, as the interface language separates them. */
+export const clauseList = (clauses: readonly string[]): string => clausesIn(language(), clauses);

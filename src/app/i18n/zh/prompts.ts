@@ -41,7 +41,6 @@ export const ZH_PROMPTS: Messages = {
   'Imported: {count} prompts mapped.': '已导入：映射了 {count} 个提示词。',
   '{name} ({why})': '{name}（{why}）',
   '{imported} Not mapped: {skipped}.': '{imported}未映射：{skipped}。',
-  '; ': '；',
   'This story uses “{title}”. {status}': '本故事使用预设“{title}”。{status}',
   'Import SillyTavern preset': '导入 SillyTavern 预设',
   'Presets in the library': '资料库中的预设',

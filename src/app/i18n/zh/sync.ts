@@ -61,7 +61,6 @@ export const ZH_SYNC: Messages = {
   // editing-badge.tsx, use-presence.ts
   '{name} is editing this': '{name} 正在编辑这里',
   '{names} and {last} are editing this': '{names}和{last}正在编辑这里',
-  ', ': '、',
   Someone: '某人',
   // Sharing one story (the story screen).
   'Share this story': '分享这个故事',
