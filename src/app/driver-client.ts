@@ -44,6 +44,21 @@ export interface DriverClient {
   onStoryDeleted(storyId: string, listener: () => void): () => void;
 }
 
+/** Listeners per story id; `add` returns the unsubscribe function. */
+function listenersByStory<T>() {
+  const byStory = new Map<string, Set<(value: T) => void>>();
+  return {
+    add(storyId: string, fn: (value: T) => void): () => void {
+      const set = byStory.get(storyId) ?? new Set();
+      byStory.set(storyId, set.add(fn));
+      return () => void set.delete(fn);
+    },
+    call(storyId: string, value: T): void {
+      for (const fn of byStory.get(storyId) ?? []) fn(value);
+    },
+  };
+}
+
 const emptyStream = (): StoryStream => ({ turnId: null, projections: {}, attempts: {}, typing: null });
 
 /** Builds a client over an existing remote (tests pass a fake); `createDriverClient` makes the worker. */
@@ -55,8 +70,8 @@ export function createClientFor(
   const [phases, setPhases] = createStore<Record<string, Phase | null>>({});
   const [streams, setStreams] = createStore<Record<string, StoryStream>>({});
   const [downloads, setDownloads] = createStore<Record<string, DownloadProgress>>({});
-  const storyListeners = new Map<string, Set<(change: StoryChange) => void>>();
-  const deletedListeners = new Map<string, Set<() => void>>();
+  const changed = listenersByStory<StoryChange>();
+  const deleted = listenersByStory<void>();
   const [sync, setSync] = createSignal<SyncStatus>({ status: 'off', detail: '' });
   const [presence, setPresence] = createStore<Record<string, Peer[]>>({});
 
@@ -100,10 +115,10 @@ export function createClientFor(
         setLibraryVersion((v) => v + 1);
         return;
       case 'story-changed':
-        for (const fn of storyListeners.get(event.storyId) ?? []) fn(event);
+        changed.call(event.storyId, event);
         return;
       case 'story-deleted':
-        for (const fn of deletedListeners.get(event.storyId) ?? []) fn();
+        deleted.call(event.storyId, undefined);
         return;
       case 'phase':
         onPhase(event.storyId, event.phase);
@@ -142,16 +157,8 @@ export function createClientFor(
     download: (modelId) => downloads[modelId],
     sync,
     presence: (storyId) => presence[storyId],
-    onStoryChanged(storyId, fn) {
-      const set = storyListeners.get(storyId) ?? new Set();
-      storyListeners.set(storyId, set.add(fn));
-      return () => void set.delete(fn);
-    },
-    onStoryDeleted(storyId, fn) {
-      const set = deletedListeners.get(storyId) ?? new Set();
-      deletedListeners.set(storyId, set.add(fn));
-      return () => void set.delete(fn);
-    },
+    onStoryChanged: changed.add,
+    onStoryDeleted: deleted.add,
   };
 }
 

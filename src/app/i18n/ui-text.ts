@@ -14,7 +14,7 @@ export const uiLanguage = language;
 
 export function setUiLanguage(next: Language): void {
   setLanguage(next);
-  document.documentElement.lang = next === 'zh' ? 'zh-CN' : 'en';
+  document.documentElement.lang = uiLocale();
 }
 
 /** `text` in the interface language, `{placeholders}` filled from `values`. */
