@@ -44,6 +44,13 @@ const device = () => `tabs-${randomUUID()}`;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 const texts = async (api: DriverApi, storyId: string) =>
   ok(await api.transcript(storyId)).rows.map((r) => r.text);
+/** Waits until the story's transcript in `api` holds `text`. */
+const transcriptShows = (api: DriverApi, storyId: string, text: string, what: string) =>
+  eventually(
+    () => texts(api, storyId),
+    (t) => t.includes(text),
+    what,
+  );
 const pov = async (api: DriverApi, storyId: string, turnId: string, audience: string) =>
   ok(await api.inspectTurn(storyId, turnId)).turn.variants.find((v) => v.audience === audience)?.text;
 /** Waits for a story-changed push (events cross their own port, so they may trail a read). */
@@ -98,20 +105,12 @@ describe('tabs of one device, no server', () => {
 
     b.events.length = 0;
     ok(await a.api.authorTurn(storyId, { text: 'I knock on the gate.' }));
-    await eventually(
-      () => texts(b.api, storyId),
-      (t) => t.includes('I knock on the gate.'),
-      'A’s turn in B',
-    );
+    await transcriptShows(b.api, storyId, 'I knock on the gate.', 'A’s turn in B');
     await storyChanged(b, storyId);
 
     const { turnIds } = ok(await a.api.act(storyId, { auto: true }));
     const janeTurn = turnIds[0] ?? '';
-    await eventually(
-      () => texts(b.api, storyId),
-      (t) => t.includes(PROJECTION),
-      'Jane’s turn in B',
-    );
+    await transcriptShows(b.api, storyId, PROJECTION, 'Jane’s turn in B');
     const jane = ok(await b.api.inspectTurn(storyId, janeTurn)).turn.author;
     const userTurn = ok(await a.api.transcript(storyId)).rows[0]?.turnId ?? '';
 
@@ -147,11 +146,7 @@ describe('tabs of one device, no server', () => {
     const storyId = await newStory(a.api);
     await listed(b, storyId);
     ok(await a.api.authorTurn(storyId, { text: 'I knock on the gate.' }));
-    await eventually(
-      () => texts(b.api, storyId),
-      (t) => t.includes('I knock on the gate.'),
-      'the turn in B',
-    );
+    await transcriptShows(b.api, storyId, 'I knock on the gate.', 'the turn in B');
 
     a.events.length = 0;
     const c = await tab(server, prefix);
@@ -160,12 +155,7 @@ describe('tabs of one device, no server', () => {
     await settle();
     expect(a.events.filter((e) => e.kind === 'library-changed')).toEqual([]);
     ok(await c.api.authorTurn(storyId, { text: 'I knock again.' }));
-    for (const other of [a, b])
-      await eventually(
-        () => texts(other.api, storyId),
-        (t) => t.includes('I knock again.'),
-        'C’s turn',
-      );
+    for (const other of [a, b]) await transcriptShows(other.api, storyId, 'I knock again.', 'C’s turn');
   });
 
   it('a tab that wrote while unlinked brings its changes when it links', async () => {
@@ -185,18 +175,10 @@ describe('tabs of one device, no server', () => {
     a.events.length = 0;
     const relinked = await tab(server, prefix);
     ok(await relinked.api.openStory(storyId));
-    await eventually(
-      () => texts(a.api, storyId),
-      (t) => t.includes('I wrote this alone.'),
-      'the turn in A',
-    );
+    await transcriptShows(a.api, storyId, 'I wrote this alone.', 'the turn in A');
     await storyChanged(a, storyId);
     ok(await a.api.authorTurn(storyId, { text: 'I answer.' }));
-    await eventually(
-      () => texts(relinked.api, storyId),
-      (t) => t.includes('I answer.'),
-      'A’s turn back',
-    );
+    await transcriptShows(relinked.api, storyId, 'I answer.', 'A’s turn back');
   });
 
   it('junk posted on a tab channel is ignored', async () => {
@@ -215,11 +197,7 @@ describe('tabs of one device, no server', () => {
     await settle();
     expect(await ids(b.api)).toEqual([storyId]);
     ok(await a.api.authorTurn(storyId, { text: 'Still here.' }));
-    await eventually(
-      () => texts(b.api, storyId),
-      (t) => t.includes('Still here.'),
-      'the turn in B',
-    );
+    await transcriptShows(b.api, storyId, 'Still here.', 'the turn in B');
   });
 
   it('stores with different prefixes (devices) exchange nothing', async () => {
@@ -245,11 +223,7 @@ describe('a story deleted in another tab', () => {
   it('is closed in the tab that has it open, which is told; its stored copy is gone', async () => {
     const { prefix, a, b, storyId } = await twoTabsOnOneStory();
     ok(await a.api.authorTurn(storyId, { text: 'I knock on the gate.' }));
-    await eventually(
-      () => texts(b.api, storyId),
-      (t) => t.includes('I knock on the gate.'),
-      'the turn in B',
-    );
+    await transcriptShows(b.api, storyId, 'I knock on the gate.', 'the turn in B');
     ok(await a.api.deleteStory(storyId));
     await deletedPush(b, storyId);
     expect(await ids(b.api)).toEqual([]);
@@ -295,11 +269,7 @@ describe('a story deleted in another tab', () => {
     expect(await texts(b.api, storyId)).toContain('I knock on the gate.');
     b.events.length = 0;
     ok(await a.api.authorTurn(storyId, { text: 'I knock again.' }));
-    await eventually(
-      () => texts(b.api, storyId),
-      (t) => t.includes('I knock again.'),
-      'the new turn in B',
-    );
+    await transcriptShows(b.api, storyId, 'I knock again.', 'the new turn in B');
     await storyChanged(b, storyId);
   });
   it('an Undo right after the delete is still stored once the other tab has heard and the tab is closed', async () => {
