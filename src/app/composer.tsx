@@ -1,9 +1,11 @@
 // The composer: a turn written by the user ("Your turn", Send), or by hand for a character ("Write
-// as"); who acts next and "Let them continue" (act-controls.tsx); the scene's options, folded away.
+// as"); who acts next and "Let them continue" (act-controls.tsx); the scene's options, folded away;
+// above it all, the stale-history question when there is one (stale-banner.tsx).
 import { For, createSignal, createUniqueId, type JSX } from 'solid-js';
 import { ActControls, AUTO, ContinueControls, choiceOf } from './act-controls.tsx';
 import { t } from './i18n/ui-text.ts';
 import { SceneOptions } from './scene-options.tsx';
+import { StaleBanner } from './stale-banner.tsx';
 import type { StoryState } from './story-state.ts';
 
 const YOU = '';
@@ -57,6 +59,7 @@ export function Composer(props: {
         void send();
       }}
     >
+      <StaleBanner story={story} />
       <label class="field" for={`${id}-turn`}>
         {t('Your turn')}
       </label>

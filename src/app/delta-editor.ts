@@ -20,8 +20,16 @@ export function bindDeltaEditor(
   textarea: HTMLTextAreaElement,
   initial: string,
   send: (delta: TextDeltaOp[]) => void,
-  delayMs = EDIT_DEBOUNCE_MS,
+  opts: {
+    delayMs?: number;
+    /**
+     * When set, a text emptied by hand is never sent (an empty turn or view is refused): it is held
+     * while the field has focus, and put back on blur, which then calls this to say why.
+     */
+    onEmptied?: () => void;
+  } = {},
 ): DeltaEditor {
+  const delayMs = opts.delayMs ?? EDIT_DEBOUNCE_MS;
   /** The last text both the worker and this editor had (the base of the next delta). */
   let base = initial;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -31,17 +39,27 @@ export function bindDeltaEditor(
     clearTimeout(timer);
     timer = undefined;
     const local = textarea.value;
+    if (opts.onEmptied && !local.trim()) return;
     const delta = textDelta(base, local);
     if (!delta.length) return;
     base = local;
     send(delta);
+  };
+  const onBlur = (): void => {
+    if (opts.onEmptied && !textarea.value.trim() && textarea.value !== base) {
+      clearTimeout(timer);
+      textarea.value = base;
+      opts.onEmptied();
+      return;
+    }
+    flush();
   };
   const onInput = (): void => {
     clearTimeout(timer);
     timer = setTimeout(flush, delayMs);
   };
   textarea.addEventListener('input', onInput);
-  textarea.addEventListener('blur', flush);
+  textarea.addEventListener('blur', onBlur);
 
   return {
     remote(text) {
@@ -66,7 +84,7 @@ export function bindDeltaEditor(
     dispose() {
       flush();
       textarea.removeEventListener('input', onInput);
-      textarea.removeEventListener('blur', flush);
+      textarea.removeEventListener('blur', onBlur);
     },
   };
 }

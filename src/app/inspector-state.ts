@@ -4,7 +4,7 @@
 // call ever receives another audience's variant: the worker builds each call from its own POV.
 import { createSignal, onCleanup, type Accessor } from 'solid-js';
 import type { TextDeltaOp } from '../driver/doc/text-edit.ts';
-import type { Result, TurnInspection } from '../workers/api.ts';
+import type { Result, StaleChoice, TurnInspection } from '../workers/api.ts';
 import { useDriver } from './driver-client.ts';
 import { t } from './i18n/ui-text.ts';
 
@@ -17,10 +17,13 @@ export interface InspectorState {
   error: Accessor<string>;
   /** The command running now, or null. */
   busy: Accessor<InspectorAction | null>;
+  /** Regenerate from here was refused: the history before the turn is stale, the person chooses. */
+  staleBefore: Accessor<boolean>;
   editSource(delta: TextDeltaOp[]): void;
   editVariant(audience: string, delta: TextDeltaOp[]): void;
   regenerateProjection(audience: string): Promise<boolean>;
-  regenerateFrom(): Promise<boolean>;
+  /** With `stale`, the stale history before the turn is kept or rewritten first. */
+  regenerateFrom(stale?: StaleChoice): Promise<boolean>;
   /** Accepts a stale item as it is: the turn itself, or one audience's variant. */
   keepAsIs(audience?: string): Promise<boolean>;
   markPerceivedNothing(audience: string): Promise<boolean>;
@@ -33,6 +36,7 @@ export function createInspectorState(storyId: string, turnId: string): Inspector
   const [turn, setTurn] = createSignal<TurnInspection>();
   const [error, setError] = createSignal('');
   const [busy, setBusy] = createSignal<InspectorAction | null>(null);
+  const [staleBefore, setStaleBefore] = createSignal(false);
   /** Counts reads and edits: a read issued before the latest edit may not hold it, so it is dropped. */
   let requested = 0;
 
@@ -62,10 +66,12 @@ export function createInspectorState(storyId: string, turnId: string): Inspector
   const run = async (action: InspectorAction, command: () => Promise<Result>): Promise<boolean> => {
     if (busy()) return false;
     setError('');
+    setStaleBefore(false);
     setBusy(action);
     try {
       const result = await command();
-      if (!result.ok)
+      if (!result.ok && result.code === 'stale-history' && action === 'regenerate-from') setStaleBefore(true);
+      else if (!result.ok)
         setError(result.code === 'cancelled' ? t('Cancelled. Nothing was stored.') : result.detail);
       return result.ok;
     } catch (thrown) {
@@ -81,11 +87,13 @@ export function createInspectorState(storyId: string, turnId: string): Inspector
     turn,
     error,
     busy,
+    staleBefore,
     editSource: (delta) => edit(() => api.editSource(storyId, turnId, delta)),
     editVariant: (audience, delta) => edit(() => api.editPov(storyId, turnId, audience, delta)),
     regenerateProjection: (audience) =>
       run('regenerate-projection', () => api.regenerateProjection(storyId, turnId, audience)),
-    regenerateFrom: () => run('regenerate-from', () => api.regenerateFrom(storyId, turnId)),
+    regenerateFrom: (stale) =>
+      run('regenerate-from', () => api.regenerateFrom(storyId, turnId, stale ? { stale } : {})),
     keepAsIs: (audience) =>
       run('keep', () =>
         audience === undefined ? api.keepAsIs(storyId, turnId) : api.keepAsIs(storyId, turnId, audience),

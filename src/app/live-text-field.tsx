@@ -1,6 +1,7 @@
 // A labelled textarea kept in step with a text in the worker: edits leave as deltas, the worker's
-// text flows back in live (see delta-editor.ts).
-import { createEffect, on, onCleanup, type JSX } from 'solid-js';
+// text flows back in live (see delta-editor.ts). With `emptyHint`, emptying the text by hand is never
+// sent: the text comes back on blur and the hint says what to do instead.
+import { Show, createEffect, createSignal, on, onCleanup, type JSX } from 'solid-js';
 import type { TextDeltaOp } from '../driver/doc/text-edit.ts';
 import { bindDeltaEditor, type DeltaEditor } from './delta-editor.ts';
 
@@ -13,8 +14,11 @@ export function LiveTextField(props: {
   readOnly?: boolean;
   placeholder?: string;
   rows?: number;
+  /** Why the text may not be emptied, and what to do instead. */
+  emptyHint?: string;
 }): JSX.Element {
   let editor: DeltaEditor | undefined;
+  const [emptied, setEmptied] = createSignal(false);
   createEffect(
     on(
       () => props.value,
@@ -31,8 +35,19 @@ export function LiveTextField(props: {
         rows={props.rows ?? 3}
         readOnly={props.readOnly}
         placeholder={props.placeholder}
-        ref={(el) => (editor = bindDeltaEditor(el, props.value, (delta) => props.onDelta(delta)))}
+        aria-describedby={emptied() ? `${props.id}-empty` : undefined}
+        onInput={() => setEmptied(false)}
+        ref={(el) =>
+          (editor = bindDeltaEditor(el, props.value, (delta) => props.onDelta(delta), {
+            ...(props.emptyHint ? { onEmptied: () => setEmptied(true) } : {}),
+          }))
+        }
       />
+      <Show when={emptied()}>
+        <p id={`${props.id}-empty`} class="error" role="alert">
+          {props.emptyHint}
+        </p>
+      </Show>
     </div>
   );
 }

@@ -4,10 +4,10 @@
 import { createMemo, createSignal, onCleanup, type Accessor } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
 import type { Phase } from '../driver/env.ts';
-import type { Result, StoryOverview, TranscriptRow, TranscriptSlice } from '../workers/api.ts';
+import type { Result, StaleSummary, StoryOverview, TranscriptRow, TranscriptSlice } from '../workers/api.ts';
 import { useDriver } from './driver-client.ts';
 import { t } from './i18n/ui-text.ts';
-import { createStoryCommands, type StoryCommands } from './story-commands.ts';
+import { createStoryCommands, type StaleQuestion, type StoryCommands } from './story-commands.ts';
 import type { PathRange } from './virtual-range.ts';
 
 /** Rows loaded when a story opens: its end, before anything is measured. */
@@ -33,6 +33,10 @@ export interface StoryState extends StoryCommands {
   showRange(range: PathRange): void;
   /** Increases when the user's command should bring the end of the story into view. */
   followRequests: Accessor<number>;
+  /** What on the active path was made from an earlier version of the story, or null. */
+  stale: Accessor<StaleSummary | null>;
+  /** A command refused because of that, waiting for the person's choice; or null. */
+  question: Accessor<StaleQuestion | null>;
   /** Why the story could not be opened, or ''. */
   loadError: Accessor<string>;
   /** Another device or tab deleted the story while it was open here: the worker closed it. */
@@ -46,6 +50,15 @@ export interface StoryState extends StoryCommands {
   streaming: Accessor<StreamingProjection | null>;
   nameOf: (participantId: string) => string;
 }
+
+const sameStale = (a: StaleSummary | null, b: StaleSummary | null): boolean =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.from === b.from &&
+    a.byHand === b.byHand &&
+    a.turns.length === b.turns.length &&
+    a.turns.every((id, i) => id === b.turns[i]));
 
 /** Loads `load()` into `set`, dropping answers that arrive after a newer request was made. */
 function latestOnly<T>(load: () => Promise<T>, set: (value: T) => void): () => Promise<void> {
@@ -70,6 +83,8 @@ export function createStoryState(storyId: string): StoryState {
   const [error, setError] = createSignal('');
   const [notice, setNotice] = createSignal('');
   const [running, setRunning] = createSignal(0);
+  const [stale, setStale] = createSignal<StaleSummary | null>(null, { equals: sameStale });
+  const [question, setQuestion] = createSignal<StaleQuestion | null>(null);
 
   const loadOverview = latestOnly<Result<{ story: StoryOverview }>>(
     () => api.openStory(storyId),
@@ -85,6 +100,7 @@ export function createStoryState(storyId: string): StoryState {
     ({ start, end, result }) => {
       if (!result.ok) return void setLoadError(result.detail);
       setLength(result.length);
+      setStale(result.stale);
       setLoaded({
         start: Math.min(start, result.length),
         end: Math.min(end ?? result.length, result.length),
@@ -121,7 +137,8 @@ export function createStoryState(storyId: string): StoryState {
     try {
       const result = await command();
       if (!result.ok && result.code === 'cancelled') setNotice(t('Cancelled. Nothing was stored.'));
-      else if (!result.ok) setError(result.detail);
+      // The stale-history refusal is a question (the banner asks it), not an error.
+      else if (!result.ok && result.code !== 'stale-history') setError(result.detail);
       await loadTranscript();
       return result;
     } catch (thrown) {
@@ -135,6 +152,8 @@ export function createStoryState(storyId: string): StoryState {
   };
   /** A new command: clears the last outcome and, when asked, brings the end of the story into view. */
   const start = (follow: boolean): void => {
+    // A new command replaces one that was still waiting for the stale-history choice.
+    question()?.dismiss();
     setError('');
     setNotice('');
     if (!follow) return;
@@ -154,9 +173,9 @@ export function createStoryState(storyId: string): StoryState {
     run,
     start,
     length,
-    manualTurns: () => overview()?.settings.turnSelection === 'manual',
     reloadOverview: loadOverview,
     setError,
+    ask: setQuestion,
   });
 
   return {
@@ -171,6 +190,8 @@ export function createStoryState(storyId: string): StoryState {
     loaded,
     showRange,
     followRequests,
+    stale,
+    question,
     loadError,
     deletedElsewhere,
     error,

@@ -10,6 +10,7 @@ import { createInspectorState } from './inspector-state.ts';
 import { LiveTextField } from './live-text-field.tsx';
 import { usePresence } from './use-presence.ts';
 import { VariantCard, type Variant } from './variant-card.tsx';
+import type { StaleChoice } from '../workers/api.ts';
 
 const sameList = (a: string[], b: string[]): boolean =>
   a.length === b.length && a.every((x, i) => x === b[i]);
@@ -83,6 +84,12 @@ export function TurnInspector(props: {
         {(turn) => {
           const author = (): string => props.nameOf(turn().author);
           const generated = (): boolean => turn().origin === 'generated';
+          /** A regenerated model-written turn is a new alternative: the story screen shows it. */
+          const regenerate = async (stale?: StaleChoice): Promise<void> => {
+            if (busy()) return;
+            const wasGenerated = generated();
+            if ((await inspector.regenerateFrom(stale)) && (wasGenerated || stale === 'rewrite')) close();
+          };
           return (
             <div class="stack">
               <div
@@ -94,7 +101,12 @@ export function TurnInspector(props: {
               >
                 <div class="variant-head">
                   <h3 id={`${id}-source-title`}>{t('Source by {name}', { name: author() })}</h3>
-                  <Badges names={turn().stale ? ['stale'] : []} />
+                  <Badges
+                    names={[
+                      ...(turn().stale ? ['stale' as const] : []),
+                      ...(turn().edited ? ['edited' as const] : []),
+                    ]}
+                  />
                   <EditingBadge peers={presence.editing(props.turnId)} />
                 </div>
                 <p class="hint">
@@ -109,6 +121,7 @@ export function TurnInspector(props: {
                   label={t('What {name} wrote', { name: author() })}
                   value={turn().source}
                   rows={4}
+                  emptyHint={t('A turn cannot be empty: write something, or regenerate it.')}
                   onDelta={(delta) => inspector.editSource(delta)}
                 />
                 <div class="inspector-actions">
@@ -117,10 +130,7 @@ export function TurnInspector(props: {
                     class="small secondary"
                     title={regenerateTitle(generated())}
                     aria-disabled={busy()}
-                    onClick={async () => {
-                      if (busy()) return;
-                      if ((await inspector.regenerateFrom()) && generated()) close();
-                    }}
+                    onClick={() => void regenerate()}
                   >
                     {t('Regenerate from here')}
                   </button>
@@ -153,6 +163,27 @@ export function TurnInspector(props: {
                     {t('Branch from here')}
                   </button>
                 </div>
+                <Show when={inspector.staleBefore()}>
+                  <div class="stale-banner" role="alert">
+                    <p>
+                      {t(
+                        'Turns before this one were written from an earlier version of the story. Keep them as they are, or rewrite them first (a new branch; the current ones stay one swipe away).',
+                      )}
+                    </p>
+                    <div class="inspector-actions">
+                      <button type="button" class="small secondary" onClick={() => void regenerate('keep')}>
+                        {t('Keep them and regenerate')}
+                      </button>
+                      <button
+                        type="button"
+                        class="small secondary"
+                        onClick={() => void regenerate('rewrite')}
+                      >
+                        {t('Rewrite them and regenerate')}
+                      </button>
+                    </div>
+                  </div>
+                </Show>
               </div>
               <For each={audiences()}>
                 {(audience, index) => (

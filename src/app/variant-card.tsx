@@ -60,6 +60,9 @@ export function VariantCard(props: {
               : t('Perceived nothing. Type here to say what they perceived.')
         }
         onDelta={(delta) => props.inspector.editVariant(v().audience, delta)}
+        emptyHint={t(
+          'A view cannot be empty: deleting its text does not mean they perceived nothing. Write what they perceived, or use Mark as perceived nothing.',
+        )}
       />
       <div class="inspector-actions">
         <button

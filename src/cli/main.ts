@@ -6,7 +6,7 @@ import { UsageError } from './usage-error.ts';
 
 const USAGE = `Usage:
   rashomon run SCENE.json --base-url URL --model NAME [--api-key KEY] [--batch] [--concurrency N]
-                [--prompts DIR] [--language en|zh] [--out OUT.json]
+                [--prompts DIR] [--language en|zh] [--stale keep|rewrite] [--out OUT.json]
   rashomon transcript STORY.json --as NAME
   rashomon serve [--host H] [--port P] [--data DIR]
                 (defaults 127.0.0.1, 8787, ./data; or env HOST, PORT, RASHOMON_DATA)
@@ -35,6 +35,7 @@ async function main(argv: string[]): Promise<number> {
         out: { type: 'string' },
         prompts: { type: 'string' },
         language: { type: 'string' },
+        stale: { type: 'string' },
       },
     });
     const scene = positionals[0];
@@ -57,6 +58,7 @@ async function main(argv: string[]): Promise<number> {
         ...(values.out ? { out: values.out } : {}),
         ...(values.prompts ? { prompts: values.prompts } : {}),
         ...(values.language !== undefined ? { language: values.language } : {}),
+        ...(values.stale !== undefined ? { stale: values.stale } : {}),
       },
       (line) => console.error(line),
     );

@@ -1,8 +1,10 @@
 // `rashomon run SCENE.json`: plays a scene against an OpenAI-compatible server and writes Story JSON.
-// Exit 2: a bad scene, language or prompt override, the folder's or the story's (nothing written, no model call). Exit 1: a model failure after the retries
-// (the story is written as it stood after the last completed step). Exit 0: done.
+// Exit 2: a bad scene, language or prompt override, the folder's or the story's (nothing written, no
+// model call); or a step that cannot be done as the story stands, such as one that would build on a
+// stale history without --stale (the story is written as it stood before that step). Exit 1: a model
+// failure after the retries (the story as it stood after the last completed step). Exit 0: done.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { createStoryViews } from '../driver/story-views.ts';
 import { importStory } from '../driver/story-json/import.ts';
 import { exportStory } from '../driver/story-json/export.ts';
@@ -12,10 +14,13 @@ import { setLanguage, updateSettings } from '../driver/doc/story-doc.ts';
 import { languageSchema } from '../driver/doc/schema.ts';
 import { listPromptOverrides } from '../driver/doc/prompt-overrides.ts';
 import { resolvePrompts } from '../driver/prompts/resolve.ts';
-import { authorTurn, takeTurn } from '../driver/turn-loop.ts';
+import { continueFor, send, settleStale } from '../driver/turn-commands.ts';
+import { StaleChoice } from '../driver/stale-history.ts';
+import { editPovText } from '../driver/doc/pov.ts';
+import { activeLeaf, editSource, hasTurn } from '../driver/doc/turns.ts';
 import type { DriverEnv, DriverResult, Story } from '../driver/env.ts';
 import { createOpenAIChatModel } from '../workers/backends/openai-chat-model.ts';
-import { planSteps, sceneSchema, type StepPlan } from './scene.ts';
+import { planSteps, sceneSchema, stepTurnId, type StepPlan } from './scene.ts';
 import { overridePrompts, shippedPrompts } from './prompt-files.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -31,7 +36,14 @@ export interface RunOptions {
   prompts?: string;
   /** 'en' or 'zh': the story's language, replacing the scene's. */
   language?: string;
+  /** What a step that would build on a stale history does: without it, the run stops (exit 2). */
+  stale?: string;
 }
+
+/** A step the scene asked for that cannot be done as the story stands: exit 2, with one line. */
+class SceneStop extends Error {}
+
+const staleChoiceSchema = z.enum([StaleChoice.keep, StaleChoice.rewrite]);
 
 function readScene(file: string) {
   let text: string;
@@ -51,21 +63,77 @@ function readScene(file: string) {
   return scene.data;
 }
 
-async function runStep(story: Story, env: DriverEnv, step: StepPlan): Promise<DriverResult> {
+/** Turn ids that a scene can name: `step-N` for the turn step N makes, the rest numbered after it. */
+interface StepIds {
+  next(): string;
+  /** Ids from now on: `${base}`, then `${base}-2`, `${base}-3`… (skipping any the story has). */
+  start(base: string): void;
+}
+
+function stepIds(story: Story): StepIds {
+  let base = '';
+  let count = 0;
+  return {
+    next() {
+      for (;;) {
+        count++;
+        const id = count === 1 ? base : `${base}-${count}`;
+        if (!hasTurn(story.doc, id)) return id;
+      }
+    },
+    start(next) {
+      [base, count] = [next, 0];
+    },
+  };
+}
+
+async function runStep(
+  story: Story,
+  env: DriverEnv,
+  step: StepPlan,
+  n: number,
+  ids: StepIds,
+  stale: StaleChoice | undefined,
+): Promise<DriverResult> {
+  if (step.kind === 'author' || step.kind === 'act') {
+    // Settled first, under ids of its own, so that `step-N` is the turn the step itself makes.
+    ids.start(`${stepTurnId(n)}-rewrite`);
+    const settled = await settleStale(story, env, activeLeaf(story.doc), stale);
+    if (!settled.ok) return settled;
+    ids.start(stepTurnId(n));
+  }
   switch (step.kind) {
     case 'author':
-      return authorTurn(story, env, step.author, step.text);
+      // The scene says who acts next with its own steps: nobody acts after a written turn.
+      return send(story, env, { author: step.author, text: step.text, next: null });
     case 'act':
-      return takeTurn(story, env, step.actor === 'auto' ? { auto: true } : { actor: step.actor });
+      return continueFor(story, env, {
+        choice: step.actor === 'auto' ? { auto: true } : { actor: step.actor },
+        turns: 1,
+      });
     case 'present':
       for (const c of step.changes) setPresent(story.doc, c.id, c.present);
       return { ok: true };
+    case 'edit-source':
+      // As the app's editor applies it: the smallest change, a generated turn marked edited by hand.
+      editSource(story.doc, step.turn, { text: step.text });
+      return { ok: true };
+    case 'edit-view': {
+      const view = story.views.node(step.turn).pov.get(step.audience);
+      if (view === undefined || view.state === 'missing')
+        throw new SceneStop(`there is no view of turn "${step.turn}" for that audience to edit`);
+      editPovText(story.doc, step.turn, step.audience, { text: step.text }, view.expected);
+      return { ok: true };
+    }
   }
 }
 
 export async function runScene(opts: RunOptions, log: (line: string) => void): Promise<number> {
   const language = opts.language === undefined ? undefined : languageSchema.safeParse(opts.language);
   if (language && !language.success) throw new UsageError('--language must be en or zh', true);
+  const staleChoice = opts.stale === undefined ? undefined : staleChoiceSchema.safeParse(opts.stale);
+  if (staleChoice && !staleChoice.success) throw new UsageError('--stale must be keep or rewrite', true);
+  const stale = staleChoice?.data;
   const scene = readScene(opts.scene);
   const imported = importStory(scene.story, new Date().toISOString());
   if (!imported.ok) throw new UsageError(`${opts.scene}: story: ${imported.detail}`);
@@ -95,11 +163,12 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
     model: opts.model,
     ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
   });
+  const ids = stepIds(story);
   const env: DriverEnv = {
     models: { selector: model, projector: model, actor: model },
     prompts,
     clock: Date.now,
-    newId: randomUUID,
+    newId: ids.next,
     concurrency: opts.concurrency,
   };
   const write = (json: unknown) => {
@@ -111,7 +180,20 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
   for (const [i, step] of planned.plan.entries()) {
     const before = exportStory(doc);
     log(`step ${i + 1}/${planned.plan.length}: ${describe(step, story)}`);
-    const result = await runStep(story, env, step);
+    let result: DriverResult;
+    try {
+      result = await runStep(story, env, step, i + 1, ids, stale);
+    } catch (e) {
+      if (!(e instanceof SceneStop)) throw e;
+      write(before);
+      log(`rashomon run: step ${i + 1}: ${e.message}`);
+      return 2;
+    }
+    if (!result.ok && result.code === 'stale-history') {
+      write(before);
+      log(`rashomon run: step ${i + 1}: ${staleLine(result.stale?.turns ?? [])}`);
+      return 2;
+    }
     if (!result.ok) {
       write(before);
       log(`rashomon run: step ${i + 1} failed (${result.code}): ${result.detail}`);
@@ -120,6 +202,11 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
   }
   write(exportStory(doc));
   return 0;
+}
+
+function staleLine(turns: readonly string[]): string {
+  const which = turns.map((t) => `"${t}"`).join(', ');
+  return `the history is stale: ${turns.length === 1 ? 'turn' : 'turns'} ${which} ${turns.length === 1 ? 'was' : 'were'} written from an earlier version of the story; run again with --stale keep (keep them as they are) or --stale rewrite (write them again, the old ones kept on their branch)`;
 }
 
 function describe(step: StepPlan, story: Story): string {
@@ -131,5 +218,9 @@ function describe(step: StepPlan, story: Story): string {
       return step.actor === 'auto' ? 'the next character acts' : `${name(step.actor)} acts`;
     case 'present':
       return step.changes.map((c) => `${name(c.id)} ${c.present ? 'joins' : 'leaves'}`).join(', ');
+    case 'edit-source':
+      return `the source of turn "${step.turn}" is edited`;
+    case 'edit-view':
+      return `${name(step.audience)}'s view of turn "${step.turn}" is edited`;
   }
 }

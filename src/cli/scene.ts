@@ -3,11 +3,22 @@
 import { z } from 'zod';
 import type { StoryJson } from '../driver/story-json/schema.ts';
 
+const text = (empty: string) => z.string().trim().min(1, empty);
 const stepSchema = z.union([
-  z.strictObject({ user: z.string().trim().min(1, 'the user turn is empty') }),
-  z.strictObject({ as: z.string().min(1), text: z.string().trim().min(1, 'the turn text is empty') }),
+  z.strictObject({ user: text('the user turn is empty') }),
+  z.strictObject({ as: z.string().min(1), text: text('the turn text is empty') }),
   z.strictObject({ act: z.string().min(1) }),
   z.strictObject({ present: z.record(z.string(), z.boolean()) }),
+  z.strictObject({
+    edit: z.union([
+      z.strictObject({ turn: z.string().min(1), source: text('the new source is empty') }),
+      z.strictObject({
+        turn: z.string().min(1),
+        audience: z.string().min(1),
+        text: text('the new view is empty (a view that perceived nothing is not an edit)'),
+      }),
+    ]),
+  }),
 ]);
 export type SceneStep = z.infer<typeof stepSchema>;
 
@@ -16,7 +27,12 @@ export const sceneSchema = z.strictObject({ story: z.unknown(), steps: z.array(z
 export type StepPlan =
   | { kind: 'author'; author: string; text: string }
   | { kind: 'act'; actor: 'auto' | string }
-  | { kind: 'present'; changes: Array<{ id: string; present: boolean }> };
+  | { kind: 'present'; changes: Array<{ id: string; present: boolean }> }
+  | { kind: 'edit-source'; turn: string; text: string }
+  | { kind: 'edit-view'; turn: string; audience: string; text: string };
+
+/** The id of the turn step `n` (counted from 1) makes: scenes name it in later edit steps. */
+export const stepTurnId = (n: number): string => `step-${n}`;
 
 const key = (name: string) => name.trim().toLocaleLowerCase();
 
@@ -28,6 +44,7 @@ export function planSteps(
   const byName = new Map(story.participants.map((p) => [key(p.name), p]));
   const present = new Map(story.participants.map((p) => [p.id, p.present]));
   const user = story.participants.find((p) => p.kind === 'user');
+  const turns = new Set(story.turns.map((t) => t.id));
   const plan: StepPlan[] = [];
   for (const [i, raw] of rawSteps.entries()) {
     const at = `steps[${i}]`;
@@ -35,7 +52,7 @@ export function planSteps(
     if (!parsed.success) {
       return {
         ok: false,
-        problem: `${at}: not a step (use {"user": text}, {"as": name, "text": text}, {"act": "auto" | name} or {"present": {name: true|false}})`,
+        problem: `${at}: not a step (use {"user": text}, {"as": name, "text": text}, {"act": "auto" | name}, {"present": {name: true|false}}, {"edit": {"turn": id, "source": text}} or {"edit": {"turn": id, "audience": name, "text": text}})`,
       };
     }
     const step = parsed.data;
@@ -64,7 +81,7 @@ export function planSteps(
           return { ok: false, problem: `${at}.act: "${p.name}" is not present at this step` };
         plan.push({ kind: 'act', actor: p.id });
       }
-    } else {
+    } else if ('present' in step) {
       const changes: Array<{ id: string; present: boolean }> = [];
       for (const [name, value] of Object.entries(step.present)) {
         const p = who(name);
@@ -73,7 +90,22 @@ export function planSteps(
         changes.push({ id: p.id, present: value });
       }
       plan.push({ kind: 'present', changes });
+    } else {
+      const edit = step.edit;
+      if (!turns.has(edit.turn))
+        return {
+          ok: false,
+          problem: `${at}.edit.turn: "${edit.turn}" is neither a turn of the story nor made by an earlier step (step N makes the turn "step-N")`,
+        };
+      if ('source' in edit) plan.push({ kind: 'edit-source', turn: edit.turn, text: edit.source });
+      else {
+        const p = who(edit.audience);
+        if (!p) return { ok: false, problem: `${at}.edit.audience: no participant named "${edit.audience}"` };
+        plan.push({ kind: 'edit-view', turn: edit.turn, audience: p.id, text: edit.text });
+      }
     }
+    const made = plan.at(-1)?.kind;
+    if (made === 'author' || made === 'act') turns.add(stepTurnId(i + 1));
   }
   return { ok: true, plan };
 }

@@ -2,7 +2,7 @@
 // the first person, what it perceived, <empty> where it perceived nothing), then its private context.
 import { getParticipant, listParticipants, userParticipant } from './doc/participants.ts';
 import { readMeta } from './doc/story-doc.ts';
-import { activeLeaf, appendTurn, regenerateSource } from './doc/turns.ts';
+import { activeLeaf, appendTurn } from './doc/turns.ts';
 import { presentIds } from './doc/participants.ts';
 import { isoNow, type DriverEnv, type DriverResult, type Story } from './env.ts';
 import { generateValidated, guardPrompts } from './generate.ts';
@@ -74,16 +74,22 @@ async function generateAs(story: Story, env: DriverEnv, actor: string, leaf: str
   );
 }
 
-/** `actor` takes a new turn at the end of the active path. Its history must be complete and fresh. */
+/** Where a new turn goes: after `parent`, perceived by `audiences` (default: the active leaf, those present). */
+export interface TurnPlace {
+  parent: string | null;
+  audiences: string[];
+}
+
+/** `actor` takes a new turn after `place.parent`. Its history there must be complete and fresh. */
 export async function actAs(
   story: Story,
   env: DriverEnv,
   actor: string,
+  place: TurnPlace = { parent: activeLeaf(story.doc), audiences: presentIds(story.doc) },
 ): Promise<DriverResult<{ turnId: string }>> {
   return guardPrompts(async () => {
-    const leaf = activeLeaf(story.doc);
+    const leaf = place.parent;
     const basis = story.views.historyThrough(actor, leaf);
-    const audiences = presentIds(story.doc);
     env.onPhase?.({ kind: 'acting', actor });
     const result = await generateAs(story, env, actor, leaf);
     if (!result.ok) return result;
@@ -94,7 +100,7 @@ export async function actAs(
         id: env.newId(),
         parent: leaf,
         author: actor,
-        audiences,
+        audiences: place.audiences,
         text: result.value,
         origin: 'generated',
         basis,
@@ -103,20 +109,5 @@ export async function actAs(
       env.origin,
     );
     return { ok: true, turnId };
-  });
-}
-
-/** Writes a stale generated turn again, in place, from its author's history before it. */
-export async function regenerateTurn(story: Story, env: DriverEnv, turnId: string): Promise<DriverResult> {
-  return guardPrompts(async () => {
-    const node = story.views.node(turnId);
-    const author = node.turn.author;
-    const leaf = node.parent?.id ?? null;
-    const basis = story.views.historyThrough(author, leaf);
-    env.onPhase?.({ kind: 'acting', actor: author, turnId });
-    const result = await generateAs(story, env, author, leaf);
-    if (!result.ok) return result;
-    regenerateSource(story.doc, turnId, result.value, basis, env.origin);
-    return { ok: true };
   });
 }

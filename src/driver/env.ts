@@ -56,7 +56,17 @@ export const DEFAULT_RETRIES = 2;
 export const DEFAULT_CONCURRENCY = 4;
 
 export type DriverFailureCode =
-  ModelFailureCode | 'prompt' | 'edited-stale' | 'no-candidates' | 'not-present' | 'unknown-participant';
+  ModelFailureCode | 'prompt' | 'stale-history' | 'no-candidates' | 'not-present' | 'unknown-participant';
+
+/** Items on a path made from an earlier version of the story, as the person is asked about them. */
+export interface StaleSummary {
+  /** The turns holding a stale item (the turn itself or a view of it), in path order. */
+  turns: string[];
+  /** The path index of the first of them. */
+  from: number;
+  /** How many stale items are a person's text (edited by hand): both choices keep those as they are. */
+  byHand: number;
+}
 
 export interface DriverFailure {
   ok: false;
@@ -64,6 +74,8 @@ export interface DriverFailure {
   detail: string;
   /** A turn that was stored before the failure (an authored turn whose projection then failed). */
   turnId?: string;
+  /** With `stale-history`: what is stale; the command runs once it is given a StaleChoice. */
+  stale?: StaleSummary;
 }
 
 export type DriverResult<T = object> = ({ ok: true } & T) | DriverFailure;

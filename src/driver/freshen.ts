@@ -1,16 +1,13 @@
-// Completes and refreshes what a generation depends on, in story order, before it runs: nothing is
-// generated on a stale or incomplete history. Only items the given participants' histories depend
-// on are touched (their projections, and the turns and histories those were made from).
-import { readPov } from './doc/pov.ts';
-import { readMeta } from './doc/story-doc.ts';
+// Completes what a generation depends on, in story order, before it runs: nothing is generated on an
+// incomplete history, and nothing on a stale one (that is the person's choice, stale-history.ts).
+// Only items the given participants' histories depend on count (their projections, and the turns and
+// histories those were made from).
 import type { DriverEnv, DriverResult, Story } from './env.ts';
-import { tr } from './i18n/messages.ts';
-import { nameLookup } from './names.ts';
 import { projectTurn } from './projection.ts';
-import { regenerateTurn } from './actor.ts';
+import { staleRefusal, summarise } from './stale-history.ts';
 import type { PathNode } from './story-views.ts';
 
-type Item = { turnId: string; audience?: string };
+export type Item = { turnId: string; audience?: string };
 
 /** Items the histories of `who` through the end of `nodes` depend on, in story order. */
 export function requiredItems(nodes: PathNode[], who: string[]): Item[] {
@@ -37,51 +34,34 @@ export function requiredItems(nodes: PathNode[], who: string[]): Item[] {
   return items.reverse();
 }
 
-function needsWork(n: PathNode, item: Item): boolean {
-  if (item.audience === undefined) return n.turnState === 'stale';
-  const s = n.pov.get(item.audience)?.state;
-  return s === 'stale' || s === 'missing';
-}
-
-/** Each item is regenerated at most once per call, so concurrent churn cannot loop forever. */
+/**
+ * Completes, in story order, the missing projections the histories of `who` through `leaf` rest on.
+ * Nothing is regenerated here: a stale item among them (an edit that arrived meanwhile, or a caller
+ * that did not ask the person first) refuses with the stale-history question.
+ */
 export async function freshen(
   story: Story,
   env: DriverEnv,
   who: string[],
   leaf: string | null,
-  opts: { regenerateEdited?: boolean } = {},
 ): Promise<DriverResult> {
   if (leaf === null) return { ok: true };
-  const done = new Set<string>();
   for (;;) {
     const nodes = story.views.path(leaf);
     const byId = new Map(nodes.map((n) => [n.id, n]));
-    const next = requiredItems(nodes, who).find((i) => needsWork(byId.get(i.turnId) as PathNode, i));
-    if (!next) return { ok: true };
-    const key = `${next.turnId}/${next.audience ?? ''}`;
-    if (done.has(key)) return { ok: true };
-    done.add(key);
-    if (next.audience === undefined) {
-      const r = await regenerateTurn(story, env, next.turnId);
-      if (!r.ok) return r;
-      continue;
-    }
-    const rec = readPov(story.doc, next.turnId, next.audience);
-    if (rec?.origin === 'edited' && !opts.regenerateEdited) {
-      const nameOf = nameLookup(story.doc);
-      const language = readMeta(story.doc).language;
-      return {
-        ok: false,
-        code: 'edited-stale',
-        detail: tr(
-          language,
-          "{audience}'s view of a turn by {author} was edited by hand and is now stale. Regenerate it, or keep it as is, before going on.",
-          { audience: nameOf(next.audience), author: nameOf(byId.get(next.turnId)?.turn.author ?? '') },
-        ),
-      };
-    }
+    const required = requiredItems(nodes, who);
+    const stale = required.filter((i) => stateOf(byId.get(i.turnId) as PathNode, i) === 'stale');
+    const summary = summarise(story, stale);
+    if (summary) return staleRefusal(story, summary);
+    const next = required.find((i) => stateOf(byId.get(i.turnId) as PathNode, i) === 'missing');
+    if (!next?.audience) return { ok: true };
     env.onPhase?.({ kind: 'projecting', turnId: next.turnId, audiences: [next.audience] });
     const r = await projectTurn(story, env, next.turnId, next.audience);
     if (!r.ok) return r;
   }
+}
+
+function stateOf(n: PathNode, item: Item): 'fresh' | 'stale' | 'missing' {
+  if (item.audience === undefined) return n.turnState === 'stale' ? 'stale' : 'fresh';
+  return n.pov.get(item.audience)?.state ?? 'fresh';
 }

@@ -27,18 +27,13 @@ async function pool(tasks: Array<() => Promise<DriverResult>>, limit: number): P
 }
 
 /** Projects turn `turnId` to every audience that has no fresh record of it. */
-export async function projectNewTurn(
-  story: Story,
-  env: DriverEnv,
-  turnId: string,
-  opts: { regenerateEdited?: boolean } = {},
-): Promise<DriverResult> {
+export async function projectNewTurn(story: Story, env: DriverEnv, turnId: string): Promise<DriverResult> {
   const node = story.views.node(turnId);
   const targets = [...node.pov].filter(([, s]) => s.state !== 'fresh').map(([a]) => a);
   if (!targets.length) return { ok: true };
   // Every target's history before the turn must be complete and fresh first (done once, in order,
   // so shared dependencies are not regenerated twice by parallel requests).
-  const ready = await freshen(story, env, targets, node.parent?.id ?? null, opts);
+  const ready = await freshen(story, env, targets, node.parent?.id ?? null);
   if (!ready.ok) return ready;
   const user = userParticipant(story.doc)?.id;
   const ordered = [...targets].sort((a, b) => (a === user ? -1 : b === user ? 1 : 0));
@@ -98,12 +93,14 @@ export async function authorTurn(
 
 export type ActorChoice = { auto: true } | { actor: string };
 
-/** The chosen (or selected) character acts on a complete, fresh history; its turn is then projected. */
+/**
+ * The chosen (or selected) character acts on a complete history (a stale one refuses: see
+ * turn-commands.ts for the person's choice); its turn is then projected.
+ */
 export async function takeTurn(
   story: Story,
   env: DriverEnv,
   choice: ActorChoice,
-  opts: { regenerateEdited?: boolean } = {},
 ): Promise<DriverResult<{ turnId: string; actor: string }>> {
   let actor: string;
   if ('auto' in choice) {
@@ -131,10 +128,10 @@ export async function takeTurn(
       code: 'not-present',
       detail: tr(language, '{name} is not in the scene. Bring them in before they act.', { name: who.name }),
     };
-  const ready = await freshen(story, env, [actor], activeLeaf(story.doc), opts);
+  const ready = await freshen(story, env, [actor], activeLeaf(story.doc));
   if (!ready.ok) return ready;
   const acted = await actAs(story, env, actor);
   if (!acted.ok) return acted;
-  const projected = await projectNewTurn(story, env, acted.turnId, opts);
+  const projected = await projectNewTurn(story, env, acted.turnId);
   return projected.ok ? { ok: true, turnId: acted.turnId, actor } : projected;
 }

@@ -4,7 +4,8 @@ import type { Language, Participant, StorySettings } from '../driver/doc/schema.
 import type { StoryJson } from '../driver/story-json/schema.ts';
 import type { LibraryCharacter, Persona } from '../driver/doc/library-doc.ts';
 import type { DeviceSettings, SharedStory } from '../driver/settings/device-settings.ts';
-import type { Phase, DriverFailureCode, TokenSource } from '../driver/env.ts';
+import type { Phase, DriverFailureCode, StaleSummary, TokenSource } from '../driver/env.ts';
+import type { StaleChoice } from '../driver/stale-history.ts';
 import type { TextDeltaOp } from '../driver/doc/text-edit.ts';
 import type { Peer, PresenceState } from './presence-state.ts';
 import type { PromptFileProblem, PromptLayer } from '../driver/prompts/resolve.ts';
@@ -16,6 +17,8 @@ export type Failure = {
   ok: false;
   code: DriverFailureCode | 'not-found' | 'busy' | 'no-backend';
   detail: string;
+  /** With `stale-history`: what is stale; the command runs when sent again with a StaleChoice. */
+  stale?: StaleSummary;
 };
 export type Result<T = object> = ({ ok: true } & T) | Failure;
 
@@ -66,9 +69,11 @@ export interface TranscriptSlice {
   rows: TranscriptRow[];
   /** Path length, so a virtual list knows the full extent. */
   length: number;
+  /** What on the active path was made from an earlier version of the story (the person decides). */
+  stale: StaleSummary | null;
 }
 
-export type ItemBadge = 'missing' | 'stale' | 'edited' | 'nothing' | 'fresh';
+export type ItemBadge = 'missing' | 'stale' | 'fresh';
 
 export interface TurnInspection {
   turnId: string;
@@ -76,6 +81,8 @@ export interface TurnInspection {
   origin: 'authored' | 'generated';
   source: string;
   stale: boolean;
+  /** A model-written turn whose source was edited by hand. */
+  edited: boolean;
   variants: Array<{
     audience: string;
     name: string;
@@ -108,6 +115,21 @@ export interface PromptEntry {
 }
 
 export type ActChoice = { auto: true } | { actor: string };
+
+export type { StaleChoice, StaleSummary };
+
+export interface SendInput {
+  text: string;
+  /** Written by hand for this character (nobody acts after it); unset: the user's own turn. */
+  as?: string;
+  /**
+   * Who acts after the user's turn when the story goes on by itself (turn selection auto; manual:
+   * nobody): unset, the selector chooses; null, nobody acts.
+   */
+  next?: ActChoice | null;
+  /** How to settle a stale history first (without it, a stale history refuses the command). */
+  stale?: StaleChoice;
+}
 
 export interface ConnectionReport {
   ok: boolean;
@@ -209,17 +231,31 @@ export interface DriverApi {
   transcript(storyId: string, range?: { start?: number; end?: number }): Promise<Result<TranscriptSlice>>;
   inspectTurn(storyId: string, turnId: string): Promise<Result<{ turn: TurnInspection }>>;
   // playing
-  authorTurn(storyId: string, input: { text: string; as?: string }): Promise<Result<{ turnId: string }>>;
-  act(storyId: string, choice: ActChoice, opts?: { turns?: number }): Promise<Result<{ turnIds: string[] }>>;
+  /**
+   * Stores a turn written by the user (or by hand for a character) and projects it; after the user's
+   * own turn the next character acts as the story's turn selection says. A failure after the turn was
+   * stored carries its `turnId`.
+   */
+  send(storyId: string, input: SendInput): Promise<Result<{ turnId: string; acted?: string }>>;
+  /** One turn, or `turns` in a row ("Let them continue"). */
+  act(
+    storyId: string,
+    choice: ActChoice,
+    opts?: { turns?: number; stale?: StaleChoice },
+  ): Promise<Result<{ turnIds: string[] }>>;
+  /** Settles the active path's stale history: keep it as it is, or rewrite it (a new branch). */
+  resolveStale(storyId: string, choice: StaleChoice): Promise<Result>;
   cancel(storyId: string): Promise<void>;
   setPresent(storyId: string, participantId: string, present: boolean): Promise<Result>;
   updateStorySettings(storyId: string, patch: Partial<StorySettings>): Promise<Result>;
   // editing
+  /** Refused (nothing written) when it would leave the source empty. */
   editSource(storyId: string, turnId: string, delta: TextDeltaOp[]): Promise<Result>;
+  /** Refused when it would leave the view empty: "perceived nothing" is markPerceivedNothing. */
   editPov(storyId: string, turnId: string, audience: string, delta: TextDeltaOp[]): Promise<Result>;
   markPerceivedNothing(storyId: string, turnId: string, audience: string): Promise<Result>;
   regenerateProjection(storyId: string, turnId: string, audience: string): Promise<Result>;
-  regenerateFrom(storyId: string, turnId: string): Promise<Result>;
+  regenerateFrom(storyId: string, turnId: string, opts?: { stale?: StaleChoice }): Promise<Result>;
   keepAsIs(storyId: string, turnId: string, audience?: string): Promise<Result>;
   switchBranch(storyId: string, turnId: string): Promise<Result>;
   /** Ends the active path at `turnId`: the next turn starts a new branch there (the later turns stay). */

@@ -5,10 +5,8 @@ import { editPovText, markPerceivedNothing, readPov } from '../driver/doc/pov.ts
 import { newestLeafUnder, setActiveLeaf } from '../driver/doc/tree.ts';
 import { hasTurn } from '../driver/doc/turns.ts';
 import { keepAsIs } from '../driver/keep-as-is.ts';
-import { freshen } from '../driver/freshen.ts';
-import { projectTurn } from '../driver/projection.ts';
-import { projectNewTurn, takeTurn } from '../driver/turn-loop.ts';
-import type { DriverApi, Failure } from './api.ts';
+import { regenerate, regenerateView } from '../driver/turn-commands.ts';
+import type { DriverApi, Failure, Result } from './api.ts';
 import { isFailure, type HostContext } from './host-context.ts';
 import type { Generations } from './host-play.ts';
 import type { OpenStory } from './story-store.ts';
@@ -32,26 +30,43 @@ const noTurn = (turnId: string): Failure => ({
   detail: uiText('No turn {turnId} in this story.', { turnId }),
 });
 
+/** An edit that would leave a text empty: what happened and what to do instead. */
+const emptyEdit = (view: boolean): Failure => ({
+  ok: false,
+  code: 'invalid',
+  detail: view
+    ? uiText(
+        'A view cannot be empty: deleting its text does not mean they perceived nothing. Write what they perceived, or use Mark as perceived nothing.',
+      )
+    : uiText('A turn cannot be empty: write something, or regenerate it.'),
+});
+
 export function editCommands(ctx: HostContext, generations: Generations): EditApi {
   /** Runs an edit on an open story's existing turn. */
-  const withTurn = async (storyId: string, turnId: string, edit: (story: OpenStory) => void) => {
+  const withTurn = async (
+    storyId: string,
+    turnId: string,
+    edit: (story: OpenStory) => Result | void,
+  ): Promise<Result> => {
     const story = await ctx.story(storyId);
     if (isFailure(story)) return story;
     if (!hasTurn(story.doc, turnId)) return noTurn(turnId);
-    edit(story);
-    return { ok: true as const };
+    return edit(story) ?? { ok: true };
   };
   const expected = (story: OpenStory, turnId: string, audience: string) =>
     story.views.node(turnId).pov.get(audience)?.expected ?? '';
 
   return {
     editSource: (storyId, turnId, delta) =>
-      withTurn(storyId, turnId, (s) => editSource(s.doc, turnId, delta, 'ui')),
+      withTurn(storyId, turnId, (s) =>
+        editSource(s.doc, turnId, { delta }, 'ui').ok ? { ok: true } : emptyEdit(false),
+      ),
 
     editPov: (storyId, turnId, audience, delta) =>
       withTurn(storyId, turnId, (s) => {
         if (!readPov(s.doc, turnId, audience)) throw new Error(`no POV record ${turnId}/${audience} to edit`);
-        editPovText(s.doc, turnId, audience, { delta }, expected(s, turnId, audience), 'ui');
+        const r = editPovText(s.doc, turnId, audience, { delta }, expected(s, turnId, audience), 'ui');
+        return r.ok ? { ok: true } : emptyEdit(true);
       }),
 
     markPerceivedNothing: (storyId, turnId, audience) =>
@@ -71,31 +86,15 @@ export function editCommands(ctx: HostContext, generations: Generations): EditAp
     branchFrom: (storyId, turnId) => withTurn(storyId, turnId, (s) => setActiveLeaf(s.doc, turnId, 'ui')),
 
     regenerateProjection(storyId, turnId, audience) {
-      return generations.run(storyId, async (story, env) => {
-        if (!hasTurn(story.doc, turnId)) return noTurn(turnId);
-        // The user asked for this one explicitly, so an edited record may be replaced; its history not.
-        const ready = await freshen(story, env, [audience], story.views.node(turnId).parent?.id ?? null);
-        if (!ready.ok) return ready;
-        return projectTurn(story, env, turnId, audience);
-      });
+      return generations.run(storyId, async (story, env) =>
+        hasTurn(story.doc, turnId) ? regenerateView(story, env, turnId, audience) : noTurn(turnId),
+      );
     },
 
-    regenerateFrom(storyId, turnId) {
+    regenerateFrom(storyId, turnId, opts = {}) {
       return generations.run(storyId, async (story, env) => {
         if (!hasTurn(story.doc, turnId)) return noTurn(turnId);
-        const node = story.views.node(turnId);
-        if (node.turn.origin === 'authored') {
-          // An authored source stays; every audience's view of it is made again.
-          for (const [audience] of node.pov) {
-            const r = await projectTurn(story, env, turnId, audience);
-            if (!r.ok) return r;
-          }
-          return projectNewTurn(story, env, turnId);
-        }
-        // A generated turn gets an alternative: a sibling by the same author, which becomes the path.
-        setActiveLeaf(story.doc, node.parent?.id ?? null, env.origin);
-        const r = await takeTurn(story, env, { actor: node.turn.author });
-        if (!r.ok) setActiveLeaf(story.doc, turnId, env.origin);
+        const r = await regenerate(story, env, turnId, opts);
         return r.ok ? { ok: true } : r;
       });
     },

@@ -1,11 +1,13 @@
-// Playing commands: author a turn, act (once or several times), cancel, presence and settings. One
-// generation runs per story at a time; Cancel aborts it end to end and nothing partial is stored.
+// Playing commands: send a turn, act (once or several times), settle stale history, cancel, presence
+// and settings; the rules are the driver's (turn-commands.ts). One generation runs per story at a
+// time; Cancel aborts it end to end and nothing partial is stored.
 import { setPresent } from '../driver/doc/participants.ts';
 import { updateSettings } from '../driver/doc/story-doc.ts';
 import { touchStory } from '../driver/doc/library-doc.ts';
 import type { DriverEnv, DriverResult, Operation, TokenSource } from '../driver/env.ts';
-import { authorTurn, takeTurn } from '../driver/turn-loop.ts';
+import { continueFor, send, settleStale } from '../driver/turn-commands.ts';
 import { userParticipant } from '../driver/doc/participants.ts';
+import { activeLeaf } from '../driver/doc/turns.ts';
 import type { ChatModel } from '../driver/model.ts';
 import type { DriverApi, Failure } from './api.ts';
 import { isFailure, type HostContext } from './host-context.ts';
@@ -15,7 +17,10 @@ import { storyTemperatures } from './story-sampling.ts';
 import type { OpenStory } from './story-store.ts';
 import { uiText } from './ui-text.ts';
 
-type PlayApi = Pick<DriverApi, 'authorTurn' | 'act' | 'cancel' | 'setPresent' | 'updateStorySettings'>;
+type PlayApi = Pick<
+  DriverApi,
+  'send' | 'act' | 'resolveStale' | 'cancel' | 'setPresent' | 'updateStorySettings'
+>;
 
 export interface Generations {
   /** Runs `work` as the story's one generation, with an env whose signal Cancel aborts. */
@@ -81,26 +86,34 @@ export function createGenerations(ctx: HostContext): Generations {
 
 export function playCommands(ctx: HostContext, generations: Generations): PlayApi {
   return {
-    authorTurn(storyId, input) {
+    send(storyId, input) {
       return generations.run(storyId, async (story, env) => {
         const author = input.as ?? userParticipant(story.doc)?.id;
         if (!author)
           return { ok: false, code: 'unknown-participant', detail: uiText('This story has no user.') };
-        return authorTurn(story, env, author, input.text);
+        return send(story, env, {
+          author,
+          text: input.text,
+          ...(input.next !== undefined ? { next: input.next } : {}),
+          ...(input.stale ? { stale: input.stale } : {}),
+        });
       });
     },
 
     act(storyId, choice, opts = {}) {
-      const turns = Math.max(1, opts.turns ?? 1);
+      return generations.run(storyId, (story, env) =>
+        continueFor(story, env, {
+          choice,
+          turns: opts.turns ?? 1,
+          ...(opts.stale ? { stale: opts.stale } : {}),
+        }),
+      );
+    },
+
+    resolveStale(storyId, choice) {
       return generations.run(storyId, async (story, env) => {
-        const turnIds: string[] = [];
-        for (let i = 0; i < turns; i++) {
-          if (env.signal?.aborted) break;
-          const r = await takeTurn(story, env, choice);
-          if (!r.ok) return turnIds.length && r.code === 'cancelled' ? { ok: true, turnIds } : r;
-          turnIds.push(r.turnId);
-        }
-        return { ok: true, turnIds };
+        const settled = await settleStale(story, env, activeLeaf(story.doc), choice);
+        return settled.ok ? { ok: true } : settled;
       });
     },
 

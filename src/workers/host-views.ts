@@ -3,6 +3,7 @@
 import { listParticipants, userParticipant } from '../driver/doc/participants.ts';
 import { readMeta } from '../driver/doc/story-doc.ts';
 import type { Story } from '../driver/env.ts';
+import { staleHistory } from '../driver/stale-history.ts';
 import type { ItemBadge, StoryOverview, TranscriptRow, TranscriptSlice, TurnInspection } from './api.ts';
 
 export function overview(story: Story): StoryOverview {
@@ -46,7 +47,7 @@ export function transcriptSlice(story: Story, range: { start?: number; end?: num
       origin: t.origin,
     });
   }
-  return { rows, length: path.length };
+  return { rows, length: path.length, stale: staleHistory(story) };
 }
 
 export function inspect(story: Story, turnId: string): TurnInspection {
@@ -54,16 +55,7 @@ export function inspect(story: Story, turnId: string): TurnInspection {
   const names = new Map(listParticipants(story.doc).map((p) => [p.id, p.name]));
   const variants = [...n.pov].map(([audience, s]) => {
     const rec = n.turn.pov[audience];
-    const badge: ItemBadge =
-      s.state === 'missing'
-        ? 'missing'
-        : s.state === 'stale'
-          ? 'stale'
-          : rec?.origin === 'edited'
-            ? 'edited'
-            : rec?.perceived
-              ? 'fresh'
-              : 'nothing';
+    const badge: ItemBadge = s.state;
     return {
       audience,
       name: names.get(audience) ?? audience,
@@ -79,6 +71,7 @@ export function inspect(story: Story, turnId: string): TurnInspection {
     origin: n.turn.origin,
     source: n.turn.source,
     stale: n.turnState === 'stale',
+    edited: n.turn.edited,
     variants,
   };
 }

@@ -5,6 +5,9 @@ import { WORKER_SYNC_MESSAGES_ZH } from './messages-zh-sync.ts';
 
 /** Stories, turns, settings and which model a story uses (host-*.ts, driver-host.ts, model-registry.ts). */
 const HOST_ZH: Messages = {
+  'A view cannot be empty: deleting its text does not mean they perceived nothing. Write what they perceived, or use Mark as perceived nothing.':
+    '感知不能为空：删掉文字并不表示什么也没感知到。请写下他们感知到的内容，或者使用“标记为未感知到任何内容”。',
+  'A turn cannot be empty: write something, or regenerate it.': '回合不能为空：请写些内容，或者重新生成。',
   'No story {storyId} on this device.': '此设备上没有故事 {storyId}。',
   'No turn {turnId} in this story.': '这个故事中没有回合 {turnId}。',
   'Settings not saved: {reason}': '设置未保存：{reason}',

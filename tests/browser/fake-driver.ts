@@ -1,7 +1,13 @@
 // A scripted stand-in for the worker's DriverApi, for the app's client-side state tests: commands
 // answer from overridable handlers and record their calls; `push` plays a DriverEvent to the client.
 import type { Remote } from 'comlink';
-import type { DriverApi, DriverEvent, StoryOverview, TranscriptRow } from '../../src/workers/api.ts';
+import type {
+  DriverApi,
+  DriverEvent,
+  StaleSummary,
+  StoryOverview,
+  TranscriptRow,
+} from '../../src/workers/api.ts';
 
 export const USER_ID = 'u1';
 export const JANE_ID = 'c1';
@@ -43,6 +49,8 @@ export interface FakeDriver {
   calls: Array<[string, unknown[]]>;
   handlers: Partial<DriverApi>;
   rows: TranscriptRow[];
+  /** What the transcript says is stale. */
+  stale: StaleSummary | null;
   push(event: DriverEvent): void;
 }
 
@@ -51,10 +59,12 @@ export function createFakeDriver(): FakeDriver {
   const fake: FakeDriver = {
     calls: [],
     rows: [],
+    stale: null,
     handlers: {
       openStory: async () => ({ ok: true, story: overview() }),
-      transcript: async () => ({ ok: true, rows: fake.rows, length: fake.rows.length }),
-      authorTurn: async () => ({ ok: true, turnId: 't-new' }),
+      transcript: async () => ({ ok: true, rows: fake.rows, length: fake.rows.length, stale: fake.stale }),
+      send: async () => ({ ok: true, turnId: 't-new' }),
+      resolveStale: async () => ({ ok: true }),
       act: async () => ({ ok: true, turnIds: [] }),
       cancel: async () => {},
       subscribe: async (listener) => void listeners.push(listener),

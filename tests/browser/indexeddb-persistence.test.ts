@@ -87,7 +87,12 @@ describe('y-indexeddb in Chromium', () => {
     const second = await open(name);
     expect(exportStory(second.doc)).toEqual(written);
     expect(written.turns).toHaveLength(2);
-    expect(written.turns[1]?.pov.user).toEqual({ perceived: false, text: '', origin: 'generated' });
+    expect(written.turns[1]?.pov.user).toEqual({
+      perceived: false,
+      text: '',
+      origin: 'generated',
+      basis: expect.any(String),
+    });
     await close(second);
   });
 
@@ -98,7 +103,7 @@ describe('y-indexeddb in Chromium', () => {
     await close(first);
 
     const second = await open(name);
-    editSource(second.doc, 't2', [{ retain: 'I stay'.length }, { insert: ' perfectly' }]);
+    editSource(second.doc, 't2', { delta: [{ retain: 'I stay'.length }, { insert: ' perfectly' }] });
     await close(second);
 
     const third = await open(name);

@@ -1,6 +1,7 @@
-// The story screen's state over a scripted driver: Send authors then acts unless turns are chosen by
-// hand, a cancellation is a notice (not an error), failures show their detail, and only the user's
-// own projection is offered as streaming text.
+// The story screen's state over a scripted driver: Send is one command (who acts after it is the
+// driver's rule), a command refused for stale history waits for the person's choice, a cancellation
+// is a notice (not an error), failures show their detail, and only the user's own projection is
+// offered as streaming text.
 import { describe, expect, it } from 'vitest';
 import { createComponent, createRoot } from 'solid-js';
 import { createClientFor, DriverProvider } from '../../src/app/driver-client.ts';
@@ -30,24 +31,65 @@ async function open(configure: (fake: Fake) => void = () => {}) {
 }
 
 const commands = (fake: Fake) =>
-  fake.calls.map(([name]) => name).filter((n) => n === 'authorTurn' || n === 'act');
+  fake.calls.map(([name]) => name).filter((n) => ['send', 'act', 'resolveStale'].includes(n));
+const argsOf = (fake: Fake, name: string) => fake.calls.filter(([n]) => n === name).map(([, args]) => args);
+
+const STALE = { turns: ['t2', 't3'], from: 1, byHand: 0 };
+const refusedStale = {
+  ok: false as const,
+  code: 'stale-history' as const,
+  detail: '2 turns were written from an earlier version of the story.',
+  stale: STALE,
+};
 
 describe('story state', () => {
-  it('Send authors the turn, then the next character acts', async () => {
+  it('Send is one command that says who should act next; the driver decides whether anyone does', async () => {
     const { fake, state, dispose } = await open();
-    expect(await state.send('Hello?', { auto: true })).toBe(true);
-    expect(commands(fake)).toEqual(['authorTurn', 'act']);
-    expect(fake.calls.find(([n]) => n === 'act')?.[1]).toEqual(['s1', { auto: true }]);
+    expect(await state.send('Hello?', { actor: JANE_ID })).toBe(true);
+    expect(commands(fake)).toEqual(['send']);
+    expect(argsOf(fake, 'send')).toEqual([['s1', { text: 'Hello?', next: { actor: JANE_ID } }]]);
     dispose();
   });
 
-  it('Send only authors when the user chooses who acts', async () => {
-    const manual = overview({ settings: { batchReprojection: false, turnSelection: 'manual' } });
+  it('a command refused for stale history waits for the choice, then runs with it; the draft stays until then', async () => {
+    let calls = 0;
     const { fake, state, dispose } = await open((f) => {
-      f.handlers.openStory = async () => ({ ok: true, story: manual });
+      f.stale = STALE;
+      f.handlers.send = async () => (++calls === 1 ? refusedStale : { ok: true, turnId: 't4' });
     });
-    await state.send('Hello?', { auto: true });
-    expect(commands(fake)).toEqual(['authorTurn']);
+    await expect.poll(() => state.stale()).toEqual(STALE);
+    const sent = state.send('Hello?', { auto: true });
+    await expect.poll(() => state.question()?.command).toBe('send');
+    // A question, not an error.
+    expect(state.error()).toBe('');
+    await state.question()?.choose('rewrite');
+    expect(await sent).toBe(true);
+    expect(argsOf(fake, 'send')).toEqual([
+      ['s1', { text: 'Hello?', next: { auto: true } }],
+      ['s1', { text: 'Hello?', next: { auto: true }, stale: 'rewrite' }],
+    ]);
+    expect(state.question()).toBeNull();
+    dispose();
+  });
+
+  it('a dismissed question runs nothing and keeps the draft; the banner alone settles the history', async () => {
+    const { fake, state, dispose } = await open((f) => {
+      f.stale = STALE;
+      f.handlers.act = async () => refusedStale;
+    });
+    const acting = state.act({ auto: true });
+    await expect.poll(() => state.question()?.command).toBe('act');
+    state.question()?.dismiss();
+    await acting;
+    expect(commands(fake)).toEqual(['act']);
+    expect(await state.send('Later', { auto: true }).then(() => state.question())).toBeNull();
+    fake.handlers.send = async () => refusedStale;
+    const kept = state.send('Kept?', { auto: true });
+    await expect.poll(() => state.question()?.command).toBe('send');
+    state.question()?.dismiss();
+    expect(await kept).toBe(false);
+    await state.resolveStale('keep');
+    expect(argsOf(fake, 'resolveStale')).toEqual([['s1', 'keep']]);
     dispose();
   });
 
@@ -82,11 +124,11 @@ describe('story state', () => {
 
   it('keeps the draft when the turn was not stored, clears it when it was', async () => {
     const { fake, state, dispose } = await open((f) => {
-      f.handlers.authorTurn = async () => ({ ok: false, code: 'busy', detail: 'busy' });
+      f.handlers.send = async () => ({ ok: false, code: 'busy', detail: 'busy' });
     });
     expect(await state.send('Hello?', { auto: true })).toBe(false);
     // Stored, but its projection failed: the draft must not be sent twice.
-    fake.handlers.authorTurn = async () => {
+    fake.handlers.send = async () => {
       fake.rows = [row('t1', { text: 'Again?' })];
       return { ok: false, code: 'server', detail: 'projection failed' };
     };
@@ -124,14 +166,10 @@ describe('story state', () => {
     dispose();
   });
 
-  it('a turn written as a character is stored as is, and nobody acts after it', async () => {
+  it('a turn written as a character is sent as that character, with no one named to act next', async () => {
     const { fake, state, dispose } = await open();
     expect(await state.send('*I bow.*', { auto: true }, JANE_ID)).toBe(true);
-    expect(commands(fake)).toEqual(['authorTurn']);
-    expect(fake.calls.find(([n]) => n === 'authorTurn')?.[1]).toEqual([
-      's1',
-      { text: '*I bow.*', as: JANE_ID },
-    ]);
+    expect(argsOf(fake, 'send')).toEqual([['s1', { text: '*I bow.*', as: JANE_ID }]]);
     dispose();
   });
 
@@ -149,6 +187,7 @@ describe('story state', () => {
         ok: true,
         rows: [row(`t${range?.start ?? 0}`, { index: range?.start ?? 0 })],
         length: 500,
+        stale: null,
       });
     });
     const ranges = () => fake.calls.filter(([n]) => n === 'transcript').map(([, args]) => args[1]);

@@ -22,6 +22,7 @@ function inspection(patch: Partial<TurnInspection> = {}, seen = SEEN): TurnInspe
     origin: 'generated',
     source: SOURCE,
     stale: false,
+    edited: false,
     variants: [
       { audience: USER_ID, name: 'Sam', badge: 'fresh', perceived: true, text: seen, edited: false },
     ],
@@ -105,7 +106,7 @@ describe('turn inspector', () => {
   it('merges a remote edit into the open textarea and keeps the caret where the user is', async () => {
     const el = textarea();
     const sent: unknown[] = [];
-    const editor = bindDeltaEditor(el, SEEN, (delta) => sent.push(delta), 60_000);
+    const editor = bindDeltaEditor(el, SEEN, (delta) => sent.push(delta), { delayMs: 60_000 });
     cleanups.push(() => editor.dispose());
     el.focus();
     // The user types at the end, unsent; meanwhile another device edits the start.
@@ -151,7 +152,31 @@ describe('turn inspector', () => {
       ['markPerceivedNothing', ['s1', 't2', USER_ID]],
       ['regenerateProjection', ['s1', 't2', USER_ID]],
       ['branchFrom', ['s1', 't2']],
-      ['regenerateFrom', ['s1', 't2']],
+      ['regenerateFrom', ['s1', 't2', {}]],
+    ]);
+  });
+
+  it('Regenerate from here on a stale history asks; the choice goes with the command', async () => {
+    const { fake, state } = await open((f) => {
+      f.handlers.regenerateFrom = async (_s, _t, opts) =>
+        opts?.stale
+          ? { ok: true }
+          : {
+              ok: false,
+              code: 'stale-history',
+              detail: 'stale',
+              stale: { turns: ['t1'], from: 0, byHand: 0 },
+            };
+    });
+    expect(await state.regenerateFrom()).toBe(false);
+    expect(state.staleBefore()).toBe(true);
+    // A question, not an error.
+    expect(state.error()).toBe('');
+    expect(await state.regenerateFrom('keep')).toBe(true);
+    expect(state.staleBefore()).toBe(false);
+    expect(fake.calls.filter(([n]) => n === 'regenerateFrom').map(([, a]) => a[2])).toEqual([
+      {},
+      { stale: 'keep' },
     ]);
   });
 });

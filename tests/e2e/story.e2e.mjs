@@ -31,6 +31,9 @@ const JANE_HEARS_USER = 'A door creaks open, and a voice calls, "Hello? Anyone a
 const JANE_HEARS_JESS = 'You hear a faint rustle somewhere behind you.';
 const JANE_EDITED = 'You hear nothing but the wind, and then a voice: "Hello?"';
 const JESS_PERCEIVES = 'You see a lantern sway in the hallway.';
+/** Words of a later edit of the user's first turn: Jess perceives them, so her history changes. */
+const DROPPED_BAG = '*I drop my bag.*';
+const JESS_SEES_BAG = 'You see a lantern sway, and hear a bag thud to the floor.';
 
 describe('the story screen', { timeout: 14 * TEST_TIMEOUT_MS }, () => {
   let browser, stub, storyUrl;
@@ -55,7 +58,7 @@ describe('the story screen', { timeout: 14 * TEST_TIMEOUT_MS }, () => {
             const fromJess = source.includes(JESS_SECRET);
             if (kind.target === USER) return fromJess ? '<empty>' : userSees(take, userNote);
             if (kind.target === JANE) return fromJess ? JANE_HEARS_JESS : JANE_HEARS_USER;
-            return JESS_PERCEIVES;
+            return source.includes(DROPPED_BAG) ? JESS_SEES_BAG : JESS_PERCEIVES;
           }
           case 'selector':
             return JSON.stringify({ next: JANE });
@@ -189,9 +192,10 @@ describe('the story screen', { timeout: 14 * TEST_TIMEOUT_MS }, () => {
   );
 
   it(
-    'editing a variant makes the turns downstream stale; Keep as is clears them',
+    'editing a variant makes the turns downstream stale; the story asks before anyone acts, and keeping clears them',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
+      const p = page();
       await openInspector(0);
       const janeView = variant(JANE).getByRole('textbox', { name: `What ${JANE} perceived` });
       assert.equal(await janeView.inputValue(), JANE_HEARS_USER);
@@ -200,18 +204,39 @@ describe('the story screen', { timeout: 14 * TEST_TIMEOUT_MS }, () => {
       await closeInspector();
       await rows().nth(1).getByText('stale', { exact: true }).waitFor();
       await rows().nth(2).getByText('stale', { exact: true }).waitFor();
+      const banner = p.locator('.stale-banner');
+      await banner
+        .getByText('2 turns, marked stale, were written from an earlier version of the story.')
+        .waitFor();
       await page().screenshot({ path: `${SCREENSHOTS}story-stale-1280.png`, fullPage: true });
 
+      // Acting now would build on the earlier version: nothing is asked of the model, the story asks.
+      const requests = stub.requests.length;
+      await p.getByLabel('Who acts next').selectOption({ label: JANE });
+      await p.getByRole('button', { name: 'Act', exact: true }).click();
+      await banner.getByText('Nobody acts until you choose.').waitFor();
+      await banner.getByRole('button', { name: 'Not now' }).click();
+      await banner.getByText('Nobody acts until you choose.').waitFor({ state: 'hidden' });
+      assert.equal(stub.requests.length, requests);
+      await rowCount(3);
+
+      // One item kept from the inspector: it and what it rests on stop being stale.
       await openInspector(1);
       await inspector()
         .getByRole('group', { name: `Source by ${JANE}` })
         .getByText('stale')
         .waitFor();
       await inspector().getByRole('button', { name: 'Keep as is' }).first().click();
-      await inspector().getByText('stale', { exact: true }).waitFor({ state: 'hidden' });
+      await inspector()
+        .getByRole('group', { name: `Source by ${JANE}` })
+        .getByText('stale')
+        .waitFor({ state: 'hidden' });
       await closeInspector();
-      await rows().getByText('stale', { exact: true }).first().waitFor({ state: 'hidden' });
+      // The rest from the banner.
+      await banner.getByRole('button', { name: 'Keep them' }).click();
+      await banner.waitFor({ state: 'hidden' });
       assert.equal(await log().getByText('stale', { exact: true }).count(), 0);
+      assert.equal(stub.requests.length, requests);
     },
   );
 
@@ -241,10 +266,26 @@ describe('the story screen', { timeout: 14 * TEST_TIMEOUT_MS }, () => {
     { timeout: TEST_TIMEOUT_MS },
     async () => {
       const p = page();
+      // The regenerated view changed what the user perceived, so the user's later view is stale: the
+      // story asks first, and a rewrite of nothing but views makes them again in place.
+      const banner = p.locator('.stale-banner');
+      await banner
+        .getByText('One turn, marked stale, was written from an earlier version of the story.')
+        .waitFor();
       await p.getByLabel('Who acts next').selectOption({ label: JANE });
       await p.getByRole('button', { name: 'Act', exact: true }).click();
+      await banner.getByText('Nobody acts until you choose.').waitFor();
+      await banner.getByRole('button', { name: 'Rewrite from here' }).click();
       await rowCount(4);
       await idle();
+      await banner.waitFor({ state: 'hidden' });
+      assert.equal(
+        await rows()
+          .nth(1)
+          .getByRole('group', { name: /^Alternatives/ })
+          .count(),
+        0,
+      );
       const last = rows().nth(3);
       await last.getByText('(take 2)').waitFor();
       await last.getByRole('button', { name: `Regenerate turn by ${JANE}` }).click();
@@ -398,6 +439,70 @@ describe('the story screen', { timeout: 14 * TEST_TIMEOUT_MS }, () => {
     await closeInspector();
     await p.setViewportSize(WIDE);
   });
+
+  it(
+    'after an early edit, Send waits for the choice; Rewrite from here keeps the old turns one swipe away',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const p = page();
+      const banner = p.locator('.stale-banner');
+      // What the offline edit left stale is kept first.
+      if (await banner.isVisible()) {
+        await banner.getByRole('button', { name: 'Keep them' }).click();
+        await banner.waitFor({ state: 'hidden' });
+      }
+      await rowCount(6);
+      await watchForLeaks();
+      const turnAt = (row) => rows().nth(row).getAttribute('data-turn-id');
+      const oldJess = await turnAt(2);
+      await openInspector(0);
+      const source = inspector().getByRole('textbox', { name: `What ${USER} wrote` });
+      await source.fill(`${USER_TURN} ${DROPPED_BAG}`);
+      await closeInspector();
+      await rows().nth(2).getByText('stale', { exact: true }).waitFor();
+
+      const composer = p.getByRole('textbox', { name: 'Your turn' });
+      const turn = 'I ask again, louder.';
+      await composer.fill(turn);
+      const requests = stub.requests.length;
+      await p.getByRole('button', { name: 'Send' }).click();
+      await banner.getByText('Your turn is not sent yet: choose first, and it goes on from there.').waitFor();
+      assert.equal(stub.requests.length, requests, 'nothing was asked of the model before the choice');
+      assert.equal(await composer.inputValue(), turn, 'the draft is kept');
+
+      await banner.getByRole('button', { name: 'Rewrite from here' }).click();
+      await banner.waitFor({ state: 'hidden' });
+      // The rewritten branch, then the turn sent, then the next character's answer.
+      await rowCount(8);
+      await idle();
+      await log().getByText(turn).waitFor();
+      assert.equal(await composer.inputValue(), '');
+      // Jess's turn (Jess perceived the edit) was written again as the newest alternative at its place
+      // (after the branch made earlier here); the old one is still there with what followed it. Jane's
+      // view edited by hand stayed as it was, so her first turn did not move.
+      const position = (text) =>
+        rows()
+          .nth(2)
+          .getByRole('group', { name: /^Alternatives/ })
+          .getByText(text);
+      await position('3/3').waitFor();
+      assert.notEqual(await turnAt(2), oldJess);
+      assert.equal(
+        await rows()
+          .nth(1)
+          .getByRole('group', { name: /^Alternatives/ })
+          .count(),
+        0,
+      );
+      for (const at of ['2/3', '1/3']) {
+        await rows().nth(2).getByRole('button', { name: 'Previous alternative' }).click();
+        await position(at).waitFor();
+      }
+      await rowCount(6);
+      assert.equal(await turnAt(2), oldJess);
+      await assertNoLeak();
+    },
+  );
 
   it('a long story renders only the rows near the viewport', { timeout: TEST_TIMEOUT_MS }, async () => {
     const p = page();

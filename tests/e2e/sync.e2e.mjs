@@ -244,6 +244,10 @@ describe('two devices sync through the server', { timeout: 8 * TEST_TIMEOUT_MS }
       const turn = 'I hold my lantern high so you can see me.';
       await page.getByRole('textbox', { name: 'Your turn' }).fill(turn);
       await page.getByRole('button', { name: 'Send' }).click();
+      // The co-edited variant made the turns after it stale: the story asks before going on.
+      const banner = page.locator('.stale-banner');
+      await banner.getByRole('button', { name: 'Keep them' }).click();
+      await banner.waitFor({ state: 'hidden' });
       // The friend's turn reaches the owner; the friend's model plays Jane's answer.
       await a.page.getByRole('log', { name: 'Transcript' }).getByText(turn).waitFor();
       await page.getByRole('button', { name: 'Cancel' }).waitFor({ state: 'hidden' });

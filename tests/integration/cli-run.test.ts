@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMPTY_SENTINEL } from '../../src/driver/doc/schema.ts';
-import { importStory } from '../../src/driver/story-json/import.ts';
 import type { StoryJson } from '../../src/driver/story-json/schema.ts';
 import { kindOf, subjectOf } from '../support/driver-env.ts';
 import {
@@ -18,6 +17,7 @@ import {
   type ScriptReply,
 } from '../support/openai-server.ts';
 import { rashomon, runProgram, runSceneArgs, type CliResult } from '../support/cli-process.ts';
+import { answer, expectOneLine, readStory, tokens, type Turn } from '../support/cli-scene.ts';
 
 const SCENE_FILE = fileURLToPath(new URL('../fixtures/cli/inn.scene.json', import.meta.url));
 const SCENE = JSON.parse(readFileSync(SCENE_FILE, 'utf8')) as { story: StoryJson; steps: unknown[] };
@@ -29,38 +29,6 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
   rmSync(work, { recursive: true, force: true });
 });
-
-const TOKEN = /\b(?:CANARY-[A-Z0-9]+|SEEN-\d+(?:-\d+)?|SAID-\d+)\b/g;
-const tokens = (text: string) => new Set(text.match(TOKEN) ?? []);
-
-/** The scripted model: plain prose by operation, <empty> when the last message holds "[[silent]]". */
-function answer(body: ChatBody, n: number): string {
-  const request = body as unknown as Parameters<typeof kindOf>[0];
-  const silent = (body.messages.at(-1)?.content ?? '').includes('[[silent]]');
-  const schema = request.response_format?.json_schema.schema as
-    { properties: Record<string, { enum?: string[] }>; required: string[] } | undefined;
-  switch (kindOf(request)) {
-    case 'selector': {
-      const names = schema?.properties.next?.enum ?? [];
-      return JSON.stringify({ next: names[n % names.length] });
-    }
-    case 'batch':
-      return JSON.stringify(
-        Object.fromEntries(
-          (schema?.required ?? []).map((name, i) => [
-            name,
-            silent ? EMPTY_SENTINEL : `A chair scrapes somewhere close by. SEEN-${n}-${i}`,
-          ]),
-        ),
-      );
-    case 'project':
-      return silent
-        ? EMPTY_SENTINEL
-        : `A floorboard creaks nearby, and the air smells of woodsmoke. SEEN-${n}`;
-    case 'actor':
-      return `I glance at the window and brush the dust from my sleeve. SAID-${n}`;
-  }
-}
 
 async function server(script: (body: ChatBody, n: number) => ScriptReply = answer): Promise<OpenAIServer> {
   const s = await startOpenAIServer({ answer: script });
@@ -77,20 +45,6 @@ function writeScene(scene: unknown): string {
 const outFile = () => join(work, `out-${++files}.json`);
 const runArgs = (scene: string, s: OpenAIServer, out: string, ...extra: string[]) =>
   runSceneArgs(scene, s.baseURL, out, ...extra);
-
-type Turn = StoryJson['turns'][number];
-function readStory(file: string): { story: StoryJson; path: Turn[]; id: (name: string) => string } {
-  const json = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-  const imported = importStory(json, new Date().toISOString());
-  if (!imported.ok) throw new Error(`the written story does not import: ${imported.detail}`);
-  const story = json as StoryJson;
-  const byId = new Map(story.turns.map((t) => [t.id, t]));
-  const path: Turn[] = [];
-  for (let id = story.activeLeaf; id !== null; id = byId.get(id)?.parent ?? null)
-    path.unshift(byId.get(id) as Turn);
-  const ids = new Map(story.participants.map((p) => [p.name, p.id]));
-  return { story, path, id: (name) => ids.get(name) ?? `?${name}` };
-}
 
 /** The spec's fewest requests (L6) for a played path: as ../shared/tools/scene-check/check-scene.mjs counts them. */
 function minimumRequests(path: Turn[], batch: boolean, autoActs: number): number {
@@ -119,14 +73,6 @@ function expectCompleteRecords(path: Turn[]): void {
       expect(rec.text).not.toContain(EMPTY_SENTINEL);
     }
   }
-}
-
-/** A single line on stderr, no stack trace. */
-function expectOneLine(stderr: string): string {
-  const lines = stderr.split('\n').filter((l) => l.trim() !== '');
-  expect(lines, stderr).toHaveLength(1);
-  expect(stderr).not.toMatch(/^\s+at /m);
-  return lines[0] as string;
 }
 
 /** Requests a participant was not entitled to see carry none of its secrets (a light version of the property test). */

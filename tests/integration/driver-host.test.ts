@@ -39,7 +39,7 @@ describe('DriverApi over comlink', () => {
     const { api, events } = await makeApi(server);
     const storyId = await newStory(api);
     expect((await api.listStories()).map((s) => s.title)).toEqual(['Night watch']);
-    const authored = await api.authorTurn(storyId, { text: 'I knock on the gate.' });
+    const authored = await api.send(storyId, { next: null, text: 'I knock on the gate.' });
     expect(authored.ok).toBe(true);
     const acted = await api.act(storyId, { auto: true });
     expect(acted.ok, JSON.stringify(acted)).toBe(true);
@@ -61,7 +61,7 @@ describe('DriverApi over comlink', () => {
     cleanups.push(() => server.close());
     const { api } = await makeApi(server);
     const storyId = await newStory(api);
-    await api.authorTurn(storyId, { text: 'I whisper.' });
+    await api.send(storyId, { next: null, text: 'I whisper.' });
     slow.actor = true;
     const before = await api.exportStory(storyId);
     const overviewResult = await api.openStory(storyId);
@@ -69,7 +69,7 @@ describe('DriverApi over comlink', () => {
     const jane = overviewResult.story.participants.find((p) => p.name === 'Jane')?.id ?? '';
     const acting = api.act(storyId, { actor: jane });
     await new Promise((r) => setTimeout(r, 150));
-    const busy0 = await api.authorTurn(storyId, { text: 'Meanwhile…' });
+    const busy0 = await api.send(storyId, { next: null, text: 'Meanwhile…' });
     expect(!busy0.ok && busy0.code).toBe('busy');
     await api.cancel(storyId);
     const result = await acting;
@@ -85,7 +85,7 @@ describe('DriverApi over comlink', () => {
     const { api } = await makeApi(server);
     const storyId = await newStory(api);
     const kept = await newStory(api);
-    await api.authorTurn(storyId, { text: 'I whisper.' });
+    await api.send(storyId, { next: null, text: 'I whisper.' });
     slow.actor = true;
     const acting = api.act(storyId, { auto: true });
     await new Promise((r) => setTimeout(r, 150));
@@ -102,7 +102,7 @@ describe('DriverApi over comlink', () => {
     const device = `reload-${Date.now()}`;
     const first = await startHost(server, createStoryStore({ prefix: device }));
     const storyId = await newStory(first.api);
-    await first.api.authorTurn(storyId, { text: 'I light a fire.' });
+    await first.api.send(storyId, { next: null, text: 'I light a fire.' });
     const exported = await first.api.exportStory(storyId);
     await first.close();
     const second = await makeApi(server, createStoryStore({ prefix: device }));
@@ -115,7 +115,7 @@ describe('DriverApi over comlink', () => {
     cleanups.push(() => server.close());
     const { api } = await makeApi(server);
     const storyId = await newStory(api);
-    const a = await api.authorTurn(storyId, { text: 'I wave.' });
+    const a = await api.send(storyId, { next: null, text: 'I wave.' });
     if (!a.ok) throw new Error(a.detail);
     const acted = await api.act(storyId, { auto: true });
     if (!acted.ok) throw new Error(acted.detail);
@@ -143,7 +143,7 @@ describe('DriverApi over comlink', () => {
     cleanups.push(() => server.close());
     const { api } = await makeApi(server);
     const storyId = await newStory(api);
-    const first = await api.authorTurn(storyId, { text: 'I wave.' });
+    const first = await api.send(storyId, { next: null, text: 'I wave.' });
     if (!first.ok) throw new Error(first.detail);
     const acted = await api.act(storyId, { auto: true });
     if (!acted.ok) throw new Error(acted.detail);
@@ -151,7 +151,7 @@ describe('DriverApi over comlink', () => {
     expect(branched.ok).toBe(true);
     const cut = await api.transcript(storyId);
     expect(cut.ok && cut.rows.map((r) => r.turnId)).toEqual([first.turnId]);
-    const other = await api.authorTurn(storyId, { text: 'I wave again.' });
+    const other = await api.send(storyId, { next: null, text: 'I wave again.' });
     if (!other.ok) throw new Error(other.detail);
     const t = await api.transcript(storyId);
     if (!t.ok) throw new Error(t.detail);
@@ -175,7 +175,7 @@ describe('DriverApi over comlink', () => {
       sharedStories: [],
     });
     const storyId = await newStory(api);
-    const r = await api.authorTurn(storyId, { text: 'Hello.' });
+    const r = await api.send(storyId, { next: null, text: 'Hello.' });
     expect(!r.ok && r.code).toBe('no-backend');
     expect(!r.ok && r.detail).toMatch(/Settings/);
   });

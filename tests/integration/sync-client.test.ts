@@ -59,7 +59,7 @@ async function newStory(api: DriverApi, persona = 'A traveller.') {
 /** A story on A with one authored turn projected to Jane; B has it open. Returns ids. */
 async function sharedTurn(a: Device, b: Device) {
   const storyId = await newStory(a.api);
-  const { turnId } = ok(await a.api.authorTurn(storyId, { text: 'I knock on the gate.' }));
+  const { turnId } = ok(await a.api.send(storyId, { next: null, text: 'I knock on the gate.' }));
   await eventually(
     () => b.api.listStories(),
     (list) => list.some((s) => s.id === storyId),
@@ -86,7 +86,7 @@ describe('sync client in the worker host', () => {
     await statusIs(b.api, 'connected', 'B to connect');
 
     const storyId = await newStory(a.api);
-    ok(await a.api.authorTurn(storyId, { text: 'I knock on the gate.' }));
+    ok(await a.api.send(storyId, { next: null, text: 'I knock on the gate.' }));
     const listed = await eventually(
       () => b.api.listStories(),
       (list) => list.length === 1,
@@ -106,7 +106,7 @@ describe('sync client in the worker host', () => {
     expect(rows[0]).toMatchObject({ kind: 'own', text: 'I knock on the gate.', authorName: 'Wren' });
 
     // Later turns stream in live, as story-changed pushes.
-    ok(await a.api.authorTurn(storyId, { text: 'Nobody answers; I knock again.' }));
+    ok(await a.api.send(storyId, { next: null, text: 'Nobody answers; I knock again.' }));
     await eventually(
       async () => ok(await b.api.transcript(storyId)).rows.length,
       (n) => n === 2,
@@ -159,7 +159,7 @@ describe('sync client in the worker host', () => {
     // Both edit while offline: A the start of Jane's view, B its end and a new turn.
     ok(await a.api.editPov(storyId, turnId, jane, [{ insert: 'Late at night: ' }]));
     ok(await b.api.editPov(storyId, turnId, jane, [{ retain: PROJECTION.length }, { insert: ' Twice.' }]));
-    ok(await b.api.authorTurn(storyId, { text: 'I wait by the gate.' }));
+    ok(await b.api.send(storyId, { next: null, text: 'I wait by the gate.' }));
 
     await start({ port, dataDir: data.dir });
     await statusIs(a.api, 'connected', 'A to reconnect');

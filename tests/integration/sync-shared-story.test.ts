@@ -50,7 +50,7 @@ async function story(api: DriverApi, title: string, turn: string) {
       characters: [{ name: 'Jane', card: { description: 'A guard.' } }],
     }),
   );
-  ok(await api.authorTurn(storyId, { text: turn }));
+  ok(await api.send(storyId, { next: null, text: turn }));
   return storyId;
 }
 
@@ -101,13 +101,13 @@ describe('a collaborator’s room token', () => {
     expect(log.join('\n')).not.toContain(token);
 
     // Edits go both ways.
-    ok(await friend.api.authorTurn(a, { text: 'I wave from the far end.' }));
+    ok(await friend.api.send(a, { next: null, text: 'I wave from the far end.' }));
     await eventually(
       () => texts(owner.api, a),
       (t) => t.includes('I wave from the far end.'),
       'the friend’s turn to reach the owner',
     );
-    ok(await owner.api.authorTurn(a, { text: 'I wave back.' }));
+    ok(await owner.api.send(a, { next: null, text: 'I wave back.' }));
     await eventually(
       () => texts(friend.api, a),
       (t) => t.includes('I wave back.'),
@@ -124,7 +124,7 @@ describe('a collaborator’s room token', () => {
     ok(await friend.api.leaveSharedStory(a));
     expect((await friend.api.syncStatus()).status).toBe('off');
     expect((await friend.api.getDeviceSettings()).sharedStories).toEqual([]);
-    ok(await owner.api.authorTurn(a, { text: 'Are you still there?' }));
+    ok(await owner.api.send(a, { next: null, text: 'Are you still there?' }));
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await texts(friend.api, a)).not.toContain('Are you still there?');
     expect((await friend.api.listStories()).map((s) => s.id)).toEqual([a]);

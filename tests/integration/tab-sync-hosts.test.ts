@@ -104,7 +104,7 @@ describe('tabs of one device, no server', () => {
     const { a, b, storyId } = await twoTabsOnOneStory();
 
     b.events.length = 0;
-    ok(await a.api.authorTurn(storyId, { text: 'I knock on the gate.' }));
+    ok(await a.api.send(storyId, { next: null, text: 'I knock on the gate.' }));
     await transcriptShows(b.api, storyId, 'I knock on the gate.', 'A’s turn in B');
     await storyChanged(b, storyId);
 
@@ -145,7 +145,7 @@ describe('tabs of one device, no server', () => {
     const b = await tab(server, prefix);
     const storyId = await newStory(a.api);
     await listed(b, storyId);
-    ok(await a.api.authorTurn(storyId, { text: 'I knock on the gate.' }));
+    ok(await a.api.send(storyId, { next: null, text: 'I knock on the gate.' }));
     await transcriptShows(b.api, storyId, 'I knock on the gate.', 'the turn in B');
 
     a.events.length = 0;
@@ -154,7 +154,7 @@ describe('tabs of one device, no server', () => {
     // Answering C's hello brought A nothing new: no list re-read is pushed for it.
     await settle();
     expect(a.events.filter((e) => e.kind === 'library-changed')).toEqual([]);
-    ok(await c.api.authorTurn(storyId, { text: 'I knock again.' }));
+    ok(await c.api.send(storyId, { next: null, text: 'I knock again.' }));
     for (const other of [a, b]) await transcriptShows(other.api, storyId, 'I knock again.', 'C’s turn');
   });
 
@@ -167,7 +167,7 @@ describe('tabs of one device, no server', () => {
 
     // Without the channel (the store's default) a second tab on the same databases hears nothing.
     const unlinked = await tab(server, prefix, false);
-    ok(await unlinked.api.authorTurn(storyId, { text: 'I wrote this alone.' }));
+    ok(await unlinked.api.send(storyId, { next: null, text: 'I wrote this alone.' }));
     await settle();
     expect(await texts(a.api, storyId)).not.toContain('I wrote this alone.');
 
@@ -177,7 +177,7 @@ describe('tabs of one device, no server', () => {
     ok(await relinked.api.openStory(storyId));
     await transcriptShows(a.api, storyId, 'I wrote this alone.', 'the turn in A');
     await storyChanged(a, storyId);
-    ok(await a.api.authorTurn(storyId, { text: 'I answer.' }));
+    ok(await a.api.send(storyId, { next: null, text: 'I answer.' }));
     await transcriptShows(relinked.api, storyId, 'I answer.', 'A’s turn back');
   });
 
@@ -196,7 +196,7 @@ describe('tabs of one device, no server', () => {
     }
     await settle();
     expect(await ids(b.api)).toEqual([storyId]);
-    ok(await a.api.authorTurn(storyId, { text: 'Still here.' }));
+    ok(await a.api.send(storyId, { next: null, text: 'Still here.' }));
     await transcriptShows(b.api, storyId, 'Still here.', 'the turn in B');
   });
 
@@ -222,14 +222,14 @@ describe('a story deleted in another tab', () => {
 
   it('is closed in the tab that has it open, which is told; its stored copy is gone', async () => {
     const { prefix, a, b, storyId } = await twoTabsOnOneStory();
-    ok(await a.api.authorTurn(storyId, { text: 'I knock on the gate.' }));
+    ok(await a.api.send(storyId, { next: null, text: 'I knock on the gate.' }));
     await transcriptShows(b.api, storyId, 'I knock on the gate.', 'the turn in B');
     ok(await a.api.deleteStory(storyId));
     await deletedPush(b, storyId);
     expect(await ids(b.api)).toEqual([]);
     expect((await b.api.openStory(storyId)).ok).toBe(false);
     // B's next write finds no story rather than keeping an orphan alive.
-    expect((await b.api.authorTurn(storyId, { text: 'Hello?' })).ok).toBe(false);
+    expect((await b.api.send(storyId, { next: null, text: 'Hello?' })).ok).toBe(false);
     const names = (await indexedDB.databases()).map((d) => d.name);
     expect(names).not.toContain(`${prefix}-story-${storyId}`);
     // The deleting tab is not told its own delete.
@@ -259,7 +259,7 @@ describe('a story deleted in another tab', () => {
 
   it('Undo (re-importing the exported story) lists it again in both tabs, open and live', async () => {
     const { a, b, storyId } = await twoTabsOnOneStory();
-    ok(await a.api.authorTurn(storyId, { text: 'I knock on the gate.' }));
+    ok(await a.api.send(storyId, { next: null, text: 'I knock on the gate.' }));
     const kept = ok(await a.api.exportStory(storyId)).story;
     ok(await a.api.deleteStory(storyId));
     await deletedPush(b, storyId);
@@ -268,13 +268,13 @@ describe('a story deleted in another tab', () => {
     await listed(b, storyId);
     expect(await texts(b.api, storyId)).toContain('I knock on the gate.');
     b.events.length = 0;
-    ok(await a.api.authorTurn(storyId, { text: 'I knock again.' }));
+    ok(await a.api.send(storyId, { next: null, text: 'I knock again.' }));
     await transcriptShows(b.api, storyId, 'I knock again.', 'the new turn in B');
     await storyChanged(b, storyId);
   });
   it('an Undo right after the delete is still stored once the other tab has heard and the tab is closed', async () => {
     const { prefix, a, b, storyId } = await twoTabsOnOneStory();
-    ok(await a.api.authorTurn(storyId, { text: 'I knock on the gate.' }));
+    ok(await a.api.send(storyId, { next: null, text: 'I knock on the gate.' }));
     const kept = ok(await a.api.exportStory(storyId)).story;
     ok(await a.api.deleteStory(storyId));
     expect(ok(await a.api.importStory(kept)).storyId).toBe(storyId);

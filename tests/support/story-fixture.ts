@@ -45,7 +45,13 @@ export interface StoryFixture {
 }
 
 export function makeStory(
-  opts: { guid?: string; jessPresent?: boolean; clientID?: number } = {},
+  opts: {
+    guid?: string;
+    jessPresent?: boolean;
+    clientID?: number;
+    /** Lists the user after the characters: the order of participants must never decide who goes first. */
+    userLast?: boolean;
+  } = {},
 ): StoryFixture {
   const doc = new Y.Doc({ guid: opts.guid ?? 'story-1' });
   // Yjs picks a random client id; a fixed one makes conflict resolution, and so the test, repeatable.
@@ -55,11 +61,12 @@ export function makeStory(
   let turnCounter = 0;
   const now = () => isoAt(clock++);
   createStory(doc, { title: 'The gate', language: 'en', createdAt: now() });
-  for (const p of [
-    { id: USER, kind: 'user' as const, name: 'User', present: true, persona: 'A traveller.' },
+  const user = { id: USER, kind: 'user' as const, name: 'User', present: true, persona: 'A traveller.' };
+  const characters = [
     { id: JANE, kind: 'character' as const, name: 'Jane', present: true, card: { description: 'A guard.' } },
     { id: JESS, kind: 'character' as const, name: 'Jess', present: opts.jessPresent ?? true, card: {} },
-  ]) {
+  ];
+  for (const p of opts.userLast ? [...characters, user] : [user, ...characters]) {
     const r = addParticipant(doc, p);
     if (!r.ok) throw new Error(r.detail);
   }

@@ -3,14 +3,7 @@
 import * as Y from 'yjs';
 import { turnsMap } from '../../src/driver/doc/story-doc.ts';
 import { listParticipants, presentIds, setPresent } from '../../src/driver/doc/participants.ts';
-import {
-  activeLeaf,
-  appendTurn,
-  editSource,
-  hasTurn,
-  readTurn,
-  replaceSource,
-} from '../../src/driver/doc/turns.ts';
+import { activeLeaf, appendTurn, editSource, hasTurn, readTurn } from '../../src/driver/doc/turns.ts';
 import { clearPov, editPovText, markPerceivedNothing, writePov } from '../../src/driver/doc/pov.ts';
 import { setActiveLeaf } from '../../src/driver/doc/tree.ts';
 import type { Rng } from './prng.ts';
@@ -90,8 +83,9 @@ export function randomOp(doc: Y.Doc, peer: number, step: number, rng: Rng, clock
       const len = readTurn(doc, id).source.length;
       const at = rng.int(len + 1);
       const retain = at ? [{ retain: at }] : [];
-      if (rng.chance(0.6) || at === len) editSource(doc, id, [...retain, { insert: rng.pick(WORDS) }]);
-      else editSource(doc, id, [...retain, { delete: 1 + rng.int(Math.min(4, len - at)) }]);
+      if (rng.chance(0.6) || at === len)
+        editSource(doc, id, { delta: [...retain, { insert: rng.pick(WORDS) }] });
+      else editSource(doc, id, { delta: [...retain, { delete: 1 + rng.int(Math.min(4, len - at)) }] });
       return;
     }
     case 3: {
@@ -132,6 +126,6 @@ export function randomOp(doc: Y.Doc, peer: number, step: number, rng: Rng, clock
       return;
     }
     default:
-      replaceSource(doc, someTurn(), `${rng.pick(WORDS)} replaced ${step}`);
+      editSource(doc, someTurn(), { text: `${rng.pick(WORDS)} replaced ${step}` });
   }
 }

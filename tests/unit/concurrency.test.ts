@@ -2,7 +2,7 @@
 // order, and once all are delivered every device exports the same story (D2, D8).
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { appendTurn, activeLeaf, readTurn, replaceSource } from '../../src/driver/doc/turns.ts';
+import { appendTurn, activeLeaf, readTurn, editSource } from '../../src/driver/doc/turns.ts';
 import { childrenOf, pathTo } from '../../src/driver/doc/tree.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';
 import { createStoryViews } from '../../src/driver/story-views.ts';
@@ -104,8 +104,8 @@ describe('[D2] two devices appending at the same leaf', () => {
       createdAt: isoAt(10),
     });
     mesh.flush(rng);
-    replaceSource(a, 't', 'The old gate is shut.');
-    replaceSource(b, 't', 'The gate is shut tight.');
+    editSource(a, 't', { text: 'The old gate is shut.' });
+    editSource(b, 't', { text: 'The gate is shut tight.' });
     mesh.flush(rng);
     expect(readTurn(a, 't').source).toBe('The old gate is shut tight.');
     expect(readTurn(b, 't').source).toBe('The old gate is shut tight.');

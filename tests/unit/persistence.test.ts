@@ -6,7 +6,7 @@ import * as Y from 'yjs';
 import { IndexeddbPersistence, clearDocument } from 'y-indexeddb';
 import { exportStory } from '../../src/driver/story-json/export.ts';
 import { editPovText } from '../../src/driver/doc/pov.ts';
-import { replaceSource } from '../../src/driver/doc/turns.ts';
+import { editSource } from '../../src/driver/doc/turns.ts';
 import { setPresent } from '../../src/driver/doc/participants.ts';
 import { setActiveLeaf } from '../../src/driver/doc/tree.ts';
 import { createStoryViews } from '../../src/driver/story-views.ts';
@@ -60,7 +60,7 @@ describe('story persistence', () => {
     f.project(t3, JANE, null);
     f.say(JANE, 'I shout.', { parent: t1 });
     setActiveLeaf(f.doc, t3);
-    replaceSource(f.doc, t1, 'I knock twice.');
+    editSource(f.doc, t1, { text: 'I knock twice.' });
     for (let i = 0; i < 30; i++) f.say(i % 2 ? USER : JANE, `turn ${i}`);
     const expected = exportStory(f.doc);
     const stale = f.views.staleItems();
@@ -82,7 +82,7 @@ describe('story persistence', () => {
     const doc = new Y.Doc({ guid: name });
     const persistence = await persisted(name, doc);
     expect(exportStory(doc).turns.map((t) => t.source)).toEqual(['I knock.']);
-    replaceSource(doc, t1, 'I knock twice.');
+    editSource(doc, t1, { text: 'I knock twice.' });
     const expected = exportStory(doc);
     await close({ doc, persistence });
 

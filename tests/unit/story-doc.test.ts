@@ -17,14 +17,7 @@ import {
   updateParticipant,
   userParticipant,
 } from '../../src/driver/doc/participants.ts';
-import {
-  activeLeaf,
-  appendTurn,
-  editSource,
-  readTurn,
-  replaceSource,
-  sourceText,
-} from '../../src/driver/doc/turns.ts';
+import { activeLeaf, appendTurn, editSource, readTurn, sourceText } from '../../src/driver/doc/turns.ts';
 import { clearPov, editPovText, markPerceivedNothing, readPov, writePov } from '../../src/driver/doc/pov.ts';
 import { childrenOf, newestLeafUnder, pathTo, setActiveLeaf, siblingsOf } from '../../src/driver/doc/tree.ts';
 import { migrateStory, type Migration } from '../../src/driver/doc/migrations.ts';
@@ -131,10 +124,10 @@ describe('sources', () => {
   it('[P2] edits the one source by delta and by replacement, stored exactly as written', () => {
     const f = makeStory();
     const t = f.say(JANE, 'I open the gate. *I hope he is harmless.*');
-    editSource(f.doc, t, [{ retain: 2 }, { delete: 4 }, { insert: 'unlock' }]);
+    editSource(f.doc, t, { delta: [{ retain: 2 }, { delete: 4 }, { insert: 'unlock' }] });
     expect(readTurn(f.doc, t).source).toBe('I unlock the gate. *I hope he is harmless.*');
     const text = sourceText(f.doc, t);
-    replaceSource(f.doc, t, 'I unlock the big gate.  ');
+    editSource(f.doc, t, { text: 'I unlock the big gate.  ' });
     expect(text.toString()).toBe('I unlock the big gate.  ');
     expect(sourceText(f.doc, t)).toBe(text); // the same Y.Text, edited in place
   });
@@ -295,8 +288,19 @@ describe('[P8] the <empty> sentinel is never stored as text', () => {
       origin: 'generated',
       createdAt: s.now(),
     });
-    editPovText(s.doc, t1, JESS, { text: '<empty>' }, 'b2');
-    expect(readPov(s.doc, t1, JESS)).toMatchObject({ perceived: false, text: '', origin: 'edited' });
+    // Perceiving nothing is its own decision (markPerceivedNothing): an edit to the sentinel, or to no
+    // text at all, is refused and changes nothing, so `<empty>` never means "the content was deleted".
+    for (const text of ['<empty>', ' ', ''])
+      expect(editPovText(s.doc, t1, JESS, { text }, 'b2')).toEqual({ ok: false, code: 'empty' });
+    expect(editPovText(s.doc, t1, JESS, { delta: [{ delete: 15 }] }, 'b2')).toEqual({
+      ok: false,
+      code: 'empty',
+    });
+    expect(readPov(s.doc, t1, JESS)).toMatchObject({
+      perceived: true,
+      text: 'You see a wave.',
+      origin: 'generated',
+    });
   });
 });
 

@@ -15,7 +15,7 @@ import type { StoryJson } from '../../src/driver/story-json/schema.ts';
 import { updateSettings } from '../../src/driver/doc/story-doc.ts';
 import { updateParticipant } from '../../src/driver/doc/participants.ts';
 import { editPovText, markPerceivedNothing } from '../../src/driver/doc/pov.ts';
-import { replaceSource } from '../../src/driver/doc/turns.ts';
+import { editSource } from '../../src/driver/doc/turns.ts';
 import { setActiveLeaf } from '../../src/driver/doc/tree.ts';
 import { createStoryViews } from '../../src/driver/story-views.ts';
 import { JANE, JESS, USER, isoAt, makeStory } from '../support/story-fixture.ts';
@@ -135,13 +135,15 @@ describe('[D9] export and import', () => {
       personality: 'Wary.',
       scenario: 'A tower.',
     });
+    const basis = expect.any(String);
     expect(turn(first, 't2').pov[USER]).toEqual({
       perceived: true,
       text: 'Jane opens the gate, frowning.',
       origin: 'edited',
+      basis,
     });
-    expect(turn(first, 't2b').pov[JANE]).toEqual({ perceived: false, text: '', origin: 'edited' });
-    expect(turn(first, 't1').pov[JESS]).toEqual({ perceived: false, text: '', origin: 'generated' });
+    expect(turn(first, 't2b').pov[JANE]).toEqual({ perceived: false, text: '', origin: 'edited', basis });
+    expect(turn(first, 't1').pov[JESS]).toEqual({ perceived: false, text: '', origin: 'generated', basis });
     expect(first.activeLeaf).toBe('t2');
     const r = importStory(JSON.parse(JSON.stringify(first)), IMPORTED_AT);
     if (!r.ok) throw new Error(r.detail);
@@ -159,11 +161,30 @@ describe('[D9] export and import', () => {
     expect(exportStory(r.doc)).toEqual(first);
   });
 
-  it('[D9] imported records are not stale, on every branch, even when the exported ones were', () => {
+  it('[D9] what was stale at export is stale after import, on every branch', () => {
     const f = richStory();
-    replaceSource(f.doc, f.ids.t1, 'I knock twice.');
-    expect(f.views.staleItems().length).toBeGreaterThan(0);
+    editSource(f.doc, f.ids.t1, { text: 'I knock twice.' });
     const r = importStory(exportStory(f.doc), IMPORTED_AT);
+    if (!r.ok) throw new Error(r.detail);
+    const views = createStoryViews(r.doc);
+    for (const leaf of [f.ids.t2, f.ids.t3]) {
+      expect(f.views.staleItems(leaf).length).toBeGreaterThan(0);
+      expect(views.staleItems(leaf)).toEqual(f.views.staleItems(leaf));
+    }
+  });
+
+  it('[D9] items the file gives no basis (files from before bases were exported) import fresh', () => {
+    const f = richStory();
+    editSource(f.doc, f.ids.t1, { text: 'I knock twice.' });
+    const exported = exportStory(f.doc);
+    const unstamped = {
+      ...exported,
+      turns: exported.turns.map(({ basis: _basis, ...t }) => ({
+        ...t,
+        pov: Object.fromEntries(Object.entries(t.pov).map(([a, { basis: _b, ...rec }]) => [a, rec])),
+      })),
+    };
+    const r = importStory(unstamped, IMPORTED_AT);
     if (!r.ok) throw new Error(r.detail);
     const views = createStoryViews(r.doc);
     for (const leaf of [f.ids.t2, f.ids.t3]) {

@@ -2,7 +2,7 @@
 // the memoisation that keeps a long story cheap to recompute.
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { replaceSource } from '../../src/driver/doc/turns.ts';
+import { editSource } from '../../src/driver/doc/turns.ts';
 import { editPovText } from '../../src/driver/doc/pov.ts';
 import { setPresent } from '../../src/driver/doc/participants.ts';
 import { pathTo, setActiveLeaf } from '../../src/driver/doc/tree.ts';
@@ -113,7 +113,7 @@ describe('staleness', () => {
   it('[D5][D6] editing a source makes its projections and the affected audiences’ later items stale', () => {
     const f = sixTurns();
     const [, t2, t3, t4, t5, t6] = f.t as [string, string, string, string, string, string];
-    replaceSource(f.doc, t3, 'I watch from the tower, bow drawn.');
+    editSource(f.doc, t3, { text: 'I watch from the tower, bow drawn.' });
     expect(staleKeys(f.views)).toEqual(
       [
         `${t3}/${USER}`,
@@ -168,7 +168,7 @@ describe('staleness', () => {
   it('[D7] accepting re-stamps the chosen items; what was stale only through them is fresh again', () => {
     const f = sixTurns();
     const [, , t3, t4, t5, t6] = f.t as [string, string, string, string, string, string];
-    replaceSource(f.doc, t3, 'I watch from the tower, bow drawn.');
+    editSource(f.doc, t3, { text: 'I watch from the tower, bow drawn.' });
     expect(staleKeys(f.views)).toContain(`${t5}/${USER}`);
     const accepted = acceptStale(f.doc, f.views, [{ turnId: t3, audience: USER }, { turnId: 'not-stale' }]);
     expect(accepted).toEqual([{ turnId: t3, audience: USER }]);
@@ -190,7 +190,7 @@ describe('staleness', () => {
     b.on('update', (_u: Uint8Array, origin: unknown) => origins.push(origin));
     const relay = (u: Uint8Array) => Y.applyUpdate(b, u, 'remote');
     a.doc.on('update', relay);
-    replaceSource(a.doc, a.t[2] as string, 'I watch from the tower, bow drawn.');
+    editSource(a.doc, a.t[2] as string, { text: 'I watch from the tower, bow drawn.' });
     a.doc.off('update', relay);
     expect(staleKeys(viewsB)).toEqual(staleKeys(a.views));
     expect(staleKeys(viewsB)).toHaveLength(7);
@@ -217,7 +217,7 @@ describe('memoisation', () => {
       expect(after[2000]?.parent).toBe(before[1999]);
 
       const edited = after[999]?.id as string;
-      replaceSource(f.doc, edited, 'turn 999, revised');
+      editSource(f.doc, edited, { text: 'turn 999, revised' });
       const again = f.views.path();
       expect(again.slice(0, 999).every((n, i) => n === after[i])).toBe(true);
       expect(again.slice(999).every((n, i) => n !== after[999 + i])).toBe(true);

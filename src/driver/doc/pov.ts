@@ -3,7 +3,14 @@
 import * as Y from 'yjs';
 import { EMPTY_SENTINEL, type PovOrigin, type PovSnapshot } from './schema.ts';
 import { turnsMap } from './story-doc.ts';
-import { applyTextDelta, replaceText, type TextDeltaOp } from './text-edit.ts';
+import {
+  EMPTY_EDIT,
+  applyTextDelta,
+  deltaOutcome,
+  replaceText,
+  type TextDeltaOp,
+  type TextEditResult,
+} from './text-edit.ts';
 
 export interface PovWrite {
   perceived: boolean;
@@ -84,8 +91,9 @@ export function povText(doc: Y.Doc, turnId: string, audience: string): Y.Text {
 }
 
 /**
- * A hand edit of a POV text. It becomes an edited record that perceived something; `basis` is the
- * record's current input fingerprint, because the user has just decided it fits them.
+ * A hand edit of a POV text: the record becomes an edited one; `basis` is the record's current input
+ * fingerprint, because the user has just decided it fits them. An edit that leaves no text is refused:
+ * "perceived nothing" is its own decision (markPerceivedNothing), never what deleting the text means.
  */
 export function editPovText(
   doc: Y.Doc,
@@ -94,17 +102,19 @@ export function editPovText(
   edit: { delta: TextDeltaOp[] } | { text: string },
   basis: string,
   origin?: unknown,
-): void {
+): TextEditResult {
+  const text = povText(doc, turnId, audience);
+  const next = 'delta' in edit ? deltaOutcome(text.toString(), edit.delta) : edit.text;
+  if (!next.trim() || next.trim() === EMPTY_SENTINEL) return EMPTY_EDIT;
   doc.transact(() => {
     const r = recordOf(doc, turnId, audience);
-    const text = povText(doc, turnId, audience);
     if ('delta' in edit) applyTextDelta(text, edit.delta);
     else replaceText(text, edit.text);
-    if (text.toString().trim() === EMPTY_SENTINEL) text.delete(0, text.length);
-    r.set('perceived', text.length > 0);
+    r.set('perceived', true);
     r.set('origin', 'edited');
     r.set('basis', basis);
   }, origin);
+  return { ok: true };
 }
 
 /** The user marks that this audience perceived nothing of the turn. */

@@ -83,6 +83,8 @@ export interface TurnSnapshot {
   source: string;
   origin: TurnOrigin;
   basis?: string;
+  /** A generated turn whose source a person changed by hand. */
+  edited: boolean;
   createdAt: string;
   pov: Record<string, PovSnapshot>;
 }

@@ -13,6 +13,24 @@ export function applyTextDelta(text: Y.Text, delta: TextDeltaOp[]): void {
   text.applyDelta(delta.map((op) => ({ ...op })));
 }
 
+/** What `delta` makes of `before`, without touching any document (to refuse an edit before writing it). */
+export function deltaOutcome(before: string, delta: readonly TextDeltaOp[]): string {
+  let out = '';
+  let at = 0;
+  for (const op of delta) {
+    if (op.retain !== undefined) {
+      out += before.slice(at, at + op.retain);
+      at += op.retain;
+    } else if (op.delete !== undefined) at += op.delete;
+    else if (op.insert !== undefined) out += op.insert;
+  }
+  return out + before.slice(at);
+}
+
+/** A text edit that would leave nothing is refused: an empty turn or view means nothing at all. */
+export type TextEditResult = { ok: true } | { ok: false; code: 'empty' };
+export const EMPTY_EDIT: TextEditResult = { ok: false, code: 'empty' };
+
 export function replaceText(text: Y.Text, next: string): void {
   const { index, remove, insert } = simpleDiffString(text.toString(), next);
   if (remove > 0) text.delete(index, remove);

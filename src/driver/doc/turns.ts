@@ -3,7 +3,14 @@
 import * as Y from 'yjs';
 import type { PovSnapshot, TurnOrigin, TurnSnapshot } from './schema.ts';
 import { metaMap, turnsMap } from './story-doc.ts';
-import { applyTextDelta, replaceText, type TextDeltaOp } from './text-edit.ts';
+import {
+  EMPTY_EDIT,
+  applyTextDelta,
+  deltaOutcome,
+  replaceText,
+  type TextDeltaOp,
+  type TextEditResult,
+} from './text-edit.ts';
 import { presentIds } from './participants.ts';
 import { readPovMap } from './pov.ts';
 
@@ -19,6 +26,8 @@ export interface NewTurn {
   audiences?: string[];
   /** For generated turns: fingerprint of the author's history it was generated from. */
   basis?: string;
+  /** A generated turn whose text a person changed by hand (a copy of one keeps the mark). */
+  edited?: boolean;
   /** Make the new turn the active leaf (default true). */
   activate?: boolean;
 }
@@ -44,6 +53,7 @@ export function appendTurn(doc: Y.Doc, turn: NewTurn, origin?: unknown): string 
     m.set('source', new Y.Text(turn.text));
     m.set('origin', turn.origin);
     if (turn.basis !== undefined) m.set('basis', turn.basis);
+    if (turn.edited) m.set('edited', true);
     m.set('createdAt', turn.createdAt);
     m.set('pov', new Y.Map());
     turnsMap(doc).set(turn.id, m);
@@ -82,31 +92,32 @@ export function readTurn(doc: Y.Doc, id: string): TurnSnapshot {
     source: sourceText(doc, id).toString(),
     origin: m.get('origin') === 'generated' ? 'generated' : 'authored',
     ...(typeof basis === 'string' ? { basis } : {}),
+    edited: m.get('edited') === true,
     createdAt: String(m.get('createdAt') ?? ''),
     pov,
   };
 }
 
-export function editSource(doc: Y.Doc, id: string, delta: TextDeltaOp[], origin?: unknown): void {
-  doc.transact(() => applyTextDelta(sourceText(doc, id), delta), origin);
-}
-
-export function replaceSource(doc: Y.Doc, id: string, text: string, origin?: unknown): void {
-  doc.transact(() => replaceText(sourceText(doc, id), text), origin);
-}
-
-/** A generated turn written again in place ("regenerate from here"): new text, new basis. */
-export function regenerateSource(
+/**
+ * A hand edit of a turn's source. A generated turn edited by hand is marked `edited`: its text is now
+ * the person's, which a rewrite keeps. An edit that would leave no text is refused (nothing written).
+ */
+export function editSource(
   doc: Y.Doc,
   id: string,
-  text: string,
-  basis: string,
+  edit: { delta: TextDeltaOp[] } | { text: string },
   origin?: unknown,
-): void {
+): TextEditResult {
+  const text = sourceText(doc, id);
+  const next = 'delta' in edit ? deltaOutcome(text.toString(), edit.delta) : edit.text;
+  if (!next.trim()) return EMPTY_EDIT;
   doc.transact(() => {
-    replaceText(sourceText(doc, id), text);
-    turnMap(doc, id)?.set('basis', basis);
+    if ('delta' in edit) applyTextDelta(text, edit.delta);
+    else replaceText(text, edit.text);
+    const m = turnMap(doc, id);
+    if (m?.get('origin') === 'generated') m.set('edited', true);
   }, origin);
+  return { ok: true };
 }
 
 /** Re-stamps a generated turn's basis: the user keeps it as is although its history changed. */

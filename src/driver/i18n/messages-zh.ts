@@ -72,8 +72,10 @@ export const MESSAGES_ZH: Messages = {
   // What the person reads when a step of the story cannot go on.
   'No character is present to act. Bring a character into the scene first.':
     '没有在场的角色可以行动。请先让一个角色进入场景。',
-  "{audience}'s view of a turn by {author} was edited by hand and is now stale. Regenerate it, or keep it as is, before going on.":
-    '{audience}对{author}某个回合的感知是手动编辑过的，现在已经过时。请先重新生成它，或者保持原样，然后再继续。',
+  'A turn was written from an earlier version of the story. Keep it as it is, or rewrite it, before anything new is written.':
+    '有一个回合是根据故事的早先版本写成的。在写任何新内容之前，请保持它原样，或者重写它。',
+  '{count} turns were written from an earlier version of the story. Keep them as they are, or rewrite them, before anything new is written.':
+    '有 {count} 个回合是根据故事的早先版本写成的。在写任何新内容之前，请保持它们原样，或者重写它们。',
   'No participant {id} in this story.': '这个故事里没有参与者 {id}。',
   'A turn needs some text.': '一个回合需要有文字。',
   '{name} is played by you: write their turn instead.': '{name}由你扮演：请亲自写出这个回合。',

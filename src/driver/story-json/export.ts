@@ -1,5 +1,6 @@
 // Story JSON export: the whole tree (every branch), participants, settings, the active leaf, and the
-// story's prompts (overrides, preset record, trash) when it has any.
+// story's prompts (overrides, preset record, trash) when it has any. Bases go with their items, so
+// what is stale here is stale after an import.
 import type * as Y from 'yjs';
 import { listPromptOverrides } from '../doc/prompt-overrides.ts';
 import { listPromptTrash, readStoryPreset } from '../doc/story-preset.ts';
@@ -71,11 +72,21 @@ export function exportStory(doc: Y.Doc): StoryJson {
         audiences: t.audiences,
         origin: t.origin,
         source: t.source,
+        ...(t.basis !== undefined ? { basis: t.basis } : {}),
+        ...(t.edited ? { edited: true } : {}),
         createdAt: t.createdAt,
         pov: Object.fromEntries(
           Object.entries(t.pov)
             .sort(([a], [b]) => (a < b ? -1 : 1))
-            .map(([aud, r]) => [aud, { perceived: r.perceived, text: r.text, origin: r.origin }]),
+            .map(([aud, r]) => [
+              aud,
+              {
+                perceived: r.perceived,
+                text: r.text,
+                origin: r.origin,
+                ...(r.basis ? { basis: r.basis } : {}),
+              },
+            ]),
         ),
       };
     }),

@@ -1,6 +1,7 @@
 // Story JSON import: everything is checked before anything is written, so a refused file imports
 // nothing; errors name the field and the turn, in the language asked for (the person's, in the app).
-// Imported records get fresh bases (not stale).
+// Bases come from the file (what was stale at export is stale again); items without one, as in
+// files from before bases were exported, are stamped fresh.
 import * as Y from 'yjs';
 import type { z } from 'zod';
 import type { Language } from '../doc/schema.ts';
@@ -20,6 +21,9 @@ export type ImportResult =
   { ok: true; doc: Y.Doc; story: StoryJson } | { ok: false; code: 'invalid-story'; detail: string };
 
 const fail = (detail: string): ImportResult => ({ ok: false, code: 'invalid-story', detail });
+
+/** The basis of an item the file gave none: stamped fresh once the tree is in (never a fingerprint). */
+const UNSTAMPED = '';
 
 /** A field of a turn, named by its place in the file and by the turn's id. */
 const turnField = (language: Language, path: string, id: string): string =>
@@ -180,6 +184,8 @@ export function importStory(input: unknown, importedAt: string, language: Langua
         audiences: t.audiences,
         text: t.source,
         origin: t.origin,
+        ...(t.origin === 'generated' ? { basis: t.basis ?? UNSTAMPED } : {}),
+        ...(t.edited ? { edited: true } : {}),
         createdAt: t.createdAt ?? importedAt,
         activate: false,
       });
@@ -188,7 +194,7 @@ export function importStory(input: unknown, importedAt: string, language: Langua
           perceived: rec.perceived,
           text: rec.text,
           origin: rec.origin,
-          basis: '',
+          basis: rec.basis ?? UNSTAMPED,
           createdAt: importedAt,
         });
       }
@@ -196,6 +202,6 @@ export function importStory(input: unknown, importedAt: string, language: Langua
     setActiveLeaf(doc, story.activeLeaf);
     if (story.prompts) importPrompts(doc, story.prompts);
   }, 'import');
-  stampFreshBases(doc);
+  stampFreshBases(doc, UNSTAMPED);
   return { ok: true, doc, story };
 }

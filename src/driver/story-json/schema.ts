@@ -18,6 +18,8 @@ export const storyJsonPovSchema = z.object({
   perceived: z.boolean(),
   text: z.string(),
   origin: povOriginSchema.default('generated'),
+  /** The fingerprint of what it was made from, so a stale view is stale after import; absent: fresh. */
+  basis: z.string().min(1).optional(),
 });
 
 export const storyJsonTurnSchema = z.object({
@@ -27,6 +29,10 @@ export const storyJsonTurnSchema = z.object({
   audiences: z.array(z.string().min(1)),
   origin: turnOriginSchema,
   source: z.string(),
+  /** Generated turns: the fingerprint of the history it was made from (absent: fresh on import). */
+  basis: z.string().min(1).optional(),
+  /** A generated turn whose source a person edited by hand. */
+  edited: z.boolean().optional(),
   createdAt: z.iso.datetime({ offset: true }).optional(),
   pov: z.record(z.string(), storyJsonPovSchema).default({}),
 });

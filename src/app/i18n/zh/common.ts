@@ -5,4 +5,5 @@ export const ZH_COMMON: Messages = {
   Cancel: '取消',
   Close: '关闭',
   You: '你',
+  'Not now': '以后再说',
 };

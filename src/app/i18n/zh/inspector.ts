@@ -45,4 +45,12 @@ export const ZH_INSPECTOR: Messages = {
   'Made from a history that has changed since': '所依据的历史此后已有改动',
   'Edited by hand': '已手动编辑',
   'Generated, and nothing was perceived': '已生成，但未感知到任何内容',
+  // Stale history before a turn being regenerated, and texts that may not be emptied.
+  'Turns before this one were written from an earlier version of the story. Keep them as they are, or rewrite them first (a new branch; the current ones stay one swipe away).':
+    '此回合之前的一些回合是根据故事的早先版本写成的。请保持它们原样，或者先重写它们（新的分支；现有的回合仍可一键切换回来）。',
+  'Keep them and regenerate': '保持原样并重新生成',
+  'Rewrite them and regenerate': '重写它们并重新生成',
+  'A turn cannot be empty: write something, or regenerate it.': '回合不能为空：请写些内容，或者重新生成。',
+  'A view cannot be empty: deleting its text does not mean they perceived nothing. Write what they perceived, or use Mark as perceived nothing.':
+    '感知不能为空：删掉文字并不表示什么也没感知到。请写下他们感知到的内容，或者使用“标记为未感知到任何内容”。',
 };

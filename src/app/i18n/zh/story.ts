@@ -66,4 +66,21 @@ export const ZH_STORY: Messages = {
   'In the scene:': '在场：',
   '{name} is here: press to let them leave': '{name}在场：点击让其离开',
   'Press to let {name} join': '点击让{name}加入',
+  // Stale history above the composer.
+  'One turn, marked stale, was written from an earlier version of the story.':
+    '有一个回合（标为“已过时”）是根据故事的早先版本写成的。',
+  '{count} turns, marked stale, were written from an earlier version of the story.':
+    '有 {count} 个回合（标为“已过时”）是根据故事的早先版本写成的。',
+  'What you edited by hand stays as you wrote it either way.':
+    '无论选哪一种，你手动编辑过的内容都会保持原样。',
+  'Your turn is not sent yet: choose first, and it goes on from there.':
+    '你的回合还没有发送：请先选择，之后会从那里继续。',
+  'Nobody acts until you choose.': '在你做出选择之前，没有人会行动。',
+  'The turn is regenerated once you choose.': '你做出选择后，这个回合会重新生成。',
+  'They stay as they are and count as written from the story as it is now':
+    '它们保持原样，并视为根据故事的当前版本写成',
+  "The model's turns are written again from the first of them on a new branch; the current ones stay one swipe away (‹ ›)":
+    '从第一个过时的回合起，在新的分支上重新写出模型的回合；现有的回合仍可一键切换回来（‹ ›）',
+  'Keep them': '保持原样',
+  'Rewrite from here': '从这里重写',
 };

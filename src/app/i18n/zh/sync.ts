@@ -43,7 +43,6 @@ export const ZH_SYNC: Messages = {
     '已退出共享的故事：它不再同步。它的副本仍保留在本设备上。',
   // pairing-prompt.tsx
   'Pairing link not used': '未使用配对链接',
-  'Not now': '以后再说',
   'Join the shared story?': '加入共享的故事？',
   'Someone shared one story with you through the sync server at {server}. Joining syncs that story only: you can read it, play it and edit it together. It appears in your library as soon as it arrives.':
     '有人通过位于 {server} 的同步服务器与你共享了一个故事。加入后只同步这一个故事：你们可以一起阅读、游玩和编辑它。故事一到达就会出现在你的故事库中。',
