@@ -6,7 +6,6 @@ export { validateProjection } from './projection.ts';
 export { checkScript, MIN_CHECKED_PROSE } from './script.ts';
 export { EMPTY_SENTINEL } from './shape.ts';
 export {
-  StoryLanguage,
   type ActorContext,
   type ActorVerdict,
   type ProjectionContext,

@@ -1,13 +1,14 @@
 // The retry instructions: each rejection tells the model, in the story's language, what was wrong and
 // what to write instead, quoting the offending words so the retry can find them.
 
+import type { Language } from '../doc/schema.ts';
 import { nameList, sentences } from '../i18n/lists.ts';
 import { tr } from '../i18n/messages.ts';
-import type { AuthoredKind, Finding, Rejection, StoryLanguage } from './types.ts';
+import type { AuthoredKind, Finding, Rejection } from './types.ts';
 
 const reject = (reason: string): Rejection => ({ ok: false, reason });
 
-function ownKind(language: StoryLanguage, kind: AuthoredKind, target: string): string {
+function ownKind(language: Language, kind: AuthoredKind, target: string): string {
   switch (kind) {
     case 'reaction':
       return tr(language, "{target}'s own reaction", { target });
@@ -24,10 +25,10 @@ function ownKind(language: StoryLanguage, kind: AuthoredKind, target: string): s
   }
 }
 
-const structured = (language: StoryLanguage) =>
+const structured = (language: Language) =>
   tr(language, 'The answer is structured data (JSON or a code block), but plain text was asked for.');
 
-function makeProjectionReasons(language: StoryLanguage) {
+function makeProjectionReasons(language: Language) {
   const l = language;
   return {
     blank: (target: string) =>
@@ -109,7 +110,7 @@ function makeProjectionReasons(language: StoryLanguage) {
 
 export type ProjectionReasons = ReturnType<typeof makeProjectionReasons>;
 
-function makeActorReasons(language: StoryLanguage) {
+function makeActorReasons(language: Language) {
   const l = language;
   const ownTurnOnly = (actor: string) =>
     tr(l, "Write only {actor}'s own turn in the first person: {actor}'s actions, speech and thoughts.", {
@@ -149,17 +150,17 @@ function makeActorReasons(language: StoryLanguage) {
 }
 
 // Built once per language: every answer checked would otherwise make them again.
-const PROJECTION: Readonly<Record<StoryLanguage, ProjectionReasons>> = {
+const PROJECTION: Readonly<Record<Language, ProjectionReasons>> = {
   en: makeProjectionReasons('en'),
   zh: makeProjectionReasons('zh'),
 };
-const ACTOR: Readonly<Record<StoryLanguage, ReturnType<typeof makeActorReasons>>> = {
+const ACTOR: Readonly<Record<Language, ReturnType<typeof makeActorReasons>>> = {
   en: makeActorReasons('en'),
   zh: makeActorReasons('zh'),
 };
 
 /** Why a projection answer was refused, in the story's language. */
-export const projectionReasons = (language: StoryLanguage): ProjectionReasons => PROJECTION[language];
+export const projectionReasons = (language: Language): ProjectionReasons => PROJECTION[language];
 
 /** Why an actor answer was refused, in the story's language. */
-export const actorReasons = (language: StoryLanguage) => ACTOR[language];
+export const actorReasons = (language: Language) => ACTOR[language];

@@ -1,8 +1,7 @@
 // Shapes shared by the output validators: what they are told about the scene, and what they say back.
 // A rejection's reason is an instruction for the model's retry, in the story's language.
 
-export const StoryLanguage = { en: 'en', zh: 'zh' } as const;
-export type StoryLanguage = (typeof StoryLanguage)[keyof typeof StoryLanguage];
+import type { Language } from '../doc/schema.ts';
 
 export interface Rejection {
   ok: false;
@@ -19,7 +18,7 @@ export interface ProjectionContext {
   speaker: string;
   /** Every visible participant name, target and speaker included. */
   participants: string[];
-  language: StoryLanguage;
+  language: Language;
 }
 
 export type ProjectionVerdict =
@@ -30,7 +29,7 @@ export interface ActorContext {
   actor: string;
   /** The other participants' names. */
   others: string[];
-  language: StoryLanguage;
+  language: Language;
 }
 
 export type ActorVerdict = { ok: true; text: string } | Rejection;
