@@ -11,5 +11,6 @@ export {
   type ProjectionContext,
   type ProjectionVerdict,
   type Rejection,
+  type RejectionRule,
   type ScriptVerdict,
 } from './types.ts';

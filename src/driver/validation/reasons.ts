@@ -4,9 +4,9 @@
 import type { Language } from '../doc/schema.ts';
 import { nameList, sentences } from '../i18n/lists.ts';
 import { tr } from '../i18n/messages.ts';
-import type { AuthoredKind, Finding, Rejection } from './types.ts';
+import { RejectionRule, type AuthoredKind, type Finding, type Rejection } from './types.ts';
 
-const reject = (reason: string): Rejection => ({ ok: false, reason });
+const reject = (rule: RejectionRule, reason: string): Rejection => ({ ok: false, rule, reason });
 
 function ownKind(language: Language, kind: AuthoredKind, target: string): string {
   switch (kind) {
@@ -33,6 +33,7 @@ function makeProjectionReasons(language: Language) {
   return {
     blank: (target: string) =>
       reject(
+        RejectionRule.blank,
         tr(
           l,
           'The answer is blank. Write what {target} perceives, or exactly <empty> if {target} perceives nothing.',
@@ -41,6 +42,7 @@ function makeProjectionReasons(language: Language) {
       ),
     mixedSentinel: (target: string) =>
       reject(
+        RejectionRule.sentinel,
         tr(
           l,
           'The answer mixes <empty> with other text. If {target} perceives nothing, answer exactly <empty> and nothing else; otherwise write only what {target} perceives, without <empty>.',
@@ -49,6 +51,7 @@ function makeProjectionReasons(language: Language) {
       ),
     structured: (target: string) =>
       reject(
+        RejectionRule.structured,
         sentences(
           l,
           structured(l),
@@ -57,6 +60,7 @@ function makeProjectionReasons(language: Language) {
       ),
     severalAudiences: (target: string, names: readonly string[]) =>
       reject(
+        RejectionRule.severalAudiences,
         tr(
           l,
           'The answer contains outputs for several audiences ({names}). Write one answer, only for {target}, as plain prose without name labels.',
@@ -65,6 +69,7 @@ function makeProjectionReasons(language: Language) {
       ),
     saysNothing: (target: string, answer: string) =>
       reject(
+        RejectionRule.saysNothing,
         tr(
           l,
           'The answer only says that nothing was perceived ("{answer}"). When {target} perceives nothing, answer exactly <empty> and nothing else.',
@@ -73,6 +78,7 @@ function makeProjectionReasons(language: Language) {
       ),
     copiedSource: (target: string, speaker: string, excerpt: string) =>
       reject(
+        RejectionRule.notTransformed,
         tr(
           l,
           'The answer is still {speaker}\'s first-person text ("{excerpt}"). Rewrite it as what {target} perceives, in the second person (for example "You see {speaker} …"), or answer <empty> if {target} perceives nothing.',
@@ -81,6 +87,7 @@ function makeProjectionReasons(language: Language) {
       ),
     targetAuthored: (target: string, finding: Finding) =>
       reject(
+        finding.kind,
         sentences(
           l,
           tr(l, 'The answer writes {what} ("{excerpt}").', {
@@ -99,6 +106,7 @@ function makeProjectionReasons(language: Language) {
       ),
     privateThought: (target: string, excerpt: string) =>
       reject(
+        RejectionRule.privateThought,
         tr(
           l,
           'The answer reveals an unspoken thought ("{excerpt}"). {target} perceives only what can be seen, heard, smelled, tasted or felt: describe visible actions and words said aloud, not anyone\'s private thoughts.',
@@ -117,9 +125,11 @@ function makeActorReasons(language: Language) {
       actor,
     });
   return {
-    blank: (actor: string) => reject(sentences(l, tr(l, 'The answer is blank.'), ownTurnOnly(actor))),
+    blank: (actor: string) =>
+      reject(RejectionRule.blank, sentences(l, tr(l, 'The answer is blank.'), ownTurnOnly(actor))),
     sentinel: (actor: string) =>
       reject(
+        RejectionRule.sentinel,
         sentences(
           l,
           tr(l, 'The answer uses <empty>, but an actor always authors something.'),
@@ -127,9 +137,11 @@ function makeActorReasons(language: Language) {
           tr(l, 'Even a small gesture or a pause is a turn.'),
         ),
       ),
-    structured: (actor: string) => reject(sentences(l, structured(l), ownTurnOnly(actor))),
+    structured: (actor: string) =>
+      reject(RejectionRule.structured, sentences(l, structured(l), ownTurnOnly(actor))),
     speaksFor: (actor: string, other: string, line: string) =>
       reject(
+        RejectionRule.speaksFor,
         sentences(
           l,
           tr(l, 'The answer speaks for {other} ("{line}").', { other, line }),
@@ -139,6 +151,7 @@ function makeActorReasons(language: Language) {
       ),
     actsForOthers: (actor: string, excerpt: string) =>
       reject(
+        RejectionRule.actsFor,
         sentences(
           l,
           tr(l, 'The answer writes another participant\'s response ("{excerpt}").', { excerpt }),

@@ -3,7 +3,7 @@
 
 import { Language } from '../doc/schema.ts';
 import { tr } from '../i18n/messages.ts';
-import type { ScriptVerdict } from './types.ts';
+import { RejectionRule, type ScriptVerdict } from './types.ts';
 
 const HAN = /\p{Script=Han}/gu;
 const LATIN_LETTER = /\p{Script=Latin}/gu;
@@ -23,6 +23,7 @@ export function checkScript(text: string, language: Language): ScriptVerdict {
       return latinWords > han
         ? {
             ok: false,
+            rule: RejectionRule.script,
             reason: tr(
               language,
               'The answer is written in English (Latin script), but this story is in Chinese. Write the whole answer in Chinese; names may keep their spelling.',
@@ -34,6 +35,7 @@ export function checkScript(text: string, language: Language): ScriptVerdict {
       return han > latinWords
         ? {
             ok: false,
+            rule: RejectionRule.script,
             reason:
               'The answer is written in Chinese characters, but this story is in English. ' +
               'Write the whole answer in English; names may keep their spelling.',

@@ -5,6 +5,8 @@ import type { Language } from '../doc/schema.ts';
 
 export interface Rejection {
   ok: false;
+  /** Which rule refused the answer, for code and tests; the model reads `reason`. */
+  rule: RejectionRule;
   /** What is wrong and what to write instead, addressed to the model that retries, in the story's language. */
   reason: string;
 }
@@ -43,6 +45,25 @@ export const AuthoredKind = {
   feeling: 'feeling',
 } as const;
 export type AuthoredKind = (typeof AuthoredKind)[keyof typeof AuthoredKind];
+
+/**
+ * The rule an answer broke (SPEC V1–V6). A projection that writes the target's response is refused
+ * under the kind of response it wrote; an actor that writes another participant's is `acts-for`.
+ */
+export const RejectionRule = {
+  ...AuthoredKind,
+  blank: 'blank',
+  sentinel: 'sentinel',
+  saysNothing: 'says-nothing',
+  structured: 'structured',
+  severalAudiences: 'several-audiences',
+  notTransformed: 'not-transformed',
+  privateThought: 'private-thought',
+  speaksFor: 'speaks-for',
+  actsFor: 'acts-for',
+  script: 'script',
+} as const;
+export type RejectionRule = (typeof RejectionRule)[keyof typeof RejectionRule];
 
 export interface Finding {
   kind: AuthoredKind;
