@@ -1,5 +1,7 @@
 // Table tests over every labelled row of spec/validation-examples.md, plus edge cases around them.
 import { describe, expect, it } from 'vitest';
+import type { Language } from '../../src/driver/doc/schema.ts';
+import { readBatchAnswer, type BatchChecks } from '../../src/driver/batch-projection.ts';
 import {
   checkScript,
   validateActorOutput,
@@ -592,6 +594,99 @@ describe('[R6][V7] a Chinese story is told why in Chinese', () => {
     });
     expect(validateProjection('简：你听到敲门声。\n杰丝：你也听到了。', ZH)).toMatchObject({
       reason: expect.stringContaining('（简、杰丝）'),
+    });
+  });
+});
+
+/** The batch's checks for `names`, each value validated as an isolated projection, as the driver does. */
+function batchChecks(language: Language, speaker: string, names: string[]): BatchChecks {
+  const participants = [speaker, ...names];
+  return new Map(
+    names.map((target) => [
+      target,
+      {
+        id: target.toLowerCase(),
+        check: (text: string) => {
+          const v = validateProjection(text, { target, speaker, participants, language });
+          return v.ok ? { ok: true, value: { perceived: v.perceived, text: v.text } } : v;
+        },
+      },
+    ]),
+  );
+}
+
+describe('[O4][V7] a batched answer names each audience exactly once', () => {
+  const EN_BATCH = batchChecks('en', 'Jane', ['User', 'Jess']);
+  const ZH_BATCH = batchChecks('zh', '简', ['用户', '杰丝']);
+  const rows: Array<{ why: string; answer: string; checks?: BatchChecks; refused?: string; kept: string[] }> =
+    [
+      {
+        why: 'each name once',
+        answer: '{"User": "Jane waves at you.", "Jess": "<empty>"}',
+        kept: ['user', 'jess'],
+      },
+      {
+        why: 'a name twice: refused, neither of its values kept',
+        answer: '{"User": "Jane waves at you.", "Jess": "You hear a knock.", "Jess": "<empty>"}',
+        refused: 'names given more than once Jess (one key per name)',
+        kept: ['user'],
+      },
+      {
+        why: 'a name twice with the same value',
+        answer: '{"User": "Jane waves at you.", "Jess": "<empty>", "Jess": "<empty>"}',
+        refused: 'names given more than once Jess',
+        kept: ['user'],
+      },
+      {
+        why: 'a name twice, once written with an escape',
+        answer: '{"User": "Jane waves at you.", "Jess": "<empty>", "J\\u0065ss": "<empty>"}',
+        refused: 'names given more than once Jess',
+        kept: ['user'],
+      },
+      {
+        why: 'the same name in another case: names match exactly, so it is an unknown name',
+        answer: '{"User": "Jane waves at you.", "Jess": "<empty>", "jess": "<empty>"}',
+        refused: 'unknown names jess (use exactly: User, Jess)',
+        kept: ['user', 'jess'],
+      },
+      {
+        why: 'a name inside a value, even written like a key, is not a key',
+        answer: '{"User": "You hear Jane call out, \\"Jess\\": twice.", "Jess": "<empty>"}',
+        kept: ['user', 'jess'],
+      },
+      {
+        why: 'a name as a key inside a nested value is not a top-level key',
+        answer: '{"User": {"Jess": "x"}, "Jess": "<empty>"}',
+        refused: 'User: the value must be a string',
+        kept: ['jess'],
+      },
+      {
+        why: 'a Chinese story is told in Chinese',
+        answer: '{"用户": "简朝你挥了挥手。", "杰丝": "你听到敲门声。", "杰丝": "<empty>"}',
+        checks: ZH_BATCH,
+        refused: '重复给出的名字：杰丝（每个名字只能有一个键）',
+        kept: ['用户'],
+      },
+    ];
+  for (const row of rows)
+    it(`${row.refused === undefined ? 'accepts' : 'refuses'} ${row.why}`, () => {
+      const verdict = readBatchAnswer(
+        row.answer,
+        row.checks ?? EN_BATCH,
+        row.checks === ZH_BATCH ? 'zh' : 'en',
+      );
+      if (row.refused === undefined) {
+        expect(verdict, JSON.stringify(verdict)).toMatchObject({ ok: true });
+      } else {
+        expect(verdict).toMatchObject({ ok: false, reason: expect.stringContaining(row.refused) });
+      }
+      const kept = verdict.ok ? verdict.value : verdict.passed;
+      expect([...(kept ?? new Map()).keys()]).toEqual(row.kept);
+    });
+  it('an answer that is not one object keeps nothing', () => {
+    expect(readBatchAnswer('[{"User": "x"}]', EN_BATCH, 'en')).toEqual({
+      ok: false,
+      reason: 'The answer must be one JSON object.',
     });
   });
 });
