@@ -421,6 +421,8 @@ describe('validateProjection: more edge cases around the examples', () => {
     reject('speech', 'You quickly reply that you are fine.'));
   it('[example P11] rejects the target narrated by name', () =>
     reject('reaction', 'Jane stumbles backward in surprise.'));
+  it('[example P11] rejects the target narrated as not responding ("does not" + a verb)', () =>
+    reject('reaction', "Jane doesn't move."));
   it('[example P19] rejects "You hear nothing." as the whole answer', () =>
     reject('says-nothing', 'You hear nothing.'));
   it('[example P19] rejects the display sentence "Nothing seems to have happened."', () =>
@@ -461,6 +463,8 @@ describe('validateProjection: Chinese edge cases', () => {
     expect(verdictOf('你注意到门缝下透出一丝光亮。')).toMatchObject({ ok: true }));
   it('[example Z6] rejects 你感到 + an emotion', () =>
     expect(verdictOf('你感到一阵恐惧。')).toMatchObject({ ok: false, rule: 'feeling' }));
+  it('[example Z6] rejects a reduplicated gesture (你点了点头)', () =>
+    expect(verdictOf('你点了点头。')).toMatchObject({ ok: false, rule: 'reaction' }));
   it('[example Z9] rejects 你觉得', () =>
     expect(verdictOf('你觉得她在隐瞒什么。')).toMatchObject({ ok: false, rule: 'thought' }));
   it('[example Z2] accepts a noun phrase after 你 (你坐的椅子)', () =>

@@ -54,9 +54,10 @@ export const IRREGULAR_FORMS: ReadonlyMap<string, string> = new Map(
 
 /** Words that can stand between the subject and its verb without changing who acts. */
 export const SKIPPED_BEFORE_VERB: ReadonlySet<string> = new Set(
-  words(`can could cannot can't couldn't do don't did didn't will would won't wouldn't must might may
-    should shall have has had 've 'll 'd just only also still then now almost nearly barely hardly
-    even already all both never always simply really finally first again soon instead too not`),
+  words(`can could cannot can't couldn't do does don't doesn't did didn't will would won't wouldn't
+    must might may should shall have has had 've 'll 'd just only also still then now almost nearly
+    barely hardly even already all both never always simply really finally first again soon instead
+    too not`),
 );
 
 /** A form of "be": what follows is a state, judged by the adjective lists below. */
