@@ -26,6 +26,7 @@ const ZH: ProjectionContext = {
   language: 'zh',
 };
 const ACTOR: ActorContext = { actor: 'Jane', others: ['User', 'Jess'], language: 'en' };
+const ZH_ACTOR: ActorContext = { actor: '简', others: ['用户', '杰丝'], language: 'zh' };
 
 /** A labelled example; a rejected one names the rule that must refuse it, not just any rule. */
 type Row = {
@@ -304,6 +305,197 @@ const actorRows: Row[] = [
     rule: 'sentinel',
     why: 'an actor always authors something',
   },
+  // Another participant named as the subject of what the answer tells as done (V5), and what an actor
+  // may still write about them. Made up for these tests.
+  {
+    id: 'A8',
+    output: 'I leap out. User screams and falls over.',
+    verdict: 'reject',
+    rule: 'acts-for',
+    why: "another participant's reaction, by name",
+  },
+  {
+    id: 'A9',
+    output: 'I set the cup down. Jess says she has to go.',
+    verdict: 'reject',
+    rule: 'acts-for',
+    why: "another participant's speech, reported",
+  },
+  {
+    id: 'A10',
+    output: 'I shove the table aside and Jess stumbles backward.',
+    verdict: 'reject',
+    rule: 'acts-for',
+    why: "another participant's reaction after and",
+  },
+  {
+    id: 'A11',
+    output: 'I hold out the key. User takes it without a word.',
+    verdict: 'reject',
+    rule: 'acts-for',
+    why: "another participant's action",
+  },
+  {
+    id: 'A12',
+    output: 'I shrug. User decides to follow me anyway.',
+    verdict: 'reject',
+    rule: 'acts-for',
+    why: "another participant's decision",
+  },
+  {
+    id: 'A13',
+    output: '"Run!" I shout. Jess turned and ran.',
+    verdict: 'reject',
+    rule: 'acts-for',
+    why: "another participant's action in the past tense",
+  },
+  {
+    id: 'A14',
+    output: 'I draw my sword, and User is frozen to the spot.',
+    verdict: 'reject',
+    rule: 'acts-for',
+    why: "another participant's reaction as a state",
+  },
+  {
+    id: 'A15',
+    output: 'I grab Jess by the arm and pull her toward the door.',
+    verdict: 'accept',
+    why: 'its own action toward another participant (a name as object)',
+  },
+  {
+    id: 'A16',
+    output: 'I shout at User to get down, then hand Jess the map.',
+    verdict: 'accept',
+    why: 'names as objects of its own actions',
+  },
+  {
+    id: 'A17',
+    output: 'I see Jess flinch.',
+    verdict: 'accept',
+    why: 'its own perception of another participant (hard: the flinch is asserted, but as what it sees)',
+  },
+  {
+    id: 'A18',
+    output: "I hope Jess didn't notice.",
+    verdict: 'accept',
+    why: 'its own belief about another participant',
+  },
+  {
+    id: 'A19',
+    output: '"User, get behind me!" I shout. "Jess says the bridge is out."',
+    verdict: 'accept',
+    why: 'names inside its own quoted speech',
+  },
+  {
+    id: 'A20',
+    output: 'I wait until User turns away, then slip the letter into my coat.',
+    verdict: 'accept',
+    why: 'another participant in a subordinate clause, not told as done',
+  },
+  {
+    id: 'A21',
+    output: 'Jess might scream if she sees this. I keep my voice low.',
+    verdict: 'accept',
+    why: 'what another participant might do, not told as done',
+  },
+  {
+    id: 'A22',
+    output: 'Jess wants the key; I can see it in her eyes.',
+    verdict: 'accept',
+    why: "its belief about another participant's wish (hard: told as fact, but a thought, not a response)",
+  },
+  {
+    id: 'A23',
+    output: 'I leap out. She screams.',
+    verdict: 'accept',
+    why: 'a pronoun (hard: cannot be tied to a participant)',
+  },
+];
+
+const chineseActorRows: Row[] = [
+  {
+    id: 'ZA1',
+    output: '我从衣柜后跳了出来。用户尖叫着摔倒在地。',
+    verdict: 'reject',
+    rule: 'acts-for',
+    why: "another participant's reaction, by name",
+  },
+  {
+    id: 'ZA2',
+    output: '我把杯子放下。杰丝说她得走了。',
+    verdict: 'reject',
+    rule: 'acts-for',
+    why: "another participant's speech, reported",
+  },
+  {
+    id: 'ZA3',
+    output: '我一把推开桌子，杰丝往后退了一步。',
+    verdict: 'reject',
+    rule: 'acts-for',
+    why: "another participant's reaction after a comma",
+  },
+  {
+    id: 'ZA4',
+    output: '我耸了耸肩。用户决定跟着我走。',
+    verdict: 'reject',
+    rule: 'acts-for',
+    why: "another participant's decision",
+  },
+  {
+    id: 'ZA5',
+    output: '我递出钥匙，用户接过钥匙，一言不发。',
+    verdict: 'reject',
+    rule: 'acts-for',
+    why: "another participant's action",
+  },
+  {
+    id: 'ZA6',
+    output: '我抓住杰丝的胳膊，把她拉向门口。',
+    verdict: 'accept',
+    why: 'its own action toward another participant (a name as object)',
+  },
+  {
+    id: 'ZA7',
+    output: '我冲用户大喊，让他趴下。',
+    verdict: 'accept',
+    why: 'a name as the object of its own speech',
+  },
+  {
+    id: 'ZA8',
+    output: '我看见杰丝皱了皱眉。',
+    verdict: 'accept',
+    why: 'its own perception of another participant (hard, as A17)',
+  },
+  {
+    id: 'ZA9',
+    output: '我希望杰丝没注意到。',
+    verdict: 'accept',
+    why: 'its own belief about another participant',
+  },
+  {
+    id: 'ZA10',
+    output: '“用户，躲到我身后！杰丝说桥断了。”我喊道。',
+    verdict: 'accept',
+    why: 'names inside its own quoted speech',
+  },
+  {
+    id: 'ZA11',
+    output: '杰丝转身的时候，我悄悄溜出了门。',
+    verdict: 'accept',
+    why: 'another participant in a subordinate clause, not told as done',
+  },
+  {
+    id: 'ZA12',
+    output: '杰丝可能会尖叫，所以我压低了声音。',
+    verdict: 'accept',
+    why: 'what another participant might do, not told as done',
+  },
+  {
+    id: 'ZA13',
+    output: '杰丝想要那把钥匙，我从她眼里看得出来。',
+    verdict: 'accept',
+    why: "its belief about another participant's wish (hard, as A22)",
+  },
 ];
 
 const title = (row: Row): string =>
@@ -329,6 +521,12 @@ describe('[V1][V2][V3][V6] validateProjection: labelled Chinese examples', () =>
 describe('[V1][V5] validateActorOutput: labelled examples', () => {
   for (const row of actorRows) {
     it(title(row), () => expectVerdict(row, validateActorOutput(row.output, ACTOR)));
+  }
+});
+
+describe('[V5] validateActorOutput: labelled Chinese examples', () => {
+  for (const row of chineseActorRows) {
+    it(title(row), () => expectVerdict(row, validateActorOutput(row.output, ZH_ACTOR)));
   }
 });
 
@@ -536,14 +734,53 @@ describe('validateActorOutput: edge cases', () => {
     expect(validateActorOutput('"You scream and I\'ll scream louder," I whisper.', ACTOR)).toMatchObject({
       ok: true,
     }));
+  it('[example A8] quotes the response written for another participant by name', () =>
+    expect(validateActorOutput('I leap out. User screams and falls over.', ACTOR)).toMatchObject({
+      ok: false,
+      rule: 'acts-for',
+      reason: expect.stringContaining('"User screams and falls over"'),
+    }));
+  it('[example A8] rejects a response told as not happening, which is still written for them', () =>
+    expect(validateActorOutput("I ask again. Jess doesn't answer.", ACTOR)).toMatchObject({
+      ok: false,
+      rule: 'acts-for',
+    }));
+  it('[example A8] rejects a name after a quotation of its own', () =>
+    expect(validateActorOutput('"Jess!" I call. Jess looks up.', ACTOR)).toMatchObject({
+      ok: false,
+      rule: 'acts-for',
+    }));
+  it('[example A20] accepts another participant in a "when" or "as" clause', () => {
+    expect(validateActorOutput('When User turns, I strike.', ACTOR)).toMatchObject({ ok: true });
+    expect(validateActorOutput('As Jess talks, I pocket the key.', ACTOR)).toMatchObject({ ok: true });
+  });
+  it('[example A21] accepts what another participant is going to do', () =>
+    expect(validateActorOutput('I wait. Jess is going to scream any second.', ACTOR)).toMatchObject({
+      ok: true,
+    }));
+  it('[example A20] accepts "you" in a subordinate clause or under a modal, as it does a name', () => {
+    expect(validateActorOutput('I wait until you turn away.', ACTOR)).toMatchObject({ ok: true });
+    expect(validateActorOutput("You'll regret this, I promise.", ACTOR)).toMatchObject({ ok: true });
+  });
+  it('[example A4] still rejects what "you" do, told as done, and a bodily reaction', () => {
+    expect(validateActorOutput('I lunge. You flinch.', ACTOR)).toMatchObject({ ok: false, rule: 'acts-for' });
+    expect(validateActorOutput('I lunge. Your heart pounds.', ACTOR)).toMatchObject({
+      ok: false,
+      rule: 'acts-for',
+    });
+  });
+  it('[example ZA11] accepts a Chinese 当 clause, and rejects a nod by name', () => {
+    expect(validateActorOutput('当用户转身时，我溜了出去。', ZH_ACTOR)).toMatchObject({ ok: true });
+    expect(validateActorOutput('我问了一句。用户点了点头。', ZH_ACTOR)).toMatchObject({
+      ok: false,
+      rule: 'acts-for',
+    });
+  });
   it('[example A4] rejects 你 + reaction in a Chinese actor turn', () =>
-    expect(
-      validateActorOutput('我从衣柜后跳出来。你尖叫着摔倒在地。', {
-        actor: '简',
-        others: ['用户', '杰丝'],
-        language: 'zh',
-      }),
-    ).toMatchObject({ ok: false, rule: 'acts-for' }));
+    expect(validateActorOutput('我从衣柜后跳出来。你尖叫着摔倒在地。', ZH_ACTOR)).toMatchObject({
+      ok: false,
+      rule: 'acts-for',
+    }));
 });
 
 /** Latin words a Chinese reason may hold: the <empty> sentinel, JSON, and the words it quotes back. */
@@ -555,7 +792,6 @@ const latinOf = (reason: string, quoted: string) =>
     .match(/[A-Za-z]{2,}/g) ?? [];
 
 describe('[R6][V7] a Chinese story is told why in Chinese', () => {
-  const ZH_ACTOR: ActorContext = { actor: '简', others: ['用户', '杰丝'], language: 'zh' };
   const projections: Array<[string, RejectionRule, string]> = [
     ['blank', 'blank', '   '],
     ['<empty> mixed with text', 'sentinel', '<empty> 门开了。'],
@@ -582,6 +818,7 @@ describe('[R6][V7] a Chinese story is told why in Chinese', () => {
     ['structured', 'structured', '```\n我等着。\n```'],
     ['speaks for another', 'speaks-for', '我跳了出来。\n杰丝：怎么回事？！'],
     ["writes another's response", 'acts-for', '我推开门，你吓得后退了一步。'],
+    ["writes another's response by name", 'acts-for', '我推开门，杰丝吓得后退了一步。'],
     ['Latin script', 'script', 'I wait for the right moment, then leap out of the shadows.'],
   ];
   for (const [why, rule, output] of actors)

@@ -59,3 +59,12 @@ export const SKIPPED_BEFORE_VERB: readonly string[] = words(
 export const CONNECTIVES = words(
   '于是 然后 接着 随即 随后 而 但是 但 可是 却 这时 此时 突然 忽然 顿时 立刻 马上 便 就 又 也 当 只见 同时',
 );
+
+/**
+ * Connectives after which the subject's clause is not told as done by the writer: 当 opens a
+ * subordinate clause (当杰丝转身时), 只见 frames what is seen (只见杰丝皱眉, "I see Jess frown").
+ */
+export const FRAMING_CONNECTIVES: ReadonlySet<string> = new Set(words('当 只见'));
+
+/** Endings that make a clause subordinate (杰丝转身的时候，…): its subject is not told as acting. */
+export const SUBORDINATE_ENDINGS: readonly string[] = words('时 时候 之前 以前 之后 以后 的话');

@@ -60,6 +60,14 @@ export const SKIPPED_BEFORE_VERB: ReadonlySet<string> = new Set(
     too not`),
 );
 
+/**
+ * Words that tell what may or will happen, not what does ("Jess might run", "User is going to
+ * follow"): about another participant, an actor's guess. "Can" is not one: "you can't help but laugh".
+ */
+export const HYPOTHETICAL_MODALS: ReadonlySet<string> = new Set(
+  words(`will would won't wouldn't 'll 'd might may must should shall could going`),
+);
+
 /** A form of "be": what follows is a state, judged by the adjective lists below. */
 export const COPULAS: ReadonlySet<string> = new Set(words("are were 're is was am be been being"));
 

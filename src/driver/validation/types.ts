@@ -71,12 +71,28 @@ export interface Finding {
   excerpt: string;
 }
 
+/** What an authoring heuristic counts: which kinds of response, and whether only what is told as done. */
+export interface AuthoringScope {
+  kinds: ReadonlySet<AuthoredKind>;
+  /**
+   * Only main clauses told as happening: a subject in a subordinate clause ("until Jess turns",
+   * 杰丝转身的时候) or under a modal ("Jess might run") is then no objection.
+   */
+  doneOnly: boolean;
+}
+
+/** Everything a projection may not write for its target: any response, in any clause. */
+export const ANY_RESPONSE: AuthoringScope = { kinds: new Set(Object.values(AuthoredKind)), doneOnly: false };
+
 /** Prose heuristics for one story language; every method is a "may reject", null means no objection. */
 export interface ProseRules {
-  /** "You …" as a clause subject doing, saying, deciding, thinking or feeling something. */
-  secondPersonAuthoring(masked: string, original: string): Finding | null;
-  /** A named participant as a clause subject doing the same (the target written in third person). */
-  namedAuthoring(masked: string, original: string, name: string): Finding | null;
+  /**
+   * "You …" as a clause subject doing, saying, deciding, thinking or feeling something: what `scope`
+   * counts, all of it by default.
+   */
+  secondPersonAuthoring(masked: string, original: string, scope?: AuthoringScope): Finding | null;
+  /** A named participant as a clause subject doing the same (the target or another participant). */
+  namedAuthoring(masked: string, original: string, name: string, scope?: AuthoringScope): Finding | null;
   /** "I …" as the narration subject: the source copied, not transformed. Returns the excerpt. */
   firstPersonNarration(masked: string, original: string): string | null;
   /** Someone's unspoken thought told as fact (", thinking that …"). Returns the excerpt. */
