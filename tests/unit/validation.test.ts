@@ -791,6 +791,14 @@ const latinOf = (reason: string, quoted: string) =>
     .replace(ALLOWED_LATIN, '')
     .match(/[A-Za-z]{2,}/g) ?? [];
 
+/** Refused under `rule`, with a reason in Chinese that quotes `output` and holds no other English. */
+function expectToldInChinese(verdict: ProjectionVerdict | ActorVerdict, rule: RejectionRule, output: string) {
+  expect(verdict).toMatchObject({ ok: false, rule });
+  const reason = verdict.ok ? '' : verdict.reason;
+  expect(reason).toMatch(/\p{Script=Han}/u);
+  expect(latinOf(reason, output), reason).toEqual([]);
+}
+
 describe('[R6][V7] a Chinese story is told why in Chinese', () => {
   const projections: Array<[string, RejectionRule, string]> = [
     ['blank', 'blank', '   '],
@@ -805,13 +813,8 @@ describe('[R6][V7] a Chinese story is told why in Chinese', () => {
     ['Latin script', 'script', 'You hear footsteps in the hallway, then a door slams somewhere upstairs.'],
   ];
   for (const [why, rule, output] of projections)
-    it(`projection: ${why}`, () => {
-      const verdict = validateProjection(output, { ...ZH, speaker: '杰丝' });
-      expect(verdict).toMatchObject({ ok: false, rule });
-      const reason = verdict.ok ? '' : verdict.reason;
-      expect(reason).toMatch(/\p{Script=Han}/u);
-      expect(latinOf(reason, output), reason).toEqual([]);
-    });
+    it(`projection: ${why}`, () =>
+      expectToldInChinese(validateProjection(output, { ...ZH, speaker: '杰丝' }), rule, output));
   const actors: Array<[string, RejectionRule, string]> = [
     ['blank', 'blank', ' '],
     ['<empty>', 'sentinel', '<empty>'],
@@ -822,13 +825,7 @@ describe('[R6][V7] a Chinese story is told why in Chinese', () => {
     ['Latin script', 'script', 'I wait for the right moment, then leap out of the shadows.'],
   ];
   for (const [why, rule, output] of actors)
-    it(`actor: ${why}`, () => {
-      const verdict = validateActorOutput(output, ZH_ACTOR);
-      expect(verdict).toMatchObject({ ok: false, rule });
-      const reason = verdict.ok ? '' : verdict.reason;
-      expect(reason).toMatch(/\p{Script=Han}/u);
-      expect(latinOf(reason, output), reason).toEqual([]);
-    });
+    it(`actor: ${why}`, () => expectToldInChinese(validateActorOutput(output, ZH_ACTOR), rule, output));
   it('quotes the offending words with Chinese quotation marks and lists names with 、', () => {
     expect(validateProjection('你吓得后退了一步。', ZH)).toMatchObject({
       reason: expect.stringContaining('简自己的反应（“你吓得后退了一步”）'),
