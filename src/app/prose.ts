@@ -1,6 +1,8 @@
 // Roleplay prose split for display: `*actions*` (shown in italics, without the asterisks) and quoted
-// speech ("…", “…”, 「…」, 『…』, shown with their quotes). Pure: the view renders each segment as a
-// text node, so model output never becomes markup.
+// speech (shown with its quotes; the quotation marks are validation's, so what the driver reads as
+// speech is shown as speech). Pure: the view renders each segment as a text node, so model output
+// never becomes markup.
+import { QUOTATION_MARKS, closesQuotation } from '../driver/i18n/lists.ts';
 
 export interface ProseSegment {
   text: string;
@@ -9,8 +11,6 @@ export interface ProseSegment {
 }
 
 const ASTERISK = '*';
-/** Opening quote → its closing quote. A straight quote closes itself. */
-const QUOTES: Readonly<Record<string, string>> = { '"': '"', '“': '”', '「': '」', '『': '』' };
 
 const isSpace = (ch: string | undefined): boolean => ch === undefined || /\s/.test(ch);
 
@@ -48,10 +48,11 @@ function actionDelimiters(text: string): Map<number, number> {
 function speechRanges(text: string): Map<number, number> {
   const ranges = new Map<number, number>();
   for (let i = 0; i < text.length; i++) {
-    const closer = QUOTES[text[i] ?? ''];
+    const closer = QUOTATION_MARKS[text[i] ?? ''];
     if (closer === undefined) continue;
-    const end = text.indexOf(closer, i + 1);
-    if (end < 0) continue;
+    let end = i + 1;
+    while (end < text.length && !closesQuotation(text, end, closer)) end++;
+    if (end === text.length) continue;
     ranges.set(i, end);
     i = end;
   }

@@ -31,6 +31,18 @@ describe('tokenizeProse', () => {
     expect(tokenizeProse('她说：「你好。」')).toEqual([plain('她说：'), speech('「你好。」')]);
   });
 
+  it('shows as speech every quotation validation reads as speech, and an apostrophe does not end one', () => {
+    expect(tokenizeProse('She mouths «Run» and points.')).toEqual([
+      plain('She mouths '),
+      speech('«Run»'),
+      plain(' and points.'),
+    ]);
+    expect(tokenizeProse('‘I don’t know,’ she says.')).toEqual([
+      speech('‘I don’t know,’'),
+      plain(' she says.'),
+    ]);
+  });
+
   it('nests speech in an action and an action in speech', () => {
     expect(tokenizeProse('*She shouts "Run!"*')).toEqual([
       action('She shouts '),

@@ -270,6 +270,32 @@ describe('turn loop', () => {
     expect(readTurn(s.doc, activeLeaf(s.doc) as string).pov[USER]?.text).toBe('Jane waves at you.');
   });
 
+  it('[O4][V7] a batch answer naming one audience twice is retried with the reason; nothing of it is stored', async () => {
+    const s = makeStory();
+    const { updateSettings } = await import('../../src/driver/doc/story-doc.ts');
+    updateSettings(s.doc, { batchReprojection: true });
+    let batches = 0;
+    const env = makeEnv((req, n) => {
+      if (kindOf(req) !== 'batch') return plausible(req, n);
+      // JSON.parse alone would keep the second Jess and accept this.
+      return ++batches === 1
+        ? '{"User": "Jane waves at you. (refused answer)", "Jess": "You hear a knock.", "Jess": "<empty>"}'
+        : JSON.stringify({ User: 'Jane waves at you.', Jess: 'You hear footsteps.' });
+    });
+    const r = await takeTurn(s, env, { actor: JANE });
+    expect(r.ok).toBe(true);
+    expect(env.model.calls.map((c) => kindOf(c))).toEqual(['actor', 'batch', 'batch']);
+    const [first, retry] = env.model.calls.slice(1);
+    expect(retry?.messages.slice(0, -1)).toEqual(first?.messages.slice(0, -1));
+    expect(retry?.messages.at(-1)?.content).toMatch(
+      /could not be used: names given more than once Jess \(one key per name\)/,
+    );
+    const turn = readTurn(s.doc, activeLeaf(s.doc) as string);
+    expect(turn.pov[USER]).toMatchObject({ perceived: true, text: 'Jane waves at you.' });
+    expect(turn.pov[JESS]).toMatchObject({ perceived: true, text: 'You hear footsteps.' });
+    expect(JSON.stringify(exportStory(s.doc))).not.toContain('refused answer');
+  });
+
   it('[P3] an absent character cannot act; one who joins sees only what happens after', async () => {
     const s = makeStory({ jessPresent: false });
     const env = makeEnv(plausible);

@@ -63,6 +63,8 @@ export const MESSAGES_ZH: Messages = {
   'The answer must be one JSON object.': '回答必须是一个 JSON 对象。',
   'the value must be a string': '值必须是字符串',
   'unknown names {unknown} (use exactly: {names})': '未知的名字：{unknown}（只能使用：{names}）',
+  'names given more than once {repeated} (one key per name)':
+    '重复给出的名字：{repeated}（每个名字只能有一个键）',
   'missing names {absent}': '缺少的名字：{absent}',
   'The answer was not JSON. Answer with {"next": "<name>"} only.':
     '回答不是 JSON。只用 {"next": "<名字>"} 回答。',

@@ -1,12 +1,29 @@
 // Validates an actor answer: the selected participant's own first-person turn. It may hold private
-// thoughts; it may not be empty, speak for another participant, or write their reactions.
+// thoughts; it may not be empty, speak for another participant, or write their responses (as "you" or
+// by name).
 
 import { proseRulesFor } from './language-rules.ts';
 import { maskQuotes } from './quotes.ts';
 import { actorReasons } from './reasons.ts';
 import { checkScript } from './script.ts';
 import { containsSentinel, isBlank, labelledLines, looksStructured } from './shape.ts';
-import type { ActorContext, ActorVerdict } from './types.ts';
+import {
+  AuthoredKind,
+  type ActorContext,
+  type ActorVerdict,
+  type AuthoringScope,
+  type Finding,
+} from './types.ts';
+
+/**
+ * What an actor may not write for anyone else (as "you" or by name): what they do, say, react or
+ * decide, told as done. Their thoughts and feelings pass as the actor's belief about them ("Jess wants
+ * the key"), and so do what they might do and subordinate clauses ("until Jess turns away").
+ */
+const OTHERS_RESPONSES: AuthoringScope = {
+  kinds: new Set([AuthoredKind.reaction, AuthoredKind.speech, AuthoredKind.decision]),
+  doneOnly: true,
+};
 
 export function validateActorOutput(text: string, ctx: ActorContext): ActorVerdict {
   const { actor } = ctx;
@@ -20,8 +37,20 @@ export function validateActorOutput(text: string, ctx: ActorContext): ActorVerdi
   const script = checkScript(answer, ctx.language);
   if (!script.ok) return script;
 
-  const masked = maskQuotes(answer);
-  const forOthers = proseRulesFor(ctx.language).secondPersonAuthoring(masked, answer);
+  const forOthers = othersResponse(answer, ctx);
   if (forOthers !== null) return why.actsForOthers(actor, forOthers.excerpt);
   return { ok: true, text: answer };
+}
+
+/** Another participant, as "you" or by name, written responding outside quotations. */
+function othersResponse(answer: string, ctx: ActorContext): Finding | null {
+  const rules = proseRulesFor(ctx.language);
+  const masked = maskQuotes(answer);
+  const asYou = rules.secondPersonAuthoring(masked, answer, OTHERS_RESPONSES);
+  if (asYou !== null) return asYou;
+  for (const name of ctx.others) {
+    const byName = rules.namedAuthoring(masked, answer, name, OTHERS_RESPONSES);
+    if (byName !== null) return byName;
+  }
+  return null;
 }

@@ -8,7 +8,8 @@ const words = (list: string): string[] => list.trim().split(/\s+/);
 const AUTHORED_PHRASES: Readonly<Record<AuthoredKind, string>> = {
   reaction: `吓 后退 往后 向后 起身 转身 转头 回头 回过 抬头 低头 扭头 伸手 屏住 倒吸 点头 摇头 皱眉 打了个
     一惊 一愣 一颤 一怔 愣 怔 僵 不敢 张大 瞪大 睁大 眨 捂 发抖 哆嗦 颤抖 打开 关上 推开 拉开 接住
-    接过 靠近 离开 逃 扑 蹲 跪 爬 挥手 喘 咬紧 缩 冲 跳 跑 尖叫 惊叫 大叫 哭`,
+    接过 靠近 离开 逃 扑 蹲 跪 爬 挥手 喘 咬紧 缩 冲 跳 跑 尖叫 惊叫 大叫 哭 点了点头 摇了摇头 耸了耸肩
+    皱了皱眉 眨了眨眼`,
   speech: `问道 问 说道 说 答道 回答 回应 应道 回道 喊道 大喊 喊 叫道 叫 低声道 低声说 小声说 轻声说
     嘟囔 嘀咕 喃喃 开口 告诉 解释 反驳 笑道 骂 咕哝 惊呼 呼喊`,
   decision: '决定 打算 下定决心 决心 选择 准备',
@@ -58,3 +59,12 @@ export const SKIPPED_BEFORE_VERB: readonly string[] = words(
 export const CONNECTIVES = words(
   '于是 然后 接着 随即 随后 而 但是 但 可是 却 这时 此时 突然 忽然 顿时 立刻 马上 便 就 又 也 当 只见 同时',
 );
+
+/**
+ * Connectives after which the subject's clause is not told as done by the writer: 当 opens a
+ * subordinate clause (当杰丝转身时), 只见 frames what is seen (只见杰丝皱眉, "I see Jess frown").
+ */
+export const FRAMING_CONNECTIVES: ReadonlySet<string> = new Set(words('当 只见'));
+
+/** Endings that make a clause subordinate (杰丝转身的时候，…): its subject is not told as acting. */
+export const SUBORDINATE_ENDINGS: readonly string[] = words('时 时候 之前 以前 之后 以后 的话');

@@ -8,14 +8,22 @@ import {
   CONNECTIVES,
   EMOTIONS,
   FEELING_PERCEPTIONS,
+  FRAMING_CONNECTIVES,
   PERCEPTION_PREFIXES,
   SKIPPED_BEFORE_VERB,
+  SUBORDINATE_ENDINGS,
 } from './chinese-words.ts';
 import { excerptAt } from './quotes.ts';
 import { cachedRegExp, escapeRegExp } from './regexp.ts';
-import { AuthoredKind, type Finding, type ProseRules } from './types.ts';
+import { ANY_RESPONSE, AuthoredKind, type AuthoringScope, type Finding, type ProseRules } from './types.ts';
 
-const CLAUSE_START = `(?:^|[，。！？；：、,.!?;:…—\\s"”」』）)])(?:${CONNECTIVES.join('|')})*`;
+const BREAK = `(?:^|[，。！？；：、,.!?;:…—\\s"”」』）)])`;
+/** Where a new clause (and so possibly a new subject) begins: any clause, or one told as done. */
+const CLAUSE_START = {
+  any: `${BREAK}(?:${CONNECTIVES.join('|')})*`,
+  main: `${BREAK}(?:${CONNECTIVES.filter((c) => !FRAMING_CONNECTIVES.has(c)).join('|')})*`,
+} as const;
+type Clauses = keyof typeof CLAUSE_START;
 const CLAUSE_END = /[，。！？；：、,.!?;:\n]/;
 /** How far past 感到 an emotion word may sit: 你感到一阵莫名的恐惧. */
 const MAX_FEELING_DISTANCE = 10;
@@ -30,20 +38,23 @@ const BODY_REACTIONS: readonly RegExp[] = [
 const MIND_READING =
   /心想|心里想|心中想|暗想|暗自想|暗暗想|心里盘算|心中盘算|暗自庆幸|心里暗|心中暗|暗忖|心道|在心里/;
 
-function subjectEnds(masked: string, subject: string): number[] {
+function subjectEnds(masked: string, subject: string, clauses: Clauses = 'any'): number[] {
   const pattern = cachedRegExp(
-    `zh subject\u0000${subject}`,
-    () => new RegExp(`${CLAUSE_START}(${subject})`, 'gm'),
+    `zh subject\u0000${subject}\u0000${clauses}`,
+    () => new RegExp(`${CLAUSE_START[clauses]}(${subject})`, 'gm'),
   );
   return [...masked.matchAll(pattern)].map((m) => m.index + m[0].length);
 }
 
+/** The clause from `from` to its end (the next clause mark). */
+function clauseFrom(text: string, from: number): string {
+  let end = from;
+  while (end < text.length && !CLAUSE_END.test(text.charAt(end))) end++;
+  return text.slice(from, end);
+}
+
 function judgeFeeling(rest: string): AuthoredKind | null {
-  let window = '';
-  for (const ch of rest.slice(0, MAX_FEELING_DISTANCE)) {
-    if (CLAUSE_END.test(ch)) break;
-    window += ch;
-  }
+  const window = clauseFrom(rest.slice(0, MAX_FEELING_DISTANCE), 0);
   return EMOTIONS.some((e) => window.includes(e)) ? AuthoredKind.feeling : null;
 }
 
@@ -68,18 +79,27 @@ function judgeClause(rest: string): AuthoredKind | null {
   }
 }
 
-function authoringBy(masked: string, original: string, subject: string, literal: string): Finding | null {
-  for (const end of subjectEnds(masked, subject)) {
+function authoringBy(
+  masked: string,
+  original: string,
+  subject: string,
+  literal: string,
+  scope: AuthoringScope,
+): Finding | null {
+  for (const end of subjectEnds(masked, subject, scope.doneOnly ? 'main' : 'any')) {
     if (subject === '你' && /^[们的]/.test(masked.slice(end))) continue;
+    const clause = clauseFrom(masked, end);
+    if (scope.doneOnly && SUBORDINATE_ENDINGS.some((e) => clause.endsWith(e))) continue;
     const kind = judgeClause(masked.slice(end));
-    if (kind !== null) {
+    if (kind !== null && scope.kinds.has(kind)) {
       return { kind, excerpt: excerptAt(original, masked, end - literal.length) };
     }
   }
   return null;
 }
 
-function bodyReaction(masked: string, original: string): Finding | null {
+function bodyReaction(masked: string, original: string, scope: AuthoringScope): Finding | null {
+  if (!scope.kinds.has(AuthoredKind.reaction)) return null;
   for (const pattern of BODY_REACTIONS) {
     const m = pattern.exec(masked);
     if (m !== null) return { kind: AuthoredKind.reaction, excerpt: excerptAt(original, masked, m.index) };
@@ -109,9 +129,10 @@ function nothingSentences(target: string): RegExp[] {
 }
 
 export const chineseRules: ProseRules = {
-  secondPersonAuthoring: (masked, original) =>
-    authoringBy(masked, original, '你', '你') ?? bodyReaction(masked, original),
-  namedAuthoring: (masked, original, name) => authoringBy(masked, original, escapeRegExp(name), name),
+  secondPersonAuthoring: (masked, original, scope = ANY_RESPONSE) =>
+    authoringBy(masked, original, '你', '你', scope) ?? bodyReaction(masked, original, scope),
+  namedAuthoring: (masked, original, name, scope = ANY_RESPONSE) =>
+    authoringBy(masked, original, escapeRegExp(name), name, scope),
   firstPersonNarration(masked, original) {
     const end = subjectEnds(masked, '我')[0];
     return end === undefined ? null : excerptAt(original, masked, end - 1);

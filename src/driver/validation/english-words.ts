@@ -54,9 +54,18 @@ export const IRREGULAR_FORMS: ReadonlyMap<string, string> = new Map(
 
 /** Words that can stand between the subject and its verb without changing who acts. */
 export const SKIPPED_BEFORE_VERB: ReadonlySet<string> = new Set(
-  words(`can could cannot can't couldn't do don't did didn't will would won't wouldn't must might may
-    should shall have has had 've 'll 'd just only also still then now almost nearly barely hardly
-    even already all both never always simply really finally first again soon instead too not`),
+  words(`can could cannot can't couldn't do does don't doesn't did didn't will would won't wouldn't
+    must might may should shall have has had 've 'll 'd just only also still then now almost nearly
+    barely hardly even already all both never always simply really finally first again soon instead
+    too not`),
+);
+
+/**
+ * Words that tell what may or will happen, not what does ("Jess might run", "User is going to
+ * follow"): about another participant, an actor's guess. "Can" is not one: "you can't help but laugh".
+ */
+export const HYPOTHETICAL_MODALS: ReadonlySet<string> = new Set(
+  words(`will would won't wouldn't 'll 'd might may must should shall could going`),
 );
 
 /** A form of "be": what follows is a state, judged by the adjective lists below. */

@@ -7,6 +7,7 @@ import {
   COPULAS,
   EMOTIONS,
   FEELING_FILLERS,
+  HYPOTHETICAL_MODALS,
   INTENSIFIERS,
   IRREGULAR_FORMS,
   PERCEPTION_VERBS,
@@ -16,10 +17,17 @@ import {
 } from './english-words.ts';
 import { excerptAt } from './quotes.ts';
 import { cachedRegExp, escapeRegExp } from './regexp.ts';
-import { AuthoredKind, type Finding, type ProseRules } from './types.ts';
+import { ANY_RESPONSE, AuthoredKind, type AuthoringScope, type Finding, type ProseRules } from './types.ts';
 
-/** Where a new clause (and so possibly a new subject) begins. */
-const CLAUSE_START = String.raw`(?:^|[.!?;:,()\u2014\u2013\n"\u201d\u00bb\u2019]\s*|\s-\s*|\b(?:and|then|but|so|as|while|whilst|when|before|after|until|till|because|or|yet|once|now|suddenly|instantly|immediately|finally|instead)\s+)`;
+const BREAK = String.raw`^|[.!?;:,()\u2014\u2013\n"\u201d\u00bb\u2019]\s*|\s-\s*`;
+const MAIN_OPENERS = 'and|then|but|so|or|yet|now|suddenly|instantly|immediately|finally|instead';
+const SUBORDINATE_OPENERS = 'as|while|whilst|when|before|after|until|till|because|once';
+/** Where a new clause (and so possibly a new subject) begins: any clause, or a main clause only. */
+const CLAUSE_START = {
+  any: String.raw`(?:${BREAK}|\b(?:${MAIN_OPENERS}|${SUBORDINATE_OPENERS})\s+)`,
+  main: String.raw`(?:${BREAK}|\b(?:${MAIN_OPENERS})\s+)`,
+} as const;
+type Clauses = keyof typeof CLAUSE_START;
 const CLAUSE_TAIL = /[.!?;,:\n"\u201c\u201d()\u2014]/;
 /** How far past the subject to look for its verb. */
 const MAX_TOKENS = 8;
@@ -58,10 +66,10 @@ interface Span {
 }
 
 /** Every clause-initial occurrence of `subject` (a regex alternative) in masked text. */
-function subjectSpans(masked: string, subject: string, after: string): Span[] {
+function subjectSpans(masked: string, subject: string, after: string, clauses: Clauses = 'any'): Span[] {
   const pattern = cachedRegExp(
-    `en subject\u0000${subject}\u0000${after}`,
-    () => new RegExp(`${CLAUSE_START}(${subject})(?=${after})`, 'gim'),
+    `en subject\u0000${subject}\u0000${after}\u0000${clauses}`,
+    () => new RegExp(`${CLAUSE_START[clauses]}(${subject})(?=${after})`, 'gim'),
   );
   return [...masked.matchAll(pattern)].map((m) => {
     const end = m.index + m[0].length;
@@ -108,8 +116,9 @@ const authoredKindOf = (forms: string[]): AuthoredKind | undefined =>
   forms.map((f) => AUTHORED_VERB_KIND.get(f)).find((k) => k !== undefined);
 
 /** After "you are": an emotion, a frozen reaction, a conviction, or an action in progress. */
-function judgeState(rest: string[]): AuthoredKind | null {
+function judgeState(rest: string[], doneOnly: boolean): AuthoredKind | null {
   for (const word of rest) {
+    if (doneOnly && HYPOTHETICAL_MODALS.has(word)) return null;
     if (INTENSIFIERS.has(word) || COPULAS.has(word) || word === 'not' || isAdverb(word)) continue;
     if (EMOTIONS.has(word)) return AuthoredKind.feeling;
     if (REACTION_STATES.has(word)) return AuthoredKind.reaction;
@@ -133,10 +142,11 @@ function judgePerception(forms: string[], rest: string[]): AuthoredKind | null {
   return null;
 }
 
-function judgeClause(tokens: string[]): AuthoredKind | null {
+function judgeClause(tokens: string[], doneOnly: boolean): AuthoredKind | null {
   for (let i = 0; i < tokens.length; i++) {
     const word = tokens[i] ?? '';
-    if (COPULAS.has(word)) return judgeState(tokens.slice(i + 1));
+    if (doneOnly && HYPOTHETICAL_MODALS.has(word)) return null;
+    if (COPULAS.has(word)) return judgeState(tokens.slice(i + 1), doneOnly);
     const forms = baseForms(word);
     if (forms.some((f) => PERCEPTION_VERBS.has(f))) return judgePerception(forms, tokens.slice(i + 1));
     const kind = authoredKindOf(forms);
@@ -146,17 +156,24 @@ function judgeClause(tokens: string[]): AuthoredKind | null {
   return null;
 }
 
-function authoringBy(masked: string, original: string, subject: string): Finding | null {
-  for (const { start, end } of subjectSpans(masked, subject, String.raw`\s|['\u2019](?:re|ve|ll|d)\b`)) {
+function authoringBy(
+  masked: string,
+  original: string,
+  subject: string,
+  scope: AuthoringScope,
+): Finding | null {
+  const after = String.raw`\s|['\u2019](?:re|ve|ll|d)\b`;
+  for (const { start, end } of subjectSpans(masked, subject, after, scope.doneOnly ? 'main' : 'any')) {
     const tokens = tokensFrom(masked, end);
     if (BEFORE_ONE_CAN.test(masked.slice(0, start)) && /^(?:can|could)$/.test(tokens[0] ?? '')) continue;
-    const kind = judgeClause(tokens);
-    if (kind !== null) return { kind, excerpt: excerptAt(original, masked, start) };
+    const kind = judgeClause(tokens, scope.doneOnly);
+    if (kind !== null && scope.kinds.has(kind)) return { kind, excerpt: excerptAt(original, masked, start) };
   }
   return null;
 }
 
-function bodyReaction(masked: string, original: string): Finding | null {
+function bodyReaction(masked: string, original: string, scope: AuthoringScope): Finding | null {
+  if (!scope.kinds.has(AuthoredKind.reaction)) return null;
   for (const pattern of BODY_REACTIONS) {
     const m = pattern.exec(masked);
     if (m === null) continue;
@@ -210,9 +227,10 @@ function nothingSentences(target: string): RegExp[] {
 }
 
 export const englishRules: ProseRules = {
-  secondPersonAuthoring: (masked, original) =>
-    authoringBy(masked, original, 'you') ?? bodyReaction(masked, original),
-  namedAuthoring: (masked, original, name) => authoringBy(masked, original, escapeRegExp(name)),
+  secondPersonAuthoring: (masked, original, scope = ANY_RESPONSE) =>
+    authoringBy(masked, original, 'you', scope) ?? bodyReaction(masked, original, scope),
+  namedAuthoring: (masked, original, name, scope = ANY_RESPONSE) =>
+    authoringBy(masked, original, escapeRegExp(name), scope),
   firstPersonNarration(masked, original) {
     const span = subjectSpans(masked, 'I', String.raw`\s|['\u2019](?:m|ve|ll|d)\b`)[0];
     return span === undefined ? null : excerptAt(original, masked, span.start);

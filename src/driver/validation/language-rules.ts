@@ -2,13 +2,14 @@
 
 import { chineseRules } from './chinese.ts';
 import { englishRules } from './english.ts';
-import { StoryLanguage, type ProseRules } from './types.ts';
+import { Language } from '../doc/schema.ts';
+import type { ProseRules } from './types.ts';
 
-export function proseRulesFor(language: StoryLanguage): ProseRules {
+export function proseRulesFor(language: Language): ProseRules {
   switch (language) {
-    case StoryLanguage.en:
+    case Language.en:
       return englishRules;
-    case StoryLanguage.zh:
+    case Language.zh:
       return chineseRules;
     default:
       return language satisfies never;

@@ -2,16 +2,10 @@
 // the inside of every quotation blanked out. The copy keeps the original's length, so an offset found
 // in it points at the same words in the original, which is where reasons quote from.
 
+import { QUOTATION_MARKS, closesQuotation } from '../i18n/lists.ts';
+
 const MASK = '\u00b7';
-const CLOSERS: Readonly<Record<string, string>> = {
-  '"': '"',
-  '\u201c': '\u201d', // “ ”
-  '\u300c': '\u300d', // 「 」
-  '\u300e': '\u300f', // 『 』
-  '\u00ab': '\u00bb', // « »
-  '\u2018': '\u2019', // ‘ ’
-};
-const CLOSING_MARKS = new Set(Object.values(CLOSERS));
+const CLOSING_MARKS = new Set(Object.values(QUOTATION_MARKS));
 const CLAUSE_END = /[.!?;,:\n\u3002\uff01\uff1f\uff1b\uff0c\uff1a\u3001]/u;
 /** Longest excerpt quoted back in a reason; enough to recognise the clause. */
 const MAX_EXCERPT = 60;
@@ -24,9 +18,9 @@ export function maskQuotes(text: string): string {
     const ch = text.charAt(i);
     if (closer === null) {
       out += ch;
-      closer = CLOSERS[ch] ?? null;
-    } else if (ch === closer && !(closer === '\u2019' && /\p{L}/u.test(text.charAt(i + 1)))) {
-      out += ch; // a ’ followed by a letter is an apostrophe, not the end of the quotation
+      closer = QUOTATION_MARKS[ch] ?? null;
+    } else if (closesQuotation(text, i, closer)) {
+      out += ch;
       closer = null;
     } else {
       out += ch === '\n' ? ch : MASK;

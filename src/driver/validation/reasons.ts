@@ -1,13 +1,14 @@
 // The retry instructions: each rejection tells the model, in the story's language, what was wrong and
 // what to write instead, quoting the offending words so the retry can find them.
 
+import type { Language } from '../doc/schema.ts';
 import { nameList, sentences } from '../i18n/lists.ts';
 import { tr } from '../i18n/messages.ts';
-import type { AuthoredKind, Finding, Rejection, StoryLanguage } from './types.ts';
+import { RejectionRule, type AuthoredKind, type Finding, type Rejection } from './types.ts';
 
-const reject = (reason: string): Rejection => ({ ok: false, reason });
+const reject = (rule: RejectionRule, reason: string): Rejection => ({ ok: false, rule, reason });
 
-function ownKind(language: StoryLanguage, kind: AuthoredKind, target: string): string {
+function ownKind(language: Language, kind: AuthoredKind, target: string): string {
   switch (kind) {
     case 'reaction':
       return tr(language, "{target}'s own reaction", { target });
@@ -24,14 +25,15 @@ function ownKind(language: StoryLanguage, kind: AuthoredKind, target: string): s
   }
 }
 
-const structured = (language: StoryLanguage) =>
+const structured = (language: Language) =>
   tr(language, 'The answer is structured data (JSON or a code block), but plain text was asked for.');
 
-function makeProjectionReasons(language: StoryLanguage) {
+function makeProjectionReasons(language: Language) {
   const l = language;
   return {
     blank: (target: string) =>
       reject(
+        RejectionRule.blank,
         tr(
           l,
           'The answer is blank. Write what {target} perceives, or exactly <empty> if {target} perceives nothing.',
@@ -40,6 +42,7 @@ function makeProjectionReasons(language: StoryLanguage) {
       ),
     mixedSentinel: (target: string) =>
       reject(
+        RejectionRule.sentinel,
         tr(
           l,
           'The answer mixes <empty> with other text. If {target} perceives nothing, answer exactly <empty> and nothing else; otherwise write only what {target} perceives, without <empty>.',
@@ -48,6 +51,7 @@ function makeProjectionReasons(language: StoryLanguage) {
       ),
     structured: (target: string) =>
       reject(
+        RejectionRule.structured,
         sentences(
           l,
           structured(l),
@@ -56,6 +60,7 @@ function makeProjectionReasons(language: StoryLanguage) {
       ),
     severalAudiences: (target: string, names: readonly string[]) =>
       reject(
+        RejectionRule.severalAudiences,
         tr(
           l,
           'The answer contains outputs for several audiences ({names}). Write one answer, only for {target}, as plain prose without name labels.',
@@ -64,6 +69,7 @@ function makeProjectionReasons(language: StoryLanguage) {
       ),
     saysNothing: (target: string, answer: string) =>
       reject(
+        RejectionRule.saysNothing,
         tr(
           l,
           'The answer only says that nothing was perceived ("{answer}"). When {target} perceives nothing, answer exactly <empty> and nothing else.',
@@ -72,6 +78,7 @@ function makeProjectionReasons(language: StoryLanguage) {
       ),
     copiedSource: (target: string, speaker: string, excerpt: string) =>
       reject(
+        RejectionRule.notTransformed,
         tr(
           l,
           'The answer is still {speaker}\'s first-person text ("{excerpt}"). Rewrite it as what {target} perceives, in the second person (for example "You see {speaker} …"), or answer <empty> if {target} perceives nothing.',
@@ -80,6 +87,7 @@ function makeProjectionReasons(language: StoryLanguage) {
       ),
     targetAuthored: (target: string, finding: Finding) =>
       reject(
+        finding.kind,
         sentences(
           l,
           tr(l, 'The answer writes {what} ("{excerpt}").', {
@@ -98,6 +106,7 @@ function makeProjectionReasons(language: StoryLanguage) {
       ),
     privateThought: (target: string, excerpt: string) =>
       reject(
+        RejectionRule.privateThought,
         tr(
           l,
           'The answer reveals an unspoken thought ("{excerpt}"). {target} perceives only what can be seen, heard, smelled, tasted or felt: describe visible actions and words said aloud, not anyone\'s private thoughts.',
@@ -109,16 +118,18 @@ function makeProjectionReasons(language: StoryLanguage) {
 
 export type ProjectionReasons = ReturnType<typeof makeProjectionReasons>;
 
-function makeActorReasons(language: StoryLanguage) {
+function makeActorReasons(language: Language) {
   const l = language;
   const ownTurnOnly = (actor: string) =>
     tr(l, "Write only {actor}'s own turn in the first person: {actor}'s actions, speech and thoughts.", {
       actor,
     });
   return {
-    blank: (actor: string) => reject(sentences(l, tr(l, 'The answer is blank.'), ownTurnOnly(actor))),
+    blank: (actor: string) =>
+      reject(RejectionRule.blank, sentences(l, tr(l, 'The answer is blank.'), ownTurnOnly(actor))),
     sentinel: (actor: string) =>
       reject(
+        RejectionRule.sentinel,
         sentences(
           l,
           tr(l, 'The answer uses <empty>, but an actor always authors something.'),
@@ -126,9 +137,11 @@ function makeActorReasons(language: StoryLanguage) {
           tr(l, 'Even a small gesture or a pause is a turn.'),
         ),
       ),
-    structured: (actor: string) => reject(sentences(l, structured(l), ownTurnOnly(actor))),
+    structured: (actor: string) =>
+      reject(RejectionRule.structured, sentences(l, structured(l), ownTurnOnly(actor))),
     speaksFor: (actor: string, other: string, line: string) =>
       reject(
+        RejectionRule.speaksFor,
         sentences(
           l,
           tr(l, 'The answer speaks for {other} ("{line}").', { other, line }),
@@ -138,6 +151,7 @@ function makeActorReasons(language: StoryLanguage) {
       ),
     actsForOthers: (actor: string, excerpt: string) =>
       reject(
+        RejectionRule.actsFor,
         sentences(
           l,
           tr(l, 'The answer writes another participant\'s response ("{excerpt}").', { excerpt }),
@@ -149,17 +163,17 @@ function makeActorReasons(language: StoryLanguage) {
 }
 
 // Built once per language: every answer checked would otherwise make them again.
-const PROJECTION: Readonly<Record<StoryLanguage, ProjectionReasons>> = {
+const PROJECTION: Readonly<Record<Language, ProjectionReasons>> = {
   en: makeProjectionReasons('en'),
   zh: makeProjectionReasons('zh'),
 };
-const ACTOR: Readonly<Record<StoryLanguage, ReturnType<typeof makeActorReasons>>> = {
+const ACTOR: Readonly<Record<Language, ReturnType<typeof makeActorReasons>>> = {
   en: makeActorReasons('en'),
   zh: makeActorReasons('zh'),
 };
 
 /** Why a projection answer was refused, in the story's language. */
-export const projectionReasons = (language: StoryLanguage): ProjectionReasons => PROJECTION[language];
+export const projectionReasons = (language: Language): ProjectionReasons => PROJECTION[language];
 
 /** Why an actor answer was refused, in the story's language. */
-export const actorReasons = (language: StoryLanguage) => ACTOR[language];
+export const actorReasons = (language: Language) => ACTOR[language];

@@ -1,13 +1,13 @@
 // Checks on an answer's form, made before its prose is read: blank, the <empty> sentinel, structured
 // data where plain text was asked for, and "Name:" labels marking answers for or by other people.
 
+import { QUOTATION_MARKS } from '../i18n/lists.ts';
 import { cachedRegExp, escapeRegExp } from './regexp.ts';
 
 /** The model-facing no-perception answer; it must stand alone to mean anything. */
 export const EMPTY_SENTINEL = '<empty>';
 
 const SENTINEL_ANYWHERE = /<\s*empty\s*>/i;
-const OPENING_QUOTE = /^["\u201c\u300c\u300e\u00ab\u2018]/;
 
 export const isBlank = (text: string): boolean => text.trim() === '';
 
@@ -61,4 +61,5 @@ export function labelledLines(text: string, names: readonly string[]): LabelledL
 }
 
 /** `Jess: "Where is it?"` is a line of dialogue in script form, not an answer labelled for Jess. */
-export const isScriptDialogue = (line: LabelledLine): boolean => OPENING_QUOTE.test(line.rest);
+export const isScriptDialogue = (line: LabelledLine): boolean =>
+  QUOTATION_MARKS[line.rest.charAt(0)] !== undefined;

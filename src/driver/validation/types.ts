@@ -1,11 +1,12 @@
 // Shapes shared by the output validators: what they are told about the scene, and what they say back.
 // A rejection's reason is an instruction for the model's retry, in the story's language.
 
-export const StoryLanguage = { en: 'en', zh: 'zh' } as const;
-export type StoryLanguage = (typeof StoryLanguage)[keyof typeof StoryLanguage];
+import type { Language } from '../doc/schema.ts';
 
 export interface Rejection {
   ok: false;
+  /** Which rule refused the answer, for code and tests; the model reads `reason`. */
+  rule: RejectionRule;
   /** What is wrong and what to write instead, addressed to the model that retries, in the story's language. */
   reason: string;
 }
@@ -19,7 +20,7 @@ export interface ProjectionContext {
   speaker: string;
   /** Every visible participant name, target and speaker included. */
   participants: string[];
-  language: StoryLanguage;
+  language: Language;
 }
 
 export type ProjectionVerdict =
@@ -30,7 +31,7 @@ export interface ActorContext {
   actor: string;
   /** The other participants' names. */
   others: string[];
-  language: StoryLanguage;
+  language: Language;
 }
 
 export type ActorVerdict = { ok: true; text: string } | Rejection;
@@ -45,18 +46,53 @@ export const AuthoredKind = {
 } as const;
 export type AuthoredKind = (typeof AuthoredKind)[keyof typeof AuthoredKind];
 
+/**
+ * The rule an answer broke (SPEC V1–V6). A projection that writes the target's response is refused
+ * under the kind of response it wrote; an actor that writes another participant's is `acts-for`.
+ */
+export const RejectionRule = {
+  ...AuthoredKind,
+  blank: 'blank',
+  sentinel: 'sentinel',
+  saysNothing: 'says-nothing',
+  structured: 'structured',
+  severalAudiences: 'several-audiences',
+  notTransformed: 'not-transformed',
+  privateThought: 'private-thought',
+  speaksFor: 'speaks-for',
+  actsFor: 'acts-for',
+  script: 'script',
+} as const;
+export type RejectionRule = (typeof RejectionRule)[keyof typeof RejectionRule];
+
 export interface Finding {
   kind: AuthoredKind;
   /** The offending words, cut from the answer, to quote back in the reason. */
   excerpt: string;
 }
 
+/** What an authoring heuristic counts: which kinds of response, and whether only what is told as done. */
+export interface AuthoringScope {
+  kinds: ReadonlySet<AuthoredKind>;
+  /**
+   * Only main clauses told as happening: a subject in a subordinate clause ("until Jess turns",
+   * 杰丝转身的时候) or under a modal ("Jess might run") is then no objection.
+   */
+  doneOnly: boolean;
+}
+
+/** Everything a projection may not write for its target: any response, in any clause. */
+export const ANY_RESPONSE: AuthoringScope = { kinds: new Set(Object.values(AuthoredKind)), doneOnly: false };
+
 /** Prose heuristics for one story language; every method is a "may reject", null means no objection. */
 export interface ProseRules {
-  /** "You …" as a clause subject doing, saying, deciding, thinking or feeling something. */
-  secondPersonAuthoring(masked: string, original: string): Finding | null;
-  /** A named participant as a clause subject doing the same (the target written in third person). */
-  namedAuthoring(masked: string, original: string, name: string): Finding | null;
+  /**
+   * "You …" as a clause subject doing, saying, deciding, thinking or feeling something: what `scope`
+   * counts, all of it by default.
+   */
+  secondPersonAuthoring(masked: string, original: string, scope?: AuthoringScope): Finding | null;
+  /** A named participant as a clause subject doing the same (the target or another participant). */
+  namedAuthoring(masked: string, original: string, name: string, scope?: AuthoringScope): Finding | null;
   /** "I …" as the narration subject: the source copied, not transformed. Returns the excerpt. */
   firstPersonNarration(masked: string, original: string): string | null;
   /** Someone's unspoken thought told as fact (", thinking that …"). Returns the excerpt. */
