@@ -11,6 +11,7 @@ import type { ChatRequest } from './model.ts';
 import { nameLookup } from './names.ts';
 import { projectionVerdict } from './projection.ts';
 import { renderPrompt } from './prompts/render.ts';
+import { samplingFor } from './sampling.ts';
 import { formatTranscript } from './transcript-text.ts';
 import { clauseList, nameList } from './i18n/lists.ts';
 
@@ -61,7 +62,7 @@ export function batchRequest(story: Story, env: DriverEnv, turnId: string, audie
         },
       },
     },
-    ...(env.temperature?.projector !== undefined ? { temperature: env.temperature.projector } : {}),
+    ...samplingFor(env, 'projector'),
   };
 }
 

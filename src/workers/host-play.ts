@@ -1,7 +1,7 @@
 // Playing commands: author a turn, act (once or several times), cancel, presence and settings. One
 // generation runs per story at a time; Cancel aborts it end to end and nothing partial is stored.
 import { setPresent } from '../driver/doc/participants.ts';
-import { updateSettings } from '../driver/doc/story-doc.ts';
+import { readStorySampling, updateSettings } from '../driver/doc/story-doc.ts';
 import { touchStory } from '../driver/doc/library-doc.ts';
 import type { DriverEnv, DriverResult, Operation, TokenSource } from '../driver/env.ts';
 import { authorTurn, takeTurn } from '../driver/turn-loop.ts';
@@ -11,7 +11,6 @@ import type { DriverApi, Failure } from './api.ts';
 import { isFailure, type HostContext } from './host-context.ts';
 import { createTokenBatcher } from './token-batcher.ts';
 import { storyPrompts } from './host-prompts.ts';
-import { storyTemperatures } from './story-sampling.ts';
 import type { OpenStory } from './story-store.ts';
 import { uiText } from './ui-text.ts';
 
@@ -53,7 +52,7 @@ export function createGenerations(ctx: HostContext): Generations {
       const env: DriverEnv = {
         models,
         prompts: storyPrompts(ctx.prompts, ctx.store.library, story.doc),
-        temperature: storyTemperatures(ctx.store.library, story.doc),
+        sampling: readStorySampling(story.doc),
         clock: ctx.clock,
         newId: ctx.newId,
         signal: controller.signal,
