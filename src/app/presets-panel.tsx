@@ -3,7 +3,7 @@
 import { For, Show, createResource, createSignal, type JSX } from 'solid-js';
 import type { PresetStatus } from '../driver/presets/status.ts';
 import { useDriver } from './driver-client.ts';
-import { clauseList, t } from './i18n/ui-text.ts';
+import { clauseList, t, uiLanguage } from './i18n/ui-text.ts';
 import { SamplingDifferences, suggestedSamplingText } from './preset-sampling.tsx';
 
 /** What a story's preset status means for the person. */
@@ -51,7 +51,7 @@ export function PresetsPanel(props: { storyId?: string }): JSX.Element {
     }
     const r = await api.importSillyTavernPreset(json, {
       title: file.name.replace(/\.json$/i, ''),
-      language: 'en',
+      reportLanguage: uiLanguage(),
     });
     if (!r.ok) return after(r, '');
     const count = r.report.mapped.length;

@@ -232,10 +232,10 @@ export interface DriverApi {
   setPrompt(scope: PromptScope, path: string, text: string): Promise<Result>;
   restorePrompt(scope: PromptScope, path: string): Promise<Result>;
   listPresets(): Promise<PresetSummary[]>;
-  /** The prompts go into `language`; the report and a refusal are in the interface language. */
+  /** The prose goes into every shipped language; the report and a refusal are in `reportLanguage`. */
   importSillyTavernPreset(
     json: unknown,
-    options: { title: string; language: Language },
+    options: { title: string; reportLanguage: Language },
   ): Promise<Result<{ presetId: string; report: SillyTavernReport }>>;
   deletePreset(presetId: string): Promise<Result>;
   storyPreset(storyId: string): Promise<Result<{ preset: PresetStatus }>>;

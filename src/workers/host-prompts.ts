@@ -18,7 +18,6 @@ import type { PromptSet } from '../driver/prompts/render.ts';
 import type { Language } from '../driver/doc/schema.ts';
 import type { DriverApi, PromptEntry, PromptScope, Result } from './api.ts';
 import { isFailure, type HostContext } from './host-context.ts';
-import { workerUiLanguage } from './ui-text.ts';
 
 type PromptApi = Pick<
   DriverApi,
@@ -112,8 +111,8 @@ export function promptCommands(ctx: HostContext): PromptApi {
 
     async importSillyTavernPreset(json, options) {
       await ctx.store.ready;
-      // The preset's prompts are for `options.language`; its report is for the person reading it.
-      const imported = importSillyTavernPreset(json, { ...options, reportLanguage: workerUiLanguage() });
+      // The prose goes into every shipped language; the report is for the person, in the panel's language.
+      const imported = importSillyTavernPreset(json, options);
       if (!imported.ok) return { ok: false, code: 'invalid', detail: imported.detail };
       const presetId = ctx.newId();
       const put = putPreset(ctx.store.library, { id: presetId, ...imported.preset }, 'ui');

@@ -84,7 +84,10 @@ describe('prompts through the worker', () => {
   it('[R5] a SillyTavern preset imports, applies to a story and shapes its requests', async () => {
     const { server, host, storyId, jane } = await setup();
     const json = JSON.parse(readFileSync('tests/fixtures/sillytavern/night-market.json', 'utf8'));
-    const imported = await host.api.importSillyTavernPreset(json, { title: 'Night market', language: 'en' });
+    const imported = await host.api.importSillyTavernPreset(json, {
+      title: 'Night market',
+      reportLanguage: 'en',
+    });
     if (!imported.ok) throw new Error(imported.detail);
     expect(imported.report.mapped.length).toBeGreaterThan(0);
     expect(JSON.stringify(await host.api.listPresets())).not.toMatch(/proxy_password|hunter2/);
@@ -94,6 +97,9 @@ describe('prompts through the worker', () => {
     const listed = await host.api.listPrompts('en', storyId);
     const style = listed.ok ? listed.prompts.find((p) => p.id === 'roleplay/style') : undefined;
     expect(style?.from).toBe('story');
+    // The same prose went into the Chinese folder too, so a Chinese story would use it as well.
+    const zh = await host.api.listPrompts('zh', storyId);
+    expect(zh.ok && zh.prompts.find((p) => p.id === 'roleplay/style')?.from).toBe('story');
     const acted = await host.api.act(storyId, { actor: jane });
     expect(acted.ok, JSON.stringify(acted)).toBe(true);
     const system = server.requests
@@ -108,7 +114,10 @@ describe('prompts through the worker', () => {
   it("[R9][R10] a preset's sampling is the story's: the actor's requests carry it, a later library edit does not", async () => {
     const { server, host, storyId, jane } = await setup();
     const json = JSON.parse(readFileSync('tests/fixtures/sillytavern/night-market.json', 'utf8'));
-    const imported = await host.api.importSillyTavernPreset(json, { title: 'Night market', language: 'en' });
+    const imported = await host.api.importSillyTavernPreset(json, {
+      title: 'Night market',
+      reportLanguage: 'en',
+    });
     if (!imported.ok) throw new Error(imported.detail);
     expect((await host.api.applyPreset(storyId, imported.presetId)).ok).toBe(true);
     const sampled = () => {

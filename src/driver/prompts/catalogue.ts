@@ -1,4 +1,12 @@
 // The prompts the driver uses and the variables each is given: a prompt file may use only these.
+import { languageSchema, type Language } from '../doc/schema.ts';
+
+/**
+ * The languages the package ships every prompt in (`prompts/<language>/`): a story's languages.
+ * tests/unit/prompts.test.ts keeps the shipped folders exactly these, with the same files.
+ */
+export const SHIPPED_LANGUAGES: readonly Language[] = languageSchema.options;
+
 export const PROMPT_VARIABLES = {
   'roleplay/selector': ['language', 'user', 'chronology'],
   'roleplay/selector-task': ['candidates'],
