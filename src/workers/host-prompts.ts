@@ -8,7 +8,12 @@ import {
   setPromptOverride,
 } from '../driver/doc/prompt-overrides.ts';
 import { listPresets, putPreset, removePreset } from '../driver/doc/library-presets.ts';
-import { PROMPT_VARIABLES, PROSE_PROMPT_IDS, isPromptId } from '../driver/prompts/catalogue.ts';
+import {
+  PROMPT_VARIABLES,
+  PROSE_PROMPT_IDS,
+  isPromptId,
+  promptVariables,
+} from '../driver/prompts/catalogue.ts';
 import { resolvePrompts } from '../driver/prompts/resolve.ts';
 import { applyPreset, reapplyPreset, removeStoryPreset } from '../driver/presets/apply.ts';
 import { presetStatus } from '../driver/presets/status.ts';
@@ -76,7 +81,7 @@ export function promptCommands(ctx: HostContext): PromptApi {
             ...(own.has(path) ? { story: own.get(path) } : {}),
             text: resolved.prompts.get(path) ?? shipped,
             from: resolved.from.get(path) ?? 'shipped',
-            variables: PROMPT_VARIABLES[id],
+            variables: promptVariables(id),
             prose: PROSE_PROMPT_IDS.includes(id),
             ...(problem ? { problem } : {}),
           };
