@@ -214,6 +214,8 @@ export interface DriverApi {
   cancel(storyId: string): Promise<void>;
   setPresent(storyId: string, participantId: string, present: boolean): Promise<Result>;
   updateStorySettings(storyId: string, patch: Partial<StorySettings>): Promise<Result>;
+  /** The story's next requests use `language`'s prompts, text built from data and script check. */
+  setStoryLanguage(storyId: string, language: Language): Promise<Result>;
   // editing
   editSource(storyId: string, turnId: string, delta: TextDeltaOp[]): Promise<Result>;
   editPov(storyId: string, turnId: string, audience: string, delta: TextDeltaOp[]): Promise<Result>;

@@ -1,7 +1,7 @@
 // Playing commands: author a turn, act (once or several times), cancel, presence and settings. One
 // generation runs per story at a time; Cancel aborts it end to end and nothing partial is stored.
 import { setPresent } from '../driver/doc/participants.ts';
-import { readStorySampling, updateSettings } from '../driver/doc/story-doc.ts';
+import { readStorySampling, setLanguage, updateSettings } from '../driver/doc/story-doc.ts';
 import { touchStory } from '../driver/doc/library-doc.ts';
 import type { DriverEnv, DriverResult, Operation, TokenSource } from '../driver/env.ts';
 import { authorTurn, takeTurn } from '../driver/turn-loop.ts';
@@ -14,7 +14,10 @@ import { storyPrompts } from './host-prompts.ts';
 import type { OpenStory } from './story-store.ts';
 import { uiText } from './ui-text.ts';
 
-type PlayApi = Pick<DriverApi, 'authorTurn' | 'act' | 'cancel' | 'setPresent' | 'updateStorySettings'>;
+type PlayApi = Pick<
+  DriverApi,
+  'authorTurn' | 'act' | 'cancel' | 'setPresent' | 'updateStorySettings' | 'setStoryLanguage'
+>;
 
 export interface Generations {
   /** Runs `work` as the story's one generation, with an env whose signal Cancel aborts. */
@@ -118,6 +121,13 @@ export function playCommands(ctx: HostContext, generations: Generations): PlayAp
       const story = await ctx.story(storyId);
       if (isFailure(story)) return story;
       updateSettings(story.doc, patch, 'ui');
+      return { ok: true };
+    },
+
+    async setStoryLanguage(storyId, language) {
+      const story = await ctx.story(storyId);
+      if (isFailure(story)) return story;
+      setLanguage(story.doc, language, 'ui');
       return { ok: true };
     },
   };
