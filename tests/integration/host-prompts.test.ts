@@ -32,6 +32,17 @@ async function setup(): Promise<{ server: OpenAIServer; host: HostHarness; story
   return { server, host, storyId, jane: opened.story.participants.find((p) => p.name === 'Jane')?.id ?? '' };
 }
 
+/** Imports the SillyTavern fixture (temperature 0.85, top_p 0.92) into the library. */
+async function importNightMarket(host: HostHarness) {
+  const json = JSON.parse(readFileSync('tests/fixtures/sillytavern/night-market.json', 'utf8'));
+  const imported = await host.api.importSillyTavernPreset(json, {
+    title: 'Night market',
+    reportLanguage: 'en',
+  });
+  if (!imported.ok) throw new Error(imported.detail);
+  return imported;
+}
+
 const lastActorTask = (server: OpenAIServer) =>
   server.requests
     .filter((r) => r.body.messages[0]?.content.startsWith('You are Jane'))
@@ -83,12 +94,7 @@ describe('prompts through the worker', () => {
 
   it('[R5] a SillyTavern preset imports, applies to a story and shapes its requests', async () => {
     const { server, host, storyId, jane } = await setup();
-    const json = JSON.parse(readFileSync('tests/fixtures/sillytavern/night-market.json', 'utf8'));
-    const imported = await host.api.importSillyTavernPreset(json, {
-      title: 'Night market',
-      reportLanguage: 'en',
-    });
-    if (!imported.ok) throw new Error(imported.detail);
+    const imported = await importNightMarket(host);
     expect(imported.report.mapped.length).toBeGreaterThan(0);
     expect(JSON.stringify(await host.api.listPresets())).not.toMatch(/proxy_password|hunter2/);
     expect((await host.api.applyPreset(storyId, imported.presetId)).ok).toBe(true);
@@ -113,12 +119,7 @@ describe('prompts through the worker', () => {
 
   it("[R9][R10] a preset's sampling is the story's: the actor's requests carry it, a later library edit does not", async () => {
     const { server, host, storyId, jane } = await setup();
-    const json = JSON.parse(readFileSync('tests/fixtures/sillytavern/night-market.json', 'utf8'));
-    const imported = await host.api.importSillyTavernPreset(json, {
-      title: 'Night market',
-      reportLanguage: 'en',
-    });
-    if (!imported.ok) throw new Error(imported.detail);
+    const imported = await importNightMarket(host);
     expect((await host.api.applyPreset(storyId, imported.presetId)).ok).toBe(true);
     const sampled = () => {
       const last = (prefix: string) =>

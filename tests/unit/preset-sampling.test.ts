@@ -34,6 +34,14 @@ function setup() {
   return { library, story: makeStory() };
 }
 
+/** The story matches its preset on both sides, sampling included. */
+function expectCurrent(library: Y.Doc, story: StoryFixture): void {
+  expect(presetStatus(library, story.doc)).toMatchObject({
+    status: 'current',
+    sampling: { editedInStory: [], changedInLibrary: [] },
+  });
+}
+
 function plausible(request: ChatRequest): string {
   switch (kindOf(request)) {
     case 'selector':
@@ -113,10 +121,7 @@ describe("[R9] a preset's sampling is copied into the story", () => {
     updateSettings(story.doc, { actorTemperature: 0.6 });
     applyPreset(library, story.doc, 'noir', isoAt(10));
     expect(readStorySampling(story.doc)).toEqual({ actorTemperature: 0.6, actorTopP: 0.9 });
-    expect(presetStatus(library, story.doc)).toMatchObject({
-      status: 'current',
-      sampling: { editedInStory: [], changedInLibrary: [] },
-    });
+    expectCurrent(library, story);
   });
 
   it("switching to another preset keeps the story's sampling", () => {
@@ -124,7 +129,8 @@ describe("[R9] a preset's sampling is copied into the story", () => {
     applyPreset(library, story.doc, 'noir', isoAt(10));
     expect(applyPreset(library, story.doc, 'pastoral', isoAt(20))).toEqual({ ok: true });
     expect(readStorySampling(story.doc)).toEqual({ actorTemperature: 1.1, actorTopP: 0.9 });
-    expect(presetStatus(library, story.doc)).toMatchObject({ status: 'current', presetId: 'pastoral' });
+    expectCurrent(library, story);
+    expect(presetStatus(library, story.doc)).toMatchObject({ presetId: 'pastoral' });
   });
 
   it("a story's change shows as edited in the story; re-applying copies the library's over it", () => {
@@ -141,10 +147,7 @@ describe("[R9] a preset's sampling is copied into the story", () => {
     });
     expect(reapplyPreset(library, story.doc, isoAt(20))).toEqual({ ok: true });
     expect(readStorySampling(story.doc)).toEqual({ actorTemperature: 1.5, actorTopP: 0.9 });
-    expect(presetStatus(library, story.doc)).toMatchObject({
-      status: 'current',
-      sampling: { editedInStory: [], changedInLibrary: [] },
-    });
+    expectCurrent(library, story);
   });
 
   it('a setting the preset does not suggest is the story’s own: changing it is no edit of the preset', () => {
@@ -152,7 +155,7 @@ describe("[R9] a preset's sampling is copied into the story", () => {
     putPreset(library, { id: 'plain', title: 'Plain', sampling: { characters: 0.8 }, prompts: STYLE });
     applyPreset(library, story.doc, 'plain', isoAt(10));
     updateSettings(story.doc, { actorTopP: 0.7 });
-    expect(presetStatus(library, story.doc).status).toBe('current');
+    expectCurrent(library, story);
   });
 
   it('removing the preset leaves the story’s sampling', () => {
