@@ -14,7 +14,6 @@ export const recordedSamplingSchema = z.object({
   /** The story's sampling just after: a later change is the story's own. */
   story: storySamplingSchema,
 });
-export type RecordedSampling = z.infer<typeof recordedSamplingSchema>;
 
 export const storyPresetSchema = z.object({
   presetId: z.string().min(1),
