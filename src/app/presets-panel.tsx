@@ -1,9 +1,10 @@
-// Presets in the library (import a SillyTavern preset, see what it carries, delete) and, for a story,
-// the preset it uses: its status, switch, re-apply, remove.
+// Presets in the library (import a SillyTavern preset, see what it carries and suggests, delete) and,
+// for a story, the preset it uses: its status (with any sampling that differs), switch, re-apply, remove.
 import { For, Show, createResource, createSignal, type JSX } from 'solid-js';
 import type { PresetStatus } from '../driver/presets/status.ts';
 import { useDriver } from './driver-client.ts';
-import { clauseList, t } from './i18n/ui-text.ts';
+import { clauseList, t, uiLanguage } from './i18n/ui-text.ts';
+import { SamplingDifferences, suggestedSamplingText } from './preset-sampling.tsx';
 
 /** What a story's preset status means for the person. */
 function statusText(status: PresetStatus['status']): string {
@@ -22,6 +23,10 @@ function statusText(status: PresetStatus['status']): string {
       return t('No longer in the library.');
   }
 }
+
+/** The status of a story that has a preset, or undefined when it has none. */
+const storyPreset = (status: PresetStatus): Exclude<PresetStatus, { status: 'none' }> | undefined =>
+  status.status === 'none' ? undefined : status;
 
 export function PresetsPanel(props: { storyId?: string }): JSX.Element {
   const { api } = useDriver();
@@ -46,7 +51,7 @@ export function PresetsPanel(props: { storyId?: string }): JSX.Element {
     }
     const r = await api.importSillyTavernPreset(json, {
       title: file.name.replace(/\.json$/i, ''),
-      language: 'en',
+      reportLanguage: uiLanguage(),
     });
     if (!r.ok) return after(r, '');
     const count = r.report.mapped.length;
@@ -64,16 +69,21 @@ export function PresetsPanel(props: { storyId?: string }): JSX.Element {
   return (
     <section class="stack" aria-labelledby="presets-title">
       <h2 id="presets-title">{t('Presets')}</h2>
-      <Show when={props.storyId && status.latest?.ok ? status.latest : undefined}>
-        {(s) => (
-          <p>
-            {s().preset.status === 'none'
-              ? statusText('none')
-              : t('This story uses “{title}”. {status}', {
-                  title: (s().preset as { title: string }).title,
-                  status: statusText(s().preset.status),
-                })}
-          </p>
+      <Show when={props.storyId && status.latest?.ok ? status.latest.preset : undefined}>
+        {(preset) => (
+          <Show when={storyPreset(preset())} fallback={<p>{statusText('none')}</p>}>
+            {(used) => (
+              <>
+                <p>
+                  {t('This story uses “{title}”. {status}', {
+                    title: used().title,
+                    status: statusText(used().status),
+                  })}
+                </p>
+                <SamplingDifferences status={used()} />
+              </>
+            )}
+          </Show>
         )}
       </Show>
       <label class="field">
@@ -95,6 +105,9 @@ export function PresetsPanel(props: { storyId?: string }): JSX.Element {
               <strong>{p.title}</strong>
               <Show when={p.description}>
                 <span class="muted">{p.description}</span>
+              </Show>
+              <Show when={suggestedSamplingText(p.sampling)}>
+                {(text) => <span class="muted">{text()}</span>}
               </Show>
               <Show when={p.warning}>
                 <span class="error">{p.warning}</span>

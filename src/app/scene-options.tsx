@@ -1,15 +1,41 @@
-// The scene's less frequent settings, folded away under the composer: whether Send lets the next
-// character act by itself, and who is in the scene.
-import type { JSX } from 'solid-js';
+// The scene's less frequent settings, folded away under the composer: the story's language, whether
+// Send lets the next character act by itself, and who is in the scene.
+import { createSignal, type JSX } from 'solid-js';
+import type { Language } from '../driver/doc/schema.ts';
+import { useDriver } from './driver-client.ts';
+import { ErrorAlert } from './error-alert.tsx';
 import { t } from './i18n/ui-text.ts';
 import { PresenceList } from './presence-list.tsx';
 import type { StoryState } from './story-state.ts';
 
 export function SceneOptions(props: { story: StoryState }): JSX.Element {
+  const { api } = useDriver();
   const manual = (): boolean => props.story.overview()?.settings.turnSelection === 'manual';
+  const [languageError, setLanguageError] = createSignal('');
+  // The overview follows from the worker's change event, here and on every other device.
+  const setLanguage = async (language: Language): Promise<void> => {
+    const result = await api.setStoryLanguage(props.story.storyId, language);
+    setLanguageError(result.ok ? '' : result.detail);
+  };
   return (
     <details class="scene-options">
       <summary>{t('Scene and turn order')}</summary>
+      <label class="field">
+        <span>{t('Language of the story')}</span>
+        <select
+          value={props.story.overview()?.language ?? 'en'}
+          onChange={(event) => void setLanguage(event.currentTarget.value === 'zh' ? 'zh' : 'en')}
+        >
+          <option value="en">English</option>
+          <option value="zh">中文 (Chinese)</option>
+        </select>
+        <span class="muted">
+          {t(
+            'The next turns use its prompts and are written and checked in it; earlier turns stay as they are.',
+          )}
+        </span>
+      </label>
+      <ErrorAlert message={languageError()} />
       <label class="check">
         <input
           type="checkbox"

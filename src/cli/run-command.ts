@@ -10,7 +10,7 @@ import { importStory } from '../driver/story-json/import.ts';
 import { exportStory } from '../driver/story-json/export.ts';
 import { nameLookup } from '../driver/names.ts';
 import { setPresent } from '../driver/doc/participants.ts';
-import { setLanguage, updateSettings } from '../driver/doc/story-doc.ts';
+import { readStorySampling, setLanguage, updateSettings } from '../driver/doc/story-doc.ts';
 import { languageSchema } from '../driver/doc/schema.ts';
 import { listPromptOverrides } from '../driver/doc/prompt-overrides.ts';
 import { resolvePrompts } from '../driver/prompts/resolve.ts';
@@ -167,6 +167,8 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
   const env: DriverEnv = {
     models: { selector: model, projector: model, actor: model },
     prompts,
+    // The scene's Story JSON settings carry the story's own sampling, as the app's story does.
+    sampling: readStorySampling(doc),
     clock: Date.now,
     newId: ids.next,
     concurrency: opts.concurrency,

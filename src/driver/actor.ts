@@ -11,6 +11,7 @@ import type { ChatRequest } from './model.ts';
 import { nameLookup } from './names.ts';
 import { cardBlock, personaBlock } from './private-context.ts';
 import { renderPrompt } from './prompts/render.ts';
+import { samplingFor } from './sampling.ts';
 import { formatTranscript } from './transcript-text.ts';
 import { validateActorOutput } from './validation/index.ts';
 
@@ -47,7 +48,7 @@ export function actorRequest(story: Story, env: DriverEnv, actor: string, leaf: 
         content: renderPrompt(env.prompts, language, 'roleplay/actor-task', { name: me.name }),
       },
     ],
-    ...(env.temperature?.actor !== undefined ? { temperature: env.temperature.actor } : {}),
+    ...samplingFor(env, 'actor'),
   };
 }
 

@@ -13,6 +13,7 @@ import type { ChatRequest } from './model.ts';
 import { nameLookup } from './names.ts';
 import { projectionVerdict } from './projection.ts';
 import { renderPrompt } from './prompts/render.ts';
+import { samplingFor } from './sampling.ts';
 import { formatTranscript } from './transcript-text.ts';
 import { repeatedKeys } from './validation/index.ts';
 import { clauseList, nameList } from './i18n/lists.ts';
@@ -64,7 +65,7 @@ export function batchRequest(story: Story, env: DriverEnv, turnId: string, audie
         },
       },
     },
-    ...(env.temperature?.projector !== undefined ? { temperature: env.temperature.projector } : {}),
+    ...samplingFor(env, 'projector'),
   };
 }
 

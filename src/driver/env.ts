@@ -1,6 +1,7 @@
 // What every driver operation is given from outside: the story, the models, prompts, clock and ids.
 // The driver never reaches for globals (timers, fetch, randomness): everything comes through here.
 import type * as Y from 'yjs';
+import type { StorySampling } from './doc/schema.ts';
 import type { ChatModel, ModelFailureCode } from './model.ts';
 import type { PromptSet } from './prompts/render.ts';
 import type { StoryViews } from './story-views.ts';
@@ -29,8 +30,8 @@ export interface DriverEnv {
   retries?: number;
   /** Parallel isolated projection requests (default 4). */
   concurrency?: number;
-  /** Sampling per operation; unset keeps the backend's defaults. */
-  temperature?: Partial<Record<Operation, number>>;
+  /** The story's own sampling (its settings): the actor's requests carry it (`sampling.ts`). */
+  sampling?: StorySampling;
   signal?: AbortSignal;
   onPhase?: (phase: Phase) => void;
   /** Streamed tokens of actor and projection answers; set it to make requests stream. */

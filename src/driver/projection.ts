@@ -10,6 +10,7 @@ import { languageName } from './language.ts';
 import type { ChatRequest } from './model.ts';
 import { nameLookup } from './names.ts';
 import { renderPrompt } from './prompts/render.ts';
+import { samplingFor } from './sampling.ts';
 import { formatTranscript } from './transcript-text.ts';
 import { validateProjection } from './validation/index.ts';
 
@@ -44,7 +45,7 @@ export function projectionRequest(
         }),
       },
     ],
-    ...(env.temperature?.projector !== undefined ? { temperature: env.temperature.projector } : {}),
+    ...samplingFor(env, 'projector'),
   };
 }
 

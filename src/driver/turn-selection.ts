@@ -7,6 +7,7 @@ import { type DriverEnv, type DriverResult, type Story } from './env.ts';
 import { generateValidated, guardPrompts } from './generate.ts';
 import { nameLookup } from './names.ts';
 import { renderPrompt } from './prompts/render.ts';
+import { samplingFor } from './sampling.ts';
 import { languageName } from './language.ts';
 import { tr } from './i18n/messages.ts';
 import type { ChatRequest } from './model.ts';
@@ -56,7 +57,7 @@ export function selectorRequest(story: Story, env: DriverEnv, candidates: string
         },
       },
     },
-    ...(env.temperature?.selector !== undefined ? { temperature: env.temperature.selector } : {}),
+    ...samplingFor(env, 'selector'),
   };
 }
 

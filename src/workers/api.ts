@@ -248,6 +248,8 @@ export interface DriverApi {
   cancel(storyId: string): Promise<void>;
   setPresent(storyId: string, participantId: string, present: boolean): Promise<Result>;
   updateStorySettings(storyId: string, patch: Partial<StorySettings>): Promise<Result>;
+  /** The story's next requests use `language`'s prompts, text built from data and script check. */
+  setStoryLanguage(storyId: string, language: Language): Promise<Result>;
   // editing
   /** Refused (nothing written) when it would leave the source empty. */
   editSource(storyId: string, turnId: string, delta: TextDeltaOp[]): Promise<Result>;
@@ -268,10 +270,10 @@ export interface DriverApi {
   setPrompt(scope: PromptScope, path: string, text: string): Promise<Result>;
   restorePrompt(scope: PromptScope, path: string): Promise<Result>;
   listPresets(): Promise<PresetSummary[]>;
-  /** The prompts go into `language`; the report and a refusal are in the interface language. */
+  /** The prose goes into every shipped language; the report and a refusal are in `reportLanguage`. */
   importSillyTavernPreset(
     json: unknown,
-    options: { title: string; language: Language },
+    options: { title: string; reportLanguage: Language },
   ): Promise<Result<{ presetId: string; report: SillyTavernReport }>>;
   deletePreset(presetId: string): Promise<Result>;
   storyPreset(storyId: string): Promise<Result<{ preset: PresetStatus }>>;

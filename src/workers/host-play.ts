@@ -2,7 +2,7 @@
 // and settings; the rules are the driver's (turn-commands.ts). One generation runs per story at a
 // time; Cancel aborts it end to end and nothing partial is stored.
 import { setPresent } from '../driver/doc/participants.ts';
-import { updateSettings } from '../driver/doc/story-doc.ts';
+import { readStorySampling, setLanguage, updateSettings } from '../driver/doc/story-doc.ts';
 import { touchStory } from '../driver/doc/library-doc.ts';
 import type { DriverEnv, DriverResult, Operation, TokenSource } from '../driver/env.ts';
 import { continueFor, send, settleStale } from '../driver/turn-commands.ts';
@@ -13,13 +13,12 @@ import type { DriverApi, Failure } from './api.ts';
 import { isFailure, type HostContext } from './host-context.ts';
 import { createTokenBatcher } from './token-batcher.ts';
 import { storyPrompts } from './host-prompts.ts';
-import { storyTemperatures } from './story-sampling.ts';
 import type { OpenStory } from './story-store.ts';
 import { uiText } from './ui-text.ts';
 
 type PlayApi = Pick<
   DriverApi,
-  'send' | 'act' | 'resolveStale' | 'cancel' | 'setPresent' | 'updateStorySettings'
+  'send' | 'act' | 'resolveStale' | 'cancel' | 'setPresent' | 'updateStorySettings' | 'setStoryLanguage'
 >;
 
 export interface Generations {
@@ -58,7 +57,7 @@ export function createGenerations(ctx: HostContext): Generations {
       const env: DriverEnv = {
         models,
         prompts: storyPrompts(ctx.prompts, ctx.store.library, story.doc),
-        temperature: storyTemperatures(ctx.store.library, story.doc),
+        sampling: readStorySampling(story.doc),
         clock: ctx.clock,
         newId: ctx.newId,
         signal: controller.signal,
@@ -132,6 +131,13 @@ export function playCommands(ctx: HostContext, generations: Generations): PlayAp
       const story = await ctx.story(storyId);
       if (isFailure(story)) return story;
       updateSettings(story.doc, patch, 'ui');
+      return { ok: true };
+    },
+
+    async setStoryLanguage(storyId, language) {
+      const story = await ctx.story(storyId);
+      if (isFailure(story)) return story;
+      setLanguage(story.doc, language, 'ui');
       return { ok: true };
     },
   };

@@ -8,7 +8,12 @@ import {
   setPromptOverride,
 } from '../driver/doc/prompt-overrides.ts';
 import { listPresets, putPreset, removePreset } from '../driver/doc/library-presets.ts';
-import { PROMPT_VARIABLES, PROSE_PROMPT_IDS, isPromptId } from '../driver/prompts/catalogue.ts';
+import {
+  PROMPT_VARIABLES,
+  PROSE_PROMPT_IDS,
+  isPromptId,
+  promptVariables,
+} from '../driver/prompts/catalogue.ts';
 import { resolvePrompts } from '../driver/prompts/resolve.ts';
 import { applyPreset, reapplyPreset, removeStoryPreset } from '../driver/presets/apply.ts';
 import { presetStatus } from '../driver/presets/status.ts';
@@ -18,7 +23,6 @@ import type { PromptSet } from '../driver/prompts/render.ts';
 import type { Language } from '../driver/doc/schema.ts';
 import type { DriverApi, PromptEntry, PromptScope, Result } from './api.ts';
 import { isFailure, type HostContext } from './host-context.ts';
-import { workerUiLanguage } from './ui-text.ts';
 
 type PromptApi = Pick<
   DriverApi,
@@ -77,7 +81,7 @@ export function promptCommands(ctx: HostContext): PromptApi {
             ...(own.has(path) ? { story: own.get(path) } : {}),
             text: resolved.prompts.get(path) ?? shipped,
             from: resolved.from.get(path) ?? 'shipped',
-            variables: PROMPT_VARIABLES[id],
+            variables: promptVariables(id),
             prose: PROSE_PROMPT_IDS.includes(id),
             ...(problem ? { problem } : {}),
           };
@@ -112,8 +116,8 @@ export function promptCommands(ctx: HostContext): PromptApi {
 
     async importSillyTavernPreset(json, options) {
       await ctx.store.ready;
-      // The preset's prompts are for `options.language`; its report is for the person reading it.
-      const imported = importSillyTavernPreset(json, { ...options, reportLanguage: workerUiLanguage() });
+      // The prose goes into every shipped language; the report is for the person, in the panel's language.
+      const imported = importSillyTavernPreset(json, options);
       if (!imported.ok) return { ok: false, code: 'invalid', detail: imported.detail };
       const presetId = ctx.newId();
       const put = putPreset(ctx.store.library, { id: presetId, ...imported.preset }, 'ui');

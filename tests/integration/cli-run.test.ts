@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMPTY_SENTINEL } from '../../src/driver/doc/schema.ts';
+import { PROJECTOR_TEMPERATURE, SELECTOR_TEMPERATURE } from '../../src/driver/sampling.ts';
 import type { StoryJson } from '../../src/driver/story-json/schema.ts';
 import { kindOf, subjectOf } from '../support/driver-env.ts';
 import {
@@ -206,6 +207,37 @@ describe.concurrent('rashomon run', () => {
       expect(s.requests).toHaveLength(minimumRequests(path, true, 2));
       expect(s.requests).toHaveLength(13);
       expectNoLeaks(s, story);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    "[R10] the scene's Story JSON sampling reaches the actor's requests; the helpers keep their own",
+    async () => {
+      const s = await server();
+      const scene = writeScene({
+        ...SCENE,
+        story: {
+          ...SCENE.story,
+          settings: { ...SCENE.story.settings, actorTemperature: 1.2, actorTopP: 0.8 },
+        },
+      });
+      const out = outFile();
+      const result = await rashomon(...runArgs(scene, s, out));
+      expect(result.code, result.stderr).toBe(0);
+      const sampling = new Set(
+        s.requests.map((r) => JSON.stringify([kindOf(r.body as never), r.body.temperature, r.body.top_p])),
+      );
+      expect([...sampling].sort()).toEqual(
+        [
+          ['actor', 1.2, 0.8],
+          ['project', PROJECTOR_TEMPERATURE, undefined],
+          ['selector', SELECTOR_TEMPERATURE, undefined],
+        ]
+          .map((x) => JSON.stringify(x))
+          .sort(),
+      );
+      expect(readStory(out).story.settings).toMatchObject({ actorTemperature: 1.2, actorTopP: 0.8 });
     },
     TEST_TIMEOUT,
   );

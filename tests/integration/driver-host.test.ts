@@ -1,9 +1,10 @@
 // The worker's DriverApi in Node, through comlink over a MessageChannel, on fake-indexeddb, against a
-// real local OpenAI-protocol server: play, stream, cancel, edit, reopen.
+// real local OpenAI-protocol server: play, stream, cancel, edit, reopen, switch the story's language.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
 import { createStoryStore, type StoryStore } from '../../src/workers/story-store.ts';
 import { newStory, startHost } from '../support/host-harness.ts';
+import { tr } from '../../src/driver/i18n/messages.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -160,6 +161,55 @@ describe('DriverApi over comlink', () => {
     expect(t.rows[0]?.siblings).toEqual([first.turnId]);
     const missing = await api.branchFrom(storyId, 'nope');
     expect(!missing.ok && missing.code).toBe('not-found');
+  });
+
+  it("[R6][R12] a story's language changes after creation: its next requests use the other language's prompts and checks", async () => {
+    const LATIN = 'I raise my lantern and look at the traveller by the gate.';
+    const server = await startOpenAIServer({
+      answer: (body) => {
+        const system = body.messages[0]?.content ?? '';
+        const chinese = system.startsWith('你是');
+        if (system.includes('感知过滤器')) return '你看见简举起了灯笼。';
+        if (system.startsWith('You are the perception filter')) return 'You see Jane raise her lantern.';
+        // The first Chinese actor answer is in Latin script, to show the script check follows the switch.
+        const retried = body.messages.at(-1)?.content.includes('你上一次的回答无法使用');
+        return chinese && retried ? '我举起灯笼，看着门口的旅人。' : LATIN;
+      },
+    });
+    cleanups.push(() => server.close());
+    const { api, events } = await makeApi(server);
+    const storyId = await newStory(api);
+    const opened = await api.openStory(storyId);
+    const jane = opened.ok ? (opened.story.participants.find((p) => p.name === 'Jane')?.id ?? '') : '';
+    const actorRequests = () =>
+      server.requests.filter((r) => /^(You are Jane|你是)/.test(r.body.messages[0]?.content ?? ''));
+    expect((await api.act(storyId, { actor: jane })).ok).toBe(true);
+    expect(actorRequests().at(-1)?.body.messages.at(-1)?.content).toMatch(/^It is your turn, Jane\./);
+
+    expect(await api.setStoryLanguage(storyId, 'zh')).toEqual({ ok: true });
+    const reopened = await api.openStory(storyId);
+    expect(reopened.ok && reopened.story.language).toBe('zh');
+    expect(events.some((e) => e.kind === 'story-changed' && e.storyId === storyId && e.meta)).toBe(true);
+    const before = actorRequests().length;
+    const inChinese = await api.act(storyId, { actor: jane });
+    expect(inChinese.ok, JSON.stringify(inChinese)).toBe(true);
+    const [first, retry] = actorRequests().slice(before);
+    expect(first?.body.messages[0]?.content).toMatch(/^你是一场用中文写成的角色扮演中的Jane。/);
+    // Text built from data follows too: the card is labelled in Chinese.
+    expect(first?.body.messages[0]?.content).toContain(`${tr('zh', 'Who you are')}：A guard.`);
+    const task = '轮到你了，Jane。用第一人称写出你接下来做什么、说什么。';
+    expect(first?.body.messages.at(-1)?.content).toBe(task);
+    // The Latin answer was refused in Chinese and asked for again; only the Chinese one was stored.
+    expect(retry?.body.messages.at(-1)?.content).toMatch(new RegExp(`^${task}\\n\\n你上一次的回答无法使用`));
+    const t = await api.transcript(storyId);
+    const last = t.ok ? t.rows.at(-1) : undefined;
+    expect(last?.text).toBe('你看见简举起了灯笼。');
+    const stored = await api.inspectTurn(storyId, last?.turnId ?? '');
+    expect(stored.ok && stored.turn.source).toBe('我举起灯笼，看着门口的旅人。');
+
+    expect(await api.setStoryLanguage(storyId, 'en')).toEqual({ ok: true });
+    expect((await api.act(storyId, { actor: jane })).ok).toBe(true);
+    expect(actorRequests().at(-1)?.body.messages.at(-1)?.content).toMatch(/^It is your turn, Jane\./);
   });
 
   it('says what to do when no model is set up', async () => {

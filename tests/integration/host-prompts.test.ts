@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
 import { newStory, startHost, type HostHarness } from '../support/host-harness.ts';
+import { putPreset } from '../../src/driver/doc/library-presets.ts';
+import { PROJECTOR_TEMPERATURE } from '../../src/driver/sampling.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -28,6 +30,17 @@ async function setup(): Promise<{ server: OpenAIServer; host: HostHarness; story
   const opened = await host.api.openStory(storyId);
   if (!opened.ok) throw new Error(opened.detail);
   return { server, host, storyId, jane: opened.story.participants.find((p) => p.name === 'Jane')?.id ?? '' };
+}
+
+/** Imports the SillyTavern fixture (temperature 0.85, top_p 0.92) into the library. */
+async function importNightMarket(host: HostHarness) {
+  const json = JSON.parse(readFileSync('tests/fixtures/sillytavern/night-market.json', 'utf8'));
+  const imported = await host.api.importSillyTavernPreset(json, {
+    title: 'Night market',
+    reportLanguage: 'en',
+  });
+  if (!imported.ok) throw new Error(imported.detail);
+  return imported;
 }
 
 const lastActorTask = (server: OpenAIServer) =>
@@ -81,9 +94,7 @@ describe('prompts through the worker', () => {
 
   it('[R5] a SillyTavern preset imports, applies to a story and shapes its requests', async () => {
     const { server, host, storyId, jane } = await setup();
-    const json = JSON.parse(readFileSync('tests/fixtures/sillytavern/night-market.json', 'utf8'));
-    const imported = await host.api.importSillyTavernPreset(json, { title: 'Night market', language: 'en' });
-    if (!imported.ok) throw new Error(imported.detail);
+    const imported = await importNightMarket(host);
     expect(imported.report.mapped.length).toBeGreaterThan(0);
     expect(JSON.stringify(await host.api.listPresets())).not.toMatch(/proxy_password|hunter2/);
     expect((await host.api.applyPreset(storyId, imported.presetId)).ok).toBe(true);
@@ -92,6 +103,9 @@ describe('prompts through the worker', () => {
     const listed = await host.api.listPrompts('en', storyId);
     const style = listed.ok ? listed.prompts.find((p) => p.id === 'roleplay/style') : undefined;
     expect(style?.from).toBe('story');
+    // The same prose went into the Chinese folder too, so a Chinese story would use it as well.
+    const zh = await host.api.listPrompts('zh', storyId);
+    expect(zh.ok && zh.prompts.find((p) => p.id === 'roleplay/style')?.from).toBe('story');
     const acted = await host.api.act(storyId, { actor: jane });
     expect(acted.ok, JSON.stringify(acted)).toBe(true);
     const system = server.requests
@@ -101,5 +115,46 @@ describe('prompts through the worker', () => {
     expect((await host.api.removeStoryPreset(storyId)).ok).toBe(true);
     const after = await host.api.storyPreset(storyId);
     expect(after.ok && after.preset.status).toBe('none');
+  });
+
+  it("[R9][R10] a preset's sampling is the story's: the actor's requests carry it, a later library edit does not", async () => {
+    const { server, host, storyId, jane } = await setup();
+    const imported = await importNightMarket(host);
+    expect((await host.api.applyPreset(storyId, imported.presetId)).ok).toBe(true);
+    const sampled = () => {
+      const last = (prefix: string) =>
+        server.requests.filter((r) => r.body.messages[0]?.content.startsWith(prefix)).at(-1)?.body;
+      const actor = last('You are Jane');
+      const projector = last('You are the perception filter');
+      return {
+        actor: [actor?.temperature, actor?.top_p],
+        projector: [projector?.temperature, projector?.top_p],
+      };
+    };
+    expect((await host.api.act(storyId, { actor: jane })).ok).toBe(true);
+    // The fixture's temperature 0.85 and top_p 0.92; the projector keeps its own.
+    expect(sampled()).toEqual({ actor: [0.85, 0.92], projector: [PROJECTOR_TEMPERATURE, undefined] });
+
+    putPreset(host.store.library, {
+      id: imported.presetId,
+      title: 'Night market',
+      sampling: { characters: 1.4 },
+    });
+    expect((await host.api.act(storyId, { actor: jane })).ok).toBe(true);
+    expect(sampled().actor).toEqual([0.85, 0.92]);
+    const status = await host.api.storyPreset(storyId);
+    expect(status.ok && status.preset).toMatchObject({
+      status: 'changed-in-library',
+      sampling: {
+        changedInLibrary: [
+          { setting: 'actorTemperature', was: 0.85, now: 1.4 },
+          { setting: 'actorTopP', was: 0.92, now: null },
+        ],
+      },
+    });
+
+    expect((await host.api.reapplyPreset(storyId)).ok).toBe(true);
+    expect((await host.api.act(storyId, { actor: jane })).ok).toBe(true);
+    expect(sampled().actor).toEqual([1.4, 0.92]);
   });
 });

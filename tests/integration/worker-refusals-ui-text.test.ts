@@ -118,12 +118,12 @@ describe('refusals of what the person hands in follow the interface language', (
     });
   });
 
-  it('reports a SillyTavern import in the interface language; the preset stays in its own language', async () => {
+  it("reports a SillyTavern import in the panel's language (the interface's); the prose goes into every shipped language", async () => {
     host = await startHost(NO_SERVER);
     await useLanguage(host, 'zh');
     const imported = await host.api.importSillyTavernPreset(SILLYTAVERN, {
       title: 'Night market',
-      language: 'en',
+      reportLanguage: 'zh',
     });
     if (!imported.ok) throw new Error(imported.detail);
     const why = Object.fromEntries(imported.report.notMapped.map((n) => [n.identifier, n.why]));
@@ -133,10 +133,10 @@ describe('refusals of what the person hands in follow the interface language', (
     expect(preset).toMatchObject({
       title: 'Night market',
       description: '从 SillyTavern 预设导入。',
-      languages: ['en'],
+      languages: ['en', 'zh'],
     });
     expect(
-      await host.api.importSillyTavernPreset({ temperature: 1 }, { title: 'x', language: 'en' }),
+      await host.api.importSillyTavernPreset({ temperature: 1 }, { title: 'x', reportLanguage: 'zh' }),
     ).toMatchObject({
       ok: false,
       detail: expect.stringMatching(/^这不是 SillyTavern 的聊天补全预设（prompts：无效输入/),
@@ -145,7 +145,7 @@ describe('refusals of what the person hands in follow the interface language', (
     await useLanguage(host, 'en');
     const again = await host.api.importSillyTavernPreset(SILLYTAVERN, {
       title: 'Night market',
-      language: 'en',
+      reportLanguage: 'en',
     });
     expect(again.ok && again.report.notMapped.find((n) => n.identifier === 'nsfw')?.why).toBe('empty');
   });

@@ -17,7 +17,6 @@ import {
 } from '../../src/driver/doc/prompt-overrides.ts';
 import { listPromptTrash, readStoryPreset } from '../../src/driver/doc/story-preset.ts';
 import { applyPreset, reapplyPreset, removeStoryPreset } from '../../src/driver/presets/apply.ts';
-import { presetTemperatures } from '../../src/driver/presets/sampling.ts';
 import { presetStatus } from '../../src/driver/presets/status.ts';
 import { summarisePreset } from '../../src/driver/presets/summary.ts';
 import { actorRequest } from '../../src/driver/actor.ts';
@@ -91,10 +90,6 @@ describe('presets in the library', () => {
     expect(
       putPreset(library, { id: 'x', title: 'X', sampling: { master: 0, characters: 2, topP: 1 } }),
     ).toEqual({ ok: true });
-    expect(presetTemperatures({ master: 0.4, characters: 1.3, topP: 0.9 })).toEqual({
-      projector: 0.4,
-      actor: 1.3,
-    });
   });
 
   it('lists rules prompts with a warning, and a preset with a problem with it', () => {

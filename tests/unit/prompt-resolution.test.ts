@@ -1,5 +1,6 @@
 // Prompt overrides kept in the library and story documents, and a story's prompts resolved from
-// their layers: later layers win file by file, bad files are listed, unknown ones ignored.
+// their layers: later layers win file by file, bad files are listed, unknown ones ignored; and the
+// ${language} every prompt is given.
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
@@ -10,8 +11,15 @@ import {
   readPromptOverride,
   setPromptOverride,
 } from '../../src/driver/doc/prompt-overrides.ts';
-import { PromptProblem, renderPrompt } from '../../src/driver/prompts/render.ts';
+import { setLanguage } from '../../src/driver/doc/story-doc.ts';
+import { actorRequest } from '../../src/driver/actor.ts';
+import { projectionRequest } from '../../src/driver/projection.ts';
+import { selectorRequest } from '../../src/driver/turn-selection.ts';
+import { PROMPT_IDS } from '../../src/driver/prompts/catalogue.ts';
+import { PromptProblem, promptTextProblem, renderPrompt } from '../../src/driver/prompts/render.ts';
 import { promptProblems, resolvePrompts } from '../../src/driver/prompts/resolve.ts';
+import { makeEnv } from '../support/driver-env.ts';
+import { JANE, JESS, USER, makeStory } from '../support/story-fixture.ts';
 
 const shipped = shippedPrompts();
 
@@ -110,5 +118,43 @@ describe('[R1][R2] resolution', () => {
 
   it('finds no problem in the shipped prompts', () => {
     expect(promptProblems(shipped)).toEqual([]);
+  });
+});
+
+describe('[R11] every prompt may use ${language}', () => {
+  it('is a variable of every prompt, whether its original uses it or not', () => {
+    for (const id of PROMPT_IDS) expect(promptTextProblem(id, 'Write in ${language}.'), id).toBeNull();
+  });
+
+  it("an override that did not use it renders with the story's language name, English or Chinese", () => {
+    for (const [language, name] of [
+      ['en', 'English'],
+      ['zh', '中文'],
+    ] as const) {
+      const story = makeStory();
+      setLanguage(story.doc, language);
+      // Story overrides of prompts whose originals are not given the language, in the story's folder.
+      const own: Record<string, string> = {
+        'roleplay/actor-task': 'Go on, ${name}, in ${language}.',
+        'roleplay/persona': '${user} (${persona}) speaks ${language}.',
+        'roleplay/selector-task': 'Choose from ${candidates}; answer in ${language}.',
+        'roleplay/projector-task': '${speaker} did this: ${source} Tell ${target} in ${language}.',
+      };
+      for (const [id, text] of Object.entries(own)) setPromptOverride(story.doc, `${language}/${id}`, text);
+      const env = makeEnv(() => '', {
+        prompts: resolvePrompts({ shipped, story: listPromptOverrides(story.doc) }).prompts,
+      });
+      const turn = story.say(USER, 'I wave.');
+      expect(projectionRequest(story, env, turn, JANE).messages.at(-1)?.content).toBe(
+        `User did this: I wave. Tell Jane in ${name}.`,
+      );
+      expect(selectorRequest(story, env, [JANE, JESS]).messages.at(-1)?.content).toBe(
+        `Choose from Jane, Jess; answer in ${name}.`,
+      );
+      story.projectAll(turn);
+      const actor = actorRequest(story, env, JANE, turn);
+      expect(actor.messages.at(-1)?.content).toBe(`Go on, Jane, in ${name}.`);
+      expect(actor.messages[0]?.content).toContain(`User (A traveller.) speaks ${name}.`);
+    }
   });
 });

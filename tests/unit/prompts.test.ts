@@ -1,7 +1,7 @@
 // The prompt loader: shipped prompts are complete and valid; a bad prompt is refused naming its path.
 import { describe, expect, it } from 'vitest';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
-import { PROMPT_IDS } from '../../src/driver/prompts/catalogue.ts';
+import { PROMPT_IDS, SHIPPED_LANGUAGES } from '../../src/driver/prompts/catalogue.ts';
 import { PromptProblem, promptTextProblem, renderPrompt } from '../../src/driver/prompts/render.ts';
 
 describe('prompts', () => {
@@ -14,19 +14,26 @@ describe('prompts', () => {
     }
   });
 
-  it('ships the same prompts in en and zh, each using the same variables', () => {
+  it('ships the same prompts in every shipped language (en and zh), each using the same variables', () => {
     const set = shippedPrompts();
+    expect([...new Set([...set.keys()].map((k) => k.split('/')[0]))].sort()).toEqual(
+      [...SHIPPED_LANGUAGES].sort(),
+    );
     const ids = (lang: string) =>
       [...set.keys()]
         .filter((k) => k.startsWith(`${lang}/`))
         .map((k) => k.slice(lang.length + 1))
         .sort();
-    expect(ids('zh')).toEqual(ids('en'));
     const vars = (text: string) => [...new Set([...text.matchAll(/\$\{([^}]*)\}/g)].map((m) => m[1]))].sort();
-    for (const id of ids('en'))
-      expect(vars(set.get(`zh/${id}`) ?? ''), id).toEqual(vars(set.get(`en/${id}`) ?? ''));
-    for (const id of PROMPT_IDS)
-      expect(promptTextProblem(id, set.get(`zh/${id}`) ?? ''), `prompts/zh/${id}.md`).toBeNull();
+    for (const lang of SHIPPED_LANGUAGES) {
+      expect(ids(lang), lang).toEqual(ids('en'));
+      for (const id of ids('en'))
+        expect(vars(set.get(`${lang}/${id}`) ?? ''), `${lang}/${id}`).toEqual(
+          vars(set.get(`en/${id}`) ?? ''),
+        );
+      for (const id of PROMPT_IDS)
+        expect(promptTextProblem(id, set.get(`${lang}/${id}`) ?? ''), `prompts/${lang}/${id}.md`).toBeNull();
+    }
   });
 
   it('refuses an unknown variable, naming the file and the variable', () => {

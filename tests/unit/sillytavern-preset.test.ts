@@ -6,13 +6,14 @@ import * as Y from 'yjs';
 import { putPreset, readPreset } from '../../src/driver/doc/library-presets.ts';
 import { importSillyTavernPreset } from '../../src/driver/presets/sillytavern.ts';
 import { presetProblems } from '../../src/driver/presets/summary.ts';
+import { SHIPPED_LANGUAGES } from '../../src/driver/prompts/catalogue.ts';
 
 const FIXTURE = new URL('../fixtures/sillytavern/night-market.json', import.meta.url);
 const raw = readFileSync(FIXTURE, 'utf8');
 const json = JSON.parse(raw) as Record<string, unknown>;
 
-function imported(language: 'en' | 'zh' = 'en') {
-  const result = importSillyTavernPreset(json, { title: 'Night market', language });
+function imported(reportLanguage: 'en' | 'zh' = 'en') {
+  const result = importSillyTavernPreset(json, { title: 'Night market', reportLanguage });
   if (!result.ok) throw new Error(result.detail);
   return result;
 }
@@ -20,7 +21,10 @@ function imported(language: 'en' | 'zh' = 'en') {
 describe('[R5] SillyTavern preset import', () => {
   it('maps the enabled prose of the global order: {{char}} prompts to character-style, the rest to style', () => {
     const { preset, report } = imported();
-    expect([...preset.prompts.keys()].sort()).toEqual(['en/roleplay/character-style', 'en/roleplay/style']);
+    expect([...preset.prompts.keys()].filter((k) => k.startsWith('en/')).sort()).toEqual([
+      'en/roleplay/character-style',
+      'en/roleplay/style',
+    ]);
     expect(preset.prompts.get('en/roleplay/character-style')).toBe(
       "Write ${name}'s next reply in a fictional chat between ${name} and the user. ${name} speaks in short, clipped sentences.\n\n${style}",
     );
@@ -94,7 +98,7 @@ describe('[R5] SillyTavern preset import', () => {
     expect(imported().preset.sampling).toEqual({ master: 0.85, characters: 0.85, topP: 0.92 });
     const hot = importSillyTavernPreset(
       { ...json, temperature: 3.5, top_p: 1.5 },
-      { title: 'x', language: 'en' },
+      { title: 'x', reportLanguage: 'en' },
     );
     expect(hot.ok && hot.preset.sampling).toEqual({});
     expect(hot.ok && hot.report.dropped.filter((d) => d.kind === 'sampling').map((d) => d.name)).toEqual([
@@ -103,27 +107,29 @@ describe('[R5] SillyTavern preset import', () => {
     ]);
   });
 
-  it('writes into the chosen language with that language’s phrases', () => {
-    const { preset } = imported('zh');
-    expect([...preset.prompts.keys()].sort()).toEqual(['zh/roleplay/character-style', 'zh/roleplay/style']);
-    expect(preset.prompts.get('zh/roleplay/style')).toContain('用户 is a stranger here.');
+  it('writes the prose into every shipped language, each with its own phrases for the macros', () => {
+    const { preset, report } = imported();
+    expect([...preset.prompts.keys()].sort()).toEqual(
+      SHIPPED_LANGUAGES.flatMap((l) => [`${l}/roleplay/character-style`, `${l}/roleplay/style`]).sort(),
+    );
+    // The author's prose is the same in both folders; only the phrase for {{user}} is each folder's own.
+    const asChinese = (text: string | undefined) => text?.replace(/the user/gi, '用户');
+    expect(preset.prompts.get('en/roleplay/style')).toContain('The user is a stranger here.');
+    for (const id of ['roleplay/style', 'roleplay/character-style'])
+      expect(preset.prompts.get(`zh/${id}`), id).toBe(asChinese(preset.prompts.get(`en/${id}`)));
+    // Each prompt is reported once, not once per language.
+    expect(report.mapped).toHaveLength(3);
+    expect(report.dropped.filter((d) => d.kind === 'macro')).toHaveLength(3);
   });
 
-  it('reports in the reader’s language while the prose stays in the preset’s', () => {
-    const result = importSillyTavernPreset(json, {
-      title: 'Night market',
-      language: 'en',
-      reportLanguage: 'zh',
-    });
+  it('reports in the reader’s language, whatever language the prose is in', () => {
+    const result = importSillyTavernPreset(json, { title: 'Night market', reportLanguage: 'zh' });
     if (!result.ok) throw new Error(result.detail);
-    expect([...result.preset.prompts.keys()].sort()).toEqual([
-      'en/roleplay/character-style',
-      'en/roleplay/style',
-    ]);
+    expect([...result.preset.prompts.keys()].sort()).toEqual([...imported().preset.prompts.keys()].sort());
     expect(result.preset.prompts.get('en/roleplay/style')).toContain('The user is a stranger here.');
     expect(result.preset.description).toBe('从 SillyTavern 预设导入。');
     expect(result.report.notMapped.find((n) => n.identifier === 'nsfw')?.why).toBe('内容为空');
-    expect(importSillyTavernPreset([], { title: 'x', language: 'en', reportLanguage: 'zh' })).toEqual({
+    expect(importSillyTavernPreset([], { title: 'x', reportLanguage: 'zh' })).toEqual({
       ok: false,
       detail: '这不是 SillyTavern 的聊天补全预设（文件：无效输入：期望 object，实际接收 数组）。',
     });
@@ -139,7 +145,7 @@ describe('[R5] SillyTavern preset import', () => {
   });
 
   it('refuses a file that is not a chat-completion preset, and one with nothing to import', () => {
-    expect(importSillyTavernPreset({ temperature: 1 }, { title: 'x', language: 'en' })).toMatchObject({
+    expect(importSillyTavernPreset({ temperature: 1 }, { title: 'x', reportLanguage: 'en' })).toMatchObject({
       ok: false,
       detail: expect.stringMatching(/Not a SillyTavern chat-completion preset \(prompts:/),
     });
@@ -147,7 +153,9 @@ describe('[R5] SillyTavern preset import', () => {
       prompts: [{ identifier: 'chatHistory', name: 'Chat History', marker: true }],
       prompt_order: [{ character_id: 100001, order: [{ identifier: 'chatHistory', enabled: true }] }],
     };
-    expect(importSillyTavernPreset(onlyMarkers, { title: 'x', language: 'en' })).toMatchObject({ ok: false });
+    expect(importSillyTavernPreset(onlyMarkers, { title: 'x', reportLanguage: 'en' })).toMatchObject({
+      ok: false,
+    });
   });
 
   it('without a prompt order, sends the prompts in their own order, honouring their enabled flag', () => {
@@ -159,9 +167,9 @@ describe('[R5] SillyTavern preset import', () => {
           { identifier: 'jailbreak', content: '<BOT> never breaks character.' },
         ],
       },
-      { title: 'x', language: 'en' },
+      { title: 'x', reportLanguage: 'en' },
     );
-    expect(result.ok && [...result.preset.prompts]).toEqual([
+    expect(result.ok && [...result.preset.prompts].filter(([k]) => k.startsWith('en/'))).toEqual([
       ['en/roleplay/style', 'Write lush prose.'],
       ['en/roleplay/character-style', '${name} never breaks character.\n\n${style}'],
     ]);
@@ -192,7 +200,7 @@ describe('[R5][R8] SillyTavern persona prose', () => {
   };
 
   it('maps a prompt using {{persona}} into roleplay/persona with our variables', () => {
-    const result = importSillyTavernPreset(preset, { title: 'Met before', language: 'en' });
+    const result = importSillyTavernPreset(preset, { title: 'Met before', reportLanguage: 'en' });
     if (!result.ok) throw new Error(result.detail);
     expect(result.preset.prompts.get('en/roleplay/persona')).toBe(
       "[${name} has met ${user} before. ${user}'s persona: ${persona}]",

@@ -11,8 +11,8 @@ import { presetStatus } from '../../src/driver/presets/status.ts';
 import { resolvePrompts } from '../../src/driver/prompts/resolve.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';
 import { importStory } from '../../src/driver/story-json/import.ts';
-import type { StoryJson } from '../../src/driver/story-json/schema.ts';
-import { updateSettings } from '../../src/driver/doc/story-doc.ts';
+import type { StoryJson, StoryJsonInput } from '../../src/driver/story-json/schema.ts';
+import { readStorySampling, updateSettings } from '../../src/driver/doc/story-doc.ts';
 import { updateParticipant } from '../../src/driver/doc/participants.ts';
 import { editPovText, markPerceivedNothing } from '../../src/driver/doc/pov.ts';
 import { editSource } from '../../src/driver/doc/turns.ts';
@@ -223,11 +223,24 @@ describe("[D9][R3] the story's prompts in Story JSON", () => {
   ]);
   const PASTORAL = new Map([['en/roleplay/style', 'Write gentle pastoral prose in ${language}.']]);
 
-  /** A story with its own overrides in two languages, a preset switched once (so a trash) and one copy edited. */
+  /**
+   * A story with its own overrides in two languages, a preset switched once (so a trash, and the first
+   * preset's temperature kept) and one copy edited.
+   */
   function storyWithPrompts() {
     const library = new Y.Doc();
-    putPreset(library, { id: 'noir', title: 'Noir', prompts: NOIR });
-    putPreset(library, { id: 'pastoral', title: 'Pastoral', prompts: PASTORAL });
+    putPreset(library, {
+      id: 'noir',
+      title: 'Noir',
+      sampling: { characters: 1.1, topP: 0.9 },
+      prompts: NOIR,
+    });
+    putPreset(library, {
+      id: 'pastoral',
+      title: 'Pastoral',
+      sampling: { characters: 0.3 },
+      prompts: PASTORAL,
+    });
     const f = richStory();
     setPromptOverride(f.doc, 'en/roleplay/actor-task', 'Your move, ${name}.');
     setPromptOverride(f.doc, 'zh/roleplay/style', '用${language}写得简洁。');
@@ -244,6 +257,8 @@ describe("[D9][R3] the story's prompts in Story JSON", () => {
   it('exports overrides, the preset record and the trash; export → import → export is identical', () => {
     const { library, doc } = storyWithPrompts();
     const first = exportStory(doc);
+    expect(first.settings).toMatchObject({ actorTemperature: 0.3 });
+    expect(first.settings.actorTopP).toBeUndefined();
     expect(first.prompts).toEqual({
       version: 1,
       overrides: {
@@ -260,6 +275,7 @@ describe("[D9][R3] the story's prompts in Story JSON", () => {
           'en/roleplay/persona': { hash: expect.any(String), text: NOIR.get('en/roleplay/persona') },
           'en/roleplay/style': { hash: expect.any(String), text: NOIR.get('en/roleplay/style') },
         },
+        sampling: { suggested: { actorTemperature: 1.1, actorTopP: 0.9 }, story: { actorTemperature: 0.3 } },
       },
       trash: [
         {
@@ -293,6 +309,29 @@ describe("[D9][R3] the story's prompts in Story JSON", () => {
     expect(listPromptOverrides(r.doc).size).toBe(0);
     expect(readStoryPreset(r.doc)).toBeNull();
     expect(listPromptTrash(r.doc)).toEqual([]);
+  });
+
+  it("[R9] the story's sampling round-trips; an older file imports with none, and a bad one is refused", () => {
+    const { doc } = storyWithPrompts();
+    updateSettings(doc, { actorTopP: 0.85 });
+    const first = exportStory(doc);
+    const r = importStory(JSON.parse(JSON.stringify(first)), IMPORTED_AT);
+    if (!r.ok) throw new Error(r.detail);
+    expect(readStorySampling(r.doc)).toEqual({ actorTemperature: 0.3, actorTopP: 0.85 });
+    expect(exportStory(r.doc)).toEqual(first);
+
+    const older = JSON.parse(JSON.stringify(first)) as StoryJsonInput & {
+      prompts: { preset: Record<string, unknown> };
+    };
+    older.settings = { batchReprojection: false, turnSelection: 'auto' };
+    delete older.prompts.preset.sampling;
+    const old = importStory(older, IMPORTED_AT);
+    if (!old.ok) throw new Error(old.detail);
+    expect(readStorySampling(old.doc)).toEqual({});
+    expect(readStoryPreset(old.doc)?.sampling).toEqual({ suggested: {}, story: {} });
+
+    const hot = importStory({ ...base(), settings: { actorTemperature: 3 } }, IMPORTED_AT);
+    expect(hot.ok === false && hot.detail).toMatch(/settings\.actorTemperature/);
   });
 
   it('an empty prompts field imports as none', () => {

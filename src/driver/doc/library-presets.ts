@@ -2,15 +2,20 @@
 // '<lang>/<group>/<name>' → Y.Text }. A reusable set of writing instructions and suggested sampling.
 import * as Y from 'yjs';
 import { z } from 'zod';
+import { temperatureSchema, topPSchema } from './schema.ts';
 import { promptPathSchema, readPromptTexts, writePromptText, type PromptEdit } from './prompt-overrides.ts';
 
 const KEY = { presets: 'presets', prompts: 'prompts' } as const;
 
-/** Suggested creative sampling: `master` is the projector (it narrates), `characters` the actors. */
+/**
+ * Suggested creative sampling, as the spec's preset.json has it: `characters` and `topP` are the
+ * actor's (copied into a story when applied), `master` the game master's, which Rashomon does not
+ * have (kept and shown, used by no operation: `../presets/sampling.ts`).
+ */
 export const samplingSchema = z.strictObject({
-  master: z.number().min(0).max(2).optional(),
-  characters: z.number().min(0).max(2).optional(),
-  topP: z.number().min(0).max(1).optional(),
+  master: temperatureSchema.optional(),
+  characters: temperatureSchema.optional(),
+  topP: topPSchema.optional(),
 });
 export type Sampling = z.infer<typeof samplingSchema>;
 

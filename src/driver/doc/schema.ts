@@ -39,11 +39,26 @@ export const cardSchema = z.strictObject({
 });
 export type Card = z.infer<typeof cardSchema>;
 
+/** The range OpenAI-compatible servers accept for a temperature. */
+export const temperatureSchema = z.number().min(0).max(2);
+export const topPSchema = z.number().min(0).max(1);
+
 export const storySettingsSchema = z.object({
   batchReprojection: z.boolean().default(false),
   turnSelection: turnSelectionSchema.default(TurnSelection.auto),
+  /**
+   * The story's own creative sampling: the actor's temperature and top-p. Unset (older stories too)
+   * means the backend's defaults; applying a preset fills what is unset.
+   */
+  actorTemperature: temperatureSchema.optional(),
+  actorTopP: topPSchema.optional(),
 });
 export type StorySettings = z.infer<typeof storySettingsSchema>;
+/** The sampling part of a story's settings, the only settings a preset touches. */
+export const storySamplingSchema = storySettingsSchema.pick({ actorTemperature: true, actorTopP: true });
+export type StorySampling = z.infer<typeof storySamplingSchema>;
+export const SAMPLING_SETTINGS = storySamplingSchema.keyof().options;
+export type SamplingSetting = (typeof SAMPLING_SETTINGS)[number];
 export const DEFAULT_STORY_SETTINGS: StorySettings = { batchReprojection: false, turnSelection: 'auto' };
 
 export const participantSchema = z.object({

@@ -5,9 +5,11 @@ import {
   DEFAULT_STORY_SETTINGS,
   STORY_SCHEMA_VERSION,
   languageSchema,
+  storySamplingSchema,
   storySettingsSchema,
   type Language,
   type StoryMeta,
+  type StorySampling,
   type StorySettings,
 } from './schema.ts';
 
@@ -56,6 +58,11 @@ function settingsMap(doc: Y.Doc): Y.Map<unknown> {
 export function readSettings(doc: Y.Doc): StorySettings {
   const s = metaMap(doc).get(KEY.settings);
   return storySettingsSchema.parse(s instanceof Y.Map ? s.toJSON() : {});
+}
+
+/** The story's own sampling: only the settings it has set. */
+export function readStorySampling(doc: Y.Doc): StorySampling {
+  return storySamplingSchema.parse(readSettings(doc));
 }
 
 export function updateSettings(doc: Y.Doc, patch: Partial<StorySettings>, origin?: unknown): void {

@@ -2,9 +2,18 @@
 // copies a switch, re-apply or removal replaced (`promptTrash` map), so nothing edited is lost.
 import type * as Y from 'yjs';
 import { z } from 'zod';
+import { storySamplingSchema } from './schema.ts';
 import { KEY } from './story-doc.ts';
 
 export const copiedFileSchema = z.object({ hash: z.string(), text: z.string() });
+
+/** The sampling side of an application, so the status can tell which side changed since. */
+export const recordedSamplingSchema = z.object({
+  /** The preset's suggestion then, in the story's settings: what re-applying copies. */
+  suggested: storySamplingSchema,
+  /** The story's sampling just after: a later change is the story's own. */
+  story: storySamplingSchema,
+});
 
 export const storyPresetSchema = z.object({
   presetId: z.string().min(1),
@@ -13,6 +22,8 @@ export const storyPresetSchema = z.object({
   appliedAt: z.string(),
   /** '<lang>/<group>/<name>' → what the copy held when it was applied. */
   files: z.record(z.string(), copiedFileSchema),
+  /** A record written before stories had sampling of their own reads as one that copied none. */
+  sampling: recordedSamplingSchema.default({ suggested: {}, story: {} }),
 });
 export type StoryPreset = z.infer<typeof storyPresetSchema>;
 

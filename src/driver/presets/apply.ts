@@ -1,5 +1,6 @@
-// Applying a library preset to a story: its prompts are copied into the story's overrides (later
-// library edits never change a story in progress) and the story records what each copy held.
+// Applying a library preset to a story: its prompts are copied into the story's overrides and its
+// suggested sampling into the story's settings (later library edits never change a story in
+// progress), and the story records what each copy held.
 import type * as Y from 'yjs';
 import { readPreset, type Preset } from '../doc/library-presets.ts';
 import { deletePromptOverride, readPromptOverride, setPromptOverride } from '../doc/prompt-overrides.ts';
@@ -11,10 +12,11 @@ import {
   writeStoryPreset,
   type StoryPreset,
 } from '../doc/story-preset.ts';
-import { readMeta } from '../doc/story-doc.ts';
+import { readMeta, readStorySampling, updateSettings } from '../doc/story-doc.ts';
 import { fingerprint } from '../fingerprint.ts';
 import { clauseList } from '../i18n/lists.ts';
 import { tr } from '../i18n/messages.ts';
+import { suggestedSampling, unsetOnly } from './sampling.ts';
 import { presetProblems } from './summary.ts';
 
 export type PresetResult =
@@ -44,7 +46,20 @@ function takeOutCopies(
   }
 }
 
-function copyIn(story: Y.Doc, preset: Preset, at: string): void {
+/**
+ * Copies the preset's suggested sampling in. A first preset fills only what the story has not set
+ * (a temperature chosen for the story outranks a suggestion); the same preset again copies the
+ * library's over the story's; switching to another leaves the story's as they are.
+ */
+function copySampling(story: Y.Doc, preset: Preset, old: StoryPreset | null): StoryPreset['sampling'] {
+  const suggested = suggestedSampling(preset.sampling);
+  const current = readStorySampling(story);
+  const copied = !old ? unsetOnly(current, suggested) : old.presetId === preset.id ? suggested : {};
+  updateSettings(story, copied);
+  return { suggested, story: { ...current, ...copied } };
+}
+
+function copyIn(story: Y.Doc, preset: Preset, at: string, old: StoryPreset | null): void {
   const files: StoryPreset['files'] = {};
   for (const [path, text] of preset.prompts) {
     const current = readPromptOverride(story, path);
@@ -53,13 +68,15 @@ function copyIn(story: Y.Doc, preset: Preset, at: string): void {
     setPromptOverride(story, path, text);
     files[path] = { hash: copyHash(text), text };
   }
-  writeStoryPreset(story, { presetId: preset.id, title: preset.title, appliedAt: at, files });
+  const sampling = copySampling(story, preset, old);
+  writeStoryPreset(story, { presetId: preset.id, title: preset.title, appliedAt: at, files, sampling });
 }
 
 /**
  * Applies `presetId` to the story. When the story already has a preset this switches: the files
  * that came from the old one are taken out first (prompts the preset had replaced are not brought
- * back). Applying the same preset again re-applies the library's version. `at` is an ISO time.
+ * back, and the story's sampling stays). Applying the same preset again re-applies the library's
+ * version, its sampling included. `at` is an ISO time.
  */
 export function applyPreset(
   library: Y.Doc,
@@ -92,7 +109,7 @@ export function applyPreset(
   story.transact(() => {
     const old = readStoryPreset(story);
     if (old) takeOutCopies(story, old, at, preset.prompts, TrashReason.replaced);
-    copyIn(story, preset, at);
+    copyIn(story, preset, at, old);
   }, origin);
   return { ok: true };
 }
@@ -104,7 +121,10 @@ export function reapplyPreset(library: Y.Doc, story: Y.Doc, at: string, origin?:
   return applyPreset(library, story, record.presetId, at, origin);
 }
 
-/** Takes the preset out of the story: its copies go to the trash and the layers below apply again. */
+/**
+ * Takes the preset out of the story: its copies go to the trash and the layers below apply again.
+ * The story's sampling stays: it is the story's now, whoever set it.
+ */
 export function removeStoryPreset(story: Y.Doc, at: string, origin?: unknown): PresetResult {
   const record = readStoryPreset(story);
   if (!record) return noPreset(story);

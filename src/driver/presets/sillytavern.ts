@@ -1,4 +1,6 @@
-// Imports a SillyTavern chat-completion preset as a preset of ours, in one language. Mapping: the
+// Imports a SillyTavern chat-completion preset as a preset of ours. Its prose is in whatever language
+// its author wrote, so the same prose goes into every shipped language folder (a story in any
+// language then uses it); only the phrases that replace macros are each folder's own. Mapping: the
 // enabled prompts of the global prompt order (character_id 100001, else the first order, else the
 // prompts' own order) that hold text are prose. Those that use {{persona}} (the user's persona
 // description) become roleplay/persona, which presents the user's persona to a character:
@@ -10,13 +12,13 @@
 // assistant-role prompts are prefills, not instructions: neither is mapped. temperature fills both
 // suggested temperatures and top_p topP. Secrets (proxy password, keys, URLs) are never read.
 // The report (why a prompt was not mapped, why the file was refused) and the description are for the
-// person importing, so they may be in another language than the preset's prompts.
+// person importing, in their language.
 import { z } from 'zod';
 import type { Language } from '../doc/schema.ts';
 import type { Sampling } from '../doc/library-presets.ts';
 import { tr } from '../i18n/messages.ts';
 import { safeParseIn } from '../i18n/zod-messages.ts';
-import type { PromptId } from '../prompts/catalogue.ts';
+import { SHIPPED_LANGUAGES, type PromptId } from '../prompts/catalogue.ts';
 
 /** SillyTavern's prompt order for every character (100000 is its older default). */
 const GLOBAL_ORDER_ID = 100001;
@@ -78,10 +80,8 @@ export type SillyTavernImport =
 
 export interface SillyTavernOptions {
   title: string;
-  /** The language folder the prose is written into, and of the phrases that replace macros. */
-  language: Language;
-  /** The language of the report, a refusal and the description: the person's (default `language`). */
-  reportLanguage?: Language;
+  /** The language of the report, a refusal and the description: the person's. */
+  reportLanguage: Language;
 }
 
 /** Enough of a dropped macro to recognise it in the report. */
@@ -175,7 +175,7 @@ function samplingOf(preset: z.infer<typeof stPresetSchema>, dropped: SillyTavern
 }
 
 export function importSillyTavernPreset(json: unknown, options: SillyTavernOptions): SillyTavernImport {
-  const { language, reportLanguage = language } = options;
+  const { reportLanguage } = options;
   const parsed = safeParseIn(stPresetSchema, json, reportLanguage);
   if (!parsed.success) {
     const issue = parsed.issues[0];
@@ -193,7 +193,9 @@ export function importSillyTavernPreset(json: unknown, options: SillyTavernOptio
       if (SECRET_FIELD.test(field) && value !== '' && value !== null && value !== false)
         report.dropped.push({ kind: 'secret', name: field });
 
-  const texts: Record<Target, string[]> = { style: [], character: [], persona: [] };
+  const texts = new Map<Language, Record<Target, string[]>>(
+    SHIPPED_LANGUAGES.map((language) => [language, { style: [], character: [], persona: [] }]),
+  );
   const sent = ordered(parsed.data);
   for (const { prompt, enabled } of sent) {
     const name = prompt.name ?? prompt.identifier;
@@ -207,10 +209,16 @@ export function importSillyTavernPreset(json: unknown, options: SillyTavernOptio
     else if (!prompt.content?.trim()) skip(tr(reportLanguage, 'empty'));
     else {
       const kind = targetOf(prompt.content);
-      const text = convert(prompt, kind, language, report.dropped);
-      if (!text) skip(tr(reportLanguage, 'nothing left once its macros were removed'));
+      const converted = SHIPPED_LANGUAGES.map((language) => {
+        const dropped: SillyTavernReport['dropped'] = [];
+        return { language, text: convert(prompt, kind, language, dropped), dropped };
+      });
+      // What is dropped, and whether anything is left, does not depend on the language: told once.
+      const [first] = converted;
+      report.dropped.push(...(first?.dropped ?? []));
+      if (!first?.text) skip(tr(reportLanguage, 'nothing left once its macros were removed'));
       else {
-        texts[kind].push(text);
+        for (const { language, text } of converted) texts.get(language)?.[kind].push(text);
         report.mapped.push({ identifier: prompt.identifier, name, target: TARGET[kind] });
       }
     }
@@ -227,11 +235,12 @@ export function importSillyTavernPreset(json: unknown, options: SillyTavernOptio
   if (!report.mapped.length)
     return { ok: false, detail: tr(reportLanguage, 'The preset has no enabled prompt with text to import.') };
   const prompts = new Map<string, string>();
-  const { style, character, persona } = texts;
-  if (style.length) prompts.set(`${language}/${TARGET.style}`, style.join('\n\n'));
-  if (character.length)
-    prompts.set(`${language}/${TARGET.character}`, `${character.join('\n\n')}\n\n\${style}`);
-  if (persona.length) prompts.set(`${language}/${TARGET.persona}`, persona.join('\n\n'));
+  for (const [language, { style, character, persona }] of texts) {
+    if (style.length) prompts.set(`${language}/${TARGET.style}`, style.join('\n\n'));
+    if (character.length)
+      prompts.set(`${language}/${TARGET.character}`, `${character.join('\n\n')}\n\n\${style}`);
+    if (persona.length) prompts.set(`${language}/${TARGET.persona}`, persona.join('\n\n'));
+  }
   return {
     ok: true,
     preset: {

@@ -1,13 +1,29 @@
 // The prompts the driver uses and the variables each is given: a prompt file may use only these.
+import { languageSchema, type Language } from '../doc/schema.ts';
+
+/**
+ * The languages the package ships every prompt in (`prompts/<language>/`): a story's languages.
+ * tests/unit/prompts.test.ts keeps the shipped folders exactly these, with the same files.
+ */
+export const SHIPPED_LANGUAGES: readonly Language[] = languageSchema.options;
+
+/**
+ * Given to every prompt, whether its original uses it or not, so an edit may use it anywhere:
+ * `language` is the name of the story's language (English, 中文).
+ */
+export const COMMON_VARIABLES = ['language'] as const;
+export type CommonVariable = (typeof COMMON_VARIABLES)[number];
+
+/** Each prompt's own variables, besides the common ones. */
 export const PROMPT_VARIABLES = {
-  'roleplay/selector': ['language', 'user', 'chronology'],
+  'roleplay/selector': ['user', 'chronology'],
   'roleplay/selector-task': ['candidates'],
-  'roleplay/projector': ['language', 'target', 'history'],
+  'roleplay/projector': ['target', 'history'],
   'roleplay/projector-task': ['speaker', 'target', 'source'],
-  'roleplay/projector-batch': ['language', 'histories'],
+  'roleplay/projector-batch': ['histories'],
   'roleplay/projector-batch-task': ['speaker', 'targets', 'source'],
-  'roleplay/actor': ['language', 'name', 'style', 'card', 'persona', 'history'],
-  'roleplay/style': ['language'],
+  'roleplay/actor': ['name', 'style', 'card', 'persona', 'history'],
+  'roleplay/style': [],
   'roleplay/character-style': ['name', 'style'],
   'roleplay/persona': ['name', 'user', 'persona'],
   'roleplay/actor-task': ['name'],
@@ -15,7 +31,18 @@ export const PROMPT_VARIABLES = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type PromptId = keyof typeof PROMPT_VARIABLES;
-export type PromptVars<Id extends PromptId> = Record<(typeof PROMPT_VARIABLES)[Id][number], string>;
+/**
+ * What a caller gives a prompt: its own variables. The common ones are filled by `renderPrompt`
+ * (a caller may still pass `language`; the rendered value is the story's either way).
+ */
+export type PromptVars<Id extends PromptId> = Record<(typeof PROMPT_VARIABLES)[Id][number], string> &
+  Partial<Record<CommonVariable, string>>;
+
+/** Every variable a prompt may use: the common ones, then its own. */
+export const promptVariables = (id: PromptId): readonly string[] => [
+  ...COMMON_VARIABLES,
+  ...PROMPT_VARIABLES[id],
+];
 
 export const PROMPT_IDS = Object.keys(PROMPT_VARIABLES) as PromptId[];
 

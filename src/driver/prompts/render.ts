@@ -1,9 +1,11 @@
 // Renders a prompt file: `${name}` variables only; an unknown variable, `{{…}}` or an empty file is
-// refused naming the prompt's path. A line holding only a variable given as empty text is dropped.
+// refused naming the prompt's path. Every prompt is given `${language}`, besides its own variables.
+// A line holding only a variable given as empty text is dropped.
 // Problems are told in the language asked for: a story's, when they stop one of its requests.
 import type { Language } from '../doc/schema.ts';
 import { tr } from '../i18n/messages.ts';
-import { PROMPT_VARIABLES, type PromptId, type PromptVars } from './catalogue.ts';
+import { languageName } from '../language.ts';
+import { promptVariables, type PromptId, type PromptVars } from './catalogue.ts';
 
 /** Prompt texts by path `<lang>/<group>/<name>` (e.g. `en/roleplay/actor`), without `.md`. */
 export type PromptSet = ReadonlyMap<string, string>;
@@ -30,7 +32,7 @@ export function promptTextProblem(id: PromptId, text: string, language: Language
       braces: '{{…}}',
       syntax: asVariable('name'),
     });
-  const allowed: readonly string[] = PROMPT_VARIABLES[id];
+  const allowed = promptVariables(id);
   for (const m of text.matchAll(VARIABLE)) {
     const name = m[1] ?? '';
     if (!allowed.includes(name)) {
@@ -60,7 +62,9 @@ export function renderPrompt<Id extends PromptId>(
   const { path, text } = lookup(set, language, id);
   const problem = promptTextProblem(id, text, language);
   if (problem) throw new PromptProblem(path, problem);
-  const values = vars as Record<string, string>;
+  // The story's language, even where its folder lacks the file and English is read: the prompt is
+  // still for a story told in it.
+  const values: Record<string, string> = { ...vars, language: languageName(language) };
   const lines = text.split('\n').filter((line) => {
     const only = /^\s*\$\{([^}]*)\}\s*$/.exec(line);
     return !(only && values[only[1] ?? ''] === '');

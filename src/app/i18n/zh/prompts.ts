@@ -53,4 +53,18 @@ export const ZH_PROMPTS: Messages = {
   'Re-apply preset': '重新应用预设',
   'Removed.': '已移除。',
   'Remove preset': '移除预设',
+  // preset-sampling.tsx
+  'the backend’s default': '后端的默认值',
+  'the characters’ temperature': '角色的温度',
+  'the characters’ top-p': '角色的 top-p',
+  'the characters’ temperature {value}': '角色的温度 {value}',
+  'top-p {value}': 'top-p {value}',
+  'a game master’s temperature {value} (kept, not used: no game master tells a Rashomon story)':
+    '游戏主持人的温度 {value}（保留但不使用：Rashomon 的故事没有游戏主持人）',
+  'Suggests: {sampling}.': '建议：{sampling}。',
+  'This story changed {setting} to {now} (it was {was} when the preset was applied).':
+    '本故事已将{setting}改为 {now}（应用预设时为 {was}）。',
+  'The library’s preset now suggests {now} for {setting} (it suggested {was}).':
+    '资料库中的预设现在建议{setting}为 {now}（之前建议 {was}）。',
+  'Sampling that differs from the preset': '与预设不同的采样设置',
 };

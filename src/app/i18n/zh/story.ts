@@ -59,6 +59,9 @@ export const ZH_STORY: Messages = {
   turns: '个回合',
   // The scene's options.
   'Scene and turn order': '场景与回合顺序',
+  'Language of the story': '故事的语言',
+  'The next turns use its prompts and are written and checked in it; earlier turns stay as they are.':
+    '之后的回合使用该语言的提示词，并以该语言书写和检查；之前的回合保持不变。',
   'I choose who acts (no automatic turn after Send)': '由我选择谁行动（发送后不自动进行回合）',
   'Batched projection (one request per turn for everyone; fewer requests, less isolation per call)':
     '批量生成感知（每个回合为所有人只发一次请求；请求更少，但每次调用的隔离更弱）',
