@@ -6,7 +6,6 @@ import { activeLeaf, appendTurn } from './doc/turns.ts';
 import { presentIds } from './doc/participants.ts';
 import { isoNow, type DriverEnv, type DriverResult, type Story } from './env.ts';
 import { generateValidated, guardPrompts } from './generate.ts';
-import { languageName } from './language.ts';
 import type { ChatRequest } from './model.ts';
 import { nameLookup } from './names.ts';
 import { cardBlock, personaBlock } from './private-context.ts';
@@ -28,13 +27,10 @@ export function actorRequest(story: Story, env: DriverEnv, actor: string, leaf: 
       {
         role: 'system',
         content: renderPrompt(env.prompts, language, 'roleplay/actor', {
-          language: languageName(language),
           name: me.name,
           style: renderPrompt(env.prompts, language, 'roleplay/character-style', {
             name: me.name,
-            style: renderPrompt(env.prompts, language, 'roleplay/style', {
-              language: languageName(language),
-            }),
+            style: renderPrompt(env.prompts, language, 'roleplay/style', {}),
           }),
           // The card and persona are stable, so they sit before the history in the cached prefix;
           // volatile private context (memories, known world) will join the tail.

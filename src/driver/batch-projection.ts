@@ -8,7 +8,6 @@ import { readMeta } from './doc/story-doc.ts';
 import { isoNow, type DriverEnv, type DriverResult, type Story } from './env.ts';
 import { generateValidated, guardPrompts, type Verdict } from './generate.ts';
 import { tr } from './i18n/messages.ts';
-import { languageName } from './language.ts';
 import type { ChatRequest } from './model.ts';
 import { nameLookup } from './names.ts';
 import { projectionVerdict } from './projection.ts';
@@ -39,7 +38,6 @@ export function batchRequest(story: Story, env: DriverEnv, turnId: string, audie
       {
         role: 'system',
         content: renderPrompt(env.prompts, language, 'roleplay/projector-batch', {
-          language: languageName(language),
           histories,
         }),
       },

@@ -6,7 +6,6 @@ import { listParticipants } from './doc/participants.ts';
 import { readMeta } from './doc/story-doc.ts';
 import { isoNow, type DriverEnv, type DriverResult, type Story } from './env.ts';
 import { generateValidated, guardPrompts } from './generate.ts';
-import { languageName } from './language.ts';
 import type { ChatRequest } from './model.ts';
 import { nameLookup } from './names.ts';
 import { renderPrompt } from './prompts/render.ts';
@@ -31,7 +30,6 @@ export function projectionRequest(
       {
         role: 'system',
         content: renderPrompt(env.prompts, language, 'roleplay/projector', {
-          language: languageName(language),
           target,
           history: formatTranscript(history, nameOf, language),
         }),

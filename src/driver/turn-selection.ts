@@ -8,7 +8,6 @@ import { generateValidated, guardPrompts } from './generate.ts';
 import { nameLookup } from './names.ts';
 import { renderPrompt } from './prompts/render.ts';
 import { samplingFor } from './sampling.ts';
-import { languageName } from './language.ts';
 import { tr } from './i18n/messages.ts';
 import type { ChatRequest } from './model.ts';
 import { nameList } from './i18n/lists.ts';
@@ -32,7 +31,6 @@ export function selectorRequest(story: Story, env: DriverEnv, candidates: string
       {
         role: 'system',
         content: renderPrompt(env.prompts, meta.language, 'roleplay/selector', {
-          language: languageName(meta.language),
           user: user?.name ?? tr(meta.language, 'The user'),
           chronology: chronology || tr(meta.language, '(The story has not begun.)'),
         }),

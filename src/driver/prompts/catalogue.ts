@@ -12,7 +12,6 @@ export const SHIPPED_LANGUAGES: readonly Language[] = languageSchema.options;
  * `language` is the name of the story's language (English, 中文).
  */
 export const COMMON_VARIABLES = ['language'] as const;
-export type CommonVariable = (typeof COMMON_VARIABLES)[number];
 
 /** Each prompt's own variables, besides the common ones. */
 export const PROMPT_VARIABLES = {
@@ -31,12 +30,8 @@ export const PROMPT_VARIABLES = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type PromptId = keyof typeof PROMPT_VARIABLES;
-/**
- * What a caller gives a prompt: its own variables. The common ones are filled by `renderPrompt`
- * (a caller may still pass `language`; the rendered value is the story's either way).
- */
-export type PromptVars<Id extends PromptId> = Record<(typeof PROMPT_VARIABLES)[Id][number], string> &
-  Partial<Record<CommonVariable, string>>;
+/** What a caller gives a prompt: its own variables (the common ones are filled by `renderPrompt`). */
+export type PromptVars<Id extends PromptId> = Record<(typeof PROMPT_VARIABLES)[Id][number], string>;
 
 /** Every variable a prompt may use: the common ones, then its own. */
 export const promptVariables = (id: PromptId): readonly string[] => [
