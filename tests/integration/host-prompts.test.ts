@@ -50,7 +50,7 @@ const lastActorTask = (server: OpenAIServer) =>
     ?.body.messages.at(-1)?.content;
 
 describe('prompts through the worker', () => {
-  it('[R2] shipped → library edit → story override; restoring brings back the layer below', async () => {
+  it('[R1] shipped → library edit → story override; restoring brings back the layer below', async () => {
     const { server, host, storyId, jane } = await setup();
     const path = 'en/roleplay/actor-task';
     await host.api.setPrompt({ kind: 'library' }, path, 'LIBRARY-EDIT: go on, ${name}.');
@@ -74,7 +74,7 @@ describe('prompts through the worker', () => {
     expect(lastActorTask(server)).toMatch(/^It is your turn, Jane\./);
   });
 
-  it('[R3] an edit with an unknown variable is listed, and using it fails naming the file and the variable', async () => {
+  it('[R2] an edit with an unknown variable is listed, and using it fails naming the file and the variable', async () => {
     const { server, host, storyId, jane } = await setup();
     await host.api.setPrompt({ kind: 'library' }, 'en/roleplay/actor-task', 'Go, ${name}, ${mood}.');
     const listed = await host.api.listPrompts('en');

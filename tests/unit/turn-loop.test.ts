@@ -6,7 +6,7 @@ import { makeEnv, kindOf, subjectOf } from '../support/driver-env.ts';
 import { modelFailure } from '../support/scripted-model.ts';
 import { authorTurn, takeTurn } from '../../src/driver/turn-loop.ts';
 import { readTurn, activeLeaf } from '../../src/driver/doc/turns.ts';
-import { updateParticipant, setPresent } from '../../src/driver/doc/participants.ts';
+import { addParticipant, updateParticipant, setPresent } from '../../src/driver/doc/participants.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';
 import type { ChatRequest } from '../../src/driver/model.ts';
 
@@ -55,6 +55,41 @@ describe('turn loop', () => {
       const turn = readTurn(s.doc, activeLeaf(s.doc) as string);
       expect(turn.origin).toBe('generated');
       expect(Object.keys(turn.pov).sort()).toEqual([JESS, USER]);
+    },
+  );
+
+  it.each([
+    [2, 2],
+    [undefined, 4],
+  ])(
+    '[L1] parallel projections stay within the concurrency limit (%s → at most %s at once)',
+    async (limit, most) => {
+      const s = makeStory();
+      for (const n of [1, 2, 3, 4, 5])
+        addParticipant(s.doc, {
+          id: `c${n}`,
+          kind: 'character',
+          name: `Extra ${n}`,
+          present: true,
+          card: {},
+        });
+      let inFlight = 0;
+      let peak = 0;
+      const env = makeEnv(
+        async (req, n) => {
+          inFlight++;
+          peak = Math.max(peak, inFlight);
+          // Settle a few turns of the event loop later, so the others have every chance to start.
+          for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+          inFlight--;
+          return plausible(req, n);
+        },
+        limit === undefined ? {} : { concurrency: limit },
+      );
+      const r = await authorTurn(s, env, USER, 'I ring the bell.');
+      expect(r.ok).toBe(true);
+      expect(env.model.calls).toHaveLength(7);
+      expect(peak).toBe(most);
     },
   );
 
