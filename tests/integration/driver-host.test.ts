@@ -139,6 +139,42 @@ describe('DriverApi over comlink', () => {
     expect(back.ok && back.rows[1]?.turnId).toBe(acted.turnIds[0]);
   });
 
+  it('stale history through the worker: the transcript says so, Send refuses and stores nothing, resolveStale settles it', async () => {
+    const server = await startOpenAIServer({ answer });
+    cleanups.push(() => server.close());
+    const { api } = await makeApi(server);
+    const storyId = await newStory(api);
+    const a = await api.send(storyId, { text: 'I wave.' });
+    if (!a.ok || !a.acted) throw new Error('the turn and the answer to it were not made');
+    // Edited by hand, the character's turn is marked so; emptied, the edit is refused.
+    expect((await api.editSource(storyId, a.acted, [{ retain: 1 }, { insert: ' (by hand)' }])).ok).toBe(true);
+    const marked = await api.inspectTurn(storyId, a.acted);
+    expect(marked.ok && marked.turn.edited).toBe(true);
+    const source = marked.ok ? marked.turn.source : '';
+    const emptied = await api.editSource(storyId, a.acted, [{ delete: source.length }]);
+    expect(!emptied.ok && emptied.detail).toMatch(/cannot be empty/);
+    const view = marked.ok ? (marked.turn.variants[0]?.audience ?? '') : '';
+    const text = marked.ok ? (marked.turn.variants[0]?.text ?? '') : '';
+    const deleted = await api.editPov(storyId, a.acted, view, [{ delete: text.length }]);
+    expect(!deleted.ok && deleted.detail).toMatch(/Mark as perceived nothing/);
+
+    await api.editSource(storyId, a.turnId, [{ retain: 1 }, { insert: ' slowly' }]);
+    const stale = await api.transcript(storyId);
+    expect(stale.ok && stale.stale?.turns).toEqual([a.turnId, a.acted]);
+    expect(stale.ok && stale.stale?.byHand).toBe(1);
+    const requests = server.requests.length;
+    const refused = await api.send(storyId, { text: 'Hello again.' });
+    expect(!refused.ok && refused.code).toBe('stale-history');
+    expect(!refused.ok && refused.stale?.turns).toEqual([a.turnId, a.acted]);
+    expect(server.requests.length).toBe(requests);
+    const after = await api.openStory(storyId);
+    expect(after.ok && after.story.length).toBe(2);
+    expect((await api.resolveStale(storyId, 'keep')).ok).toBe(true);
+    const settled = await api.transcript(storyId);
+    expect(settled.ok && settled.stale).toBeNull();
+    expect(server.requests.length).toBe(requests);
+  });
+
   it('branchFrom ends the path at a turn; the next turn is an alternative to what followed it', async () => {
     const server = await startOpenAIServer({ answer });
     cleanups.push(() => server.close());
