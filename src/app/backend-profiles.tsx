@@ -2,7 +2,7 @@
 // is a profile that operations (actor, projector, selector) can use.
 import { For, Show, createResource, createSignal, type JSX } from 'solid-js';
 import { produce, type SetStoreFunction } from 'solid-js/store';
-import type { BackendProfile, DeviceSettings } from '../driver/settings/device-settings.ts';
+import type { BackendProfile, DeviceSettings } from '../workers/store/device-settings.ts';
 import { useDriver } from './driver-client.ts';
 import { t } from './i18n/ui-text.ts';
 import { newId } from './new-id.ts';

@@ -2,7 +2,7 @@
 // model (typed or picked from the server's list), and a connection test that says what is wrong.
 import { For, createSignal, createUniqueId, type JSX } from 'solid-js';
 import { focusOnMount } from './focus-on-mount.ts';
-import type { BackendProfile } from '../driver/settings/device-settings.ts';
+import type { BackendProfile } from '../workers/store/device-settings.ts';
 import type { EndpointPreset } from '../workers/api.ts';
 import { ConnectionTest } from './connection-test.tsx';
 import { EndpointFinder } from './endpoint-finder.tsx';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { t } from './i18n/ui-text.ts';
 
-/** The library's room (src/workers/sync-target.ts): a room token is never used on it. */
+/** The library's room (src/workers/sync/target.ts): a room token is never used on it. */
 const LIBRARY_ROOM = 'library';
 
 const pairingSchema = z.object({

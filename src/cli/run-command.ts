@@ -5,21 +5,21 @@
 // failure after the retries (the story as it stood after the last completed step). Exit 0: done.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { createStoryViews } from '../driver/story-views.ts';
+import { createStoryViews } from '../driver/views/story-views.ts';
 import { importStory } from '../driver/story-json/import.ts';
 import { exportStory } from '../driver/story-json/export.ts';
-import { nameLookup } from '../driver/names.ts';
+import { nameLookup } from '../driver/views/names.ts';
 import { setPresent } from '../driver/doc/participants.ts';
 import { readStorySampling, setLanguage, updateSettings } from '../driver/doc/story-doc.ts';
 import { languageSchema } from '../driver/doc/schema.ts';
 import { listPromptOverrides } from '../driver/doc/prompt-overrides.ts';
 import { resolvePrompts } from '../driver/prompts/resolve.ts';
-import { continueFor, send, settleStale } from '../driver/turn-commands.ts';
-import { StaleChoice } from '../driver/stale-history.ts';
+import { continueFor, send, settleStale } from '../driver/turns/commands.ts';
+import { StaleChoice } from '../driver/views/stale-history.ts';
 import { editPovText } from '../driver/doc/pov.ts';
 import { activeLeaf, editSource, hasTurn } from '../driver/doc/turns.ts';
 import type { DriverEnv, DriverResult, Story } from '../driver/env.ts';
-import { createOpenAIChatModel } from '../workers/backends/openai-chat-model.ts';
+import { createOpenAIChatModel } from '../workers/backends/openai/chat-model.ts';
 import { planSteps, sceneSchema, stepTurnId, type StepPlan } from './scene.ts';
 import { overridePrompts, shippedPrompts } from './prompt-files.ts';
 import { UsageError } from './usage-error.ts';

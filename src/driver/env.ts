@@ -4,7 +4,7 @@ import type * as Y from 'yjs';
 import type { StorySampling } from './doc/schema.ts';
 import type { ChatModel, ModelFailureCode } from './model.ts';
 import type { PromptSet } from './prompts/render.ts';
-import type { StoryViews } from './story-views.ts';
+import type { StoryViews } from './views/story-views.ts';
 
 export interface Story {
   doc: Y.Doc;

@@ -3,11 +3,11 @@
 import type { Language, Participant, StorySettings } from '../driver/doc/schema.ts';
 import type { StoryJson } from '../driver/story-json/schema.ts';
 import type { LibraryCharacter, Persona } from '../driver/doc/library-doc.ts';
-import type { DeviceSettings, SharedStory } from '../driver/settings/device-settings.ts';
+import type { DeviceSettings, SharedStory } from './store/device-settings.ts';
 import type { Phase, DriverFailureCode, StaleSummary, TokenSource } from '../driver/env.ts';
-import type { StaleChoice } from '../driver/stale-history.ts';
+import type { StaleChoice } from '../driver/views/stale-history.ts';
 import type { TextDeltaOp } from '../driver/doc/text-edit.ts';
-import type { Peer, PresenceState } from './presence-state.ts';
+import type { Peer, PresenceState } from './sync/presence-state.ts';
 import type { PromptFileProblem, PromptLayer } from '../driver/prompts/resolve.ts';
 import type { PresetSummary } from '../driver/presets/summary.ts';
 import type { PresetStatus } from '../driver/presets/status.ts';

@@ -2,11 +2,11 @@
 // backends, and exposes DriverApi to the page through comlink.
 import * as Comlink from 'comlink';
 import type { DriverApi, DriverEvent } from './api.ts';
-import { bundledPrompts } from './bundled-prompts.ts';
-import { createDeviceBackends } from './device-backends.ts';
-import { createDriverHost } from './driver-host.ts';
-import { createIdbSettingsStore } from './settings-store.ts';
-import { createStoryStore } from './story-store.ts';
+import { bundledPrompts } from './host/bundled-prompts.ts';
+import { createDeviceBackends } from './backends/device-backends.ts';
+import { createDriverHost } from './host/driver-host.ts';
+import { createIdbSettingsStore } from './store/settings-store.ts';
+import { createStoryStore } from './store/story-store.ts';
 
 const listeners = new Set<(e: DriverEvent) => void>();
 const emit = (e: DriverEvent) => listeners.forEach((l) => l(e));

@@ -8,7 +8,7 @@ import { addParticipant } from '../../src/driver/doc/participants.ts';
 import { appendTurn } from '../../src/driver/doc/turns.ts';
 import { writePov } from '../../src/driver/doc/pov.ts';
 import type { Participant } from '../../src/driver/doc/schema.ts';
-import { EMPTY_HISTORY, fingerprint } from '../../src/driver/fingerprint.ts';
+import { EMPTY_HISTORY, fingerprint } from '../../src/driver/views/fingerprint.ts';
 import { mulberry32, type Rng } from '../support/prng.ts';
 
 export const SOURCE_CHARS = 800;

@@ -1,6 +1,6 @@
 // Two tabs of one browser profile, no sync server configured: a story created in one is listed in the
 // other, a turn played in one appears in the other's open story, and a variant edited in the other's
-// turn inspector reaches the first one's open inspector, all without a reload (src/workers/tab-sync.ts);
+// turn inspector reaches the first one's open inspector, all without a reload (src/workers/store/tab-sync.ts);
 // a story deleted in one tab is closed in the other, which says so, and Undo lists it again in both.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMPTY_SENTINEL } from '../../src/driver/doc/schema.ts';
-import { PROJECTOR_TEMPERATURE, SELECTOR_TEMPERATURE } from '../../src/driver/sampling.ts';
+import { PROJECTOR_TEMPERATURE, SELECTOR_TEMPERATURE } from '../../src/driver/turns/sampling.ts';
 import type { StoryJson } from '../../src/driver/story-json/schema.ts';
 import { kindOf, subjectOf } from '../support/driver-env.ts';
 import {

@@ -2,7 +2,7 @@
 // real local OpenAI-protocol server: play, stream, cancel, edit, reopen, switch the story's language.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
-import { createStoryStore, type StoryStore } from '../../src/workers/story-store.ts';
+import { createStoryStore, type StoryStore } from '../../src/workers/store/story-store.ts';
 import { newStory, startHost } from '../support/host-harness.ts';
 import { tr } from '../../src/driver/i18n/messages.ts';
 

@@ -3,10 +3,10 @@
 // the validated text.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
-import { createOpenAIChatModel } from '../../src/workers/backends/openai-chat-model.ts';
+import { createOpenAIChatModel } from '../../src/workers/backends/openai/chat-model.ts';
 import { makeStory, USER, JANE, JESS } from '../support/story-fixture.ts';
 import { makeEnv } from '../support/driver-env.ts';
-import { takeTurn } from '../../src/driver/turn-loop.ts';
+import { takeTurn } from '../../src/driver/turns/turn-loop.ts';
 import { readTurn } from '../../src/driver/doc/turns.ts';
 
 let server: OpenAIServer | undefined;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
 import { newStory, startHost, type HostHarness } from '../support/host-harness.ts';
 import { putPreset } from '../../src/driver/doc/library-presets.ts';
-import { PROJECTOR_TEMPERATURE } from '../../src/driver/sampling.ts';
+import { PROJECTOR_TEMPERATURE } from '../../src/driver/turns/sampling.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

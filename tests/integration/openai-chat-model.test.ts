@@ -5,12 +5,12 @@ import {
   createOpenAIChatModel,
   listModels,
   type OpenAIChatModelOptions,
-} from '../../src/workers/backends/openai-chat-model.ts';
+} from '../../src/workers/backends/openai/chat-model.ts';
 import {
   backoffDelay,
   MAX_RETRY_AFTER_MS,
   MAX_TRANSPORT_RETRIES,
-} from '../../src/workers/backends/retry-policy.ts';
+} from '../../src/workers/backends/openai/retry-policy.ts';
 import { chatModelContract } from '../support/chat-model-contract.ts';
 import {
   openAIError,

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DriverApi } from '../../src/workers/api.ts';
 import { createStory, metaMap } from '../../src/driver/doc/story-doc.ts';
-import { createStoryStore } from '../../src/workers/story-store.ts';
+import { createStoryStore } from '../../src/workers/store/story-store.ts';
 import { newStory, startHost, type HostHarness } from '../support/host-harness.ts';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
 import { eventually, ok } from '../support/sync-devices.ts';

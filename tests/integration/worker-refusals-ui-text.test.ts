@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoryJson } from '../../src/driver/story-json/schema.ts';
-import { setWorkerUiLanguage } from '../../src/workers/ui-text.ts';
+import { setWorkerUiLanguage } from '../../src/workers/i18n/ui-text.ts';
 import { newStory, startHost, type HostHarness } from '../support/host-harness.ts';
 import type { OpenAIServer } from '../support/openai-server.ts';
 

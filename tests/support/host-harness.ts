@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import type { OpenAIServer } from './openai-server.ts';
 import { memorySettings } from './memory-settings.ts';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
-import { createOpenAIChatModel } from '../../src/workers/backends/openai-chat-model.ts';
-import { createDriverHost, type DeviceBackends } from '../../src/workers/driver-host.ts';
-import { createStoryStore, type StoryStore } from '../../src/workers/story-store.ts';
+import { createOpenAIChatModel } from '../../src/workers/backends/openai/chat-model.ts';
+import { createDriverHost, type DeviceBackends } from '../../src/workers/host/driver-host.ts';
+import { createStoryStore, type StoryStore } from '../../src/workers/store/story-store.ts';
 import type { DriverApi, DriverEvent } from '../../src/workers/api.ts';
 
 export interface HostHarness {

@@ -6,7 +6,7 @@ import type {
   WebllmChunkLike,
   WebllmCompletionLike,
   WebllmEngineLike,
-} from '../../src/workers/backends/webllm-chat-model.ts';
+} from '../../src/workers/backends/webllm/chat-model.ts';
 
 export interface EngineReply {
   text: string;

@@ -7,7 +7,7 @@ import { addParticipant } from '../../src/driver/doc/participants.ts';
 import { activeLeaf, appendTurn } from '../../src/driver/doc/turns.ts';
 import { writePov } from '../../src/driver/doc/pov.ts';
 import type { PovOrigin, TurnOrigin } from '../../src/driver/doc/schema.ts';
-import { createStoryViews, type StoryViews } from '../../src/driver/story-views.ts';
+import { createStoryViews, type StoryViews } from '../../src/driver/views/story-views.ts';
 
 export const USER = 'user';
 export const JANE = 'jane';

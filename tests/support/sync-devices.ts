@@ -4,11 +4,11 @@
 import 'fake-indexeddb/auto';
 import WebSocket from 'ws';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
-import { createDriverHost } from '../../src/workers/driver-host.ts';
+import { createDriverHost } from '../../src/workers/host/driver-host.ts';
 import { testBackends } from './host-harness.ts';
-import { createStoryStore } from '../../src/workers/story-store.ts';
+import { createStoryStore } from '../../src/workers/store/story-store.ts';
 import type { DriverApi, DriverEvent, Result, SyncState } from '../../src/workers/api.ts';
-import type { DeviceSettings } from '../../src/driver/settings/device-settings.ts';
+import type { DeviceSettings } from '../../src/workers/store/device-settings.ts';
 import { memorySettings } from './memory-settings.ts';
 import { kindOf } from './driver-env.ts';
 import { createScriptedModel } from './scripted-model.ts';

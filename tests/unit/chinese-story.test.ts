@@ -5,7 +5,7 @@ import { setLanguage, updateSettings } from '../../src/driver/doc/story-doc.ts';
 import { updateParticipant } from '../../src/driver/doc/participants.ts';
 import { checkScript } from '../../src/driver/validation/index.ts';
 import type { ChatRequest } from '../../src/driver/model.ts';
-import { authorTurn, takeTurn } from '../../src/driver/turn-loop.ts';
+import { authorTurn, takeTurn } from '../../src/driver/turns/turn-loop.ts';
 import { makeEnv } from '../support/driver-env.ts';
 import { JANE, JESS, USER, makeStory } from '../support/story-fixture.ts';
 import type { RecordedCall } from '../support/scripted-model.ts';

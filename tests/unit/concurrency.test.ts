@@ -5,7 +5,7 @@ import * as Y from 'yjs';
 import { appendTurn, activeLeaf, readTurn, editSource } from '../../src/driver/doc/turns.ts';
 import { childrenOf, pathTo } from '../../src/driver/doc/tree.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';
-import { createStoryViews } from '../../src/driver/story-views.ts';
+import { createStoryViews } from '../../src/driver/views/story-views.ts';
 import { mulberry32 } from '../support/prng.ts';
 import { USER, isoAt } from '../support/story-fixture.ts';
 import { peers, randomOp } from '../support/story-mesh.ts';

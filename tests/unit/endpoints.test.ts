@@ -6,8 +6,8 @@ import {
   ENDPOINT_PRESETS,
   presetFor,
   testConnection,
-} from '../../src/workers/backends/endpoints.ts';
-import type { FetchLike } from '../../src/workers/backends/openai-chat-model.ts';
+} from '../../src/workers/backends/openai/endpoints.ts';
+import type { FetchLike } from '../../src/workers/backends/openai/chat-model.ts';
 
 type Call = { url: string; mode: RequestMode | undefined; authorization: string | null };
 

@@ -2,7 +2,7 @@
 // every version, or every stored item would read as stale. The values were taken from the first
 // implementation (cyrb53 of the parts joined by U+0000, printed in base 36).
 import { describe, expect, it } from 'vitest';
-import { EMPTY_HISTORY, fingerprint } from '../../src/driver/fingerprint.ts';
+import { EMPTY_HISTORY, fingerprint } from '../../src/driver/views/fingerprint.ts';
 
 describe('fingerprint', () => {
   it('[D4] gives the stored values of earlier versions', () => {

@@ -21,7 +21,7 @@ import {
   writeDeviceSettings,
   type DeviceSettings,
   type KeyValueStorage,
-} from '../../src/driver/settings/device-settings.ts';
+} from '../../src/workers/store/device-settings.ts';
 import { setTitle } from '../../src/driver/doc/story-doc.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';
 import { JANE, USER, isoAt, makeStory } from '../support/story-fixture.ts';
@@ -203,7 +203,7 @@ describe('[D10] device settings', () => {
 
   it('[D10] the settings module has no path into a document', () => {
     const source = readFileSync(
-      new URL('../../src/driver/settings/device-settings.ts', import.meta.url),
+      new URL('../../src/workers/store/device-settings.ts', import.meta.url),
       'utf8',
     );
     const imports = [...source.matchAll(/from\s+['"]([^'"]+)['"]/g)].map((m) => m[1]);

@@ -10,7 +10,7 @@ import { UI_MESSAGE_AREAS, UI_MESSAGES_ZH } from '../../src/app/i18n/zh/index.ts
 import { MESSAGES_ZH } from '../../src/driver/i18n/messages-zh.ts';
 import { tr } from '../../src/driver/i18n/messages.ts';
 import type { Messages } from '../../src/driver/i18n/translate.ts';
-import { WORKER_MESSAGES_ZH } from '../../src/workers/messages-zh.ts';
+import { WORKER_MESSAGES_ZH } from '../../src/workers/i18n/messages-zh.ts';
 import { untranslatedText } from '../support/untranslated-text.ts';
 
 const SRC = fileURLToPath(new URL('../../src', import.meta.url));
@@ -73,7 +73,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 describe('message catalogue', () => {
   it('finds the call sites (the scan works)', () => {
     const [driver, , ui] = CATALOGUES.map(callSites);
-    expect(driver?.get('You are {name}.')).toEqual(['driver/private-context.ts']);
+    expect(driver?.get('You are {name}.')).toEqual(['driver/turns/private-context.ts']);
     expect(ui?.get('Settings')).toContain('app/app.tsx');
   });
 

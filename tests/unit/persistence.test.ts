@@ -9,8 +9,8 @@ import { editPovText } from '../../src/driver/doc/pov.ts';
 import { editSource } from '../../src/driver/doc/turns.ts';
 import { setPresent } from '../../src/driver/doc/participants.ts';
 import { setActiveLeaf } from '../../src/driver/doc/tree.ts';
-import { createStoryViews } from '../../src/driver/story-views.ts';
-import { persisted } from '../../src/workers/story-store.ts';
+import { createStoryViews } from '../../src/driver/views/story-views.ts';
+import { persisted } from '../../src/workers/store/story-store.ts';
 import {
   listCharacters,
   listPersonas,

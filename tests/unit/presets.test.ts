@@ -19,7 +19,7 @@ import { listPromptTrash, readStoryPreset } from '../../src/driver/doc/story-pre
 import { applyPreset, reapplyPreset, removeStoryPreset } from '../../src/driver/presets/apply.ts';
 import { presetStatus } from '../../src/driver/presets/status.ts';
 import { summarisePreset } from '../../src/driver/presets/summary.ts';
-import { actorRequest } from '../../src/driver/actor.ts';
+import { actorRequest } from '../../src/driver/turns/actor.ts';
 import { resolvePrompts } from '../../src/driver/prompts/resolve.ts';
 import { makeEnv } from '../support/driver-env.ts';
 import { JANE, isoAt, makeStory } from '../support/story-fixture.ts';

@@ -12,9 +12,9 @@ import {
   setPromptOverride,
 } from '../../src/driver/doc/prompt-overrides.ts';
 import { setLanguage } from '../../src/driver/doc/story-doc.ts';
-import { actorRequest } from '../../src/driver/actor.ts';
-import { projectionRequest } from '../../src/driver/projection.ts';
-import { selectorRequest } from '../../src/driver/turn-selection.ts';
+import { actorRequest } from '../../src/driver/turns/actor.ts';
+import { projectionRequest } from '../../src/driver/turns/projection.ts';
+import { selectorRequest } from '../../src/driver/turns/selection.ts';
 import { PROMPT_IDS } from '../../src/driver/prompts/catalogue.ts';
 import { PromptProblem, promptTextProblem, renderPrompt } from '../../src/driver/prompts/render.ts';
 import { promptProblems, resolvePrompts } from '../../src/driver/prompts/resolve.ts';

@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { makeStory, USER } from '../support/story-fixture.ts';
 import { makeEnv, kindOf, subjectOf } from '../support/driver-env.ts';
-import { authorTurn, takeTurn } from '../../src/driver/turn-loop.ts';
+import { authorTurn, takeTurn } from '../../src/driver/turns/turn-loop.ts';
 import type { ChatRequest } from '../../src/driver/model.ts';
 import type { RecordedCall } from '../support/scripted-model.ts';
-import { nothingYet } from '../../src/driver/transcript-text.ts';
+import { nothingYet } from '../../src/driver/views/transcript-text.ts';
 
 function answer(request: ChatRequest, n: number): string {
   switch (kindOf(request)) {

@@ -17,8 +17,8 @@ import {
   regenerateView,
   send,
   settleStale,
-} from '../../src/driver/turn-commands.ts';
-import { staleHistory } from '../../src/driver/stale-history.ts';
+} from '../../src/driver/turns/commands.ts';
+import { staleHistory } from '../../src/driver/views/stale-history.ts';
 
 const TOBIN = 'tobin';
 

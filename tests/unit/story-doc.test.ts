@@ -23,7 +23,7 @@ import { childrenOf, newestLeafUnder, pathTo, setActiveLeaf, siblingsOf } from '
 import { migrateStory, type Migration } from '../../src/driver/doc/migrations.ts';
 import { STORY_SCHEMA_VERSION } from '../../src/driver/doc/schema.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';
-import { createStoryViews } from '../../src/driver/story-views.ts';
+import { createStoryViews } from '../../src/driver/views/story-views.ts';
 import { JANE, JESS, USER, isoAt, makeStory } from '../support/story-fixture.ts';
 
 const pov = (text: string, perceived = true) => ({

@@ -17,7 +17,7 @@ import { updateParticipant } from '../../src/driver/doc/participants.ts';
 import { editPovText, markPerceivedNothing } from '../../src/driver/doc/pov.ts';
 import { editSource } from '../../src/driver/doc/turns.ts';
 import { setActiveLeaf } from '../../src/driver/doc/tree.ts';
-import { createStoryViews } from '../../src/driver/story-views.ts';
+import { createStoryViews } from '../../src/driver/views/story-views.ts';
 import { JANE, JESS, USER, isoAt, makeStory } from '../support/story-fixture.ts';
 
 const IMPORTED_AT = isoAt(500);

@@ -3,12 +3,12 @@
 // views object that lived through them must read exactly as one built afresh from the document.
 import { describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
-import { acceptStale } from '../../src/driver/accept.ts';
+import { acceptStale } from '../../src/driver/views/keep.ts';
 import { writePov } from '../../src/driver/doc/pov.ts';
 import { turnsMap } from '../../src/driver/doc/story-doc.ts';
 import { activeLeaf } from '../../src/driver/doc/turns.ts';
 import { listParticipants } from '../../src/driver/doc/participants.ts';
-import { createStoryViews, type PathNode, type StoryViews } from '../../src/driver/story-views.ts';
+import { createStoryViews, type PathNode, type StoryViews } from '../../src/driver/views/story-views.ts';
 import { mulberry32, type Rng } from '../support/prng.ts';
 import { isoAt } from '../support/story-fixture.ts';
 import { peers, randomOp } from '../support/story-mesh.ts';

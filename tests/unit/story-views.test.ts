@@ -7,8 +7,8 @@ import { editPovText } from '../../src/driver/doc/pov.ts';
 import { setPresent } from '../../src/driver/doc/participants.ts';
 import { pathTo, setActiveLeaf } from '../../src/driver/doc/tree.ts';
 import { EMPTY_SENTINEL } from '../../src/driver/doc/schema.ts';
-import { createStoryViews, type StoryViews } from '../../src/driver/story-views.ts';
-import { acceptStale } from '../../src/driver/accept.ts';
+import { createStoryViews, type StoryViews } from '../../src/driver/views/story-views.ts';
+import { acceptStale } from '../../src/driver/views/keep.ts';
 import { JANE, JESS, USER, makeStory, type StoryFixture } from '../support/story-fixture.ts';
 
 const staleKeys = (views: StoryViews) =>

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { pairingUrl } from '../../sync-server/pairing.ts';
 import { pairingProblemText, readPairing, readPairingText } from '../../src/app/pairing-link.ts';
-import { overallStatus, syncOff } from '../../src/workers/sync-status.ts';
-import { accessProbeUrl, routeFor, syncPlan, websocketBase } from '../../src/workers/sync-target.ts';
+import { overallStatus, syncOff } from '../../src/workers/sync/status.ts';
+import { accessProbeUrl, routeFor, syncPlan, websocketBase } from '../../src/workers/sync/target.ts';
 
 const problemOf = (read: ReturnType<typeof readPairing>) =>
   read && !read.ok ? pairingProblemText(read) : 'no problem';

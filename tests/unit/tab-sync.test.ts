@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { randomUUID } from 'node:crypto';
-import { linkTabs, type TabLink } from '../../src/workers/tab-sync.ts';
+import { linkTabs, type TabLink } from '../../src/workers/store/tab-sync.ts';
 import { eventually } from '../support/sync-devices.ts';
 
 const cleanups: Array<() => void> = [];

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeStory, USER, JANE, JESS } from '../support/story-fixture.ts';
 import { makeEnv, kindOf, subjectOf } from '../support/driver-env.ts';
 import { modelFailure } from '../support/scripted-model.ts';
-import { authorTurn, takeTurn } from '../../src/driver/turn-loop.ts';
+import { authorTurn, takeTurn } from '../../src/driver/turns/turn-loop.ts';
 import { readTurn, activeLeaf } from '../../src/driver/doc/turns.ts';
 import { addParticipant, updateParticipant, setPresent } from '../../src/driver/doc/participants.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';

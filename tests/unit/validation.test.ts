@@ -1,7 +1,7 @@
 // Table tests over every labelled row of spec/validation-examples.md, plus edge cases around them.
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../src/driver/doc/schema.ts';
-import { readBatchAnswer, type BatchChecks } from '../../src/driver/batch-projection.ts';
+import { readBatchAnswer, type BatchChecks } from '../../src/driver/turns/batch-projection.ts';
 import {
   checkScript,
   validateActorOutput,

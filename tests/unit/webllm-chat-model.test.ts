@@ -2,8 +2,8 @@
 // one request at a time per engine (FIFO), cancel (running and queued), error mapping, thinking.
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, JsonSchemaFormat } from '../../src/driver/model.ts';
-import { createWebllmChatModel } from '../../src/workers/backends/webllm-chat-model.ts';
-import { createThinkingFilter, stripThinking } from '../../src/workers/backends/think-filter.ts';
+import { createWebllmChatModel } from '../../src/workers/backends/webllm/chat-model.ts';
+import { createThinkingFilter, stripThinking } from '../../src/workers/backends/webllm/think-filter.ts';
 import { createScriptedWebllmEngine, webllmError } from '../support/scripted-webllm-engine.ts';
 
 const MODEL = 'Llama-3.2-1B-Instruct-q4f32_1-MLC';

@@ -11,11 +11,11 @@ import {
   listWebllmModels,
   type DeviceBudget,
   type WebllmRecord,
-} from '../../src/workers/backends/webllm-models.ts';
-import { createProgressTracker } from '../../src/workers/backends/webllm-progress.ts';
-import { createWebllmLoader, type CreateEngine } from '../../src/workers/backends/webllm-loader.ts';
-import { createWebllmProfileModel } from '../../src/workers/backends/webllm-profile-model.ts';
-import type { DownloadEvent } from '../../src/workers/backends/webllm-progress.ts';
+} from '../../src/workers/backends/webllm/models.ts';
+import { createProgressTracker } from '../../src/workers/backends/webllm/progress.ts';
+import { createWebllmLoader, type CreateEngine } from '../../src/workers/backends/webllm/loader.ts';
+import { createWebllmProfileModel } from '../../src/workers/backends/webllm/profile-model.ts';
+import type { DownloadEvent } from '../../src/workers/backends/webllm/progress.ts';
 import { createScriptedWebllmEngine } from '../support/scripted-webllm-engine.ts';
 
 const MIB = 2 ** 20;

@@ -13,7 +13,7 @@ import {
   type StoryPreset,
 } from '../doc/story-preset.ts';
 import { readMeta, readStorySampling, updateSettings } from '../doc/story-doc.ts';
-import { fingerprint } from '../fingerprint.ts';
+import { fingerprint } from '../views/fingerprint.ts';
 import { clauseList } from '../i18n/lists.ts';
 import { tr } from '../i18n/messages.ts';
 import { suggestedSampling, unsetOnly } from './sampling.ts';

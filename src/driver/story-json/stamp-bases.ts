@@ -3,7 +3,7 @@
 import type * as Y from 'yjs';
 import { restampPov } from '../doc/pov.ts';
 import { restampTurn } from '../doc/turns.ts';
-import { createStoryViews } from '../story-views.ts';
+import { createStoryViews } from '../views/story-views.ts';
 
 export function stampFreshBases(doc: Y.Doc, unstamped: string, origin: unknown = 'import'): void {
   const views = createStoryViews(doc);

@@ -1,0 +1,110 @@
+// Acting as a character: an isolated call with that character's complete POV history (its own turns in
+// the first person, what it perceived, <empty> where it perceived nothing), then its private context.
+import { getParticipant, listParticipants, userParticipant } from '../doc/participants.ts';
+import { readMeta } from '../doc/story-doc.ts';
+import { activeLeaf, appendTurn } from '../doc/turns.ts';
+import { presentIds } from '../doc/participants.ts';
+import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts';
+import { generateValidated, guardPrompts } from './generate.ts';
+import type { ChatRequest } from '../model.ts';
+import { nameLookup } from '../views/names.ts';
+import { cardBlock, personaBlock } from './private-context.ts';
+import { renderPrompt } from '../prompts/render.ts';
+import { samplingFor } from './sampling.ts';
+import { formatTranscript } from '../views/transcript-text.ts';
+import { validateActorOutput } from '../validation/index.ts';
+
+/** The request for `actor`'s turn after `leaf` (its whole history through leaf). */
+export function actorRequest(story: Story, env: DriverEnv, actor: string, leaf: string | null): ChatRequest {
+  const { doc, views } = story;
+  const language = readMeta(doc).language;
+  const nameOf = nameLookup(doc);
+  const me = getParticipant(doc, actor);
+  if (!me) throw new Error(`no participant ${actor}`);
+  const history = leaf === null ? [] : views.transcript(actor, { leaf });
+  return {
+    messages: [
+      {
+        role: 'system',
+        content: renderPrompt(env.prompts, language, 'roleplay/actor', {
+          name: me.name,
+          style: renderPrompt(env.prompts, language, 'roleplay/character-style', {
+            name: me.name,
+            style: renderPrompt(env.prompts, language, 'roleplay/style', {}),
+          }),
+          // The card and persona are stable, so they sit before the history in the cached prefix;
+          // volatile private context (memories, known world) will join the tail.
+          card: cardBlock(me, language),
+          persona: personaBlock(env.prompts, language, userParticipant(doc), me.name),
+          history: formatTranscript(history, nameOf, language),
+        }),
+      },
+      {
+        role: 'user',
+        content: renderPrompt(env.prompts, language, 'roleplay/actor-task', { name: me.name }),
+      },
+    ],
+    ...samplingFor(env, 'actor'),
+  };
+}
+
+async function generateAs(story: Story, env: DriverEnv, actor: string, leaf: string | null) {
+  const request = actorRequest(story, env, actor, leaf);
+  const nameOf = nameLookup(story.doc);
+  const ctx = {
+    actor: nameOf(actor),
+    others: listParticipants(story.doc)
+      .filter((p) => p.id !== actor)
+      .map((p) => p.name),
+    language: readMeta(story.doc).language,
+  };
+  return generateValidated(
+    env,
+    env.models.actor,
+    ctx.language,
+    request,
+    (text) => {
+      const v = validateActorOutput(text, ctx);
+      return v.ok ? { ok: true, value: v.text } : { ok: false, reason: v.reason };
+    },
+    { op: 'actor', actor },
+  );
+}
+
+/** Where a new turn goes: after `parent`, perceived by `audiences` (default: the active leaf, those present). */
+export interface TurnPlace {
+  parent: string | null;
+  audiences: string[];
+}
+
+/** `actor` takes a new turn after `place.parent`. Its history there must be complete and fresh. */
+export async function actAs(
+  story: Story,
+  env: DriverEnv,
+  actor: string,
+  place: TurnPlace = { parent: activeLeaf(story.doc), audiences: presentIds(story.doc) },
+): Promise<DriverResult<{ turnId: string }>> {
+  return guardPrompts(async () => {
+    const leaf = place.parent;
+    const basis = story.views.historyThrough(actor, leaf);
+    env.onPhase?.({ kind: 'acting', actor });
+    const result = await generateAs(story, env, actor, leaf);
+    if (!result.ok) return result;
+    // Appended where it was asked for, with the basis it was asked with: a concurrent append becomes a branch.
+    const turnId = appendTurn(
+      story.doc,
+      {
+        id: env.newId(),
+        parent: leaf,
+        author: actor,
+        audiences: place.audiences,
+        text: result.value,
+        origin: 'generated',
+        basis,
+        createdAt: isoNow(env),
+      },
+      env.origin,
+    );
+    return { ok: true, turnId };
+  });
+}

@@ -1,0 +1,183 @@
+// Batched projection (settings.batchReprojection): one game-master request for all audiences of a
+// turn, each named by its visible name with its own separately delimited POV history; the answer is
+// one JSON object with exactly one key per name (a name given twice is refused, not left to
+// JSON.parse, which keeps one value unseen). Each value is validated as an isolated answer.
+import { writePov } from '../doc/pov.ts';
+import type { Language } from '../doc/schema.ts';
+import { readMeta } from '../doc/story-doc.ts';
+import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts';
+import { generateValidated, guardPrompts, type Verdict } from './generate.ts';
+import { tr } from '../i18n/messages.ts';
+import type { ChatRequest } from '../model.ts';
+import { nameLookup } from '../views/names.ts';
+import { projectionVerdict } from './projection.ts';
+import { renderPrompt } from '../prompts/render.ts';
+import { samplingFor } from './sampling.ts';
+import { formatTranscript } from '../views/transcript-text.ts';
+import { repeatedKeys } from '../validation/index.ts';
+import { clauseList, nameList } from '../i18n/lists.ts';
+
+export function batchRequest(story: Story, env: DriverEnv, turnId: string, audiences: string[]): ChatRequest {
+  const { doc, views } = story;
+  const language = readMeta(doc).language;
+  const nameOf = nameLookup(doc);
+  const turn = views.node(turnId).turn;
+  const names = audiences.map(nameOf);
+  const histories = audiences
+    .map((a) => {
+      const history = formatTranscript(
+        views.transcript(a, { leaf: turnId, before: turnId }),
+        nameOf,
+        language,
+      );
+      return `<story of="${nameOf(a)}">\n${history}\n</story>`;
+    })
+    .join('\n\n');
+  return {
+    messages: [
+      {
+        role: 'system',
+        content: renderPrompt(env.prompts, language, 'roleplay/projector-batch', {
+          histories,
+        }),
+      },
+      {
+        role: 'user',
+        content: renderPrompt(env.prompts, language, 'roleplay/projector-batch-task', {
+          speaker: nameOf(turn.author),
+          targets: names.join(', '),
+          source: turn.source,
+        }),
+      },
+    ],
+    response_format: {
+      type: 'json_schema',
+      json_schema: {
+        name: 'projections',
+        strict: true,
+        schema: {
+          type: 'object',
+          properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])),
+          required: names,
+          additionalProperties: false,
+        },
+      },
+    },
+    ...samplingFor(env, 'projector'),
+  };
+}
+
+type Perception = { perceived: boolean; text: string };
+
+/** Each name the batch asks for → its audience and the isolated projection check of its value. */
+export type BatchChecks = ReadonlyMap<string, { id: string; check: (text: string) => Verdict<Perception> }>;
+
+/** A batch answer's verdict; a refused object still says which audiences' values passed. */
+export type BatchVerdict =
+  | { ok: true; value: Map<string, Perception> }
+  | { ok: false; reason: string; passed?: Map<string, Perception> };
+
+/** Reads one batch answer: one JSON object, each requested name exactly once, each value a projection. */
+export function readBatchAnswer(text: string, checks: BatchChecks, language: Language): BatchVerdict {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return {
+      ok: false,
+      reason: tr(
+        language,
+        'The answer was not a JSON object. Answer with one JSON object, one key per name.',
+      ),
+    };
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json))
+    return { ok: false, reason: tr(language, 'The answer must be one JSON object.') };
+  // JSON.parse kept only the last value of a repeated name; which one was meant cannot be known.
+  const repeated = repeatedKeys(text).filter((k) => checks.has(k));
+  const entries = Object.entries(json);
+  const unknown = entries.filter(([k]) => !checks.has(k)).map(([k]) => k);
+  const absent = [...checks.keys()].filter((k) => !(k in json));
+  const passed = new Map<string, Perception>();
+  const reasons: string[] = [];
+  for (const [name, value] of entries) {
+    const c = checks.get(name);
+    if (!c || repeated.includes(name)) continue;
+    const v =
+      typeof value === 'string'
+        ? c.check(value)
+        : { ok: false as const, reason: tr(language, 'the value must be a string') };
+    if (v.ok) passed.set(c.id, v.value);
+    else reasons.push(tr(language, '{label}: {value}', { label: name, value: v.reason }));
+  }
+  if (unknown.length)
+    reasons.push(
+      tr(language, 'unknown names {unknown} (use exactly: {names})', {
+        unknown: nameList(language, unknown),
+        names: nameList(language, [...checks.keys()]),
+      }),
+    );
+  if (repeated.length)
+    reasons.push(
+      tr(language, 'names given more than once {repeated} (one key per name)', {
+        repeated: nameList(language, repeated),
+      }),
+    );
+  if (absent.length)
+    reasons.push(tr(language, 'missing names {absent}', { absent: nameList(language, absent) }));
+  return reasons.length
+    ? { ok: false, reason: clauseList(language, reasons), passed }
+    : { ok: true, value: passed };
+}
+
+/**
+ * Projects a turn to `audiences` in one request. Returns the audiences still to project in isolation:
+ * none on success, the ones whose answers were refused after the retries otherwise.
+ */
+export async function projectBatch(
+  story: Story,
+  env: DriverEnv,
+  turnId: string,
+  audiences: string[],
+): Promise<DriverResult<{ remaining: string[] }>> {
+  return guardPrompts(async () => {
+    const node = story.views.node(turnId);
+    const nameOf = nameLookup(story.doc);
+    const bases = new Map(audiences.map((a) => [a, node.pov.get(a)?.expected ?? '']));
+    const checks = new Map(
+      audiences.map((a) => [nameOf(a), { id: a, check: projectionVerdict(story, node.turn.author, a) }]),
+    );
+    const language = readMeta(story.doc).language;
+    let lastGood = new Map<string, Perception>();
+    const result = await generateValidated(
+      env,
+      env.models.projector,
+      language,
+      batchRequest(story, env, turnId, audiences),
+      (text) => {
+        const verdict = readBatchAnswer(text, checks, language);
+        if (!verdict.ok && verdict.passed) lastGood = verdict.passed;
+        return verdict;
+      },
+    );
+    if (!result.ok && result.code !== 'invalid') return result;
+    // After the retries, keep the answers that passed and leave the rest to isolated calls.
+    const answers = result.ok ? result.value : lastGood;
+    for (const [audience, p] of answers) {
+      writePov(
+        story.doc,
+        turnId,
+        audience,
+        {
+          ...p,
+          basis: bases.get(audience) ?? '',
+          origin: 'generated',
+          createdAt: isoNow(env),
+          ...(result.ok && result.model ? { model: result.model } : {}),
+        },
+        env.origin,
+      );
+    }
+    return { ok: true, remaining: audiences.filter((a) => !answers.has(a)) };
+  });
+}

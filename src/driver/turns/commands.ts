@@ -1,0 +1,171 @@
+// What a person asks of a story, as the app and `rashomon run` both ask it: send a turn (and let the
+// next character act), let the characters continue, regenerate a turn or one view of it. Every rule of
+// the turn loop lives here; each command first settles stale history with the person's choice, so no
+// command ever builds on an earlier version of the story, or rewrites one, without being asked.
+import { userParticipant } from '../doc/participants.ts';
+import { readSettings } from '../doc/story-doc.ts';
+import { activeLeaf, appendTurn } from '../doc/turns.ts';
+import { setActiveLeaf } from '../doc/tree.ts';
+import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts';
+import { freshen } from './freshen.ts';
+import { projectTurn } from './projection.ts';
+import { rewriteStale } from './rewrite.ts';
+import { StaleChoice, staleHistory, staleRefusal } from '../views/stale-history.ts';
+import { acceptStale } from '../views/keep.ts';
+import { authorTurn, projectNewTurn, takeTurn, type ActorChoice } from './turn-loop.ts';
+
+/**
+ * Settles the stale history of the path to `leaf`: nothing stale, or the person's choice applied.
+ * Returns the leaf to continue from (a rewrite may end the path on a new branch).
+ */
+export async function settleStale(
+  story: Story,
+  env: DriverEnv,
+  leaf: string | null,
+  choice: StaleChoice | undefined,
+): Promise<DriverResult<{ leaf: string | null }>> {
+  const stale = staleHistory(story, leaf);
+  if (!stale) return { ok: true, leaf };
+  switch (choice) {
+    case undefined:
+      return staleRefusal(story, stale);
+    case StaleChoice.keep:
+      acceptStale(story.doc, story.views, story.views.staleItems(leaf), env.origin);
+      return { ok: true, leaf };
+    case StaleChoice.rewrite:
+      return rewriteStale(story, env, leaf);
+    default:
+      return choice satisfies never;
+  }
+}
+
+export interface SendInput {
+  /** Who wrote it: the user, or a character whose turn the person writes by hand. */
+  author: string;
+  text: string;
+  /**
+   * Who acts after the user's turn when the story goes on by itself (turn selection `auto`; with
+   * `manual` nobody does): unset, the selector chooses; null, nobody acts.
+   */
+  next?: ActorChoice | null;
+  stale?: StaleChoice;
+}
+
+/**
+ * A turn written by a person is stored and projected; after the user's own turn, in a story whose
+ * turns are chosen automatically, the next character acts. A turn written by hand for a character
+ * is that character's move: nobody acts after it. Refused with nothing stored while the history is
+ * stale and no choice was given.
+ */
+export async function send(
+  story: Story,
+  env: DriverEnv,
+  input: SendInput,
+): Promise<DriverResult<{ turnId: string; acted?: string }>> {
+  const settled = await settleStale(story, env, activeLeaf(story.doc), input.stale);
+  if (!settled.ok) return settled;
+  const authored = await authorTurn(story, env, input.author, input.text);
+  if (!authored.ok) return authored;
+  const next = nextAfter(story, input);
+  if (!next) return authored;
+  const acted = await takeTurn(story, env, next);
+  return acted.ok ? { ...authored, acted: acted.turnId } : { ...acted, turnId: authored.turnId };
+}
+
+function nextAfter(story: Story, input: SendInput): ActorChoice | null {
+  if (input.author !== userParticipant(story.doc)?.id || input.next === null) return null;
+  return readSettings(story.doc).turnSelection === 'auto' ? (input.next ?? { auto: true }) : null;
+}
+
+/**
+ * `turns` turns in a row by `choice` (the selector each time, or one character). A cancel after at
+ * least one turn ends with what was made; any other failure is returned.
+ */
+export async function continueFor(
+  story: Story,
+  env: DriverEnv,
+  input: { choice: ActorChoice; turns: number; stale?: StaleChoice },
+): Promise<DriverResult<{ turnIds: string[] }>> {
+  const settled = await settleStale(story, env, activeLeaf(story.doc), input.stale);
+  if (!settled.ok) return settled;
+  const turnIds: string[] = [];
+  for (let i = 0; i < Math.max(1, input.turns); i++) {
+    if (env.signal?.aborted) break;
+    const r = await takeTurn(story, env, input.choice);
+    if (!r.ok) return turnIds.length && r.code === 'cancelled' ? { ok: true, turnIds } : r;
+    turnIds.push(r.turnId);
+  }
+  return { ok: true, turnIds };
+}
+
+/**
+ * Regenerates a turn. A model-written one gets a new alternative by its author at its place (a
+ * sibling; the old one and what followed it stay on their branch). A hand-written one keeps its
+ * source and is projected again for every audience, except views edited by hand. Either way the
+ * history before it is completed first, and settled with the person's choice when stale.
+ */
+export async function regenerate(
+  story: Story,
+  env: DriverEnv,
+  turnId: string,
+  opts: { stale?: StaleChoice } = {},
+): Promise<DriverResult<{ turnId: string }>> {
+  const node = story.views.node(turnId);
+  const turn = node.turn;
+  const before = node.parent?.id ?? null;
+  const settled = await settleStale(story, env, before, opts.stale);
+  if (!settled.ok) return settled;
+  // A rewrite that moved to a new branch continues there: the turn is made again at its end.
+  const moved = settled.leaf !== before;
+  if (turn.origin === 'generated') {
+    const left = activeLeaf(story.doc);
+    setActiveLeaf(story.doc, settled.leaf, env.origin);
+    const acted = await takeTurn(story, env, { actor: turn.author });
+    if (!acted.ok && !moved) setActiveLeaf(story.doc, left, env.origin);
+    return acted;
+  }
+  if (moved) {
+    const target = appendTurn(
+      story.doc,
+      {
+        id: env.newId(),
+        parent: settled.leaf,
+        author: turn.author,
+        audiences: turn.audiences,
+        text: turn.source,
+        origin: 'authored',
+        createdAt: isoNow(env),
+      },
+      env.origin,
+    );
+    const projected = await projectNewTurn(story, env, target);
+    return projected.ok ? { ok: true, turnId: target } : projected;
+  }
+  const audiences = [...node.pov.keys()];
+  const ready = await freshen(story, env, audiences, before);
+  if (!ready.ok) return ready;
+  for (const audience of audiences) {
+    if (turn.pov[audience]?.origin === 'edited') continue;
+    env.onPhase?.({ kind: 'projecting', turnId, audiences: [audience] });
+    const r = await projectTurn(story, env, turnId, audience);
+    if (!r.ok) return r;
+  }
+  return { ok: true, turnId };
+}
+
+/**
+ * Projects one view of a turn again, from that audience's own history, completed first (a stale one
+ * refuses: the story's stale-history question comes first). The person asked for this very view, so
+ * one edited by hand is replaced too.
+ */
+export async function regenerateView(
+  story: Story,
+  env: DriverEnv,
+  turnId: string,
+  audience: string,
+): Promise<DriverResult> {
+  const ready = await freshen(story, env, [audience], story.views.node(turnId).parent?.id ?? null);
+  if (!ready.ok) return ready;
+  env.onPhase?.({ kind: 'projecting', turnId, audiences: [audience] });
+  return projectTurn(story, env, turnId, audience);
+}

@@ -1,0 +1,66 @@
+// One model call with validation: a refused answer is asked for again with the reason, a bounded
+// number of times; after that the failure is returned and nothing is stored.
+import type { Language } from '../doc/schema.ts';
+import { DEFAULT_RETRIES, type DriverEnv, type DriverResult, type TokenSource } from '../env.ts';
+import { tr } from '../i18n/messages.ts';
+import type { ChatModel, ChatRequest } from '../model.ts';
+import { PromptProblem, renderPrompt } from '../prompts/render.ts';
+
+export type Verdict<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+export async function generateValidated<T>(
+  env: DriverEnv,
+  model: ChatModel,
+  /** The story's language: the retry prompt's and the failure's (the reasons come in it already). */
+  language: Language,
+  request: ChatRequest,
+  validate: (text: string) => Verdict<T>,
+  /** Streams the answer's tokens to env.onToken under this source, when env.onToken is set. */
+  stream?: Omit<TokenSource, 'attempt'>,
+): Promise<DriverResult<{ value: T; model?: string }>> {
+  const retries = env.retries ?? DEFAULT_RETRIES;
+  let messages = request.messages;
+  let lastReason = '';
+  for (let attempt = 0; attempt <= retries; attempt++) {
+    const onToken = env.onToken;
+    const streaming =
+      onToken && stream ? { stream: true, onToken: (d: string) => onToken({ ...stream, attempt }, d) } : {};
+    const answer = await model.complete({
+      ...request,
+      messages,
+      ...streaming,
+      ...(env.signal ? { signal: env.signal } : {}),
+    });
+    if (!answer.ok) return answer;
+    const verdict = validate(answer.text);
+    if (verdict.ok)
+      return { ok: true, value: verdict.value, ...(answer.model ? { model: answer.model } : {}) };
+    lastReason = verdict.reason;
+    // The refused text itself is not sent back: it was never perceived by anyone, and the reason
+    // says what to change. The retry extends the last message, so the cached prefix still holds.
+    const retry = renderPrompt(env.prompts, language, 'roleplay/retry', { reason: verdict.reason });
+    const last = request.messages[request.messages.length - 1];
+    messages = last
+      ? [...request.messages.slice(0, -1), { role: last.role, content: `${last.content}\n\n${retry}` }]
+      : [{ role: 'user', content: retry }];
+  }
+  return {
+    ok: false,
+    code: 'invalid',
+    detail: tr(
+      language,
+      "The model's answer was refused {count} times. Last reason: {reason} Try again, edit the prompt, or use another model.",
+      { count: retries + 1, reason: lastReason },
+    ),
+  };
+}
+
+/** Runs an operation and turns a prompt problem into a failure the user can act on. */
+export async function guardPrompts<T>(run: () => Promise<DriverResult<T>>): Promise<DriverResult<T>> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof PromptProblem) return { ok: false, code: 'prompt', detail: e.message };
+    throw e;
+  }
+}

@@ -1,0 +1,119 @@
+// Selects the next actor: a context-neutral, structured call that sees the authored chronology and the
+// public names of present characters only — no cards, no projections, no persona. Never the user.
+import { z } from 'zod';
+import { listParticipants } from '../doc/participants.ts';
+import { readMeta } from '../doc/story-doc.ts';
+import { type DriverEnv, type DriverResult, type Story } from '../env.ts';
+import { generateValidated, guardPrompts } from './generate.ts';
+import { nameLookup } from '../views/names.ts';
+import { renderPrompt } from '../prompts/render.ts';
+import { samplingFor } from './sampling.ts';
+import { tr } from '../i18n/messages.ts';
+import type { ChatRequest } from '../model.ts';
+import { nameList } from '../i18n/lists.ts';
+
+/** The most recent sources the selector reads: enough to see who was addressed, bounded for cost. */
+export const SELECTOR_CHRONOLOGY_TURNS = 40;
+
+export function selectorRequest(story: Story, env: DriverEnv, candidates: string[]): ChatRequest {
+  const { doc, views } = story;
+  const meta = readMeta(doc);
+  const nameOf = nameLookup(doc);
+  const user = listParticipants(doc).find((p) => p.kind === 'user');
+  const chronology = views
+    .path()
+    .slice(-SELECTOR_CHRONOLOGY_TURNS)
+    .map((n) => `${nameOf(n.turn.author)}: ${n.turn.source}`)
+    .join('\n\n');
+  const names = candidates.map(nameOf);
+  return {
+    messages: [
+      {
+        role: 'system',
+        content: renderPrompt(env.prompts, meta.language, 'roleplay/selector', {
+          user: user?.name ?? tr(meta.language, 'The user'),
+          chronology: chronology || tr(meta.language, '(The story has not begun.)'),
+        }),
+      },
+      {
+        role: 'user',
+        content: renderPrompt(env.prompts, meta.language, 'roleplay/selector-task', {
+          candidates: names.join(', '),
+        }),
+      },
+    ],
+    response_format: {
+      type: 'json_schema',
+      json_schema: {
+        name: 'next_actor',
+        strict: true,
+        schema: {
+          type: 'object',
+          properties: { next: { type: 'string', enum: names } },
+          required: ['next'],
+          additionalProperties: false,
+        },
+      },
+    },
+    ...samplingFor(env, 'selector'),
+  };
+}
+
+/** Present characters, in a stable order. */
+export function candidatesOf(story: Story): string[] {
+  return listParticipants(story.doc)
+    .filter((p) => p.kind === 'character' && p.present)
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((p) => p.id);
+}
+
+export async function selectNextActor(
+  story: Story,
+  env: DriverEnv,
+): Promise<DriverResult<{ actor: string }>> {
+  const language = readMeta(story.doc).language;
+  const candidates = candidatesOf(story);
+  const only = candidates[0];
+  if (only === undefined)
+    return {
+      ok: false,
+      code: 'no-candidates',
+      detail: tr(language, 'No character is present to act. Bring a character into the scene first.'),
+    };
+  // With one candidate there is nothing to decide: no request.
+  if (candidates.length === 1) return { ok: true, actor: only };
+  env.onPhase?.({ kind: 'selecting' });
+  const nameOf = nameLookup(story.doc);
+  const byName = new Map(candidates.map((id) => [nameOf(id), id]));
+  const answer = z.object({ next: z.string() });
+  return guardPrompts(async () => {
+    const result = await generateValidated(
+      env,
+      env.models.selector,
+      language,
+      selectorRequest(story, env, candidates),
+      (text) => {
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          return {
+            ok: false,
+            reason: tr(language, 'The answer was not JSON. Answer with {"next": "<name>"} only.'),
+          };
+        }
+        const parsed = answer.safeParse(json);
+        const id = parsed.success ? byName.get(parsed.data.next) : undefined;
+        return id
+          ? { ok: true, value: id }
+          : {
+              ok: false,
+              reason: tr(language, '"next" must be exactly one of: {names}.', {
+                names: nameList(language, [...byName.keys()]),
+              }),
+            };
+      },
+    );
+    return result.ok ? { ok: true, actor: result.value } : result;
+  });
+}

@@ -1,0 +1,68 @@
+// The platform side of model backends in the worker: OpenAI-compatible endpoints over fetch, WebGPU
+// detection, and WebLLM — loaded with a dynamic import, only when an in-browser model is used.
+import type { DriverEvent } from '../api.ts';
+import type { DeviceBackends } from '../host/driver-host.ts';
+import { createOpenAIChatModel } from './openai/chat-model.ts';
+import { ENDPOINT_PRESETS, corsHelpFor, probeLocalServers, testConnection } from './openai/endpoints.ts';
+import { detectWebGpu } from './webllm/webgpu.ts';
+import { createWebllmLoader } from './webllm/loader.ts';
+import { deleteWebllmModel, estimateDownload, listWebllmModels } from './webllm/models.ts';
+import { createWebllmProfileModel } from './webllm/profile-model.ts';
+import { uiText } from '../i18n/ui-text.ts';
+
+const webllm = () => import('@mlc-ai/web-llm');
+
+export function createDeviceBackends(emit: (event: DriverEvent) => void): DeviceBackends {
+  const origin = globalThis.location?.origin;
+  const records = async () => (await webllm()).prebuiltAppConfig.model_list;
+  let knownRecords: Awaited<ReturnType<typeof records>> = [];
+  const loader = createWebllmLoader({
+    estimateMB: (id) => {
+      const r = knownRecords.find((x) => x.model_id === id);
+      return r ? estimateDownload(r).mb : undefined;
+    },
+  });
+  const isCached = async (id: string) => (await webllm()).hasModelInCache(id);
+
+  return {
+    factory: (profile) =>
+      profile.kind === 'openai'
+        ? createOpenAIChatModel({ baseURL: profile.baseURL, apiKey: profile.apiKey, model: profile.model })
+        : createWebllmProfileModel({ loader, model: profile.model, isCached, onProgress: emit }),
+    endpointPresets: async () => ENDPOINT_PRESETS.map((p) => ({ ...p, corsHelp: corsHelpFor(p, origin) })),
+    testConnection: (endpoint) =>
+      testConnection(endpoint, { isBrowser: true, ...(origin ? { appOrigin: origin } : {}) }),
+    probeLocalServers: () => probeLocalServers({ isBrowser: true, ...(origin ? { appOrigin: origin } : {}) }),
+    webgpuStatus: async () => {
+      const { available, shaderF16, detail } = await detectWebGpu(undefined, uiText);
+      return { available, shaderF16, detail };
+    },
+    async webllmModels() {
+      const status = await detectWebGpu();
+      knownRecords = await records();
+      const memory = (globalThis.navigator as { deviceMemory?: number } | undefined)?.deviceMemory;
+      return listWebllmModels({
+        records: knownRecords,
+        budget: {
+          webgpu: status.available,
+          shaderF16: status.shaderF16,
+          ...status.limits,
+          ...(memory !== undefined ? { deviceMemoryGB: memory } : {}),
+        },
+        hasModelInCache: isCached,
+      });
+    },
+    async downloadWebllmModel(modelId, onEvent) {
+      knownRecords = knownRecords.length ? knownRecords : await records();
+      const loaded = await loader.load(modelId, onEvent);
+      return loaded.ok ? { ok: true } : loaded;
+    },
+    async deleteWebllmModel(modelId) {
+      await loader.unload(modelId);
+      return deleteWebllmModel(modelId, {
+        records: await records(),
+        deleteModelAllInfoInCache: async (id) => (await webllm()).deleteModelAllInfoInCache(id),
+      });
+    },
+  };
+}

@@ -1,0 +1,138 @@
+// The ChatModel for any OpenAI-compatible server (OpenAI, vLLM, llama.cpp, Ollama, LM Studio),
+// built on the openai SDK with our own bounded retries; also lists the server's models.
+import OpenAI from 'openai';
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import { ModelFailureCode, type ChatModel, type ChatRequest, type ModelFailure } from '../../../driver/model.ts';
+import { readCompletion, readStream, type Attempt } from './answer.ts';
+import { cancelledFailure, classifyError, type FailureContext } from './failures.ts';
+import {
+  backoffDelay,
+  MAX_TRANSPORT_RETRIES,
+  serverRetryDelay,
+  timerSleep,
+  waitUnlessAborted,
+  type Clock,
+  type Sleep,
+} from './retry-policy.ts';
+import { uiText } from '../../i18n/ui-text.ts';
+
+export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+export interface OpenAIChatModelOptions {
+  /** Up to and including the API version, e.g. http://127.0.0.1:8080/v1. */
+  baseURL: string;
+  apiKey?: string;
+  model: string;
+  /** Retries after the first attempt for 429, 5xx and network errors. */
+  maxRetries?: number;
+  fetch?: FetchLike;
+  /** Injected in tests so backoff does not really wait. */
+  sleep?: Sleep;
+  /** Now, in epoch milliseconds: for Retry-After given as an HTTP date. */
+  clock?: Clock;
+}
+
+export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatModel {
+  const client = makeClient(options);
+  const context: FailureContext = { baseURL: options.baseURL, model: options.model };
+  const maxRetries = options.maxRetries ?? MAX_TRANSPORT_RETRIES;
+  const sleep = options.sleep ?? timerSleep;
+  const clock = options.clock ?? Date.now;
+
+  return {
+    async complete(request) {
+      for (let attempt = 1; ; attempt++) {
+        if (request.signal?.aborted) return cancelledFailure();
+        const outcome = await attemptOnce(client, options.model, request, context);
+        if ('ok' in outcome) return outcome;
+        if (!outcome.retryable) return outcome.failure;
+        if (attempt > maxRetries) return gaveUp(outcome.failure, attempt);
+        const delay = serverRetryDelay(outcome.headers, clock) ?? backoffDelay(attempt);
+        if (!(await waitUnlessAborted(sleep, delay, request.signal))) return cancelledFailure();
+      }
+    },
+  };
+}
+
+export interface ListModelsOptions {
+  baseURL: string;
+  apiKey?: string;
+  fetch?: FetchLike;
+  signal?: AbortSignal;
+}
+
+/** The model ids the server offers (GET /models), for a picker or a model-not-found hint. */
+export async function listModels(
+  options: ListModelsOptions,
+): Promise<{ ok: true; models: string[] } | ModelFailure> {
+  const client = makeClient(options);
+  try {
+    const page = await client.models.list(options.signal ? { signal: options.signal } : undefined);
+    const models = page.data.map((entry) => entry.id).filter((id) => typeof id === 'string');
+    return { ok: true, models };
+  } catch (error) {
+    const classified = classifyError(error, { baseURL: options.baseURL, model: '' }, options.signal);
+    if (!classified) throw error;
+    if (classified.failure.code !== ModelFailureCode.modelNotFound) return classified.failure;
+    // A 404 here means no model list at this address, which points at the base URL.
+    return {
+      ok: false,
+      code: ModelFailureCode.unreachable,
+      detail: uiText('{baseURL} has no model list (404). Check the base URL (it usually ends in /v1).', {
+        baseURL: options.baseURL,
+      }),
+    };
+  }
+}
+
+function makeClient(options: { baseURL: string; apiKey?: string; fetch?: FetchLike }): OpenAI {
+  return new OpenAI({
+    baseURL: options.baseURL,
+    // Local servers need no key, but the SDK refuses to start without one.
+    apiKey: options.apiKey || 'none',
+    dangerouslyAllowBrowser: true,
+    maxRetries: 0, // we retry ourselves, with abortable and testable waits
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+}
+
+function gaveUp(failure: ModelFailure, attempts: number): ModelFailure {
+  return {
+    ...failure,
+    detail: uiText('{detail} (Gave up after {attempts} attempts.)', { detail: failure.detail, attempts }),
+  };
+}
+
+function toParams(model: string, request: ChatRequest): ChatCompletionCreateParamsNonStreaming {
+  return {
+    model,
+    messages: request.messages.map(({ role, content }) => ({ role, content })),
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    ...(request.top_p !== undefined ? { top_p: request.top_p } : {}),
+    ...(request.max_tokens !== undefined ? { max_tokens: request.max_tokens } : {}),
+    ...(request.response_format ? { response_format: request.response_format } : {}),
+  };
+}
+
+async function attemptOnce(
+  client: OpenAI,
+  model: string,
+  request: ChatRequest,
+  context: FailureContext,
+): Promise<Attempt> {
+  const params = toParams(model, request);
+  const requestOptions = request.signal ? { signal: request.signal } : undefined;
+  try {
+    if (request.stream) {
+      const stream = await client.chat.completions.create({ ...params, stream: true }, requestOptions);
+      return await readStream(stream, request, context);
+    }
+    const completion: unknown = await client.chat.completions.create(params, requestOptions);
+    if (request.signal?.aborted) return { failure: cancelledFailure(), retryable: false };
+    return readCompletion(completion, context);
+  } catch (error) {
+    const classified = classifyError(error, context, request.signal);
+    if (!classified) throw error;
+    return classified;
+  }
+}

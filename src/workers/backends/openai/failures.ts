@@ -1,0 +1,119 @@
+// Turns what the openai SDK throws into a ModelFailure a user can act on, and says whether the
+// failure is worth retrying (rate limits, server errors, network trouble).
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { ModelFailureCode, type ModelFailure } from '../../../driver/model.ts';
+import { uiText } from '../../i18n/ui-text.ts';
+
+export interface FailureContext {
+  baseURL: string;
+  model: string;
+}
+
+export interface ClassifiedFailure {
+  failure: ModelFailure;
+  retryable: boolean;
+  /** Response headers, for Retry-After. */
+  headers?: Headers;
+}
+
+// Servers that do not 404 an unknown model (llama.cpp, LM Studio, Ollama variants) say so in words.
+const MODEL_MISSING = /model.*(not found|does not exist|doesn't exist|unknown|no such|not loaded)/i;
+
+export function cancelledFailure(): ModelFailure {
+  return { ok: false, code: ModelFailureCode.cancelled, detail: uiText('The request was cancelled.') };
+}
+
+/** Undefined when the error is not a transport or API error: that is a bug and should be thrown. */
+export function classifyError(
+  error: unknown,
+  context: FailureContext,
+  signal?: AbortSignal,
+): ClassifiedFailure | undefined {
+  if (signal?.aborted || error instanceof APIUserAbortError) {
+    return { failure: cancelledFailure(), retryable: false };
+  }
+  if (error instanceof APIConnectionError) return { failure: unreachable(error, context), retryable: true };
+  if (!(error instanceof APIError)) return undefined;
+  const { status } = error;
+  const message = error.message;
+  const baseURL = context.baseURL;
+  const fail = (code: ModelFailureCode, detail: string, retryable = false): ClassifiedFailure => ({
+    failure: { ok: false, code, detail },
+    retryable,
+    ...(error.headers ? { headers: error.headers } : {}),
+  });
+  if (status === 401 || status === 403) {
+    return fail(
+      ModelFailureCode.unauthorized,
+      uiText('The server at {baseURL} refused the request ({message}). Check the API key.', {
+        baseURL,
+        message,
+      }),
+    );
+  }
+  if (status === 404 || ((status === 400 || status === 422) && MODEL_MISSING.test(message))) {
+    return fail(
+      ModelFailureCode.modelNotFound,
+      uiText(
+        'The server at {baseURL} does not know the model "{model}" ({message}). List the models the server offers and pick one of them; if listing fails too, check the base URL (it usually ends in /v1).',
+        { baseURL, model: context.model, message },
+      ),
+    );
+  }
+  if (status === 429) {
+    return fail(
+      ModelFailureCode.rateLimited,
+      uiText(
+        'The server at {baseURL} is rate-limiting requests ({message}). Wait a moment and try again, or lower the number of parallel requests.',
+        { baseURL, message },
+      ),
+      true,
+    );
+  }
+  if (status !== undefined && status >= 500) {
+    return fail(
+      ModelFailureCode.server,
+      uiText(
+        "The server at {baseURL} failed ({message}). Try again; if it keeps failing, check the server's log.",
+        { baseURL, message },
+      ),
+      true,
+    );
+  }
+  if (status === undefined) {
+    // An error event inside a stream: the server gave up mid-answer.
+    return fail(
+      ModelFailureCode.server,
+      uiText('The server reported an error while answering: {message}', { message }),
+    );
+  }
+  // Other 4xx: the server refuses this request as such (context too long, unsupported option).
+  return fail(
+    ModelFailureCode.server,
+    uiText('The server at {baseURL} rejected the request ({message}).', { baseURL, message }),
+  );
+}
+
+function unreachable(error: APIConnectionError, context: FailureContext): ModelFailure {
+  const why = error instanceof APIConnectionTimeoutError ? uiText('timed out') : describeCause(error);
+  return {
+    ok: false,
+    code: ModelFailureCode.unreachable,
+    detail: uiText(
+      'Could not reach the model server at {baseURL} ({why}). Is the server running, and is the base URL right?',
+      { baseURL: context.baseURL, why },
+    ),
+  };
+}
+
+/** The innermost useful reason: fetch wraps the socket error (ECONNREFUSED, ENOTFOUND) in causes. */
+function describeCause(error: Error): string {
+  let reason = error.message;
+  let current: unknown = error.cause;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as Error & { code?: unknown }).code;
+    reason = typeof code === 'string' ? `${code}: ${current.message}` : current.message;
+    current = current.cause;
+  }
+  return reason;
+}

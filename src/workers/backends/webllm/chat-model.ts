@@ -1,0 +1,245 @@
+// The ChatModel for an in-browser WebLLM engine: OpenAI's json_schema becomes WebLLM's json_object +
+// schema string, tokens stream through onToken, abort interrupts the engine, and requests wait in a
+// FIFO lane per engine because an engine generates one answer at a time (and its interrupt is global).
+import {
+  ModelFailureCode,
+  type ChatModel,
+  type ChatRequest,
+  type ChatResult,
+  type ModelFailure,
+} from '../../../driver/model.ts';
+import { createRequestLane, type RequestLane } from './request-lane.ts';
+import { createThinkingFilter, stripThinking } from './think-filter.ts';
+import { uiText } from '../../i18n/ui-text.ts';
+import { webllmCancelled, webllmFailure } from './failures.ts';
+
+export interface WebllmMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** The part of WebLLM's ChatCompletionRequest this adapter sends. */
+export interface WebllmChatParams {
+  model?: string;
+  messages: WebllmMessage[];
+  stream?: boolean;
+  temperature?: number;
+  top_p?: number;
+  max_tokens?: number;
+  response_format?: { type: 'json_object'; schema: string };
+  extra_body?: { enable_thinking?: boolean };
+}
+
+export interface WebllmCompletionLike {
+  model?: string;
+  choices: Array<{ message?: { content?: string | null }; finish_reason?: string | null }>;
+}
+
+export interface WebllmChunkLike {
+  model?: string;
+  choices: Array<{ delta?: { content?: string | null }; finish_reason?: string | null }>;
+}
+
+/** The subset of WebLLM's MLCEngine the adapter uses, so a scripted engine can stand in. */
+export interface WebllmEngineLike {
+  chat: {
+    completions: {
+      create(params: WebllmChatParams): Promise<WebllmCompletionLike | AsyncIterable<WebllmChunkLike>>;
+    };
+  };
+  /** Engine-wide: stops whatever generation is running. */
+  interruptGenerate(): Promise<void> | void;
+}
+
+export interface WebllmChatModelOptions {
+  engine: WebllmEngineLike;
+  /** The WebLLM model id loaded in the engine, e.g. Llama-3.2-1B-Instruct-q4f32_1-MLC. */
+  model: string;
+  /**
+   * Let Qwen3 models think before answering (default false: slower, and nothing uses the thoughts).
+   * A leading <think> block is removed from every answer regardless of the model.
+   */
+  thinking?: boolean;
+}
+
+// One lane per engine, shared by every chat model over it (actor and projector may use one engine).
+const lanes = new WeakMap<WebllmEngineLike, RequestLane>();
+
+function laneFor(engine: WebllmEngineLike): RequestLane {
+  let lane = lanes.get(engine);
+  if (!lane) lanes.set(engine, (lane = createRequestLane()));
+  return lane;
+}
+
+export function createWebllmChatModel(options: WebllmChatModelOptions): ChatModel {
+  const { engine, model } = options;
+  const lane = laneFor(engine);
+  // WebLLM's enable_thinking switch exists for Qwen3 only (it would inject think tags into others).
+  const thinkingOff = /^qwen3/i.test(model) && options.thinking !== true;
+
+  return {
+    async complete(request) {
+      if (request.signal?.aborted) return webllmCancelled();
+      const release = await lane.acquire(request.signal);
+      if (!release) return webllmCancelled(); // left the queue before reaching the engine
+      if (request.signal?.aborted) {
+        release();
+        return webllmCancelled();
+      }
+      const params = toParams(model, request, thinkingOff);
+      // The lane is held until the engine has really finished, even when the caller is answered
+      // sooner (cancel): the next request must not start while this generation winds down.
+      const run = generate(engine, model, params, request);
+      run.then(release, release);
+      return answerOrCancel(run, engine, request.signal);
+    },
+  };
+}
+
+function toParams(model: string, request: ChatRequest, thinkingOff: boolean): WebllmChatParams {
+  const schema = request.response_format?.json_schema.schema;
+  return {
+    model,
+    messages: request.messages.map(({ role, content }) => ({ role, content })),
+    stream: request.stream === true,
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    ...(request.top_p !== undefined ? { top_p: request.top_p } : {}),
+    ...(request.max_tokens !== undefined ? { max_tokens: request.max_tokens } : {}),
+    ...(schema ? { response_format: { type: 'json_object', schema: JSON.stringify(schema) } } : {}),
+    ...(thinkingOff ? { extra_body: { enable_thinking: false } } : {}),
+  };
+}
+
+/** The run's answer, or cancelled as soon as the signal aborts (after asking the engine to stop). */
+function answerOrCancel(
+  run: Promise<ChatResult>,
+  engine: WebllmEngineLike,
+  signal: AbortSignal | undefined,
+): Promise<ChatResult> {
+  if (!signal) return run;
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      interrupt(engine);
+      resolve(webllmCancelled());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    run.then(
+      (result) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(signal.aborted ? webllmCancelled() : result);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function interrupt(engine: WebllmEngineLike): void {
+  // Stopping is best effort: the lane stays held until the generation has ended either way.
+  Promise.resolve()
+    .then(() => engine.interruptGenerate())
+    .catch(() => {});
+}
+
+async function generate(
+  engine: WebllmEngineLike,
+  model: string,
+  params: WebllmChatParams,
+  request: ChatRequest,
+): Promise<ChatResult> {
+  let reply: WebllmCompletionLike | AsyncIterable<WebllmChunkLike>;
+  try {
+    reply = await engine.chat.completions.create(params);
+  } catch (error) {
+    return request.signal?.aborted ? webllmCancelled() : webllmFailure(error, model);
+  }
+  if (isAsyncIterable(reply)) return readChunks(reply, engine, model, request);
+  if (request.signal?.aborted) return webllmCancelled();
+  return readCompletion(reply, model);
+}
+
+function readCompletion(completion: WebllmCompletionLike, model: string): ChatResult {
+  const choice = completion.choices?.[0];
+  const content = choice?.message?.content;
+  if (typeof content !== 'string') return malformed(uiText('The in-browser model answered without text.'));
+  if (choice?.finish_reason === 'abort') return interrupted();
+  return { ok: true, text: stripThinking(content), model: completion.model ?? model };
+}
+
+/**
+ * Reads the stream to its end, even after a cancel or a throwing onToken (the engine keeps the
+ * generation until its final chunk); tokens stop reaching the caller at once.
+ */
+async function readChunks(
+  stream: AsyncIterable<WebllmChunkLike>,
+  engine: WebllmEngineLike,
+  model: string,
+  request: ChatRequest,
+): Promise<ChatResult> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const filter = createThinkingFilter();
+  let text = '';
+  let finish: string | null | undefined;
+  let answeredBy: string | undefined;
+  let callbackError: { error: unknown } | undefined;
+  const emit = (piece: string) => {
+    if (!piece || !request.onToken || callbackError || request.signal?.aborted) return;
+    try {
+      request.onToken(piece);
+    } catch (error) {
+      callbackError = { error };
+      interrupt(engine);
+    }
+  };
+  for (;;) {
+    let step: IteratorResult<WebllmChunkLike>;
+    try {
+      step = await iterator.next();
+    } catch (error) {
+      if (callbackError) throw callbackError.error;
+      return request.signal?.aborted ? webllmCancelled() : webllmFailure(error, model);
+    }
+    if (step.done) break;
+    // An interrupt raised before the engine took the request is cleared when it starts: repeat it.
+    if (request.signal?.aborted || callbackError) interrupt(engine);
+    const choice = step.value.choices?.[0];
+    answeredBy ??= step.value.model;
+    if (!choice) continue; // usage chunks carry no choices
+    const delta = choice.delta?.content;
+    if (delta) {
+      text += delta;
+      emit(filter.push(delta));
+    }
+    if (choice.finish_reason) finish = choice.finish_reason;
+  }
+  if (callbackError) throw callbackError.error;
+  if (request.signal?.aborted) return webllmCancelled();
+  if (!finish) {
+    return malformed(
+      uiText(
+        "The in-browser model's answer ended before it finished (after {count} characters). Try again.",
+        {
+          count: text.length,
+        },
+      ),
+    );
+  }
+  if (finish === 'abort') return interrupted();
+  emit(filter.flush());
+  return { ok: true, text: stripThinking(text), model: answeredBy ?? model };
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<WebllmChunkLike> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
+
+function malformed(detail: string): ModelFailure {
+  return { ok: false, code: ModelFailureCode.malformed, detail };
+}
+
+/** The engine stopped without our signal: someone else interrupted it. Nothing usable came back. */
+function interrupted(): ModelFailure {
+  return webllmCancelled(uiText('The in-browser model was interrupted before it finished. Try again.'));
+}

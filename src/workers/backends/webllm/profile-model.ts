@@ -1,0 +1,78 @@
+// The ChatModel behind a WebLLM backend profile: loads the model on first use (from the browser's
+// cache, never an implicit multi-GB download) and then answers through the queued WebLLM adapter.
+import { ModelFailureCode, type ChatModel } from '../../../driver/model.ts';
+import { createWebllmChatModel } from './chat-model.ts';
+import { webllmCancelled } from './failures.ts';
+import type { WebllmLoader } from './loader.ts';
+import type { DownloadEvent } from './progress.ts';
+import { uiText } from '../../i18n/ui-text.ts';
+
+export interface WebllmProfileModelOptions {
+  loader: WebllmLoader;
+  /** The profile's WebLLM model id. */
+  model: string;
+  /** WebLLM's hasModelInCache: a model that is neither loaded nor cached is not fetched here. */
+  isCached: (modelId: string) => Promise<boolean>;
+  /** Progress of loading the cached model onto the GPU. */
+  onProgress?: (event: DownloadEvent) => void;
+  thinking?: boolean;
+}
+
+export function createWebllmProfileModel(options: WebllmProfileModelOptions): ChatModel {
+  const { loader, model } = options;
+  return {
+    async complete(request) {
+      if (!model) {
+        return {
+          ok: false,
+          code: ModelFailureCode.modelNotFound,
+          detail: uiText('This in-browser profile has no model chosen yet. Pick one in the settings.'),
+        };
+      }
+      let engine = loader.loaded(model);
+      if (!engine) {
+        const cached = await options.isCached(model).catch(() => false);
+        if (!cached) {
+          return {
+            ok: false,
+            code: ModelFailureCode.modelNotFound,
+            detail: uiText(
+              'The in-browser model {model} is not downloaded yet. Download it in the settings first.',
+              { model },
+            ),
+          };
+        }
+        const loading = loader.load(model, options.onProgress);
+        const loaded = await untilAborted(loading, request.signal);
+        if (!loaded) return webllmCancelled(); // the load goes on; the next request will use it
+        if (!loaded.ok) return loaded;
+        engine = loaded.engine;
+      }
+      return createWebllmChatModel({
+        engine,
+        model,
+        ...(options.thinking !== undefined ? { thinking: options.thinking } : {}),
+      }).complete(request);
+    },
+  };
+}
+
+/** The promise's value, or undefined as soon as the signal aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,38 @@
+// What the worker's command handlers share: the documents, device settings, model backends, the
+// clock and ids, and the event stream to the UI.
+import type { DeviceSettings } from '../store/device-settings.ts';
+import type { PromptSet } from '../../driver/prompts/render.ts';
+import type { ChatModel } from '../../driver/model.ts';
+import type { Operation } from '../../driver/env.ts';
+import type { DriverEvent, Failure } from '../api.ts';
+import type { OpenStory, StoryStore } from '../store/story-store.ts';
+import type { Timers } from './token-batcher.ts';
+import { uiText } from '../i18n/ui-text.ts';
+
+export interface SettingsStore {
+  read(): Promise<DeviceSettings>;
+  write(settings: DeviceSettings): Promise<void>;
+}
+
+export interface HostContext {
+  store: StoryStore;
+  settings: SettingsStore;
+  prompts: PromptSet;
+  clock: () => number;
+  newId: () => string;
+  timers: Timers;
+  /** The model an operation of a story uses, from this device's settings. */
+  modelFor(storyId: string, op: Operation): Promise<ChatModel | Failure>;
+  emit(event: DriverEvent): void;
+  /** Opens a story or says why it cannot be opened. */
+  story(storyId: string): Promise<OpenStory | Failure>;
+}
+
+export const notFound = (storyId: string): Failure => ({
+  ok: false,
+  code: 'not-found',
+  detail: uiText('No story {storyId} on this device.', { storyId }),
+});
+
+export const isFailure = (x: unknown): x is Failure =>
+  typeof x === 'object' && x !== null && (x as { ok?: unknown }).ok === false;

@@ -1,0 +1,172 @@
+// The worker's implementation of DriverApi: it owns the documents, the driver and the model backends,
+// and pushes what changed. Built from injected parts so it runs in Node tests as in the worker.
+import { observeStoryChanges } from '../../driver/doc/changes.ts';
+import { hasStoryEntry } from '../../driver/doc/library-doc.ts';
+import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
+import type { PromptSet } from '../../driver/prompts/render.ts';
+import { deviceSettingsSchema } from '../store/device-settings.ts';
+import type { DriverApi, DriverEvent } from '../api.ts';
+import { isFailure, notFound, type HostContext, type SettingsStore } from './context.ts';
+import { libraryCommands } from './library-commands.ts';
+import { createGenerations, playCommands } from './play-commands.ts';
+import { editCommands } from './edit-commands.ts';
+import { promptCommands } from './prompt-commands.ts';
+import { createHostSync } from './sync-commands.ts';
+import { inspect, overview, transcriptSlice } from './views.ts';
+import { createModelRegistry, type BackendFactory } from './model-registry.ts';
+import type { OpenStory, StoryStore } from '../store/story-store.ts';
+import type { SyncTransport } from '../sync/room.ts';
+import type { Timers } from './token-batcher.ts';
+import { setWorkerUiLanguage, uiText, workerUiLanguage } from '../i18n/ui-text.ts';
+
+/** Everything about model backends that depends on the platform (fetch, WebGPU, WebLLM). */
+export interface DeviceBackends {
+  factory: BackendFactory;
+  endpointPresets: DriverApi['endpointPresets'];
+  testConnection: DriverApi['testConnection'];
+  probeLocalServers: DriverApi['probeLocalServers'];
+  webgpuStatus: DriverApi['webgpuStatus'];
+  webllmModels: DriverApi['webllmModels'];
+  downloadWebllmModel(
+    modelId: string,
+    emit: (e: DriverEvent) => void,
+  ): ReturnType<DriverApi['downloadWebllmModel']>;
+  deleteWebllmModel: DriverApi['deleteWebllmModel'];
+}
+
+export interface HostParts {
+  store: StoryStore;
+  settings: SettingsStore;
+  prompts: PromptSet;
+  backends: DeviceBackends;
+  clock: () => number;
+  newId: () => string;
+  timers: Timers;
+  /** WebSocket and fetch for sync (the platform's by default; Node tests pass `ws`). */
+  sync?: SyncTransport;
+}
+
+export function createDriverHost(parts: HostParts): DriverApi {
+  const listeners = new Set<(e: DriverEvent) => void>();
+  const emit = (e: DriverEvent) => listeners.forEach((l) => l(e));
+  const registry = createModelRegistry(parts.backends.factory);
+  // By document: a story deleted and restored (Undo, or another tab's) opens as a new one to watch.
+  const watched = new WeakSet<OpenStory['doc']>();
+  const deviceSettings = followingUiLanguage(parts.settings);
+  void deviceSettings.read();
+  // The store as the host sees it: opened stories join their sync rooms.
+  const sync = createHostSync({
+    ...parts,
+    settings: deviceSettings,
+    transport: parts.sync ?? {},
+    emit,
+    // A story deleted elsewhere stops generating here (generations is made below, before any event).
+    onRemoved: (storyId) => generations.cancel(storyId),
+  });
+  const store = sync.store;
+
+  // Every change to an open story, from this worker, another tab or a sync peer, is pushed once.
+  const watch = (story: OpenStory) => {
+    if (watched.has(story.doc)) return;
+    watched.add(story.doc);
+    observeStoryChanges(story.doc, (change) => emit({ kind: 'story-changed', storyId: story.id, ...change }));
+  };
+
+  const ctx: HostContext = {
+    store,
+    settings: deviceSettings,
+    prompts: parts.prompts,
+    clock: parts.clock,
+    newId: parts.newId,
+    timers: parts.timers,
+    emit,
+    async modelFor(storyId, op) {
+      return registry.modelFor(await deviceSettings.read(), storyId, op);
+    },
+    async story(storyId) {
+      await store.ready;
+      if (!hasStoryEntry(store.library, storyId)) return notFound(storyId);
+      const opened = await store.open(storyId);
+      if (!opened.ok) return { ok: false, code: 'invalid', detail: opened.detail };
+      watch(opened.story);
+      // Known from the synced library but not here yet: the server fills it, or this says why not.
+      return (await sync.arrived(opened.story)) ?? opened.story;
+    },
+  };
+
+  const generations = createGenerations(ctx);
+  const library = libraryCommands(ctx);
+
+  return {
+    ...library,
+    deleteStory(storyId) {
+      generations.cancel(storyId);
+      return library.deleteStory(storyId);
+    },
+    ...playCommands(ctx, generations),
+    ...editCommands(ctx, generations),
+    ...promptCommands(ctx),
+
+    async openStory(storyId) {
+      const story = await ctx.story(storyId);
+      return isFailure(story) ? story : { ok: true, story: overview(story) };
+    },
+    async transcript(storyId, range) {
+      const story = await ctx.story(storyId);
+      return isFailure(story) ? story : { ok: true, ...transcriptSlice(story, range) };
+    },
+    async inspectTurn(storyId, turnId) {
+      const story = await ctx.story(storyId);
+      if (isFailure(story)) return story;
+      if (!story.views.path(turnId).length)
+        return {
+          ok: false,
+          code: 'not-found',
+          detail: uiText('No turn {turnId} in this story.', { turnId }),
+        };
+      return { ok: true, turn: inspect(story, turnId) };
+    },
+
+    getDeviceSettings: () => deviceSettings.read(),
+    async setDeviceSettings(settings) {
+      // Refused settings change nothing, so the reason is told in the language in use until now.
+      const parsed = safeParseIn(deviceSettingsSchema, settings, workerUiLanguage());
+      if (!parsed.success)
+        return {
+          ok: false,
+          code: 'invalid',
+          detail: uiText('Settings not saved: {reason}', { reason: parsed.issues[0]?.message ?? '' }),
+        };
+      await deviceSettings.write(parsed.data);
+      sync.apply(parsed.data);
+      return { ok: true };
+    },
+    endpointPresets: () => parts.backends.endpointPresets(),
+    testConnection: (endpoint) => parts.backends.testConnection(endpoint),
+    probeLocalServers: () => parts.backends.probeLocalServers(),
+    webgpuStatus: () => parts.backends.webgpuStatus(),
+    webllmModels: () => parts.backends.webllmModels(),
+    downloadWebllmModel: (modelId) => parts.backends.downloadWebllmModel(modelId, emit),
+    deleteWebllmModel: (modelId) => parts.backends.deleteWebllmModel(modelId),
+    ...sync.commands,
+
+    async subscribe(listener) {
+      listeners.add(listener);
+    },
+  };
+}
+
+/** The settings store, telling the worker's words which interface language to use on every read and save. */
+function followingUiLanguage(store: SettingsStore): SettingsStore {
+  return {
+    async read() {
+      const settings = await store.read();
+      setWorkerUiLanguage(settings.uiLanguage);
+      return settings;
+    },
+    async write(settings) {
+      await store.write(settings);
+      setWorkerUiLanguage(settings.uiLanguage);
+    },
+  };
+}

@@ -1,0 +1,47 @@
+// Turns this device's backend profiles into ChatModels, one per profile, reused while the profile
+// is unchanged (a WebLLM engine is expensive to load; an OpenAI client is cheap but stateless).
+import type { ChatModel } from '../../driver/model.ts';
+import type { Operation } from '../../driver/env.ts';
+import { profileFor, type BackendProfile, type DeviceSettings } from '../store/device-settings.ts';
+import type { Failure } from '../api.ts';
+import { uiText } from '../i18n/ui-text.ts';
+
+export type BackendFactory = (profile: BackendProfile) => ChatModel;
+
+export interface ModelRegistry {
+  modelFor(settings: DeviceSettings, storyId: string, op: Operation): ChatModel | Failure;
+}
+
+export function createModelRegistry(factory: BackendFactory): ModelRegistry {
+  const built = new Map<string, ChatModel>();
+  return {
+    modelFor(settings, storyId, op) {
+      const profile = profileFor(settings, storyId, op);
+      if (!profile) {
+        return {
+          ok: false,
+          code: 'no-backend',
+          detail: uiText(
+            'No model is set up on this device. Open Settings and add an OpenAI-compatible server or an in-browser model.',
+          ),
+        };
+      }
+      if (!profile.model) {
+        return {
+          ok: false,
+          code: 'no-backend',
+          detail: uiText('Choose a model for "{profile}" in Settings.', {
+            profile: profile.label || profile.id,
+          }),
+        };
+      }
+      const key = JSON.stringify(profile);
+      let model = built.get(key);
+      if (!model) {
+        model = factory(profile);
+        built.set(key, model);
+      }
+      return model;
+    },
+  };
+}

@@ -1,0 +1,144 @@
+// Playing commands: send a turn, act (once or several times), settle stale history, cancel, presence
+// and settings; the rules are the driver's (turn-commands.ts). One generation runs per story at a
+// time; Cancel aborts it end to end and nothing partial is stored.
+import { setPresent } from '../../driver/doc/participants.ts';
+import { readStorySampling, setLanguage, updateSettings } from '../../driver/doc/story-doc.ts';
+import { touchStory } from '../../driver/doc/library-doc.ts';
+import type { DriverEnv, DriverResult, Operation, TokenSource } from '../../driver/env.ts';
+import { continueFor, send, settleStale } from '../../driver/turns/commands.ts';
+import { userParticipant } from '../../driver/doc/participants.ts';
+import { activeLeaf } from '../../driver/doc/turns.ts';
+import type { ChatModel } from '../../driver/model.ts';
+import type { DriverApi, Failure } from '../api.ts';
+import { isFailure, type HostContext } from './context.ts';
+import { createTokenBatcher } from './token-batcher.ts';
+import { storyPrompts } from './prompt-commands.ts';
+import type { OpenStory } from '../store/story-store.ts';
+import { uiText } from '../i18n/ui-text.ts';
+
+type PlayApi = Pick<
+  DriverApi,
+  'send' | 'act' | 'resolveStale' | 'cancel' | 'setPresent' | 'updateStorySettings' | 'setStoryLanguage'
+>;
+
+export interface Generations {
+  /** Runs `work` as the story's one generation, with an env whose signal Cancel aborts. */
+  run<T>(
+    storyId: string,
+    work: (story: OpenStory, env: DriverEnv) => Promise<DriverResult<T> | Failure>,
+  ): Promise<DriverResult<T> | Failure>;
+  cancel(storyId: string): void;
+}
+
+export function createGenerations(ctx: HostContext): Generations {
+  const running = new Map<string, AbortController>();
+  return {
+    async run(storyId, work) {
+      if (running.has(storyId))
+        return {
+          ok: false,
+          code: 'busy',
+          detail: uiText('Something is already being generated in this story. Wait for it or cancel it.'),
+        };
+      const story = await ctx.story(storyId);
+      if (isFailure(story)) return story;
+      const models = {} as Record<Operation, ChatModel>;
+      for (const op of ['selector', 'projector', 'actor'] as const) {
+        const m = await ctx.modelFor(storyId, op);
+        if (isFailure(m)) return m;
+        models[op] = m;
+      }
+      const controller = new AbortController();
+      running.set(storyId, controller);
+      const tokens = createTokenBatcher<TokenSource>(
+        (key, text) => ctx.emit({ kind: 'tokens', storyId, ...key, text }),
+        ctx.timers,
+      );
+      const env: DriverEnv = {
+        models,
+        prompts: storyPrompts(ctx.prompts, ctx.store.library, story.doc),
+        sampling: readStorySampling(story.doc),
+        clock: ctx.clock,
+        newId: ctx.newId,
+        signal: controller.signal,
+        origin: 'driver',
+        onPhase: (phase) => {
+          tokens.flush();
+          ctx.emit({ kind: 'phase', storyId, phase });
+        },
+        onToken: (source, delta) => tokens.push(source, delta),
+      };
+      try {
+        return await work(story, env);
+      } finally {
+        tokens.flush();
+        running.delete(storyId);
+        ctx.emit({ kind: 'phase', storyId, phase: null });
+        touchStory(ctx.store.library, storyId, new Date(ctx.clock()).toISOString());
+      }
+    },
+    cancel(storyId) {
+      running.get(storyId)?.abort();
+    },
+  };
+}
+
+export function playCommands(ctx: HostContext, generations: Generations): PlayApi {
+  return {
+    send(storyId, input) {
+      return generations.run(storyId, async (story, env) => {
+        const author = input.as ?? userParticipant(story.doc)?.id;
+        if (!author)
+          return { ok: false, code: 'unknown-participant', detail: uiText('This story has no user.') };
+        return send(story, env, {
+          author,
+          text: input.text,
+          ...(input.next !== undefined ? { next: input.next } : {}),
+          ...(input.stale ? { stale: input.stale } : {}),
+        });
+      });
+    },
+
+    act(storyId, choice, opts = {}) {
+      return generations.run(storyId, (story, env) =>
+        continueFor(story, env, {
+          choice,
+          turns: opts.turns ?? 1,
+          ...(opts.stale ? { stale: opts.stale } : {}),
+        }),
+      );
+    },
+
+    resolveStale(storyId, choice) {
+      return generations.run(storyId, async (story, env) => {
+        const settled = await settleStale(story, env, activeLeaf(story.doc), choice);
+        return settled.ok ? { ok: true } : settled;
+      });
+    },
+
+    async cancel(storyId) {
+      generations.cancel(storyId);
+    },
+
+    async setPresent(storyId, participantId, present) {
+      const story = await ctx.story(storyId);
+      if (isFailure(story)) return story;
+      const r = setPresent(story.doc, participantId, present, 'ui');
+      return r.ok ? r : { ok: false, code: 'unknown-participant', detail: r.detail };
+    },
+
+    async updateStorySettings(storyId, patch) {
+      const story = await ctx.story(storyId);
+      if (isFailure(story)) return story;
+      updateSettings(story.doc, patch, 'ui');
+      return { ok: true };
+    },
+
+    async setStoryLanguage(storyId, language) {
+      const story = await ctx.story(storyId);
+      if (isFailure(story)) return story;
+      setLanguage(story.doc, language, 'ui');
+      return { ok: true };
+    },
+  };
+}

@@ -1,0 +1,77 @@
+// View slices for the UI: the user's transcript for a range of the active path and one turn's
+// inspector data. Computed in the worker from the derived views; the UI never sees the Y.Doc.
+import { listParticipants, userParticipant } from '../../driver/doc/participants.ts';
+import { readMeta } from '../../driver/doc/story-doc.ts';
+import type { Story } from '../../driver/env.ts';
+import { staleHistory } from '../../driver/views/stale-history.ts';
+import type { ItemBadge, StoryOverview, TranscriptRow, TranscriptSlice, TurnInspection } from '../api.ts';
+
+export function overview(story: Story): StoryOverview {
+  const meta = readMeta(story.doc);
+  return {
+    id: meta.id,
+    title: meta.title,
+    language: meta.language,
+    settings: meta.settings,
+    participants: listParticipants(story.doc),
+    length: story.views.path().length,
+    userId: userParticipant(story.doc)?.id ?? '',
+  };
+}
+
+export function transcriptSlice(story: Story, range: { start?: number; end?: number } = {}): TranscriptSlice {
+  const path = story.views.path();
+  const user = userParticipant(story.doc)?.id ?? '';
+  const names = new Map(listParticipants(story.doc).map((p) => [p.id, p.name]));
+  const start = Math.max(0, range.start ?? 0);
+  const end = Math.min(path.length, range.end ?? path.length);
+  const rows: TranscriptRow[] = [];
+  for (const n of path.slice(start, end)) {
+    const t = n.turn;
+    if (!t.audiences.includes(user)) continue;
+    const children = story.views.children(t.parent);
+    const siblings = children.length ? children : [t.id];
+    const own = t.author === user;
+    const rec = t.pov[user];
+    const state = n.pov.get(user)?.state;
+    rows.push({
+      turnId: t.id,
+      index: n.index,
+      author: t.author,
+      authorName: names.get(t.author) ?? t.author,
+      kind: own ? 'own' : !rec ? 'missing' : rec.perceived ? 'perceived' : 'nothing',
+      text: own ? t.source : (rec?.text ?? ''),
+      stale: own ? n.turnState === 'stale' : state === 'stale',
+      sibling: { index: siblings.indexOf(t.id), count: siblings.length },
+      siblings: [...siblings],
+      origin: t.origin,
+    });
+  }
+  return { rows, length: path.length, stale: staleHistory(story) };
+}
+
+export function inspect(story: Story, turnId: string): TurnInspection {
+  const n = story.views.node(turnId);
+  const names = new Map(listParticipants(story.doc).map((p) => [p.id, p.name]));
+  const variants = [...n.pov].map(([audience, s]) => {
+    const rec = n.turn.pov[audience];
+    const badge: ItemBadge = s.state;
+    return {
+      audience,
+      name: names.get(audience) ?? audience,
+      badge,
+      perceived: rec?.perceived ?? false,
+      text: rec?.text ?? '',
+      edited: rec?.origin === 'edited',
+    };
+  });
+  return {
+    turnId,
+    author: n.turn.author,
+    origin: n.turn.origin,
+    source: n.turn.source,
+    stale: n.turnState === 'stale',
+    edited: n.turn.edited,
+    variants,
+  };
+}

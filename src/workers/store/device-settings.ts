@@ -1,0 +1,122 @@
+// Device-local settings: model backends (with API keys), which backend each operation uses, the sync
+// server and its token, the stories joined with a collaborator's room token, and this device's name for
+// co-editing. They live in the device's own storage — never in a Y.Doc, an export or a sync message —
+// and are validated on every read.
+import { z } from 'zod';
+
+export const openAIProfileSchema = z.object({
+  id: z.string().min(1),
+  label: z.string().default(''),
+  kind: z.literal('openai'),
+  baseURL: z.url(),
+  apiKey: z.string().default(''),
+  model: z.string().default(''),
+});
+
+export const webllmProfileSchema = z.object({
+  id: z.string().min(1),
+  label: z.string().default(''),
+  kind: z.literal('webllm'),
+  model: z.string().default(''),
+});
+
+export const backendProfileSchema = z.discriminatedUnion('kind', [openAIProfileSchema, webllmProfileSchema]);
+export type BackendProfile = z.infer<typeof backendProfileSchema>;
+
+/** Which profile each operation uses; `default` covers the ones left unset. */
+export const operationProfilesSchema = z.object({
+  default: z.string().optional(),
+  actor: z.string().optional(),
+  projector: z.string().optional(),
+  selector: z.string().optional(),
+});
+export type OperationProfiles = z.infer<typeof operationProfilesSchema>;
+
+/**
+ * A story joined from a collaborator's link: its room (the story id) on its own server, opened with a
+ * token for that room only. Room names as the sync server accepts them (sync-server/routes.ts), never
+ * the library's room ('library', which a room token must not be tried on: src/workers/sync/target.ts).
+ */
+export const sharedStorySchema = z.object({
+  room: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, 'a shared story’s room is 1-128 characters of A-Z a-z 0-9 _ -')
+    .refine((room) => room !== 'library', 'the story list is not a shared story'),
+  serverURL: z.url({ protocol: /^https?$/ }),
+  token: z.string().trim().min(1),
+});
+export type SharedStory = z.infer<typeof sharedStorySchema>;
+
+export const deviceSettingsSchema = z.object({
+  version: z.literal(1).default(1),
+  uiLanguage: z.enum(['en', 'zh']).default('en'),
+  profiles: z.array(backendProfileSchema).default([]),
+  operations: operationProfilesSchema.default({}),
+  /** Per story, on this device: profiles chosen for that story's operations over the defaults. */
+  storyOperations: z.record(z.string(), operationProfilesSchema).default({}),
+  sync: z.object({ serverURL: z.url(), token: z.string() }).optional(),
+  /** How this device is named to others co-editing a story (presence); the story's player name when unset. */
+  deviceName: z.string().trim().max(80).optional(),
+  /** Stories joined with a room token, each syncing with its own server; the device's `sync` is apart. */
+  sharedStories: z.array(sharedStorySchema).default([]),
+});
+export type DeviceSettings = z.infer<typeof deviceSettingsSchema>;
+
+export const DEFAULT_DEVICE_SETTINGS: DeviceSettings = deviceSettingsSchema.parse({});
+
+/** The minimal key-value storage the settings need (localStorage in a page, a Map in tests). */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export const DEVICE_SETTINGS_KEY = 'rashomon.device-settings';
+
+export type SettingsRead =
+  { ok: true; settings: DeviceSettings } | { ok: false; settings: DeviceSettings; detail: string };
+
+/** Parses stored settings text (null: nothing stored yet). Invalid text gives defaults and a reason. */
+export function parseDeviceSettings(raw: string | null): SettingsRead {
+  if (raw === null) return { ok: true, settings: DEFAULT_DEVICE_SETTINGS };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return {
+      ok: false,
+      settings: DEFAULT_DEVICE_SETTINGS,
+      detail: 'Saved device settings were not valid JSON; defaults are in use. Save settings again.',
+    };
+  }
+  const parsed = deviceSettingsSchema.safeParse(json);
+  return parsed.success
+    ? { ok: true, settings: parsed.data }
+    : {
+        ok: false,
+        settings: DEFAULT_DEVICE_SETTINGS,
+        detail: `Saved device settings were invalid (${parsed.error.issues[0]?.message}); defaults are in use.`,
+      };
+}
+
+export function readDeviceSettings(storage: KeyValueStorage): SettingsRead {
+  return parseDeviceSettings(storage.getItem(DEVICE_SETTINGS_KEY));
+}
+
+export function writeDeviceSettings(storage: KeyValueStorage, settings: DeviceSettings): void {
+  storage.setItem(DEVICE_SETTINGS_KEY, JSON.stringify(deviceSettingsSchema.parse(settings)));
+}
+
+/** The profile an operation of a story uses: the story's choice, else the operation's, else the default. */
+export function profileFor(
+  settings: DeviceSettings,
+  storyId: string,
+  op: 'actor' | 'projector' | 'selector',
+): BackendProfile | undefined {
+  const story = settings.storyOperations[storyId] ?? {};
+  const ids = [story[op], story.default, settings.operations[op], settings.operations.default];
+  for (const id of ids) {
+    const profile = id && settings.profiles.find((p) => p.id === id);
+    if (profile) return profile;
+  }
+  return settings.profiles[0];
+}

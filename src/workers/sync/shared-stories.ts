@@ -1,0 +1,89 @@
+// Stories joined with a collaborator's room token. Each is opened and attached to its room as soon as
+// it is joined (it arrives without being opened), and once its content is here it is listed in this
+// device's library with its title and cast, kept current as they change (the owner's library, if this
+// device is paired with it later, merges with that entry by story id). Leaving stops the listing's
+// upkeep; the local copy stays, an ordinary story of this device from then on.
+import type * as Y from 'yjs';
+import { listStories, putStoryEntry } from '../../driver/doc/library-doc.ts';
+import { listParticipants } from '../../driver/doc/participants.ts';
+import { metaMap, readMeta, turnsMap } from '../../driver/doc/story-doc.ts';
+import type { OpenStory } from '../store/story-store.ts';
+
+export interface SharedStories {
+  /** Follows the joined rooms: opens and lists the new ones, stops keeping the left ones' listing. */
+  follow(rooms: readonly string[]): Promise<void>;
+  joined(room: string): boolean;
+  close(): void;
+}
+
+export function createSharedStories(deps: {
+  library: Y.Doc;
+  /** Opens the story and attaches it to its room; null when it cannot be opened on this device. */
+  open(room: string): Promise<OpenStory | null>;
+  clock: () => number;
+  /** The library list changed here (local changes are not announced by the library's own events). */
+  onListed(): void;
+}): SharedStories {
+  /** Joined rooms, each with how to stop keeping its listing (undefined while it opens). */
+  const joined = new Map<string, (() => void) | undefined>();
+
+  const keepListed = (story: OpenStory): (() => void) => {
+    let turnsListed: number | undefined;
+    let seen = '';
+    const update = () => {
+      if (metaMap(story.doc).size === 0) return;
+      const meta = readMeta(story.doc);
+      const participants = listParticipants(story.doc).map((p) => p.name);
+      const turns = turnsMap(story.doc).size;
+      // Most transactions are edits of turn texts: nothing the list shows.
+      const shown = JSON.stringify([meta.title, participants, turns]);
+      if (shown === seen) return;
+      seen = shown;
+      const entry = listStories(deps.library).find((s) => s.id === story.id);
+      const same =
+        entry?.title === meta.title && JSON.stringify(entry.participants) === JSON.stringify(participants);
+      // New turns (not known at start: a reload keeps the listed time) make it the latest activity.
+      const newTurns = turnsListed !== undefined && turns !== turnsListed;
+      turnsListed = turns;
+      if (same && !newTurns) return;
+      const now = new Date(deps.clock()).toISOString();
+      putStoryEntry(deps.library, {
+        id: story.id,
+        title: meta.title,
+        createdAt: entry?.createdAt ?? (meta.createdAt || now),
+        lastActivity: newTurns || !entry ? now : entry.lastActivity,
+        participants,
+      });
+      deps.onListed();
+    };
+    story.doc.on('afterTransaction', update);
+    update();
+    return () => story.doc.off('afterTransaction', update);
+  };
+
+  return {
+    async follow(rooms) {
+      const wanted = new Set(rooms);
+      for (const [room, stop] of joined)
+        if (!wanted.has(room)) {
+          stop?.();
+          joined.delete(room);
+        }
+      const opening = [...wanted]
+        .filter((room) => !joined.has(room))
+        .map(async (room) => {
+          joined.set(room, undefined);
+          const story = await deps.open(room);
+          // Left (or closed) while it was opening: nothing to keep.
+          if (!story || !joined.has(room) || joined.get(room) !== undefined) return;
+          joined.set(room, keepListed(story));
+        });
+      await Promise.all(opening);
+    },
+    joined: (room) => joined.has(room),
+    close() {
+      for (const stop of joined.values()) stop?.();
+      joined.clear();
+    },
+  };
+}
