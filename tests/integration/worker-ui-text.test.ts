@@ -6,7 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
 import { DEFAULT_DEVICE_SETTINGS } from '../../src/workers/store/device-settings.ts';
-import { ENDPOINT_PRESETS, corsHelpFor, testConnection } from '../../src/workers/backends/openai/endpoints.ts';
+import {
+  ENDPOINT_PRESETS,
+  corsHelpFor,
+  testConnection,
+} from '../../src/workers/backends/openai/endpoints.ts';
 import { detectWebGpu } from '../../src/workers/backends/webllm/webgpu.ts';
 import type { DriverApi } from '../../src/workers/api.ts';
 import { createDriverHost } from '../../src/workers/host/driver-host.ts';

@@ -30,4 +30,3 @@ export function requiredItems(nodes: PathNode[], who: string[]): Item[] {
   }
   return items.reverse();
 }
-

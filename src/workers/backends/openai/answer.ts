@@ -3,12 +3,7 @@
 import { APIConnectionError } from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { ModelFailureCode, type ChatRequest, type ModelAnswer } from '../../../driver/model.ts';
-import {
-  cancelledFailure,
-  classifyError,
-  type ClassifiedFailure,
-  type FailureContext,
-} from './failures.ts';
+import { cancelledFailure, classifyError, type ClassifiedFailure, type FailureContext } from './failures.ts';
 import { uiText } from '../../i18n/ui-text.ts';
 
 export type Attempt = ModelAnswer | ClassifiedFailure;

@@ -2,7 +2,12 @@
 // built on the openai SDK with our own bounded retries; also lists the server's models.
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
-import { ModelFailureCode, type ChatModel, type ChatRequest, type ModelFailure } from '../../../driver/model.ts';
+import {
+  ModelFailureCode,
+  type ChatModel,
+  type ChatRequest,
+  type ModelFailure,
+} from '../../../driver/model.ts';
 import { readCompletion, readStream, type Attempt } from './answer.ts';
 import { cancelledFailure, classifyError, type FailureContext } from './failures.ts';
 import {
