@@ -282,6 +282,8 @@ export interface DriverApi {
   removeStoryPreset(storyId: string): Promise<Result>;
   // device
   getDeviceSettings(): Promise<DeviceSettings>;
+  /** Why the settings saved on this device could not be used (the defaults are in use), or null. */
+  settingsProblem(): Promise<string | null>;
   setDeviceSettings(settings: DeviceSettings): Promise<Result>;
   endpointPresets(): Promise<EndpointPreset[]>;
   testConnection(endpoint: { baseURL: string; apiKey?: string; model?: string }): Promise<ConnectionReport>;

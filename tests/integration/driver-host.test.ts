@@ -248,6 +248,18 @@ describe('DriverApi over comlink', () => {
     expect(actorRequests().at(-1)?.body.messages.at(-1)?.content).toMatch(/^It is your turn, Jane\./);
   });
 
+  it('settings saved on the device that cannot be used are reported until saved again, not dropped silently', async () => {
+    const server = await startOpenAIServer({ answer });
+    cleanups.push(() => server.close());
+    const host = await startHost(server, undefined, '{"profiles": [{"id": "x", "kind": "llamafile"}]}');
+    cleanups.push(() => host.close());
+    const { api } = host;
+    expect(await api.settingsProblem()).toMatch(/^The settings saved on this device were not valid \(.+\)/);
+    expect((await api.getDeviceSettings()).profiles).toEqual([]);
+    expect((await api.setDeviceSettings(await api.getDeviceSettings())).ok).toBe(true);
+    expect(await api.settingsProblem()).toBeNull();
+  });
+
   it('says what to do when no model is set up', async () => {
     const server = await startOpenAIServer({ answer });
     cleanups.push(() => server.close());

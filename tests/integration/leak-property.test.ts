@@ -211,7 +211,7 @@ async function playScene(seed: number): Promise<SceneRun> {
         present.set(step.id, step.present);
         break;
     }
-    if (!r.ok) throw new Error(`seed ${seed} step ${i} (${JSON.stringify(step)}): ${r.detail}`);
+    if (!r.ok) throw new Error(`seed ${seed} step ${i} (${JSON.stringify(step)}): ${JSON.stringify(r)}`);
   }
   story.views.dispose();
   return {

@@ -39,11 +39,12 @@ export function testBackends(factory: DeviceBackends['factory']): DeviceBackends
 
 /**
  * A host on its own IndexedDB databases (each test its own device), or on `store` to reopen what
- * an earlier host stored (a reload).
+ * an earlier host stored (a reload); `storedSettings` replaces the saved device settings' text.
  */
 export async function startHost(
   server: OpenAIServer,
   store: StoryStore = createStoryStore({ prefix: `test-${randomUUID()}` }),
+  storedSettings?: string,
 ): Promise<HostHarness> {
   const backends = testBackends((p) => {
     if (p.kind !== 'openai') throw new Error('only OpenAI-compatible profiles in this harness');
@@ -51,23 +52,25 @@ export async function startHost(
   });
   const host = createDriverHost({
     store,
-    settings: memorySettings({
-      version: 1,
-      uiLanguage: 'en',
-      profiles: [
-        {
-          id: 'local',
-          label: 'Local',
-          kind: 'openai',
-          baseURL: server.baseURL,
-          apiKey: 'k',
-          model: 'test-model',
-        },
-      ],
-      operations: { default: 'local' },
-      storyOperations: {},
-      sharedStories: [],
-    }),
+    settings: memorySettings(
+      storedSettings ?? {
+        version: 1,
+        uiLanguage: 'en',
+        profiles: [
+          {
+            id: 'local',
+            label: 'Local',
+            kind: 'openai',
+            baseURL: server.baseURL,
+            apiKey: 'k',
+            model: 'test-model',
+          },
+        ],
+        operations: { default: 'local' },
+        storyOperations: {},
+        sharedStories: [],
+      },
+    ),
     prompts: shippedPrompts(),
     backends,
     clock: Date.now,

@@ -1,13 +1,16 @@
-// Device settings kept in memory, for hosts built in tests.
+// Device settings kept in memory, for hosts built in tests: the worker's own settings store over a
+// text held in a variable (so stored text that cannot be used is reported as in the app).
 import { DEFAULT_DEVICE_SETTINGS, type DeviceSettings } from '../../src/workers/store/device-settings.ts';
 import type { SettingsStore } from '../../src/workers/host/context.ts';
+import { createSettingsStore } from '../../src/workers/store/settings-store.ts';
 
-export function memorySettings(initial: DeviceSettings = DEFAULT_DEVICE_SETTINGS): SettingsStore {
-  let current = initial;
-  return {
-    read: async () => current,
-    write: async (s) => {
-      current = s;
+/** `initial` is saved first; a string is taken as the stored text itself (to store something broken). */
+export function memorySettings(initial: DeviceSettings | string = DEFAULT_DEVICE_SETTINGS): SettingsStore {
+  let text: string | undefined = typeof initial === 'string' ? initial : JSON.stringify(initial);
+  return createSettingsStore({
+    get: async () => text,
+    set: async (value) => {
+      text = value;
     },
-  };
+  });
 }

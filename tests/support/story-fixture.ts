@@ -44,6 +44,22 @@ export interface StoryFixture {
   expectedPov(turnId: string, audience: string): string;
 }
 
+/** The turn ids from the root to `leaf` (default: the active leaf), as the views walk them. */
+export function pathIds(doc: Y.Doc, leaf?: string | null): string[] {
+  const views = createStoryViews(doc);
+  const ids = views.path(leaf).map((n) => n.id);
+  views.dispose();
+  return ids;
+}
+
+/** The children of a turn (`null`: the roots), oldest first, as the views index them. */
+export function childIds(doc: Y.Doc, parent: string | null): string[] {
+  const views = createStoryViews(doc);
+  const ids = [...views.children(parent)];
+  views.dispose();
+  return ids;
+}
+
 export function makeStory(
   opts: {
     guid?: string;
@@ -68,7 +84,7 @@ export function makeStory(
   ];
   for (const p of opts.userLast ? [...characters, user] : [user, ...characters]) {
     const r = addParticipant(doc, p);
-    if (!r.ok) throw new Error(r.detail);
+    if (!r.ok) throw new Error(JSON.stringify(r));
   }
   const views = createStoryViews(doc);
 

@@ -3,11 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { appendTurn, activeLeaf, readTurn, editSource } from '../../src/driver/doc/turns.ts';
-import { childrenOf, pathTo } from '../../src/driver/doc/tree.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';
 import { createStoryViews } from '../../src/driver/views/story-views.ts';
 import { mulberry32 } from '../support/prng.ts';
-import { USER, isoAt } from '../support/story-fixture.ts';
+import { USER, childIds, isoAt, pathIds } from '../support/story-fixture.ts';
 import { peers, randomOp } from '../support/story-mesh.ts';
 
 describe('[D2][D8] concurrent editing converges', () => {
@@ -36,7 +35,7 @@ describe('[D2][D8] concurrent editing converges', () => {
         const derived = docs.map((d) => {
           const v = createStoryViews(d);
           const out = {
-            path: pathTo(d),
+            path: pathIds(d),
             stale: v.staleItems(),
             user: v.transcript(USER),
             nodes: v.everyNode().length,
@@ -82,11 +81,11 @@ describe('[D2] two devices appending at the same leaf', () => {
     });
     mesh.flush(rng);
     for (const d of docs) {
-      expect(childrenOf(d, 'root')).toEqual(['from-a', 'from-b']);
-      expect(pathTo(d, 'from-a-2')).toEqual(['root', 'from-a', 'from-a-2']);
-      expect(pathTo(d, 'from-b')).toEqual(['root', 'from-b']);
+      expect(childIds(d, 'root')).toEqual(['from-a', 'from-b']);
+      expect(pathIds(d, 'from-a-2')).toEqual(['root', 'from-a', 'from-a-2']);
+      expect(pathIds(d, 'from-b')).toEqual(['root', 'from-b']);
       expect(['from-a-2', 'from-b']).toContain(activeLeaf(d));
-      expect(pathTo(d).length).toBeGreaterThan(1);
+      expect(pathIds(d).length).toBeGreaterThan(1);
     }
     expect(activeLeaf(b)).toBe(activeLeaf(a));
     expect(exportStory(b)).toEqual(exportStory(a));

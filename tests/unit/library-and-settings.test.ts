@@ -16,25 +16,14 @@ import {
 } from '../../src/driver/doc/library-doc.ts';
 import {
   DEFAULT_DEVICE_SETTINGS,
+  parseDeviceSettings,
   profileFor,
-  readDeviceSettings,
-  writeDeviceSettings,
   type DeviceSettings,
-  type KeyValueStorage,
 } from '../../src/workers/store/device-settings.ts';
-import { setTitle } from '../../src/driver/doc/story-doc.ts';
+import { memorySettings } from '../support/memory-settings.ts';
+import { metaMap } from '../../src/driver/doc/story-doc.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';
 import { JANE, USER, isoAt, makeStory } from '../support/story-fixture.ts';
-
-class MapStorage implements KeyValueStorage {
-  readonly map = new Map<string, string>();
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value);
-  }
-}
 
 const API_KEY = 'sk-test-DO-NOT-SYNC-4f9a1c';
 const SYNC_TOKEN = 'room-token-DO-NOT-SYNC-77';
@@ -132,30 +121,27 @@ describe('[D10] device settings', () => {
     expect(profileFor(DEFAULT_DEVICE_SETTINGS, 'other', 'actor')).toBeUndefined();
   });
 
-  it('[D10] round-trip through the device storage', () => {
-    const storage = new MapStorage();
-    expect(readDeviceSettings(storage)).toEqual({ ok: true, settings: DEFAULTS });
-    writeDeviceSettings(storage, SETTINGS);
-    expect(readDeviceSettings(storage)).toEqual({ ok: true, settings: SETTINGS });
-    expect(storage.map.size).toBe(1);
+  it('[D10] round-trip through the device settings store', async () => {
+    const store = memorySettings();
+    expect(await store.read()).toEqual(DEFAULTS);
+    await store.write(SETTINGS);
+    expect(await store.read()).toEqual(SETTINGS);
+    expect(store.problem()).toBeNull();
   });
 
   it('[D10] fills defaults for omitted fields', () => {
-    const storage = new MapStorage();
-    storage.setItem('rashomon.device-settings', JSON.stringify({ profiles: [{ id: 'w', kind: 'webllm' }] }));
-    expect(readDeviceSettings(storage)).toEqual({
+    expect(parseDeviceSettings(JSON.stringify({ profiles: [{ id: 'w', kind: 'webllm' }] }))).toEqual({
       ok: true,
       settings: { ...DEFAULTS, profiles: [{ id: 'w', label: '', kind: 'webllm', model: '' }] },
     });
   });
 
-  it('[D10] invalid JSON or shape gives the defaults with a detail', () => {
-    const storage = new MapStorage();
-    const defaults = DEFAULTS;
-    storage.setItem('rashomon.device-settings', '{not json');
-    const broken = readDeviceSettings(storage);
-    expect(broken).toMatchObject({ ok: false, settings: defaults });
-    expect(broken.ok ? '' : broken.detail).toMatch(/not valid JSON/);
+  it('[D10] stored text that cannot be used gives the defaults, and the store says what was wrong until a save', async () => {
+    const broken = memorySettings('{not json');
+    expect(await broken.read()).toEqual(DEFAULTS);
+    expect(broken.problem()).toEqual({ code: 'not-json' });
+    await broken.write(SETTINGS);
+    expect(broken.problem()).toBeNull();
     for (const bad of [
       { profiles: [{ id: 'x', kind: 'openai', baseURL: 'not a url' }] },
       { profiles: [{ id: 'x', kind: 'llamafile' }] },
@@ -163,26 +149,14 @@ describe('[D10] device settings', () => {
       { uiLanguage: 'fr' },
       [],
     ]) {
-      storage.setItem('rashomon.device-settings', JSON.stringify(bad));
-      const r = readDeviceSettings(storage);
-      expect(r).toMatchObject({ ok: false, settings: defaults });
-      expect(r.ok ? '' : r.detail).toMatch(/invalid/);
+      const store = memorySettings(JSON.stringify(bad));
+      expect(await store.read()).toEqual(DEFAULTS);
+      expect(store.problem()).toMatchObject({ code: 'invalid', issue: expect.any(String) });
     }
   });
 
-  it('[D10] refuses to write invalid settings', () => {
-    const storage = new MapStorage();
-    const bad = {
-      ...SETTINGS,
-      profiles: [{ id: 'x', label: '', kind: 'openai', baseURL: 'nope', apiKey: '', model: '' }],
-    } as DeviceSettings;
-    expect(() => writeDeviceSettings(storage, bad)).toThrow();
-    expect(storage.map.size).toBe(0);
-  });
-
-  it('[D10] saved API keys and tokens never appear in a story doc, a library doc or an export', () => {
-    const storage = new MapStorage();
-    writeDeviceSettings(storage, SETTINGS);
+  it('[D10] saved API keys and tokens never appear in a story doc, a library doc or an export', async () => {
+    await memorySettings().write(SETTINGS);
     const f = makeStory();
     const t = f.say(USER, 'I knock.');
     f.projectAll(t);
@@ -197,7 +171,7 @@ describe('[D10] device settings', () => {
       expect(JSON.stringify(exportStory(f.doc))).not.toContain(secret);
     }
     // The byte check does see a string that is in a doc.
-    setTitle(f.doc, `title ${API_KEY}`);
+    metaMap(f.doc).set('title', `title ${API_KEY}`);
     expect(bytes(f.doc)).toContain(API_KEY);
   });
 

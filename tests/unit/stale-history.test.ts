@@ -57,7 +57,7 @@ async function played(rounds: number): Promise<StoryFixture> {
     present: true,
     card: {},
   });
-  if (!added.ok) throw new Error(added.detail);
+  if (!added.ok) throw new Error(JSON.stringify(added));
   const env = envOf();
   for (let i = 0; i < rounds; i++) {
     const r = await send(s, env, { author: USER, text: `I speak, turn ${i + 1}.` });

@@ -19,12 +19,13 @@ import {
 } from '../../src/driver/doc/participants.ts';
 import { activeLeaf, appendTurn, editSource, readTurn, sourceText } from '../../src/driver/doc/turns.ts';
 import { clearPov, editPovText, markPerceivedNothing, readPov, writePov } from '../../src/driver/doc/pov.ts';
-import { childrenOf, newestLeafUnder, pathTo, setActiveLeaf, siblingsOf } from '../../src/driver/doc/tree.ts';
+import { newestLeafUnder, setActiveLeaf } from '../../src/driver/doc/tree.ts';
 import { migrateStory, type Migration } from '../../src/driver/doc/migrations.ts';
 import { STORY_SCHEMA_VERSION } from '../../src/driver/doc/schema.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';
 import { createStoryViews } from '../../src/driver/views/story-views.ts';
-import { JANE, JESS, USER, isoAt, makeStory } from '../support/story-fixture.ts';
+import { participantRefusal } from '../../src/driver/i18n/doc-refusals.ts';
+import { JANE, JESS, USER, childIds, isoAt, makeStory, pathIds } from '../support/story-fixture.ts';
 
 const pov = (text: string, perceived = true) => ({
   perceived,
@@ -62,6 +63,12 @@ describe('participants', () => {
     const { doc } = makeStory();
     const r = addParticipant(doc, { id: 'jane2', kind: 'character', name: '  JANE ', present: true });
     expect(r).toMatchObject({ ok: false, code: 'duplicate-name' });
+    // The document answers in codes; the driver words them in the story's language.
+    if (r.ok) throw new Error('a duplicate name was accepted');
+    expect(participantRefusal('en', r)).toBe(
+      'There is already a participant named JANE. Names must be unique.',
+    );
+    expect(participantRefusal('zh', r)).toContain('JANE');
     expect(
       listParticipants(doc)
         .map((p) => p.id)
@@ -189,15 +196,14 @@ describe('the tree', () => {
     const b2 = f.say(JANE, 'B2', { parent: a });
     const c2 = f.say(USER, 'C2');
     expect(activeLeaf(f.doc)).toBe(c2);
-    expect(pathTo(f.doc)).toEqual([a, b2, c2]);
-    expect(pathTo(f.doc, c)).toEqual([a, b, c]);
-    expect(siblingsOf(f.doc, b2)).toEqual([b, b2]);
-    expect(siblingsOf(f.doc, a)).toEqual([a]);
-    expect(childrenOf(f.doc, a)).toEqual([b, b2]);
+    expect(pathIds(f.doc)).toEqual([a, b2, c2]);
+    expect(pathIds(f.doc, c)).toEqual([a, b, c]);
+    expect(childIds(f.doc, a)).toEqual([b, b2]);
+    expect(childIds(f.doc, null)).toEqual([a]);
     expect(newestLeafUnder(f.doc, a)).toBe(c2);
     expect(newestLeafUnder(f.doc, b)).toBe(c);
     setActiveLeaf(f.doc, c);
-    expect(pathTo(f.doc)).toEqual([a, b, c]);
+    expect(pathIds(f.doc)).toEqual([a, b, c]);
     expect(() => setActiveLeaf(f.doc, 'nope')).toThrow();
     expect(activeLeaf(f.doc)).toBe(c);
     // A non-activating append leaves the chronology alone.

@@ -7,21 +7,14 @@ import {
   type Participant,
   type ParticipantKind,
 } from './schema.ts';
-import { tr } from '../i18n/messages.ts';
-import { participantsMap, readMeta } from './story-doc.ts';
+import { participantsMap } from './story-doc.ts';
 
-export type ParticipantResult =
-  { ok: true } | { ok: false; code: 'duplicate-name' | 'unknown' | 'second-user'; detail: string };
-
-/** Told to the person in the story's language. */
-function duplicateName(doc: Y.Doc, name: string): ParticipantResult {
-  const language = readMeta(doc).language;
-  return {
-    ok: false,
-    code: 'duplicate-name',
-    detail: tr(language, 'There is already a participant named {name}. Names must be unique.', { name }),
-  };
-}
+/** A refusal says what is wrong in codes (the driver words it: i18n/doc-refusals.ts), never words. */
+export type ParticipantRefusal =
+  | { ok: false; code: 'duplicate-name'; name: string }
+  | { ok: false; code: 'second-user' }
+  | { ok: false; code: 'unknown'; id: string };
+export type ParticipantResult = { ok: true } | ParticipantRefusal;
 
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
@@ -79,15 +72,8 @@ function writeFields(m: Y.Map<unknown>, p: Partial<Omit<Participant, 'id' | 'kin
 
 export function addParticipant(doc: Y.Doc, p: Participant, origin?: unknown): ParticipantResult {
   const valid = participantSchema.parse(p);
-  if (nameTaken(doc, valid.name)) return duplicateName(doc, valid.name);
-  if (valid.kind === 'user' && userParticipant(doc)) {
-    const language = readMeta(doc).language;
-    return {
-      ok: false,
-      code: 'second-user',
-      detail: tr(language, 'A story has exactly one user participant.'),
-    };
-  }
+  if (nameTaken(doc, valid.name)) return { ok: false, code: 'duplicate-name', name: valid.name };
+  if (valid.kind === 'user' && userParticipant(doc)) return { ok: false, code: 'second-user' };
   doc.transact(() => {
     const m = new Y.Map<unknown>();
     m.set('kind', valid.kind);
@@ -104,11 +90,9 @@ export function updateParticipant(
   origin?: unknown,
 ): ParticipantResult {
   const m = participantsMap(doc).get(id);
-  if (!m) {
-    const language = readMeta(doc).language;
-    return { ok: false, code: 'unknown', detail: tr(language, 'No participant {id} in this story.', { id }) };
-  }
-  if (patch.name !== undefined && nameTaken(doc, patch.name, id)) return duplicateName(doc, patch.name);
+  if (!m) return { ok: false, code: 'unknown', id };
+  if (patch.name !== undefined && nameTaken(doc, patch.name, id))
+    return { ok: false, code: 'duplicate-name', name: patch.name };
   doc.transact(() => writeFields(m, patch), origin);
   return { ok: true };
 }

@@ -90,6 +90,23 @@ export function povText(doc: Y.Doc, turnId: string, audience: string): Y.Text {
   throw new Error(`POV record ${turnId}/${audience} has no text`);
 }
 
+/** Writes a hand edit into a record: its text, whether it perceived anything, and the basis it fits. */
+function editRecord(
+  doc: Y.Doc,
+  turnId: string,
+  audience: string,
+  edit: { perceived: boolean; write: (text: Y.Text) => void; basis: string },
+  origin?: unknown,
+): void {
+  doc.transact(() => {
+    const r = recordOf(doc, turnId, audience);
+    edit.write(povText(doc, turnId, audience));
+    r.set('perceived', edit.perceived);
+    r.set('origin', 'edited');
+    r.set('basis', edit.basis);
+  }, origin);
+}
+
 /**
  * A hand edit of a POV text: the record becomes an edited one; `basis` is the record's current input
  * fingerprint, because the user has just decided it fits them. An edit that leaves no text is refused:
@@ -103,17 +120,12 @@ export function editPovText(
   basis: string,
   origin?: unknown,
 ): TextEditResult {
-  const text = povText(doc, turnId, audience);
-  const next = 'delta' in edit ? deltaOutcome(text.toString(), edit.delta) : edit.text;
+  const now = povText(doc, turnId, audience).toString();
+  const next = 'delta' in edit ? deltaOutcome(now, edit.delta) : edit.text;
   if (!next.trim() || next.trim() === EMPTY_SENTINEL) return EMPTY_EDIT;
-  doc.transact(() => {
-    const r = recordOf(doc, turnId, audience);
-    if ('delta' in edit) applyTextDelta(text, edit.delta);
-    else replaceText(text, edit.text);
-    r.set('perceived', true);
-    r.set('origin', 'edited');
-    r.set('basis', basis);
-  }, origin);
+  const write = (text: Y.Text) =>
+    'delta' in edit ? applyTextDelta(text, edit.delta) : replaceText(text, edit.text);
+  editRecord(doc, turnId, audience, { perceived: true, write, basis }, origin);
   return { ok: true };
 }
 
@@ -125,14 +137,8 @@ export function markPerceivedNothing(
   basis: string,
   origin?: unknown,
 ): void {
-  doc.transact(() => {
-    const r = recordOf(doc, turnId, audience);
-    const text = povText(doc, turnId, audience);
-    text.delete(0, text.length);
-    r.set('perceived', false);
-    r.set('origin', 'edited');
-    r.set('basis', basis);
-  }, origin);
+  const write = (text: Y.Text) => text.delete(0, text.length);
+  editRecord(doc, turnId, audience, { perceived: false, write, basis }, origin);
 }
 
 /** Removes the record: the projection is "not generated" again. */

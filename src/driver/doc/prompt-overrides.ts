@@ -63,11 +63,3 @@ export function deletePromptOverride(doc: Y.Doc, path: string, origin?: unknown)
 export function listPromptOverrides(doc: Y.Doc): Map<string, string> {
   return readPromptTexts(promptsMap(doc));
 }
-
-/** Calls `onChange` after each transaction that edited, added or removed an override. */
-export function observePromptOverrides(doc: Y.Doc, onChange: () => void): () => void {
-  const map = promptsMap(doc);
-  const handler = () => onChange();
-  map.observeDeep(handler);
-  return () => map.unobserveDeep(handler);
-}

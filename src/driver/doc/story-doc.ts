@@ -86,10 +86,6 @@ export function readMeta(doc: Y.Doc): StoryMeta {
   };
 }
 
-export function setTitle(doc: Y.Doc, title: string, origin?: unknown): void {
-  doc.transact(() => metaMap(doc).set('title', title), origin);
-}
-
 export function setLanguage(doc: Y.Doc, language: Language, origin?: unknown): void {
   doc.transact(() => metaMap(doc).set('language', language), origin);
 }

@@ -2,19 +2,7 @@
 // are alternatives (regenerations, branches, or two devices appending at once).
 import type * as Y from 'yjs';
 import { metaMap, turnsMap } from './story-doc.ts';
-import { activeLeaf, hasTurn, turnParent } from './turns.ts';
-
-/** Turn ids from the root to `leaf` (default: the active leaf), root first. */
-export function pathTo(doc: Y.Doc, leaf: string | null = activeLeaf(doc)): string[] {
-  const path: string[] = [];
-  const seen = new Set<string>();
-  for (let id = leaf; id !== null; id = turnParent(doc, id)) {
-    if (seen.has(id) || !hasTurn(doc, id)) throw new Error(`broken parent chain at turn ${id}`);
-    seen.add(id);
-    path.push(id);
-  }
-  return path.reverse();
-}
+import { hasTurn } from './turns.ts';
 
 export function setActiveLeaf(doc: Y.Doc, leaf: string | null, origin?: unknown): void {
   if (leaf !== null && !hasTurn(doc, leaf)) throw new Error(`cannot activate unknown turn ${leaf}`);
@@ -42,16 +30,6 @@ export function childrenIndex(doc: Y.Doc): Map<string | null, string[]> {
   const order = byCreation(doc);
   for (const list of index.values()) list.sort(order);
   return index;
-}
-
-/** Children of a turn (`null`: the roots), oldest first. */
-export function childrenOf(doc: Y.Doc, parent: string | null): string[] {
-  return childrenIndex(doc).get(parent) ?? [];
-}
-
-/** The alternatives at a turn's place, itself included, oldest first. */
-export function siblingsOf(doc: Y.Doc, id: string): string[] {
-  return childrenOf(doc, turnParent(doc, id));
 }
 
 /** The deepest turn reached by always following the newest child: where a switched-to branch continues. */

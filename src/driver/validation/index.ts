@@ -6,7 +6,6 @@ export { validateActorOutput } from './actor.ts';
 export { validateProjection } from './projection.ts';
 export { repeatedKeys } from './json-keys.ts';
 export { checkScript, MIN_CHECKED_PROSE } from './script.ts';
-export { EMPTY_SENTINEL } from './shape.ts';
 export {
   type ActorContext,
   type ActorVerdict,

@@ -5,14 +5,8 @@ import { proseRulesFor } from './language-rules.ts';
 import { maskQuotes } from './quotes.ts';
 import { projectionReasons, type ProjectionReasons } from './reasons.ts';
 import { checkScript } from './script.ts';
-import {
-  EMPTY_SENTINEL,
-  containsSentinel,
-  isBlank,
-  isScriptDialogue,
-  labelledLines,
-  looksStructured,
-} from './shape.ts';
+import { EMPTY_SENTINEL } from '../doc/schema.ts';
+import { containsSentinel, isBlank, isScriptDialogue, labelledLines, looksStructured } from './shape.ts';
 import type { ProjectionContext, ProjectionVerdict, Rejection } from './types.ts';
 
 const sameName = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();

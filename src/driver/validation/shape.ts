@@ -4,9 +4,6 @@
 import { QUOTATION_MARKS } from '../i18n/lists.ts';
 import { cachedRegExp, escapeRegExp } from './regexp.ts';
 
-/** The model-facing no-perception answer; it must stand alone to mean anything. */
-export const EMPTY_SENTINEL = '<empty>';
-
 const SENTINEL_ANYWHERE = /<\s*empty\s*>/i;
 
 export const isBlank = (text: string): boolean => text.trim() === '';

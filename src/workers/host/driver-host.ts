@@ -4,7 +4,7 @@ import { observeStoryChanges } from '../../driver/doc/changes.ts';
 import { hasStoryEntry } from '../../driver/doc/library-doc.ts';
 import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
 import type { PromptSet } from '../../driver/prompts/render.ts';
-import { deviceSettingsSchema } from '../store/device-settings.ts';
+import { deviceSettingsSchema, type SettingsProblem } from '../store/device-settings.ts';
 import type { DriverApi, DriverEvent } from '../api.ts';
 import { isFailure, notFound, type HostContext, type SettingsStore } from './context.ts';
 import { libraryCommands } from './library-commands.ts';
@@ -128,6 +128,11 @@ export function createDriverHost(parts: HostParts): DriverApi {
     },
 
     getDeviceSettings: () => deviceSettings.read(),
+    async settingsProblem() {
+      await deviceSettings.read();
+      const problem = deviceSettings.problem();
+      return problem && settingsProblemText(problem);
+    },
     async setDeviceSettings(settings) {
       // Refused settings change nothing, so the reason is told in the language in use until now.
       const parsed = safeParseIn(deviceSettingsSchema, settings, workerUiLanguage());
@@ -168,5 +173,23 @@ function followingUiLanguage(store: SettingsStore): SettingsStore {
       await store.write(settings);
       setWorkerUiLanguage(settings.uiLanguage);
     },
+    problem: () => store.problem(),
   };
+}
+
+/** What the person is told about stored settings that could not be used. */
+function settingsProblemText(problem: SettingsProblem): string {
+  switch (problem.code) {
+    case 'not-json':
+      return uiText(
+        'The settings saved on this device could not be read, so the defaults are in use. Set up your model backends again and save.',
+      );
+    case 'invalid':
+      return uiText(
+        'The settings saved on this device were not valid ({issue}), so the defaults are in use. Set up your model backends again and save.',
+        { issue: problem.issue },
+      );
+    default:
+      return problem satisfies never;
+  }
 }

@@ -2,6 +2,7 @@
 import * as Y from 'yjs';
 import { createStory } from '../../driver/doc/story-doc.ts';
 import { addParticipant } from '../../driver/doc/participants.ts';
+import { participantRefusal } from '../../driver/i18n/doc-refusals.ts';
 import {
   listCharacters,
   listPersonas,
@@ -85,7 +86,8 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
       createStory(doc, { title: input.title, language: input.language, createdAt: iso() });
       for (const p of people) {
         const added = addParticipant(doc, p);
-        if (!added.ok) return { ok: false, code: 'invalid', detail: added.detail };
+        if (!added.ok)
+          return { ok: false, code: 'invalid', detail: participantRefusal(input.language, added) };
       }
       await ctx.store.adopt(doc);
       register(

@@ -2,7 +2,8 @@
 // and settings; the rules are the driver's (turn-commands.ts). One generation runs per story at a
 // time; Cancel aborts it end to end and nothing partial is stored.
 import { setPresent } from '../../driver/doc/participants.ts';
-import { readStorySampling, setLanguage, updateSettings } from '../../driver/doc/story-doc.ts';
+import { participantRefusal } from '../../driver/i18n/doc-refusals.ts';
+import { readMeta, readStorySampling, setLanguage, updateSettings } from '../../driver/doc/story-doc.ts';
 import { touchStory } from '../../driver/doc/library-doc.ts';
 import type { DriverEnv, DriverResult, Operation, TokenSource } from '../../driver/env.ts';
 import { continueFor, send, settleStale } from '../../driver/turns/commands.ts';
@@ -124,7 +125,13 @@ export function playCommands(ctx: HostContext, generations: Generations): PlayAp
       const story = await ctx.story(storyId);
       if (isFailure(story)) return story;
       const r = setPresent(story.doc, participantId, present, 'ui');
-      return r.ok ? r : { ok: false, code: 'unknown-participant', detail: r.detail };
+      return r.ok
+        ? r
+        : {
+            ok: false,
+            code: 'unknown-participant',
+            detail: participantRefusal(readMeta(story.doc).language, r),
+          };
     },
 
     async updateStorySettings(storyId, patch) {

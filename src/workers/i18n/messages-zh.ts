@@ -5,6 +5,10 @@ import { WORKER_SYNC_MESSAGES_ZH } from './messages-zh-sync.ts';
 
 /** Stories, turns, settings and which model a story uses (host-*.ts, driver-host.ts, model-registry.ts). */
 const HOST_ZH: Messages = {
+  'The settings saved on this device could not be read, so the defaults are in use. Set up your model backends again and save.':
+    '此设备上保存的设置无法读取，因此正在使用默认设置。请重新设置模型后端并保存。',
+  'The settings saved on this device were not valid ({issue}), so the defaults are in use. Set up your model backends again and save.':
+    '此设备上保存的设置无效（{issue}），因此正在使用默认设置。请重新设置模型后端并保存。',
   'A view cannot be empty: deleting its text does not mean they perceived nothing. Write what they perceived, or use Mark as perceived nothing.':
     '感知不能为空：删掉文字并不表示什么也没感知到。请写下他们感知到的内容，或者使用“标记为未感知到任何内容”。',
   'A turn cannot be empty: write something, or regenerate it.': '回合不能为空：请写些内容，或者重新生成。',

@@ -64,29 +64,20 @@ export type DeviceSettings = z.infer<typeof deviceSettingsSchema>;
 
 export const DEFAULT_DEVICE_SETTINGS: DeviceSettings = deviceSettingsSchema.parse({});
 
-/** The minimal key-value storage the settings need (localStorage in a page, a Map in tests). */
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
-
-export const DEVICE_SETTINGS_KEY = 'rashomon.device-settings';
+/** What was wrong with stored settings that could not be used (defaults are in use instead). */
+export type SettingsProblem = { code: 'not-json' } | { code: 'invalid'; issue: string };
 
 export type SettingsRead =
-  { ok: true; settings: DeviceSettings } | { ok: false; settings: DeviceSettings; detail: string };
+  { ok: true; settings: DeviceSettings } | { ok: false; settings: DeviceSettings; problem: SettingsProblem };
 
-/** Parses stored settings text (null: nothing stored yet). Invalid text gives defaults and a reason. */
+/** Parses stored settings text (null: nothing stored yet). Invalid text gives defaults and what was wrong. */
 export function parseDeviceSettings(raw: string | null): SettingsRead {
   if (raw === null) return { ok: true, settings: DEFAULT_DEVICE_SETTINGS };
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
-    return {
-      ok: false,
-      settings: DEFAULT_DEVICE_SETTINGS,
-      detail: 'Saved device settings were not valid JSON; defaults are in use. Save settings again.',
-    };
+    return { ok: false, settings: DEFAULT_DEVICE_SETTINGS, problem: { code: 'not-json' } };
   }
   const parsed = deviceSettingsSchema.safeParse(json);
   return parsed.success
@@ -94,16 +85,8 @@ export function parseDeviceSettings(raw: string | null): SettingsRead {
     : {
         ok: false,
         settings: DEFAULT_DEVICE_SETTINGS,
-        detail: `Saved device settings were invalid (${parsed.error.issues[0]?.message}); defaults are in use.`,
+        problem: { code: 'invalid', issue: parsed.error.issues[0]?.message ?? '' },
       };
-}
-
-export function readDeviceSettings(storage: KeyValueStorage): SettingsRead {
-  return parseDeviceSettings(storage.getItem(DEVICE_SETTINGS_KEY));
-}
-
-export function writeDeviceSettings(storage: KeyValueStorage, settings: DeviceSettings): void {
-  storage.setItem(DEVICE_SETTINGS_KEY, JSON.stringify(deviceSettingsSchema.parse(settings)));
 }
 
 /** The profile an operation of a story uses: the story's choice, else the operation's, else the default. */

@@ -1,26 +1,47 @@
-// Device settings in the worker: IndexedDB through idb-keyval (a worker has no localStorage). Never
-// part of a Y.Doc, so they are never synced or exported.
+// Device settings in the worker: stored as text (IndexedDB through idb-keyval in the app: a worker
+// has no localStorage), never part of a Y.Doc, so never synced or exported. Stored settings that
+// cannot be used give the defaults, and the store keeps what was wrong until the next save, so the
+// person is told instead of finding their backends silently gone.
 import { createStore, get, set } from 'idb-keyval';
-import { parseDeviceSettings, type DeviceSettings } from './device-settings.ts';
+import { parseDeviceSettings, type DeviceSettings, type SettingsProblem } from './device-settings.ts';
 import type { SettingsStore } from '../host/context.ts';
+
+/** Where the settings text lives; `undefined`: nothing was ever saved. */
+export interface SettingsText {
+  get(): Promise<string | undefined>;
+  set(text: string): Promise<void>;
+}
 
 const KEY = 'device-settings';
 
-export function createIdbSettingsStore(onProblem: (detail: string) => void = () => {}): SettingsStore {
-  const store = createStore('rashomon-device', 'settings');
+export function createSettingsStore(
+  text: SettingsText,
+  /** The settings before the first save (the app's follow the browser's language). */
+  firstStart: (defaults: DeviceSettings) => DeviceSettings = (defaults) => defaults,
+): SettingsStore {
+  let problem: SettingsProblem | null = null;
   return {
     async read() {
-      const raw = await get<string>(KEY, store);
+      const raw = await text.get();
       const parsed = parseDeviceSettings(raw ?? null);
-      if (!parsed.ok) onProblem(parsed.detail);
-      // Before anything is saved, the interface speaks the browser's language when it is one we have.
-      if (raw === undefined) return { ...parsed.settings, uiLanguage: browserLanguage() };
-      return parsed.settings;
+      problem = parsed.ok ? null : parsed.problem;
+      return raw === undefined ? firstStart(parsed.settings) : parsed.settings;
     },
-    async write(settings: DeviceSettings) {
-      await set(KEY, JSON.stringify(settings), store);
+    async write(settings) {
+      await text.set(JSON.stringify(settings));
+      problem = null;
     },
+    problem: () => problem,
   };
+}
+
+export function createIdbSettingsStore(): SettingsStore {
+  const store = createStore('rashomon-device', 'settings');
+  return createSettingsStore(
+    { get: () => get<string>(KEY, store), set: (value) => set(KEY, value, store) },
+    // Before anything is saved, the interface speaks the browser's language when it is one we have.
+    (defaults) => ({ ...defaults, uiLanguage: browserLanguage() }),
+  );
 }
 
 function browserLanguage(): DeviceSettings['uiLanguage'] {
