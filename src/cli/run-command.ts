@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { createStoryViews } from '../driver/views/story-views.ts';
 import { importStory } from '../driver/story-json/import.ts';
 import { exportStory } from '../driver/story-json/export.ts';
-import { nameLookup } from '../driver/views/names.ts';
+import { nameLookup } from '../driver/views/cast.ts';
 import { setPresent } from '../driver/doc/participants.ts';
 import { readStorySampling, setLanguage, updateSettings } from '../driver/doc/story-doc.ts';
 import { languageSchema } from '../driver/doc/schema.ts';
@@ -16,6 +16,7 @@ import { listPromptOverrides } from '../driver/doc/prompt-overrides.ts';
 import { resolvePrompts } from '../driver/prompts/resolve.ts';
 import { continueFor, send, settleStale } from '../driver/turns/commands.ts';
 import { StaleChoice } from '../driver/views/stale-history.ts';
+import { DocOrigin } from '../driver/doc/origins.ts';
 import { editPovText } from '../driver/doc/pov.ts';
 import { activeLeaf, editSource, hasTurn } from '../driver/doc/turns.ts';
 import type { DriverEnv, DriverResult, Story } from '../driver/env.ts';
@@ -112,17 +113,17 @@ async function runStep(
         turns: 1,
       });
     case 'present':
-      for (const c of step.changes) setPresent(story.doc, c.id, c.present);
+      for (const c of step.changes) setPresent(story.doc, c.id, c.present, DocOrigin.person);
       return { ok: true };
     case 'edit-source':
       // As the app's editor applies it: the smallest change, a generated turn marked edited by hand.
-      editSource(story.doc, step.turn, { text: step.text });
+      editSource(story.doc, step.turn, { text: step.text }, DocOrigin.person);
       return { ok: true };
     case 'edit-view': {
       const view = story.views.node(step.turn).pov.get(step.audience);
       if (view === undefined || view.state === 'missing')
         throw new SceneStop(`there is no view of turn "${step.turn}" for that audience to edit`);
-      editPovText(story.doc, step.turn, step.audience, { text: step.text }, view.expected);
+      editPovText(story.doc, step.turn, step.audience, { text: step.text }, view.expected, DocOrigin.person);
       return { ok: true };
     }
   }
@@ -172,6 +173,7 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
     clock: Date.now,
     newId: ids.next,
     concurrency: opts.concurrency,
+    origin: DocOrigin.driver,
   };
   const write = (json: unknown) => {
     const text = `${JSON.stringify(json, null, 2)}\n`;

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { findParticipantByName } from '../driver/doc/participants.ts';
 import { importStory } from '../driver/story-json/import.ts';
 import { createStoryViews } from '../driver/views/story-views.ts';
-import { nameLookup } from '../driver/views/names.ts';
+import { nameLookup } from '../driver/views/cast.ts';
 import { readMeta } from '../driver/doc/story-doc.ts';
 import { tr } from '../driver/i18n/messages.ts';
 import { UsageError } from './usage-error.ts';

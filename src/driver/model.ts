@@ -35,6 +35,8 @@ export const ModelFailureCode = {
   server: 'server',
   cancelled: 'cancelled',
   invalid: 'invalid',
+  /** No backend on this device serves the operation: what to set up is said in the detail. */
+  noBackend: 'no-backend',
 } as const;
 export type ModelFailureCode = (typeof ModelFailureCode)[keyof typeof ModelFailureCode];
 

@@ -4,7 +4,7 @@ import type { Language, Participant, StorySettings } from '../driver/doc/schema.
 import type { StoryJson } from '../driver/story-json/schema.ts';
 import type { LibraryCharacter, Persona } from '../driver/doc/library-doc.ts';
 import type { DeviceSettings, SharedStory } from './store/device-settings.ts';
-import type { Phase, DriverFailureCode, StaleSummary, TokenSource } from '../driver/env.ts';
+import type { DriverFailure, DriverFailureCode, Phase, StaleSummary, TokenSource } from '../driver/env.ts';
 import type { StaleChoice } from '../driver/views/stale-history.ts';
 import type { TextDeltaOp } from '../driver/doc/text-edit.ts';
 import type { Peer, PresenceState } from './sync/presence-state.ts';
@@ -13,13 +13,11 @@ import type { PresetSummary } from '../driver/presets/summary.ts';
 import type { PresetStatus } from '../driver/presets/status.ts';
 import type { SillyTavernReport } from '../driver/presets/sillytavern.ts';
 
-export type Failure = {
-  ok: false;
-  code: DriverFailureCode | 'not-found' | 'busy' | 'no-backend';
-  detail: string;
-  /** With `stale-history`: what is stale; the command runs when sent again with a StaleChoice. */
-  stale?: StaleSummary;
-};
+/**
+ * The one failure shape across the boundary: the driver's (code, detail in words the person can act
+ * on, and with some codes the turn stored before it or the stale history), plus the worker's codes.
+ */
+export type Failure = Omit<DriverFailure, 'code'> & { code: DriverFailureCode | 'not-found' | 'busy' };
 export type Result<T = object> = ({ ok: true } & T) | Failure;
 
 export interface StorySummary {

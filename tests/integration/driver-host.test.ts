@@ -273,8 +273,16 @@ describe('DriverApi over comlink', () => {
       sharedStories: [],
     });
     const storyId = await newStory(api);
+    // Models are resolved when a command first needs one: a turn nobody else perceives needs none.
+    const opened = await api.openStory(storyId);
+    const jane = opened.ok ? opened.story.participants.find((p) => p.kind === 'character')?.id : undefined;
+    await api.setPresent(storyId, jane ?? '', false);
+    expect((await api.send(storyId, { text: 'Alone, I hum.' })).ok).toBe(true);
+    await api.setPresent(storyId, jane ?? '', true);
     const r = await api.send(storyId, { next: null, text: 'Hello.' });
     expect(!r.ok && r.code).toBe('no-backend');
     expect(!r.ok && r.detail).toMatch(/Settings/);
+    // The person's turn is kept: its views are made once a model is set up.
+    expect(!r.ok && r.turnId).toBeTruthy();
   });
 });

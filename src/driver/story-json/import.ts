@@ -2,6 +2,7 @@
 // nothing; errors name the field and the turn, in the language asked for (the person's, in the app).
 // Bases come from the file (what was stale at export is stale again); items without one, as in
 // files from before bases were exported, are stamped fresh.
+import { DocOrigin } from '../doc/origins.ts';
 import * as Y from 'yjs';
 import type { z } from 'zod';
 import type { Language } from '../doc/schema.ts';
@@ -201,7 +202,7 @@ export function importStory(input: unknown, importedAt: string, language: Langua
     }
     setActiveLeaf(doc, story.activeLeaf);
     if (story.prompts) importPrompts(doc, story.prompts);
-  }, 'import');
+  }, DocOrigin.import);
   stampFreshBases(doc, UNSTAMPED);
   return { ok: true, doc, story };
 }

@@ -1,13 +1,10 @@
 // Acting as a character: an isolated call with that character's complete POV history (its own turns in
 // the first person, what it perceived, <empty> where it perceived nothing), then its private context.
-import { getParticipant, listParticipants, userParticipant } from '../doc/participants.ts';
-import { readMeta } from '../doc/story-doc.ts';
-import { activeLeaf, appendTurn } from '../doc/turns.ts';
 import { presentIds } from '../doc/participants.ts';
+import { activeLeaf, appendTurn } from '../doc/turns.ts';
 import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts';
 import { generateValidated, guardPrompts } from './generate.ts';
 import type { ChatRequest } from '../model.ts';
-import { nameLookup } from '../views/names.ts';
 import { cardBlock, personaBlock } from './private-context.ts';
 import { renderPrompt } from '../prompts/render.ts';
 import { samplingFor } from './sampling.ts';
@@ -16,10 +13,10 @@ import { validateActorOutput } from '../validation/index.ts';
 
 /** The request for `actor`'s turn after `leaf` (its whole history through leaf). */
 export function actorRequest(story: Story, env: DriverEnv, actor: string, leaf: string | null): ChatRequest {
-  const { doc, views } = story;
-  const language = readMeta(doc).language;
-  const nameOf = nameLookup(doc);
-  const me = getParticipant(doc, actor);
+  const { views } = story;
+  const language = views.meta().language;
+  const cast = views.cast();
+  const me = cast.get(actor);
   if (!me) throw new Error(`no participant ${actor}`);
   const history = leaf === null ? [] : views.transcript(actor, { leaf });
   return {
@@ -35,8 +32,8 @@ export function actorRequest(story: Story, env: DriverEnv, actor: string, leaf: 
           // The card and persona are stable, so they sit before the history in the cached prefix;
           // volatile private context (memories, known world) will join the tail.
           card: cardBlock(me, language),
-          persona: personaBlock(env.prompts, language, userParticipant(doc), me.name),
-          history: formatTranscript(history, nameOf, language),
+          persona: personaBlock(env.prompts, language, cast.user, me.name),
+          history: formatTranscript(history, cast.nameOf, language),
         }),
       },
       {
@@ -50,13 +47,11 @@ export function actorRequest(story: Story, env: DriverEnv, actor: string, leaf: 
 
 async function generateAs(story: Story, env: DriverEnv, actor: string, leaf: string | null) {
   const request = actorRequest(story, env, actor, leaf);
-  const nameOf = nameLookup(story.doc);
+  const cast = story.views.cast();
   const ctx = {
-    actor: nameOf(actor),
-    others: listParticipants(story.doc)
-      .filter((p) => p.id !== actor)
-      .map((p) => p.name),
-    language: readMeta(story.doc).language,
+    actor: cast.nameOf(actor),
+    others: cast.participants.filter((p) => p.id !== actor).map((p) => p.name),
+    language: story.views.meta().language,
   };
   return generateValidated(
     env,

@@ -4,12 +4,10 @@
 // JSON.parse, which keeps one value unseen). Each value is validated as an isolated answer.
 import { writePov } from '../doc/pov.ts';
 import type { Language } from '../doc/schema.ts';
-import { readMeta } from '../doc/story-doc.ts';
 import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts';
 import { generateValidated, guardPrompts, type Verdict } from './generate.ts';
 import { tr } from '../i18n/messages.ts';
 import type { ChatRequest } from '../model.ts';
-import { nameLookup } from '../views/names.ts';
 import { projectionVerdict } from './projection.ts';
 import { renderPrompt } from '../prompts/render.ts';
 import { samplingFor } from './sampling.ts';
@@ -18,9 +16,9 @@ import { repeatedKeys } from '../validation/index.ts';
 import { clauseList, nameList } from '../i18n/lists.ts';
 
 export function batchRequest(story: Story, env: DriverEnv, turnId: string, audiences: string[]): ChatRequest {
-  const { doc, views } = story;
-  const language = readMeta(doc).language;
-  const nameOf = nameLookup(doc);
+  const { views } = story;
+  const language = views.meta().language;
+  const { nameOf } = views.cast();
   const turn = views.node(turnId).turn;
   const names = audiences.map(nameOf);
   const histories = audiences
@@ -142,12 +140,12 @@ export async function projectBatch(
 ): Promise<DriverResult<{ remaining: string[] }>> {
   return guardPrompts(async () => {
     const node = story.views.node(turnId);
-    const nameOf = nameLookup(story.doc);
+    const { nameOf } = story.views.cast();
     const bases = new Map(audiences.map((a) => [a, node.pov.get(a)?.expected ?? '']));
     const checks = new Map(
       audiences.map((a) => [nameOf(a), { id: a, check: projectionVerdict(story, node.turn.author, a) }]),
     );
-    const language = readMeta(story.doc).language;
+    const language = story.views.meta().language;
     let lastGood = new Map<string, Perception>();
     const result = await generateValidated(
       env,

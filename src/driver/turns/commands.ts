@@ -2,8 +2,6 @@
 // next character act), let the characters continue, regenerate a turn or one view of it. Every rule of
 // the turn loop lives here; each command first settles stale history with the person's choice, so no
 // command ever builds on an earlier version of the story, or rewrites one, without being asked.
-import { userParticipant } from '../doc/participants.ts';
-import { readSettings } from '../doc/story-doc.ts';
 import { activeLeaf, appendTurn } from '../doc/turns.ts';
 import { setActiveLeaf } from '../doc/tree.ts';
 import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts';
@@ -73,8 +71,12 @@ export async function send(
 }
 
 function nextAfter(story: Story, input: SendInput): ActorChoice | null {
-  if (input.author !== userParticipant(story.doc)?.id || input.next === null) return null;
-  return readSettings(story.doc).turnSelection === 'auto' ? (input.next ?? { auto: true }) : null;
+  const cast = story.views.cast();
+  if (input.author !== cast.user?.id || input.next === null) return null;
+  if (story.views.meta().settings.turnSelection !== 'auto') return null;
+  // Alone in the scene, the user goes on alone.
+  const someone = cast.participants.some((p) => p.kind === 'character' && p.present);
+  return someone ? (input.next ?? { auto: true }) : null;
 }
 
 /**

@@ -2,12 +2,9 @@
 // before the turn, the speaker's name and exactly the one new source — nothing private, nothing of
 // another audience. The answer is a perception in the second person, or exactly <empty>.
 import { writePov } from '../doc/pov.ts';
-import { listParticipants } from '../doc/participants.ts';
-import { readMeta } from '../doc/story-doc.ts';
 import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts';
 import { generateValidated, guardPrompts } from './generate.ts';
 import type { ChatRequest } from '../model.ts';
-import { nameLookup } from '../views/names.ts';
 import { renderPrompt } from '../prompts/render.ts';
 import { samplingFor } from './sampling.ts';
 import { formatTranscript } from '../views/transcript-text.ts';
@@ -19,9 +16,9 @@ export function projectionRequest(
   turnId: string,
   audience: string,
 ): ChatRequest {
-  const { doc, views } = story;
-  const language = readMeta(doc).language;
-  const nameOf = nameLookup(doc);
+  const { views } = story;
+  const language = views.meta().language;
+  const { nameOf } = views.cast();
   const turn = views.node(turnId).turn;
   const history = views.transcript(audience, { leaf: turnId, before: turnId });
   const target = nameOf(audience);
@@ -49,12 +46,12 @@ export function projectionRequest(
 
 /** Checks one projection answer for `audience` of a turn by `author`. */
 export function projectionVerdict(story: Story, author: string, audience: string) {
-  const nameOf = nameLookup(story.doc);
+  const cast = story.views.cast();
   const ctx = {
-    target: nameOf(audience),
-    speaker: nameOf(author),
-    participants: listParticipants(story.doc).map((p) => p.name),
-    language: readMeta(story.doc).language,
+    target: cast.nameOf(audience),
+    speaker: cast.nameOf(author),
+    participants: cast.participants.map((p) => p.name),
+    language: story.views.meta().language,
   };
   return (text: string) => {
     const v = validateProjection(text, ctx);
@@ -79,7 +76,7 @@ export async function projectTurn(
     const result = await generateValidated(
       env,
       env.models.projector,
-      readMeta(story.doc).language,
+      story.views.meta().language,
       request,
       projectionVerdict(story, node.turn.author, audience),
       { op: 'projector', audience, turnId },

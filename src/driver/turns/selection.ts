@@ -1,11 +1,8 @@
 // Selects the next actor: a context-neutral, structured call that sees the authored chronology and the
 // public names of present characters only — no cards, no projections, no persona. Never the user.
 import { z } from 'zod';
-import { listParticipants } from '../doc/participants.ts';
-import { readMeta } from '../doc/story-doc.ts';
 import { type DriverEnv, type DriverResult, type Story } from '../env.ts';
 import { generateValidated, guardPrompts } from './generate.ts';
-import { nameLookup } from '../views/names.ts';
 import { renderPrompt } from '../prompts/render.ts';
 import { samplingFor } from './sampling.ts';
 import { tr } from '../i18n/messages.ts';
@@ -16,10 +13,9 @@ import { nameList } from '../i18n/lists.ts';
 export const SELECTOR_CHRONOLOGY_TURNS = 40;
 
 export function selectorRequest(story: Story, env: DriverEnv, candidates: string[]): ChatRequest {
-  const { doc, views } = story;
-  const meta = readMeta(doc);
-  const nameOf = nameLookup(doc);
-  const user = listParticipants(doc).find((p) => p.kind === 'user');
+  const { views } = story;
+  const meta = views.meta();
+  const { nameOf, user } = views.cast();
   const chronology = views
     .path()
     .slice(-SELECTOR_CHRONOLOGY_TURNS)
@@ -61,8 +57,9 @@ export function selectorRequest(story: Story, env: DriverEnv, candidates: string
 
 /** Present characters, in a stable order. */
 export function candidatesOf(story: Story): string[] {
-  return listParticipants(story.doc)
-    .filter((p) => p.kind === 'character' && p.present)
+  return story.views
+    .cast()
+    .participants.filter((p) => p.kind === 'character' && p.present)
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((p) => p.id);
 }
@@ -71,7 +68,7 @@ export async function selectNextActor(
   story: Story,
   env: DriverEnv,
 ): Promise<DriverResult<{ actor: string }>> {
-  const language = readMeta(story.doc).language;
+  const language = story.views.meta().language;
   const candidates = candidatesOf(story);
   const only = candidates[0];
   if (only === undefined)
@@ -83,7 +80,7 @@ export async function selectNextActor(
   // With one candidate there is nothing to decide: no request.
   if (candidates.length === 1) return { ok: true, actor: only };
   env.onPhase?.({ kind: 'selecting' });
-  const nameOf = nameLookup(story.doc);
+  const { nameOf } = story.views.cast();
   const byName = new Map(candidates.map((id) => [nameOf(id), id]));
   const answer = z.object({ next: z.string() });
   return guardPrompts(async () => {

@@ -1,7 +1,5 @@
 // The turn loop: a new source is projected to every present audience before anything else (the user
 // first, for display); the next actor's history is completed and refreshed; it acts; repeat.
-import { getParticipant, userParticipant } from '../doc/participants.ts';
-import { readMeta, readSettings } from '../doc/story-doc.ts';
 import { activeLeaf, appendTurn } from '../doc/turns.ts';
 import { presentIds } from '../doc/participants.ts';
 import { DEFAULT_CONCURRENCY, isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts';
@@ -35,10 +33,10 @@ export async function projectNewTurn(story: Story, env: DriverEnv, turnId: strin
   // so shared dependencies are not regenerated twice by parallel requests).
   const ready = await freshen(story, env, targets, node.parent?.id ?? null);
   if (!ready.ok) return ready;
-  const user = userParticipant(story.doc)?.id;
+  const user = story.views.cast().user?.id;
   const ordered = [...targets].sort((a, b) => (a === user ? -1 : b === user ? 1 : 0));
   let isolated = ordered;
-  if (readSettings(story.doc).batchReprojection && ordered.length > 1) {
+  if (story.views.meta().settings.batchReprojection && ordered.length > 1) {
     env.onPhase?.({ kind: 'projecting', turnId, audiences: ordered });
     const batch = await projectBatch(story, env, turnId, ordered);
     if (!batch.ok) return batch;
@@ -66,8 +64,8 @@ export async function authorTurn(
   author: string,
   text: string,
 ): Promise<DriverResult<{ turnId: string }>> {
-  const language = readMeta(story.doc).language;
-  if (!getParticipant(story.doc, author))
+  const language = story.views.meta().language;
+  if (!story.views.cast().get(author))
     return {
       ok: false,
       code: 'unknown-participant',
@@ -108,8 +106,8 @@ export async function takeTurn(
     if (!selected.ok) return selected;
     actor = selected.actor;
   } else actor = choice.actor;
-  const language = readMeta(story.doc).language;
-  const who = getParticipant(story.doc, actor);
+  const language = story.views.meta().language;
+  const who = story.views.cast().get(actor);
   if (!who)
     return {
       ok: false,

@@ -1,7 +1,6 @@
 // Stale history as the person's decision: what on a path was made from an earlier version of the
 // story, the refusal a generating command returns while it is there, and the two ways out — keep
 // everything as it is, or rewrite it (rewrite.ts). Nothing is regenerated without that choice.
-import { readMeta } from '../doc/story-doc.ts';
 import type { DriverFailure, StaleSummary, Story } from '../env.ts';
 import { tr } from '../i18n/messages.ts';
 import type { StaleItem } from './story-views.ts';
@@ -34,7 +33,7 @@ export function staleHistory(story: Story, leaf?: string | null): StaleSummary |
 
 /** What a generating command answers while the history it would build on is stale. */
 export function staleRefusal(story: Story, stale: StaleSummary): DriverFailure {
-  const language = readMeta(story.doc).language;
+  const language = story.views.meta().language;
   return {
     ok: false,
     code: 'stale-history',

@@ -7,6 +7,8 @@ import { createChildrenIndex } from '../doc/children-index.ts';
 import { readTurn, activeLeaf, hasTurn, turnParent } from '../doc/turns.ts';
 import { allTurnsTopological } from '../doc/tree.ts';
 import { EMPTY_HISTORY } from './fingerprint.ts';
+import type { StoryMeta } from '../doc/schema.ts';
+import { createStoryFacts, type Cast } from './cast.ts';
 import { computeNode, type PathNode, type TranscriptEntry } from './path-node.ts';
 import { createTranscriptMemo } from './transcript-memo.ts';
 
@@ -33,10 +35,15 @@ export interface StoryViews {
   staleItems(leaf?: string | null): StaleItem[];
   /** The fingerprint of a participant's history through `leaf` (the basis of a turn generated after it). */
   historyThrough(participant: string, leaf: string | null): string;
+  /** The participants (with their visible names), read once per change of them. */
+  cast(): Cast;
+  /** Title, language, settings, active leaf: read once per change of them. */
+  meta(): StoryMeta;
   dispose(): void;
 }
 
 export function createStoryViews(doc: Y.Doc): StoryViews {
+  const facts = createStoryFacts(doc);
   const cache = new Map<string, PathNode>();
   const dirty = new Set<string>();
   const childIndex = createChildrenIndex(doc);
@@ -158,6 +165,11 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
     historyThrough(participant, leaf) {
       return leaf === null ? EMPTY_HISTORY : (node(leaf).hist.get(participant) ?? EMPTY_HISTORY);
     },
-    dispose: stop,
+    cast: facts.cast,
+    meta: facts.meta,
+    dispose() {
+      stop();
+      facts.dispose();
+    },
   };
 }

@@ -2,7 +2,7 @@
 // clock and ids, and the event stream to the UI.
 import type { DeviceSettings, SettingsProblem } from '../store/device-settings.ts';
 import type { PromptSet } from '../../driver/prompts/render.ts';
-import type { ChatModel } from '../../driver/model.ts';
+import type { ChatModel, ModelFailure } from '../../driver/model.ts';
 import type { Operation } from '../../driver/env.ts';
 import type { DriverEvent, Failure } from '../api.ts';
 import type { OpenStory, StoryStore } from '../store/story-store.ts';
@@ -24,7 +24,7 @@ export interface HostContext {
   newId: () => string;
   timers: Timers;
   /** The model an operation of a story uses, from this device's settings. */
-  modelFor(storyId: string, op: Operation): Promise<ChatModel | Failure>;
+  modelFor(storyId: string, op: Operation): Promise<ChatModel | ModelFailure>;
   emit(event: DriverEvent): void;
   /** Opens a story or says why it cannot be opened. */
   story(storyId: string): Promise<OpenStory | Failure>;

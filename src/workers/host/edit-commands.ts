@@ -1,5 +1,6 @@
 // Editing commands from the turn inspector: edit a source or a variant (as deltas, so concurrent edits
 // merge), mark perceived nothing, regenerate, keep as is, switch branches or start one at a turn.
+import { DocOrigin } from '../../driver/doc/origins.ts';
 import { editSource } from '../../driver/doc/turns.ts';
 import { editPovText, markPerceivedNothing, readPov } from '../../driver/doc/pov.ts';
 import { newestLeafUnder, setActiveLeaf } from '../../driver/doc/tree.ts';
@@ -59,31 +60,46 @@ export function editCommands(ctx: HostContext, generations: Generations): EditAp
   return {
     editSource: (storyId, turnId, delta) =>
       withTurn(storyId, turnId, (s) =>
-        editSource(s.doc, turnId, { delta }, 'ui').ok ? { ok: true } : emptyEdit(false),
+        editSource(s.doc, turnId, { delta }, DocOrigin.person).ok ? { ok: true } : emptyEdit(false),
       ),
 
     editPov: (storyId, turnId, audience, delta) =>
       withTurn(storyId, turnId, (s) => {
         if (!readPov(s.doc, turnId, audience)) throw new Error(`no POV record ${turnId}/${audience} to edit`);
-        const r = editPovText(s.doc, turnId, audience, { delta }, expected(s, turnId, audience), 'ui');
+        const r = editPovText(
+          s.doc,
+          turnId,
+          audience,
+          { delta },
+          expected(s, turnId, audience),
+          DocOrigin.person,
+        );
         return r.ok ? { ok: true } : emptyEdit(true);
       }),
 
     markPerceivedNothing: (storyId, turnId, audience) =>
       withTurn(storyId, turnId, (s) =>
-        markPerceivedNothing(s.doc, turnId, audience, expected(s, turnId, audience), 'ui'),
+        markPerceivedNothing(s.doc, turnId, audience, expected(s, turnId, audience), DocOrigin.person),
       ),
 
     keepAsIs: (storyId, turnId, audience) =>
       withTurn(storyId, turnId, (s) => {
-        keepAsIs(s.doc, s.views, audience === undefined ? { turnId } : { turnId, audience }, 'ui');
+        keepAsIs(
+          s.doc,
+          s.views,
+          audience === undefined ? { turnId } : { turnId, audience },
+          DocOrigin.person,
+        );
       }),
 
     switchBranch: (storyId, turnId) =>
-      withTurn(storyId, turnId, (s) => setActiveLeaf(s.doc, newestLeafUnder(s.doc, turnId), 'ui')),
+      withTurn(storyId, turnId, (s) =>
+        setActiveLeaf(s.doc, newestLeafUnder(s.doc, turnId), DocOrigin.person),
+      ),
 
     // The turns after it stay in the tree: the next turn becomes their sibling (an alternative).
-    branchFrom: (storyId, turnId) => withTurn(storyId, turnId, (s) => setActiveLeaf(s.doc, turnId, 'ui')),
+    branchFrom: (storyId, turnId) =>
+      withTurn(storyId, turnId, (s) => setActiveLeaf(s.doc, turnId, DocOrigin.person)),
 
     regenerateProjection(storyId, turnId, audience) {
       return generations.run(storyId, async (story, env) =>

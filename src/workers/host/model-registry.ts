@@ -1,15 +1,14 @@
 // Turns this device's backend profiles into ChatModels, one per profile, reused while the profile
 // is unchanged (a WebLLM engine is expensive to load; an OpenAI client is cheap but stateless).
-import type { ChatModel } from '../../driver/model.ts';
+import type { ChatModel, ModelFailure } from '../../driver/model.ts';
 import type { Operation } from '../../driver/env.ts';
 import { profileFor, type BackendProfile, type DeviceSettings } from '../store/device-settings.ts';
-import type { Failure } from '../api.ts';
 import { uiText } from '../i18n/ui-text.ts';
 
 export type BackendFactory = (profile: BackendProfile) => ChatModel;
 
 export interface ModelRegistry {
-  modelFor(settings: DeviceSettings, storyId: string, op: Operation): ChatModel | Failure;
+  modelFor(settings: DeviceSettings, storyId: string, op: Operation): ChatModel | ModelFailure;
 }
 
 export function createModelRegistry(factory: BackendFactory): ModelRegistry {
@@ -42,6 +41,21 @@ export function createModelRegistry(factory: BackendFactory): ModelRegistry {
         built.set(key, model);
       }
       return model;
+    },
+  };
+}
+
+/**
+ * A model resolved on its first request and kept for the rest of the command: a command resolves
+ * only the operations it uses (a hand-written turn nobody else perceives needs none).
+ */
+export function lazyModel(resolve: () => Promise<ChatModel | ModelFailure>): ChatModel {
+  let resolved: Promise<ChatModel | ModelFailure> | undefined;
+  return {
+    async complete(request) {
+      resolved ??= resolve();
+      const model = await resolved;
+      return 'complete' in model ? model.complete(request) : model;
     },
   };
 }

@@ -1,6 +1,7 @@
 // Playing commands: send a turn, act (once or several times), settle stale history, cancel, presence
 // and settings; the rules are the driver's (turn-commands.ts). One generation runs per story at a
 // time; Cancel aborts it end to end and nothing partial is stored.
+import { DocOrigin } from '../../driver/doc/origins.ts';
 import { setPresent } from '../../driver/doc/participants.ts';
 import { participantRefusal } from '../../driver/i18n/doc-refusals.ts';
 import { readMeta, readStorySampling, setLanguage, updateSettings } from '../../driver/doc/story-doc.ts';
@@ -9,9 +10,9 @@ import type { DriverEnv, DriverResult, Operation, TokenSource } from '../../driv
 import { continueFor, send, settleStale } from '../../driver/turns/commands.ts';
 import { userParticipant } from '../../driver/doc/participants.ts';
 import { activeLeaf } from '../../driver/doc/turns.ts';
-import type { ChatModel } from '../../driver/model.ts';
 import type { DriverApi, Failure } from '../api.ts';
 import { isFailure, type HostContext } from './context.ts';
+import { lazyModel } from './model-registry.ts';
 import { createTokenBatcher } from './token-batcher.ts';
 import { storyPrompts } from './prompt-commands.ts';
 import type { OpenStory } from '../store/story-store.ts';
@@ -43,12 +44,8 @@ export function createGenerations(ctx: HostContext): Generations {
         };
       const story = await ctx.story(storyId);
       if (isFailure(story)) return story;
-      const models = {} as Record<Operation, ChatModel>;
-      for (const op of ['selector', 'projector', 'actor'] as const) {
-        const m = await ctx.modelFor(storyId, op);
-        if (isFailure(m)) return m;
-        models[op] = m;
-      }
+      const model = (op: Operation) => lazyModel(() => ctx.modelFor(storyId, op));
+      const models = { selector: model('selector'), projector: model('projector'), actor: model('actor') };
       const controller = new AbortController();
       running.set(storyId, controller);
       const tokens = createTokenBatcher<TokenSource>(
@@ -62,7 +59,7 @@ export function createGenerations(ctx: HostContext): Generations {
         clock: ctx.clock,
         newId: ctx.newId,
         signal: controller.signal,
-        origin: 'driver',
+        origin: DocOrigin.driver,
         onPhase: (phase) => {
           tokens.flush();
           ctx.emit({ kind: 'phase', storyId, phase });
@@ -124,7 +121,7 @@ export function playCommands(ctx: HostContext, generations: Generations): PlayAp
     async setPresent(storyId, participantId, present) {
       const story = await ctx.story(storyId);
       if (isFailure(story)) return story;
-      const r = setPresent(story.doc, participantId, present, 'ui');
+      const r = setPresent(story.doc, participantId, present, DocOrigin.person);
       return r.ok
         ? r
         : {
@@ -137,14 +134,14 @@ export function playCommands(ctx: HostContext, generations: Generations): PlayAp
     async updateStorySettings(storyId, patch) {
       const story = await ctx.story(storyId);
       if (isFailure(story)) return story;
-      updateSettings(story.doc, patch, 'ui');
+      updateSettings(story.doc, patch, DocOrigin.person);
       return { ok: true };
     },
 
     async setStoryLanguage(storyId, language) {
       const story = await ctx.story(storyId);
       if (isFailure(story)) return story;
-      setLanguage(story.doc, language, 'ui');
+      setLanguage(story.doc, language, DocOrigin.person);
       return { ok: true };
     },
   };

@@ -1,5 +1,6 @@
 // Prompt and preset commands: the editor's listing (shipped original, library edit, story override,
 // what is used), edits and restores, presets in the library and in a story, SillyTavern import.
+import { DocOrigin } from '../../driver/doc/origins.ts';
 import type * as Y from 'yjs';
 import {
   deletePromptOverride,
@@ -95,16 +96,16 @@ export function promptCommands(ctx: HostContext): PromptApi {
       // Writing the original back is the same as having no edit: keep the layer clean.
       const shipped = ctx.prompts.get(path);
       if (text === shipped && readPromptOverride(doc, path) !== undefined) {
-        deletePromptOverride(doc, path, 'ui');
+        deletePromptOverride(doc, path, DocOrigin.person);
         return { ok: true };
       }
-      return failed(setPromptOverride(doc, path, text, 'ui'));
+      return failed(setPromptOverride(doc, path, text, DocOrigin.person));
     },
 
     async restorePrompt(scope, path) {
       const doc = await scopeDoc(scope);
       if (isFailure(doc)) return doc;
-      deletePromptOverride(doc, path, 'ui');
+      deletePromptOverride(doc, path, DocOrigin.person);
       return { ok: true };
     },
 
@@ -120,7 +121,7 @@ export function promptCommands(ctx: HostContext): PromptApi {
       const imported = importSillyTavernPreset(json, options);
       if (!imported.ok) return { ok: false, code: 'invalid', detail: imported.detail };
       const presetId = ctx.newId();
-      const put = putPreset(ctx.store.library, { id: presetId, ...imported.preset }, 'ui');
+      const put = putPreset(ctx.store.library, { id: presetId, ...imported.preset }, DocOrigin.person);
       return put.ok
         ? { ok: true, presetId, report: imported.report }
         : { ok: false, code: 'invalid', detail: put.detail };
@@ -128,7 +129,7 @@ export function promptCommands(ctx: HostContext): PromptApi {
 
     async deletePreset(presetId) {
       await ctx.store.ready;
-      removePreset(ctx.store.library, presetId, 'ui');
+      removePreset(ctx.store.library, presetId, DocOrigin.person);
       return { ok: true };
     },
 
@@ -141,17 +142,19 @@ export function promptCommands(ctx: HostContext): PromptApi {
       const story = await ctx.story(storyId);
       return isFailure(story)
         ? story
-        : failed(applyPreset(ctx.store.library, story.doc, presetId, iso(), 'ui'));
+        : failed(applyPreset(ctx.store.library, story.doc, presetId, iso(), DocOrigin.person));
     },
 
     async reapplyPreset(storyId) {
       const story = await ctx.story(storyId);
-      return isFailure(story) ? story : failed(reapplyPreset(ctx.store.library, story.doc, iso(), 'ui'));
+      return isFailure(story)
+        ? story
+        : failed(reapplyPreset(ctx.store.library, story.doc, iso(), DocOrigin.person));
     },
 
     async removeStoryPreset(storyId) {
       const story = await ctx.story(storyId);
-      return isFailure(story) ? story : failed(removeStoryPreset(story.doc, iso(), 'ui'));
+      return isFailure(story) ? story : failed(removeStoryPreset(story.doc, iso(), DocOrigin.person));
     },
   };
 }

@@ -1,0 +1,51 @@
+// The story's participants and meta as a turn's operations read them, over and over: read from the
+// document once per change of its participants or its meta, not once per request. Visible names
+// are the only identity a model ever sees.
+import type * as Y from 'yjs';
+import { listParticipants } from '../doc/participants.ts';
+import type { Participant, StoryMeta } from '../doc/schema.ts';
+import { metaMap, participantsMap, readMeta } from '../doc/story-doc.ts';
+
+export interface Cast {
+  readonly participants: readonly Participant[];
+  readonly user: Participant | undefined;
+  get(id: string): Participant | undefined;
+  /** The visible name (the id itself for someone the story does not have). */
+  nameOf(id: string): string;
+}
+
+function castOf(participants: Participant[]): Cast {
+  const byId = new Map(participants.map((p) => [p.id, p]));
+  return {
+    participants,
+    user: participants.find((p) => p.kind === 'user'),
+    get: (id) => byId.get(id),
+    nameOf: (id) => byId.get(id)?.name ?? id,
+  };
+}
+
+/** The visible names of a document's participants, read now (for one-off reads outside a story's views). */
+export const nameLookup = (doc: Y.Doc): ((id: string) => string) => castOf(listParticipants(doc)).nameOf;
+
+export interface StoryFacts {
+  cast(): Cast;
+  meta(): StoryMeta;
+  dispose(): void;
+}
+
+export function createStoryFacts(doc: Y.Doc): StoryFacts {
+  let cast: Cast | undefined;
+  let meta: StoryMeta | undefined;
+  const dropCast = () => (cast = undefined);
+  const dropMeta = () => (meta = undefined);
+  participantsMap(doc).observeDeep(dropCast);
+  metaMap(doc).observeDeep(dropMeta);
+  return {
+    cast: () => (cast ??= castOf(listParticipants(doc))),
+    meta: () => (meta ??= readMeta(doc)),
+    dispose() {
+      participantsMap(doc).unobserveDeep(dropCast);
+      metaMap(doc).unobserveDeep(dropMeta);
+    },
+  };
+}
