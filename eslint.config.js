@@ -40,6 +40,70 @@ const DRIVER_FORBIDDEN_PROPERTIES = [
   { object: 'Date', property: 'now', message: `No Date.now in src/driver. ${DRIVER_ARGUMENTS}.` },
 ];
 
+/**
+ * Which rooms a folder may not reach into (patterns over the import specifier as written, so a
+ * sibling room is named by its folder alone; type imports included): the layers of
+ * DESIGN.md and the CONTEXT files. A room may always import its own files. A folder inside another
+ * keeps the outer folder's bans too (a later flat-config block would otherwise replace them).
+ */
+const ROOM_BANS = [
+  {
+    folder: 'src/driver',
+    banned: ['**/workers/**', '**/app/**', '**/cli/**', '**/sync-server/**'],
+    why: 'The driver is pure logic under the worker and the CLI; it imports none of them.',
+  },
+  {
+    folder: 'src/driver/doc',
+    banned: ['../**'],
+    why: 'doc/ is the story document alone: codes, no words, nothing else of the driver.',
+  },
+  {
+    folder: 'src/driver/views',
+    banned: ['../turns/**', '../presets/**', '../story-json/**', '../validation/**', '../prompts/**'],
+    why: 'views/ derive from the document; model operations build on them, never the other way.',
+  },
+  ...['i18n', 'validation', 'prompts'].map((room) => ({
+    folder: `src/driver/${room}`,
+    banned: ['../turns/**', '../presets/**', '../story-json/**'],
+    why: 'Wording, validation and prompts serve the operations; they import none of them.',
+  })),
+  {
+    folder: 'src/workers',
+    banned: ['**/app/**', '**/cli/**'],
+    why: 'The worker serves the app through api.ts; it imports no app or CLI code.',
+  },
+  {
+    folder: 'src/workers/backends',
+    banned: ['**/store/**', '**/sync/**'],
+    why: 'A backend is given what it needs (profile, wording, events); it reaches for no worker state.',
+  },
+  ...['store', 'sync'].map((room) => ({
+    folder: `src/workers/${room}`,
+    banned: ['**/host/**', '**/backends/**'],
+    why: 'Storage and sync sit under the host: they are given to it, they do not call it.',
+  })),
+  {
+    folder: 'src/cli',
+    banned: ['**/app/**', '**/workers/host/**', '**/workers/store/**'],
+    why: 'The CLI runs the driver with a backend of its own; the worker host and its storage are the app’s.',
+  },
+];
+
+/** One config block per folder, with its own bans and those of every folder around it. */
+const roomBlocks = ROOM_BANS.map(({ folder }) => ({
+  files: [`${folder}/**`],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: ROOM_BANS.filter((outer) => `${folder}/`.startsWith(`${outer.folder}/`)).map(
+          ({ banned, why }) => ({ group: banned, message: why }),
+        ),
+      },
+    ],
+  },
+})).sort((a, b) => a.files[0].length - b.files[0].length);
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', '.tmp/', 'data/'] },
   js.configs.recommended,
@@ -98,4 +162,5 @@ export default tseslint.config(
       'no-restricted-properties': ['error', ...NO_FOCUSED_TESTS, ...DRIVER_FORBIDDEN_PROPERTIES],
     },
   },
+  ...roomBlocks,
 );

@@ -1,34 +1,22 @@
 // The driver worker: owns the story and library documents (IndexedDB), the driver and the model
 // backends, and exposes DriverApi to the page through comlink.
 import * as Comlink from 'comlink';
-import type { DriverApi, DriverEvent } from './api.ts';
+import type { DriverApi } from './api.ts';
 import { bundledPrompts } from './host/bundled-prompts.ts';
 import { createDeviceBackends } from './backends/device-backends.ts';
 import { createDriverHost } from './host/driver-host.ts';
 import { createIdbSettingsStore } from './store/settings-store.ts';
 import { createStoryStore } from './store/story-store.ts';
 
-const listeners = new Set<(e: DriverEvent) => void>();
-const emit = (e: DriverEvent) => listeners.forEach((l) => l(e));
-
 const host = createDriverHost({
   // Two tabs each have this worker: their documents stay in step over a BroadcastChannel.
   store: createStoryStore({ broadcast: globalThis.BroadcastChannel }),
   settings: createIdbSettingsStore(),
   prompts: bundledPrompts,
-  backends: createDeviceBackends(emit),
+  backends: createDeviceBackends,
   clock: () => Date.now(),
   newId: () => crypto.randomUUID(),
   timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as number) },
 });
 
-const api: DriverApi = {
-  ...host,
-  // Download progress comes from the backends, outside the host's own events: both reach listeners.
-  async subscribe(listener) {
-    listeners.add(listener);
-    await host.subscribe(listener);
-  },
-};
-
-Comlink.expose(api satisfies DriverApi);
+Comlink.expose(host satisfies DriverApi);

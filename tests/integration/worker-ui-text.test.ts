@@ -26,12 +26,12 @@ function startHost(store: StoryStore): DriverApi {
     store,
     settings: memorySettings({ ...DEFAULT_DEVICE_SETTINGS, uiLanguage: 'en' }),
     prompts: shippedPrompts(),
-    backends: {
+    backends: () => ({
       ...testBackends(() => {
         throw new Error('no model in this test');
       }),
       testConnection: (endpoint) => testConnection(endpoint, { isBrowser: false }),
-    },
+    }),
     clock: Date.now,
     newId: randomUUID,
     timers: {

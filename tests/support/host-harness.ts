@@ -72,7 +72,7 @@ export async function startHost(
       },
     ),
     prompts: shippedPrompts(),
-    backends,
+    backends: () => backends,
     clock: Date.now,
     newId: randomUUID,
     timers: {

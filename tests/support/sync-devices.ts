@@ -58,7 +58,7 @@ export async function startDevice(name: string, sync: DeviceSettings['sync']): P
     store,
     settings: memorySettings(settings),
     prompts: shippedPrompts(),
-    backends,
+    backends: () => backends,
     clock: Date.now,
     newId: () => `${name}-${++ids}-${Math.random().toString(36).slice(2, 8)}`,
     timers: {

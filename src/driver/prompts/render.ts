@@ -4,7 +4,7 @@
 // Problems are told in the language asked for: a story's, when they stop one of its requests.
 import type { Language } from '../doc/schema.ts';
 import { tr } from '../i18n/messages.ts';
-import { languageName } from '../views/language.ts';
+import { languageName } from '../i18n/language-name.ts';
 import { promptVariables, type PromptId, type PromptVars } from './catalogue.ts';
 
 /** Prompt texts by path `<lang>/<group>/<name>` (e.g. `en/roleplay/actor`), without `.md`. */

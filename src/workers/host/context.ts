@@ -1,6 +1,6 @@
 // What the worker's command handlers share: the documents, device settings, model backends, the
 // clock and ids, and the event stream to the UI.
-import type { DeviceSettings, SettingsProblem } from '../store/device-settings.ts';
+import type { SettingsStore } from '../store/settings-store.ts';
 import type { PromptSet } from '../../driver/prompts/render.ts';
 import type { ChatModel, ModelFailure } from '../../driver/model.ts';
 import type { Operation } from '../../driver/env.ts';
@@ -9,12 +9,6 @@ import type { OpenStory, StoryStore } from '../store/story-store.ts';
 import type { Timers } from './token-batcher.ts';
 import { uiText } from '../i18n/ui-text.ts';
 
-export interface SettingsStore {
-  read(): Promise<DeviceSettings>;
-  write(settings: DeviceSettings): Promise<void>;
-  /** What was wrong with the stored settings at the last read (the defaults were used), or null. */
-  problem(): SettingsProblem | null;
-}
 
 export interface HostContext {
   store: StoryStore;

@@ -6,7 +6,8 @@ import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
 import type { PromptSet } from '../../driver/prompts/render.ts';
 import { deviceSettingsSchema, type SettingsProblem } from '../store/device-settings.ts';
 import type { DriverApi, DriverEvent } from '../api.ts';
-import { isFailure, notFound, type HostContext, type SettingsStore } from './context.ts';
+import { isFailure, notFound, type HostContext } from './context.ts';
+import type { SettingsStore } from '../store/settings-store.ts';
 import { libraryCommands } from './library-commands.ts';
 import { createGenerations, playCommands } from './play-commands.ts';
 import { editCommands } from './edit-commands.ts';
@@ -38,7 +39,8 @@ export interface HostParts {
   store: StoryStore;
   settings: SettingsStore;
   prompts: PromptSet;
-  backends: DeviceBackends;
+  /** Built with the host's own event stream, which their events (download progress) join. */
+  backends: (emit: (event: DriverEvent) => void) => DeviceBackends;
   clock: () => number;
   newId: () => string;
   timers: Timers;
@@ -49,7 +51,8 @@ export interface HostParts {
 export function createDriverHost(parts: HostParts): DriverApi {
   const listeners = new Set<(e: DriverEvent) => void>();
   const emit = (e: DriverEvent) => listeners.forEach((l) => l(e));
-  const registry = createModelRegistry(parts.backends.factory);
+  const backends = parts.backends(emit);
+  const registry = createModelRegistry(backends.factory);
   // By document: a story deleted and restored (Undo, or another tab's) opens as a new one to watch.
   const watched = new WeakSet<OpenStory['doc']>();
   const deviceSettings = followingUiLanguage(parts.settings);
@@ -146,13 +149,13 @@ export function createDriverHost(parts: HostParts): DriverApi {
       sync.apply(parsed.data);
       return { ok: true };
     },
-    endpointPresets: () => parts.backends.endpointPresets(),
-    testConnection: (endpoint) => parts.backends.testConnection(endpoint),
-    probeLocalServers: () => parts.backends.probeLocalServers(),
-    webgpuStatus: () => parts.backends.webgpuStatus(),
-    webllmModels: () => parts.backends.webllmModels(),
-    downloadWebllmModel: (modelId) => parts.backends.downloadWebllmModel(modelId, emit),
-    deleteWebllmModel: (modelId) => parts.backends.deleteWebllmModel(modelId),
+    endpointPresets: () => backends.endpointPresets(),
+    testConnection: (endpoint) => backends.testConnection(endpoint),
+    probeLocalServers: () => backends.probeLocalServers(),
+    webgpuStatus: () => backends.webgpuStatus(),
+    webllmModels: () => backends.webllmModels(),
+    downloadWebllmModel: (modelId) => backends.downloadWebllmModel(modelId, emit),
+    deleteWebllmModel: (modelId) => backends.deleteWebllmModel(modelId),
     ...sync.commands,
 
     async subscribe(listener) {

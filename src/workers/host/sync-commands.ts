@@ -7,7 +7,7 @@ import { metaMap } from '../../driver/doc/story-doc.ts';
 import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
 import { sharedStorySchema, type DeviceSettings } from '../store/device-settings.ts';
 import type { DriverApi, DriverEvent, Failure, Result, SyncTestReport } from '../api.ts';
-import type { SettingsStore } from './context.ts';
+import type { SettingsStore } from '../store/settings-store.ts';
 import type { OpenStory, StoryStore } from '../store/story-store.ts';
 import { createSyncClient } from '../sync/client.ts';
 import { createSyncPresence } from '../sync/presence.ts';

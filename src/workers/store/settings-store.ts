@@ -4,7 +4,13 @@
 // person is told instead of finding their backends silently gone.
 import { createStore, get, set } from 'idb-keyval';
 import { parseDeviceSettings, type DeviceSettings, type SettingsProblem } from './device-settings.ts';
-import type { SettingsStore } from '../host/context.ts';
+
+export interface SettingsStore {
+  read(): Promise<DeviceSettings>;
+  write(settings: DeviceSettings): Promise<void>;
+  /** What was wrong with the stored settings at the last read (the defaults were used), or null. */
+  problem(): SettingsProblem | null;
+}
 
 /** Where the settings text lives; `undefined`: nothing was ever saved. */
 export interface SettingsText {

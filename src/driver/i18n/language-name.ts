@@ -1,4 +1,4 @@
-// The name of a story language as prompts say it (`${language}`).
+// The name of a story language as prompts say it (`${language}`): English, 中文.
 import type { Language } from '../doc/schema.ts';
 
 const NAMES: Record<Language, string> = { en: 'English', zh: '中文' };
