@@ -139,7 +139,7 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
   const imported = importStory(scene.story, new Date().toISOString());
   if (!imported.ok) throw new UsageError(`${opts.scene}: story: ${imported.detail}`);
   const planned = planSteps(imported.story, scene.steps);
-  if (!planned.ok) throw new UsageError(`${opts.scene}: ${planned.problem}`);
+  if (!planned.ok) throw new UsageError(`${opts.scene}: ${planned.detail}`);
 
   const doc = imported.doc;
   // The command-line overrides play the part of the library's edits over the shipped prompts; the

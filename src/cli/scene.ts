@@ -40,7 +40,7 @@ const key = (name: string) => name.trim().toLocaleLowerCase();
 export function planSteps(
   story: StoryJson,
   rawSteps: unknown[],
-): { ok: true; plan: StepPlan[] } | { ok: false; problem: string } {
+): { ok: true; plan: StepPlan[] } | { ok: false; detail: string } {
   const byName = new Map(story.participants.map((p) => [key(p.name), p]));
   const present = new Map(story.participants.map((p) => [p.id, p.present]));
   const user = story.participants.find((p) => p.kind === 'user');
@@ -52,40 +52,40 @@ export function planSteps(
     if (!parsed.success) {
       return {
         ok: false,
-        problem: `${at}: not a step (use {"user": text}, {"as": name, "text": text}, {"act": "auto" | name}, {"present": {name: true|false}}, {"edit": {"turn": id, "source": text}} or {"edit": {"turn": id, "audience": name, "text": text}})`,
+        detail: `${at}: not a step (use {"user": text}, {"as": name, "text": text}, {"act": "auto" | name}, {"present": {name: true|false}}, {"edit": {"turn": id, "source": text}} or {"edit": {"turn": id, "audience": name, "text": text}})`,
       };
     }
     const step = parsed.data;
     const who = (name: string) => byName.get(key(name));
     if ('user' in step) {
-      if (!user) return { ok: false, problem: `${at}: the story has no user` };
+      if (!user) return { ok: false, detail: `${at}: the story has no user` };
       plan.push({ kind: 'author', author: user.id, text: step.user });
     } else if ('as' in step) {
       const p = who(step.as);
-      if (!p) return { ok: false, problem: `${at}.as: no participant named "${step.as}"` };
+      if (!p) return { ok: false, detail: `${at}.as: no participant named "${step.as}"` };
       plan.push({ kind: 'author', author: p.id, text: step.text });
     } else if ('act' in step) {
       if (step.act === 'auto') {
         const any = story.participants.some((p) => p.kind === 'character' && present.get(p.id));
-        if (!any) return { ok: false, problem: `${at}: "auto" but no character is present` };
+        if (!any) return { ok: false, detail: `${at}: "auto" but no character is present` };
         plan.push({ kind: 'act', actor: 'auto' });
       } else {
         const p = who(step.act);
-        if (!p) return { ok: false, problem: `${at}.act: no participant named "${step.act}"` };
+        if (!p) return { ok: false, detail: `${at}.act: no participant named "${step.act}"` };
         if (p.kind === 'user')
           return {
             ok: false,
-            problem: `${at}.act: "${p.name}" is the user, who writes turns ({"user": text}) rather than acting`,
+            detail: `${at}.act: "${p.name}" is the user, who writes turns ({"user": text}) rather than acting`,
           };
         if (!present.get(p.id))
-          return { ok: false, problem: `${at}.act: "${p.name}" is not present at this step` };
+          return { ok: false, detail: `${at}.act: "${p.name}" is not present at this step` };
         plan.push({ kind: 'act', actor: p.id });
       }
     } else if ('present' in step) {
       const changes: Array<{ id: string; present: boolean }> = [];
       for (const [name, value] of Object.entries(step.present)) {
         const p = who(name);
-        if (!p) return { ok: false, problem: `${at}.present: no participant named "${name}"` };
+        if (!p) return { ok: false, detail: `${at}.present: no participant named "${name}"` };
         present.set(p.id, value);
         changes.push({ id: p.id, present: value });
       }
@@ -95,12 +95,12 @@ export function planSteps(
       if (!turns.has(edit.turn))
         return {
           ok: false,
-          problem: `${at}.edit.turn: "${edit.turn}" is neither a turn of the story nor made by an earlier step (step N makes the turn "step-N")`,
+          detail: `${at}.edit.turn: "${edit.turn}" is neither a turn of the story nor made by an earlier step (step N makes the turn "step-N")`,
         };
       if ('source' in edit) plan.push({ kind: 'edit-source', turn: edit.turn, text: edit.source });
       else {
         const p = who(edit.audience);
-        if (!p) return { ok: false, problem: `${at}.edit.audience: no participant named "${edit.audience}"` };
+        if (!p) return { ok: false, detail: `${at}.edit.audience: no participant named "${edit.audience}"` };
         plan.push({ kind: 'edit-view', turn: edit.turn, audience: p.id, text: edit.text });
       }
     }

@@ -9,7 +9,6 @@ import type { OpenStory, StoryStore } from '../store/story-store.ts';
 import type { Timers } from './token-batcher.ts';
 import { uiText } from '../i18n/ui-text.ts';
 
-
 export interface HostContext {
   store: StoryStore;
   settings: SettingsStore;
