@@ -20,7 +20,7 @@ import {
   type OpenAIServer,
 } from '../support/openai-server.ts';
 
-chatModelContract('OpenAI backend over HTTP', async (script) => {
+chatModelContract('OpenAI backend over HTTP', { structuredOutput: 'whole' }, async (script) => {
   const server = await startOpenAIServer({
     answer: (body) => {
       const reply = script(body.messages as never);

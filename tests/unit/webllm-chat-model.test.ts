@@ -1,10 +1,12 @@
-// The WebLLM adapter against a scripted engine: the json_schema → json_object adapter, streaming,
-// one request at a time per engine (FIFO), cancel (running and queued), error mapping, thinking.
+// The WebLLM adapter against a scripted engine: the shared contract, then the json_schema →
+// json_object adapter, streaming, one request at a time per engine (FIFO), cancel (running and
+// queued), error mapping, thinking.
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, JsonSchemaFormat } from '../../src/driver/model.ts';
 import { createWebllmChatModel } from '../../src/workers/backends/webllm/chat-model.ts';
 import { createThinkingFilter, stripThinking } from '../../src/workers/backends/webllm/think-filter.ts';
 import { english } from '../../src/workers/backends/wording.ts';
+import { chatModelContract } from '../support/chat-model-contract.ts';
 import { createScriptedWebllmEngine, webllmError } from '../support/scripted-webllm-engine.ts';
 
 const MODEL = 'Llama-3.2-1B-Instruct-q4f32_1-MLC';
@@ -21,6 +23,39 @@ function deferred() {
 
 /** Lets queued promise callbacks and a few timer turns run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+chatModelContract(
+  'WebLLM backend over the scripted engine',
+  { structuredOutput: 'schema-only' },
+  async (script) => {
+    const stalls = new Set<NodeJS.Timeout>();
+    const engine = createScriptedWebllmEngine((params) => {
+      const reply = script(params.messages);
+      if (!reply.stallMs) return reply.text;
+      // A stalled prefill: the engine cannot be interrupted there, so only the adapter can answer promptly.
+      const gate = new Promise<void>((resolve) => stalls.add(setTimeout(resolve, reply.stallMs)));
+      return { text: reply.text, gate };
+    });
+    return {
+      model: createWebllmChatModel({ engine, model: MODEL, wording: english }),
+      seen: () =>
+        engine.calls.map(({ params }) => ({
+          messages: params.messages,
+          stream: params.stream === true,
+          ...(params.response_format
+            ? {
+                response_format: {
+                  type: 'json_schema',
+                  json_schema: { schema: JSON.parse(params.response_format.schema) },
+                },
+              }
+            : {}),
+          ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
+        })),
+      close: async () => stalls.forEach(clearTimeout),
+    };
+  },
+);
 
 describe('WebLLM chat model: requests and answers', () => {
   it('sends a json_schema response format to the engine as json_object with the schema as a string', async () => {
