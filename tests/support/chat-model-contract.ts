@@ -70,6 +70,21 @@ export function chatModelContract(
       expect(seen()).toEqual([{ messages: conversation, temperature: 0.7, stream: false }]);
     });
 
+    it('answers requests made at once, each with its own answer', async () => {
+      const { model, seen } = await start((messages) => ({
+        text: `Ann answers: ${messages.at(-1)?.content}`,
+      }));
+      const ask = (content: string, stream: boolean) =>
+        model.complete({ messages: [conversation[0]!, { role: 'user', content }], stream });
+      const results = await Promise.all([ask('one', false), ask('two', true), ask('three', false)]);
+      expect(results).toMatchObject([
+        { ok: true, text: 'Ann answers: one' },
+        { ok: true, text: 'Ann answers: two' },
+        { ok: true, text: 'Ann answers: three' },
+      ]);
+      expect(seen()).toHaveLength(3);
+    });
+
     it('streams tokens that concatenate to the whole answer', async () => {
       const answer = 'Ann looks up from her book and smiles at Bo. 你好！';
       const { model, seen } = await start(() => ({ text: answer }));
