@@ -21,6 +21,7 @@ import { editPovText } from '../driver/doc/pov.ts';
 import { activeLeaf, editSource, hasTurn } from '../driver/doc/turns.ts';
 import type { DriverEnv, DriverResult, Story } from '../driver/env.ts';
 import { createOpenAIChatModel } from '../workers/backends/openai/chat-model.ts';
+import { english } from '../workers/backends/wording.ts';
 import { planSteps, sceneSchema, stepTurnId, type StepPlan } from './scene.ts';
 import { overridePrompts, shippedPrompts } from './prompt-files.ts';
 import { UsageError } from './usage-error.ts';
@@ -163,6 +164,7 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
     baseURL: opts.baseURL,
     model: opts.model,
     ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
+    wording: english,
   });
   const ids = stepIds(story);
   const env: DriverEnv = {

@@ -5,6 +5,7 @@ import type { DriverApi } from './api.ts';
 import { bundledPrompts } from './host/bundled-prompts.ts';
 import { createDeviceBackends } from './backends/device-backends.ts';
 import { createDriverHost } from './host/driver-host.ts';
+import { uiText } from './i18n/ui-text.ts';
 import { createIdbSettingsStore } from './store/settings-store.ts';
 import { createStoryStore } from './store/story-store.ts';
 
@@ -13,7 +14,8 @@ const host = createDriverHost({
   store: createStoryStore({ broadcast: globalThis.BroadcastChannel }),
   settings: createIdbSettingsStore(),
   prompts: bundledPrompts,
-  backends: createDeviceBackends,
+  // The backends word their failures in the interface language of the moment.
+  backends: (emit) => createDeviceBackends(emit, uiText),
   clock: () => Date.now(),
   newId: () => crypto.randomUUID(),
   timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as number) },

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
 import { createOpenAIChatModel } from '../../src/workers/backends/openai/chat-model.ts';
+import { english } from '../../src/workers/backends/wording.ts';
 import { makeStory, USER, JANE, JESS } from '../support/story-fixture.ts';
 import { makeEnv } from '../support/driver-env.ts';
 import { takeTurn } from '../../src/driver/turns/turn-loop.ts';
@@ -36,6 +37,7 @@ describe('driver over the OpenAI protocol', () => {
     const model = createOpenAIChatModel({
       baseURL: server.baseURL,
       model: 'test-model',
+      wording: english,
       sleep: async () => {},
     });
     const s = makeStory();

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EndpointPreset } from '../../src/workers/api.ts';
 import { probeLocalServers, testConnection } from '../../src/workers/backends/openai/endpoints.ts';
+import { english } from '../../src/workers/backends/wording.ts';
 import { startOpenAIServer, type OpenAIServer, type OpenAIServerOptions } from '../support/openai-server.ts';
 import { closedPort } from '../support/closed-port.ts';
 
@@ -14,7 +15,7 @@ describe('testConnection against a local OpenAI-compatible server', () => {
   });
   const start = async (options: Partial<OpenAIServerOptions>) =>
     (server = await startOpenAIServer({ answer: () => 'unused', ...options }));
-  const node = { isBrowser: false };
+  const node = { isBrowser: false, wording: english };
 
   it('reports ok with the models the server lists', async () => {
     const { baseURL } = await start({ models: ['llama3.2', 'qwen3:1.7b'] });
@@ -92,7 +93,7 @@ describe('probeLocalServers', () => {
     });
     const presets = [preset('a', await closedPort()), preset('here', port), preset('c', await closedPort())];
     const started = Date.now();
-    const found = await probeLocalServers({ presets, isBrowser: false });
+    const found = await probeLocalServers({ presets, isBrowser: false, wording: english });
     expect(found).toEqual([
       { preset: presets[1], report: expect.objectContaining({ ok: true, models: ['llama3.2'] }) },
     ]);
@@ -103,6 +104,6 @@ describe('probeLocalServers', () => {
     const presets: EndpointPreset[] = [
       { id: 'x', label: 'x', baseURL: `http://127.0.0.1:${await closedPort()}/v1`, corsHelp: '' },
     ];
-    expect(await probeLocalServers({ presets, isBrowser: false })).toEqual([]);
+    expect(await probeLocalServers({ presets, isBrowser: false, wording: english })).toEqual([]);
   });
 });

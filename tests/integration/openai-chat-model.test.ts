@@ -11,6 +11,7 @@ import {
   MAX_RETRY_AFTER_MS,
   MAX_TRANSPORT_RETRIES,
 } from '../../src/workers/backends/openai/retry-policy.ts';
+import { english } from '../../src/workers/backends/wording.ts';
 import { chatModelContract } from '../support/chat-model-contract.ts';
 import {
   openAIError,
@@ -19,7 +20,7 @@ import {
   type OpenAIServer,
 } from '../support/openai-server.ts';
 
-chatModelContract('OpenAI backend over HTTP', async (script) => {
+chatModelContract('OpenAI backend over HTTP', { structuredOutput: 'whole' }, async (script) => {
   const server = await startOpenAIServer({
     answer: (body) => {
       const reply = script(body.messages as never);
@@ -27,7 +28,7 @@ chatModelContract('OpenAI backend over HTTP', async (script) => {
     },
   });
   return {
-    model: createOpenAIChatModel({ baseURL: server.baseURL, model: 'test-model' }),
+    model: createOpenAIChatModel({ baseURL: server.baseURL, model: 'test-model', wording: english }),
     seen: () =>
       server.requests.map(({ body }) => ({
         messages: body.messages as never,
@@ -55,6 +56,7 @@ describe('OpenAI backend failures and retries', () => {
     const model = createOpenAIChatModel({
       baseURL: server.baseURL,
       model: 'test-model',
+      wording: english,
       sleep: async (ms) => void sleeps.push(ms),
       ...extra,
     });
@@ -135,6 +137,7 @@ describe('OpenAI backend failures and retries', () => {
     const model = createOpenAIChatModel({
       baseURL: dead.baseURL,
       model: 'test-model',
+      wording: english,
       sleep: async (ms) => void sleeps.push(ms),
     });
     const result = await model.complete({ messages });
@@ -198,7 +201,7 @@ describe('OpenAI backend failures and retries', () => {
     server = await startOpenAIServer({
       answer: () => openAIError(429, 'Later', { 'retry-after': '20' }),
     });
-    const model = createOpenAIChatModel({ baseURL: server.baseURL, model: 'test-model' });
+    const model = createOpenAIChatModel({ baseURL: server.baseURL, model: 'test-model', wording: english });
     const started = Date.now();
     const result = await model.complete({ messages, signal: AbortSignal.timeout(100) });
     expect(result).toMatchObject({ ok: false, code: 'cancelled' });
@@ -218,13 +221,13 @@ describe('OpenAI backend failures and retries', () => {
 
   it('lists the models a server offers, and explains a dead one', async () => {
     server = await startOpenAIServer({ answer: () => 'unused', models: ['llama-3', 'qwen-2'] });
-    expect(await listModels({ baseURL: server.baseURL })).toEqual({
+    expect(await listModels({ baseURL: server.baseURL, wording: english })).toEqual({
       ok: true,
       models: ['llama-3', 'qwen-2'],
     });
     const baseURL = server.baseURL;
     await server.close();
     server = undefined;
-    expect(await listModels({ baseURL })).toMatchObject({ ok: false, code: 'unreachable' });
+    expect(await listModels({ baseURL, wording: english })).toMatchObject({ ok: false, code: 'unreachable' });
   });
 });

@@ -6,11 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
 import { DEFAULT_DEVICE_SETTINGS } from '../../src/workers/store/device-settings.ts';
-import {
-  ENDPOINT_PRESETS,
-  corsHelpFor,
-  testConnection,
-} from '../../src/workers/backends/openai/endpoints.ts';
+import { createDeviceBackends } from '../../src/workers/backends/device-backends.ts';
+import { corsHelpFor, endpointPresets } from '../../src/workers/backends/openai/endpoints.ts';
 import { detectWebGpu } from '../../src/workers/backends/webllm/webgpu.ts';
 import type { DriverApi } from '../../src/workers/api.ts';
 import { createDriverHost } from '../../src/workers/host/driver-host.ts';
@@ -20,17 +17,17 @@ import { testBackends } from '../support/host-harness.ts';
 import { memorySettings } from '../support/memory-settings.ts';
 import { closedPort } from '../support/closed-port.ts';
 
-/** A host with no model set up, whose Test connection really goes over the network. */
+/** A host with no model set up, whose Test connection is the worker's own, over the network, in uiText. */
 function startHost(store: StoryStore): DriverApi {
   return createDriverHost({
     store,
     settings: memorySettings({ ...DEFAULT_DEVICE_SETTINGS, uiLanguage: 'en' }),
     prompts: shippedPrompts(),
-    backends: () => ({
+    backends: (emit) => ({
       ...testBackends(() => {
         throw new Error('no model in this test');
       }),
-      testConnection: (endpoint) => testConnection(endpoint, { isBrowser: false }),
+      testConnection: createDeviceBackends(emit, uiText).testConnection,
     }),
     clock: Date.now,
     newId: randomUUID,
@@ -92,17 +89,18 @@ describe("the worker speaks the device's interface language", () => {
     expect(!again.ok && again.detail).toMatch(/^No model is set up on this device\./);
   });
 
-  it('reads advice kept in module constants and the self-contained WebGPU check in the language of the moment', async () => {
-    const ollama = ENDPOINT_PRESETS[0]!;
+  it('words the endpoint advice and the self-contained WebGPU check in the language of the moment', async () => {
     setWorkerUiLanguage('zh');
-    expect(corsHelpFor(ollama, 'https://app.example')).toContain(
+    expect(corsHelpFor(endpointPresets(uiText)[0]!, 'https://app.example', uiText)).toContain(
       'OLLAMA_ORIGINS=https://app.example ollama serve。',
     );
     expect((await detectWebGpu(null, uiText)).detail).toMatch(
       /^此浏览器不支持 WebGPU.*请改用 OpenAI 兼容服务器/,
     );
     setWorkerUiLanguage('en');
-    expect(corsHelpFor(ollama, undefined)).toContain("OLLAMA_ORIGINS=this app's address ollama serve.");
+    expect(corsHelpFor(endpointPresets(uiText)[0]!, undefined, uiText)).toContain(
+      "OLLAMA_ORIGINS=this app's address ollama serve.",
+    );
     expect((await detectWebGpu(null, uiText)).detail).toMatch(/^This browser has no WebGPU/);
   });
 });

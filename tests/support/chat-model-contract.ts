@@ -1,11 +1,14 @@
 // The behaviour every ChatModel must share (plain, streamed, structured, cancelled), written once
-// and run against each implementation: the scripted double and the real OpenAI backend.
+// and run against each implementation: the scripted double, the OpenAI backend over HTTP and the
+// WebLLM backend over the scripted engine. Every case runs for every implementation; where backends
+// differ for a reason, a capability says so and the case checks that backend's version.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatModel, JsonSchemaFormat } from '../../src/driver/model.ts';
 
 /** What the backend received, in one shape for every implementation. */
 export interface SeenRequest {
   messages: ChatMessage[];
+  /** In ChatRequest's json_schema terms, as far as the backend's own format carries them. */
   response_format?: unknown;
   temperature?: number;
   stream: boolean;
@@ -25,6 +28,16 @@ export interface ContractHarness {
 
 export type MakeModel = (script: (messages: ChatMessage[]) => ContractReply) => Promise<ContractHarness>;
 
+/** Where a backend's own format decides what the contract can expect of it. */
+export interface ContractCapabilities {
+  /**
+   * How a json_schema response format reaches the backend: 'whole' (name, schema and strict, as in
+   * OpenAI's json_schema), or 'schema-only' (WebLLM's json_object takes the schema alone, as a
+   * string: a name and a strict flag have no place there).
+   */
+  structuredOutput: 'whole' | 'schema-only';
+}
+
 /** Long enough that a test passing "promptly" cannot have waited for it. */
 const STALL_MS = 10_000;
 const PROMPT_MS = 2_000;
@@ -34,7 +47,11 @@ const conversation: ChatMessage[] = [
   { role: 'user', content: 'Bo waves.' },
 ];
 
-export function chatModelContract(name: string, makeModel: MakeModel): void {
+export function chatModelContract(
+  name: string,
+  capabilities: ContractCapabilities,
+  makeModel: MakeModel,
+): void {
   describe(`ChatModel contract: ${name}`, () => {
     let harness: ContractHarness | undefined;
     const start = async (script: (messages: ChatMessage[]) => ContractReply) =>
@@ -51,6 +68,21 @@ export function chatModelContract(name: string, makeModel: MakeModel): void {
       const result = await model.complete({ messages: conversation, temperature: 0.7 });
       expect(result).toMatchObject({ ok: true, text: 'Ann answers: Bo waves.' });
       expect(seen()).toEqual([{ messages: conversation, temperature: 0.7, stream: false }]);
+    });
+
+    it('answers requests made at once, each with its own answer', async () => {
+      const { model, seen } = await start((messages) => ({
+        text: `Ann answers: ${messages.at(-1)?.content}`,
+      }));
+      const ask = (content: string, stream: boolean) =>
+        model.complete({ messages: [conversation[0]!, { role: 'user', content }], stream });
+      const results = await Promise.all([ask('one', false), ask('two', true), ask('three', false)]);
+      expect(results).toMatchObject([
+        { ok: true, text: 'Ann answers: one' },
+        { ok: true, text: 'Ann answers: two' },
+        { ok: true, text: 'Ann answers: three' },
+      ]);
+      expect(seen()).toHaveLength(3);
     });
 
     it('streams tokens that concatenate to the whole answer', async () => {
@@ -85,7 +117,10 @@ export function chatModelContract(name: string, makeModel: MakeModel): void {
       const { model, seen } = await start(() => ({ text: '{"name":"Bo"}' }));
       const result = await model.complete({ messages: conversation, response_format: format });
       expect(result).toMatchObject({ ok: true, text: '{"name":"Bo"}' });
-      expect(seen()[0]?.response_format).toEqual(format);
+      const { schema } = format.json_schema;
+      expect(seen()[0]?.response_format).toEqual(
+        capabilities.structuredOutput === 'whole' ? format : { type: 'json_schema', json_schema: { schema } },
+      );
     });
 
     it('returns a blank answer as ok text, leaving judgement to validation', async () => {

@@ -7,6 +7,7 @@ import type { OpenAIServer } from './openai-server.ts';
 import { memorySettings } from './memory-settings.ts';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
 import { createOpenAIChatModel } from '../../src/workers/backends/openai/chat-model.ts';
+import { english } from '../../src/workers/backends/wording.ts';
 import { createDriverHost, type DeviceBackends } from '../../src/workers/host/driver-host.ts';
 import { createStoryStore, type StoryStore } from '../../src/workers/store/story-store.ts';
 import type { DriverApi, DriverEvent } from '../../src/workers/api.ts';
@@ -48,7 +49,7 @@ export async function startHost(
 ): Promise<HostHarness> {
   const backends = testBackends((p) => {
     if (p.kind !== 'openai') throw new Error('only OpenAI-compatible profiles in this harness');
-    return createOpenAIChatModel({ baseURL: p.baseURL, apiKey: p.apiKey, model: p.model });
+    return createOpenAIChatModel({ baseURL: p.baseURL, apiKey: p.apiKey, model: p.model, wording: english });
   });
   const host = createDriverHost({
     store,

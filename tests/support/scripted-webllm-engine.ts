@@ -1,6 +1,7 @@
 // A stand-in for WebLLM's MLCEngine at the adapter boundary: answers from a script, streams or not,
 // honours interruptGenerate between decode steps like the real engine, and counts how many
-// generations run at once, so tests can prove the adapter never overlaps two.
+// generations run at once, so tests can prove the adapter never overlaps two. Its shape is
+// WebllmEngineLike, which the real engine (@mlc-ai/web-llm 0.2.86) is type-checked against in loader.ts.
 import type {
   WebllmChatParams,
   WebllmChunkLike,

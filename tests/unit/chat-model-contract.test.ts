@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { chatModelContract } from '../support/chat-model-contract.ts';
 import { createScriptedModel, modelFailure } from '../support/scripted-model.ts';
 
-chatModelContract('scripted model', async (script) => {
+chatModelContract('scripted model', { structuredOutput: 'whole' }, async (script) => {
   const stalls = new Set<NodeJS.Timeout>();
   const model = createScriptedModel((request) => {
     const reply = script(request.messages);

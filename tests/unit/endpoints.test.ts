@@ -3,11 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   corsHelpFor,
-  ENDPOINT_PRESETS,
+  endpointPresets,
   presetFor,
   testConnection,
 } from '../../src/workers/backends/openai/endpoints.ts';
 import type { FetchLike } from '../../src/workers/backends/openai/chat-model.ts';
+import { english } from '../../src/workers/backends/wording.ts';
 
 type Call = { url: string; mode: RequestMode | undefined; authorization: string | null };
 
@@ -26,31 +27,34 @@ function browserFetch(noCors: 'opaque' | 'fails') {
 }
 
 const APP = 'https://rashomon.example';
+const PRESETS = endpointPresets(english);
 
 describe('endpoint presets', () => {
   it('offers Ollama, LM Studio, llama.cpp and KoboldCpp at their default addresses', () => {
-    expect(ENDPOINT_PRESETS.map((p) => [p.label, p.baseURL])).toEqual([
+    expect(PRESETS.map((p) => [p.label, p.baseURL])).toEqual([
       ['Ollama', 'http://localhost:11434/v1'],
       ['LM Studio', 'http://localhost:1234/v1'],
       ['llama.cpp server', 'http://localhost:8080/v1'],
       ['KoboldCpp', 'http://localhost:5001/v1'],
     ]);
-    for (const preset of ENDPOINT_PRESETS) expect(preset.corsHelp.length).toBeGreaterThan(40);
+    for (const preset of PRESETS) expect(preset.corsHelp.length).toBeGreaterThan(40);
   });
 
   it("fills the app's origin into the CORS advice", () => {
-    const ollama = ENDPOINT_PRESETS[0]!;
-    expect(corsHelpFor(ollama, APP)).toContain(`OLLAMA_ORIGINS=${APP} ollama serve`);
-    expect(corsHelpFor(ollama, undefined)).toContain("OLLAMA_ORIGINS=this app's address ollama serve");
+    const ollama = PRESETS[0]!;
+    expect(corsHelpFor(ollama, APP, english)).toContain(`OLLAMA_ORIGINS=${APP} ollama serve`);
+    expect(corsHelpFor(ollama, undefined, english)).toContain(
+      "OLLAMA_ORIGINS=this app's address ollama serve",
+    );
   });
 
   it('matches an address to a preset by port on a loopback host only', () => {
-    expect(presetFor('http://127.0.0.1:1234/v1')?.id).toBe('lm-studio');
-    expect(presetFor('http://localhost:11434')?.id).toBe('ollama');
-    expect(presetFor('http://[::1]:8080/v1')?.id).toBe('llama-cpp');
-    expect(presetFor('http://192.168.1.20:11434/v1')).toBeUndefined();
-    expect(presetFor('http://localhost:9999/v1')).toBeUndefined();
-    expect(presetFor('not a url')).toBeUndefined();
+    expect(presetFor('http://127.0.0.1:1234/v1', PRESETS)?.id).toBe('lm-studio');
+    expect(presetFor('http://localhost:11434', PRESETS)?.id).toBe('ollama');
+    expect(presetFor('http://[::1]:8080/v1', PRESETS)?.id).toBe('llama-cpp');
+    expect(presetFor('http://192.168.1.20:11434/v1', PRESETS)).toBeUndefined();
+    expect(presetFor('http://localhost:9999/v1', PRESETS)).toBeUndefined();
+    expect(presetFor('not a url', PRESETS)).toBeUndefined();
   });
 });
 
@@ -59,7 +63,7 @@ describe('testConnection in a browser: CORS or unreachable', () => {
     const { fetch, calls } = browserFetch('opaque');
     const report = await testConnection(
       { baseURL: 'http://localhost:11434/v1/', apiKey: 'secret' },
-      { fetch, isBrowser: true, appOrigin: APP },
+      { fetch, isBrowser: true, appOrigin: APP, wording: english },
     );
     expect(report).toMatchObject({ ok: false, problem: 'cors', models: [] });
     expect(report.detail).toContain('is running, but the browser blocked the answer (CORS)');
@@ -72,7 +76,7 @@ describe('testConnection in a browser: CORS or unreachable', () => {
     const { fetch } = browserFetch('opaque');
     const report = await testConnection(
       { baseURL: 'https://llm.example.net/v1' },
-      { fetch, isBrowser: true, appOrigin: APP },
+      { fetch, isBrowser: true, appOrigin: APP, wording: english },
     );
     expect(report.problem).toBe('cors');
     expect(report.detail).toContain(`does not allow web pages from ${APP}`);
@@ -83,7 +87,7 @@ describe('testConnection in a browser: CORS or unreachable', () => {
     const { fetch, calls } = browserFetch('fails');
     const report = await testConnection(
       { baseURL: 'http://localhost:1234/v1' },
-      { fetch, isBrowser: true, appOrigin: APP },
+      { fetch, isBrowser: true, appOrigin: APP, wording: english },
     );
     expect(report).toMatchObject({ ok: false, problem: 'unreachable' });
     expect(report.detail).toMatch(/Could not reach/);
@@ -95,7 +99,7 @@ describe('testConnection in a browser: CORS or unreachable', () => {
     const { fetch } = browserFetch('fails');
     const report = await testConnection(
       { baseURL: 'http://192.168.1.20:11434/v1' },
-      { fetch, isBrowser: true, appOrigin: APP },
+      { fetch, isBrowser: true, appOrigin: APP, wording: english },
     );
     expect(report.problem).toBe('unreachable');
     expect(report.detail).toMatch(/plain http:\/\/ addresses other than localhost/);
@@ -105,7 +109,7 @@ describe('testConnection in a browser: CORS or unreachable', () => {
     const { fetch, calls } = browserFetch('opaque');
     const report = await testConnection(
       { baseURL: 'http://localhost:11434/v1' },
-      { fetch, isBrowser: false },
+      { fetch, isBrowser: false, wording: english },
     );
     expect(report.problem).toBe('unreachable');
     expect(calls.some((call) => call.mode === 'no-cors')).toBe(false);
@@ -120,7 +124,10 @@ describe('testConnection in a browser: CORS or unreachable', () => {
         headers: { 'content-type': 'application/json' },
       });
     };
-    const report = await testConnection({ baseURL: 'http://localhost:8080/v1' }, { fetch, isBrowser: true });
+    const report = await testConnection(
+      { baseURL: 'http://localhost:8080/v1' },
+      { fetch, isBrowser: true, wording: english },
+    );
     expect(report.problem).toBe('unreachable');
     expect(report.detail).toMatch(/failed/);
     expect(calls).not.toContain('no-cors');
@@ -131,7 +138,10 @@ describe('testConnection: odd answers and silence', () => {
   it('reports an answer that is not a model list, suggesting /v1', async () => {
     const fetch: FetchLike = async () =>
       new Response('<html>Welcome</html>', { status: 200, headers: { 'content-type': 'text/html' } });
-    const report = await testConnection({ baseURL: 'http://localhost:5001' }, { fetch, isBrowser: false });
+    const report = await testConnection(
+      { baseURL: 'http://localhost:5001' },
+      { fetch, isBrowser: false, wording: english },
+    );
     expect(report).toMatchObject({ ok: false, problem: 'unreachable' });
     expect(report.detail).toContain('did you mean http://localhost:5001/v1?');
   });
@@ -144,7 +154,7 @@ describe('testConnection: odd answers and silence', () => {
     const started = Date.now();
     const report = await testConnection(
       { baseURL: 'http://localhost:1234/v1' },
-      { fetch, isBrowser: false, timeoutMs: 200 },
+      { fetch, isBrowser: false, timeoutMs: 200, wording: english },
     );
     expect(report).toMatchObject({ ok: false, problem: 'unreachable' });
     expect(report.detail).toContain('did not answer within 0.2 s');
@@ -157,7 +167,7 @@ describe('testConnection: odd answers and silence', () => {
       called = true;
       return new Response('{}');
     };
-    expect(await testConnection({ baseURL: 'localhost:11434' }, { fetch })).toMatchObject({
+    expect(await testConnection({ baseURL: 'localhost:11434' }, { fetch, wording: english })).toMatchObject({
       problem: 'unreachable',
       detail: expect.stringContaining('not an http:// or https:// address'),
     });

@@ -1,7 +1,8 @@
 // The message catalogue. Three dictionaries share one mechanism: the driver's (text built from data in
-// a story's language: tr(language, '…')), the worker's (what it tells the person: uiText('…')) and the
-// interface's (t('…')). Every literal call site has a Chinese entry with the same placeholders, every
-// entry is used, and the interface has no English left outside t().
+// a story's language: tr(language, '…')), the worker's (what it tells the person: uiText('…'), and
+// wording('…') in the backends, which the worker gives its uiText) and the interface's (t('…')).
+// Every literal call site has a Chinese entry with the same placeholders, every entry is used, and the
+// interface has no English left outside t().
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,7 +45,7 @@ const CATALOGUES: Catalogue[] = [
   {
     name: 'worker',
     messages: WORKER_MESSAGES_ZH,
-    call: new RegExp(String.raw`\buiText\(\s*` + LITERAL, 'g'),
+    call: new RegExp(String.raw`\b(?:uiText|wording)\(\s*` + LITERAL, 'g'),
     dirs: ['workers'],
   },
   {

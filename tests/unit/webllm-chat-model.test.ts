@@ -1,9 +1,12 @@
-// The WebLLM adapter against a scripted engine: the json_schema → json_object adapter, streaming,
-// one request at a time per engine (FIFO), cancel (running and queued), error mapping, thinking.
+// The WebLLM adapter against a scripted engine: the shared contract, then the json_schema →
+// json_object adapter, streaming, one request at a time per engine (FIFO), cancel (running and
+// queued), error mapping, thinking.
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, JsonSchemaFormat } from '../../src/driver/model.ts';
 import { createWebllmChatModel } from '../../src/workers/backends/webllm/chat-model.ts';
 import { createThinkingFilter, stripThinking } from '../../src/workers/backends/webllm/think-filter.ts';
+import { english } from '../../src/workers/backends/wording.ts';
+import { chatModelContract } from '../support/chat-model-contract.ts';
 import { createScriptedWebllmEngine, webllmError } from '../support/scripted-webllm-engine.ts';
 
 const MODEL = 'Llama-3.2-1B-Instruct-q4f32_1-MLC';
@@ -21,6 +24,39 @@ function deferred() {
 /** Lets queued promise callbacks and a few timer turns run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
+chatModelContract(
+  'WebLLM backend over the scripted engine',
+  { structuredOutput: 'schema-only' },
+  async (script) => {
+    const stalls = new Set<NodeJS.Timeout>();
+    const engine = createScriptedWebllmEngine((params) => {
+      const reply = script(params.messages);
+      if (!reply.stallMs) return reply.text;
+      // A stalled prefill: the engine cannot be interrupted there, so only the adapter can answer promptly.
+      const gate = new Promise<void>((resolve) => stalls.add(setTimeout(resolve, reply.stallMs)));
+      return { text: reply.text, gate };
+    });
+    return {
+      model: createWebllmChatModel({ engine, model: MODEL, wording: english }),
+      seen: () =>
+        engine.calls.map(({ params }) => ({
+          messages: params.messages,
+          stream: params.stream === true,
+          ...(params.response_format
+            ? {
+                response_format: {
+                  type: 'json_schema',
+                  json_schema: { schema: JSON.parse(params.response_format.schema) },
+                },
+              }
+            : {}),
+          ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
+        })),
+      close: async () => stalls.forEach(clearTimeout),
+    };
+  },
+);
+
 describe('WebLLM chat model: requests and answers', () => {
   it('sends a json_schema response format to the engine as json_object with the schema as a string', async () => {
     const schema = {
@@ -34,7 +70,7 @@ describe('WebLLM chat model: requests and answers', () => {
       json_schema: { name: 'next_actor', schema, strict: true },
     };
     const engine = createScriptedWebllmEngine(() => '{"name":"Bo"}');
-    const model = createWebllmChatModel({ engine, model: MODEL });
+    const model = createWebllmChatModel({ engine, model: MODEL, wording: english });
     const result = await model.complete({ messages, response_format: format });
     expect(result).toEqual({ ok: true, text: '{"name":"Bo"}', model: MODEL });
     const sent = engine.calls[0]!.params.response_format;
@@ -45,7 +81,7 @@ describe('WebLLM chat model: requests and answers', () => {
 
   it('passes messages, sampling options and the model id, and no response format when none is asked', async () => {
     const engine = createScriptedWebllmEngine(() => 'Hello.');
-    const model = createWebllmChatModel({ engine, model: MODEL });
+    const model = createWebllmChatModel({ engine, model: MODEL, wording: english });
     await model.complete({ messages, temperature: 0.7, top_p: 0.9, max_tokens: 64 });
     expect(engine.calls[0]!.params).toEqual({
       model: MODEL,
@@ -60,7 +96,7 @@ describe('WebLLM chat model: requests and answers', () => {
   it('streams tokens through onToken that concatenate to the whole answer', async () => {
     const answer = 'Ann looks up from her book and smiles at Bo. 你好！';
     const engine = createScriptedWebllmEngine(() => answer);
-    const model = createWebllmChatModel({ engine, model: MODEL });
+    const model = createWebllmChatModel({ engine, model: MODEL, wording: english });
     const tokens: string[] = [];
     const result = await model.complete({ messages, stream: true, onToken: (delta) => tokens.push(delta) });
     expect(result).toEqual({ ok: true, text: answer, model: MODEL });
@@ -72,7 +108,7 @@ describe('WebLLM chat model: requests and answers', () => {
   it('returns a non-streamed answer without calling onToken', async () => {
     const engine = createScriptedWebllmEngine(() => 'Quietly.');
     const tokens: string[] = [];
-    const result = await createWebllmChatModel({ engine, model: MODEL }).complete({
+    const result = await createWebllmChatModel({ engine, model: MODEL, wording: english }).complete({
       messages,
       onToken: (delta) => tokens.push(delta),
     });
@@ -87,7 +123,7 @@ describe('WebLLM chat model: one request at a time per engine', () => {
     const engine = createScriptedWebllmEngine((_params, n) =>
       n === 1 ? { text: 'first answer', gate: gate.promise } : 'second answer',
     );
-    const model = createWebllmChatModel({ engine, model: MODEL });
+    const model = createWebllmChatModel({ engine, model: MODEL, wording: english });
     const first = model.complete({ messages, stream: true });
     const second = model.complete({ messages });
     await settle();
@@ -106,7 +142,7 @@ describe('WebLLM chat model: one request at a time per engine', () => {
       text: `answer to ${params.messages.at(-1)!.content}`,
       ...(n === 1 ? { gate: gate.promise } : {}),
     }));
-    const model = createWebllmChatModel({ engine, model: MODEL });
+    const model = createWebllmChatModel({ engine, model: MODEL, wording: english });
     const ask = (content: string) => model.complete({ messages: [{ role: 'user', content }] });
     const results = [ask('a'), ask('b'), ask('c'), ask('d')];
     await settle();
@@ -119,8 +155,8 @@ describe('WebLLM chat model: one request at a time per engine', () => {
 
   it('shares one queue between chat models over the same engine (actor and projector)', async () => {
     const engine = createScriptedWebllmEngine(() => ({ text: 'some words to stream', stepMs: 3 }));
-    const actor = createWebllmChatModel({ engine, model: MODEL });
-    const projector = createWebllmChatModel({ engine, model: MODEL });
+    const actor = createWebllmChatModel({ engine, model: MODEL, wording: english });
+    const projector = createWebllmChatModel({ engine, model: MODEL, wording: english });
     const results = await Promise.all([
       actor.complete({ messages, stream: true }),
       projector.complete({ messages, stream: true }),
@@ -138,7 +174,7 @@ describe('WebLLM chat model: one request at a time per engine', () => {
         ? { text: 'x', error: webllmError('MessageOrderError', 'Last message should be from user.') }
         : 'ok',
     );
-    const model = createWebllmChatModel({ engine, model: MODEL });
+    const model = createWebllmChatModel({ engine, model: MODEL, wording: english });
     const [first, second] = await Promise.all([model.complete({ messages }), model.complete({ messages })]);
     expect(first).toMatchObject({ ok: false, code: 'server' });
     expect(second).toMatchObject({ ok: true, text: 'ok' });
@@ -151,7 +187,7 @@ describe('WebLLM chat model: cancel', () => {
       text: 'Ann speaks at length. '.repeat(40),
       stepMs: 5,
     }));
-    const model = createWebllmChatModel({ engine, model: MODEL });
+    const model = createWebllmChatModel({ engine, model: MODEL, wording: english });
     const controller = new AbortController();
     const tokens: string[] = [];
     const started = Date.now();
@@ -174,7 +210,7 @@ describe('WebLLM chat model: cancel', () => {
     const engine = createScriptedWebllmEngine((_params, n) =>
       n === 1 ? { text: 'long answer '.repeat(100), stepMs: 5 } : 'next answer',
     );
-    const model = createWebllmChatModel({ engine, model: MODEL });
+    const model = createWebllmChatModel({ engine, model: MODEL, wording: english });
     const controller = new AbortController();
     const first = model.complete({ messages, signal: controller.signal });
     const second = model.complete({ messages });
@@ -192,7 +228,7 @@ describe('WebLLM chat model: cancel', () => {
       text: `answer ${params.messages[0]!.content}`,
       ...(n === 1 ? { gate: gate.promise } : {}),
     }));
-    const model = createWebllmChatModel({ engine, model: MODEL });
+    const model = createWebllmChatModel({ engine, model: MODEL, wording: english });
     const controller = new AbortController();
     const first = model.complete({ messages: [{ role: 'user', content: 'one' }] });
     const queued = model.complete({
@@ -212,7 +248,7 @@ describe('WebLLM chat model: cancel', () => {
 
   it('returns cancelled without calling the engine when already aborted', async () => {
     const engine = createScriptedWebllmEngine(() => 'never');
-    const result = await createWebllmChatModel({ engine, model: MODEL }).complete({
+    const result = await createWebllmChatModel({ engine, model: MODEL, wording: english }).complete({
       messages,
       signal: AbortSignal.abort(),
     });
@@ -222,7 +258,7 @@ describe('WebLLM chat model: cancel', () => {
 
   it('reports an interruption it did not ask for as cancelled, not as an answer', async () => {
     const engine = createScriptedWebllmEngine(() => ({ text: 'cut short '.repeat(50), stepMs: 3 }));
-    const model = createWebllmChatModel({ engine, model: MODEL });
+    const model = createWebllmChatModel({ engine, model: MODEL, wording: english });
     const pending = model.complete({ messages, stream: true });
     setTimeout(() => engine.interruptGenerate(), 20);
     expect(await pending).toMatchObject({ ok: false, code: 'cancelled' });
@@ -236,7 +272,7 @@ describe('WebLLM chat model: failures', () => {
       error,
       ...(options.afterSteps !== undefined ? { afterSteps: options.afterSteps } : {}),
     }));
-    return createWebllmChatModel({ engine, model: MODEL }).complete({
+    return createWebllmChatModel({ engine, model: MODEL, wording: english }).complete({
       messages,
       ...(options.stream ? { stream: true } : {}),
     });
@@ -287,7 +323,7 @@ describe('WebLLM chat model: failures', () => {
 
   it('rethrows an exception from onToken (a bug) only after the engine has stopped', async () => {
     const engine = createScriptedWebllmEngine(() => ({ text: 'many words '.repeat(30), stepMs: 2 }));
-    const model = createWebllmChatModel({ engine, model: MODEL });
+    const model = createWebllmChatModel({ engine, model: MODEL, wording: english });
     const failing = model.complete({
       messages,
       stream: true,
@@ -305,11 +341,18 @@ describe('WebLLM chat model: failures', () => {
 describe('WebLLM chat model: thinking', () => {
   it('switches thinking off for Qwen3 models only', async () => {
     const engine = createScriptedWebllmEngine(() => 'ok');
-    await createWebllmChatModel({ engine, model: 'Qwen3-1.7B-q4f32_1-MLC' }).complete({ messages });
-    await createWebllmChatModel({ engine, model: 'Qwen3-1.7B-q4f32_1-MLC', thinking: true }).complete({
+    await createWebllmChatModel({ engine, model: 'Qwen3-1.7B-q4f32_1-MLC', wording: english }).complete({
       messages,
     });
-    await createWebllmChatModel({ engine, model: MODEL }).complete({ messages });
+    await createWebllmChatModel({
+      engine,
+      model: 'Qwen3-1.7B-q4f32_1-MLC',
+      thinking: true,
+      wording: english,
+    }).complete({
+      messages,
+    });
+    await createWebllmChatModel({ engine, model: MODEL, wording: english }).complete({ messages });
     expect(engine.calls.map((call) => call.params.extra_body)).toEqual([
       { enable_thinking: false },
       undefined,
@@ -324,6 +367,7 @@ describe('WebLLM chat model: thinking', () => {
     const result = await createWebllmChatModel({
       engine,
       model: 'DeepSeek-R1-Distill-Qwen-7B-q4f16_1-MLC',
+      wording: english,
     }).complete({
       messages,
       stream: true,

@@ -16,6 +16,7 @@ import { createProgressTracker } from '../../src/workers/backends/webllm/progres
 import { createWebllmLoader, type CreateEngine } from '../../src/workers/backends/webllm/loader.ts';
 import { createWebllmProfileModel } from '../../src/workers/backends/webllm/profile-model.ts';
 import type { DownloadEvent } from '../../src/workers/backends/webllm/progress.ts';
+import { english } from '../../src/workers/backends/wording.ts';
 import { createScriptedWebllmEngine } from '../support/scripted-webllm-engine.ts';
 
 const MIB = 2 ** 20;
@@ -91,34 +92,34 @@ describe('WebLLM model picker', () => {
 
   it('fitsDevice: needs WebGPU, shader-f16 for f16 models, large enough buffers and memory', () => {
     const [f32, f16, big, gemma] = records as [WebllmRecord, WebllmRecord, WebllmRecord, WebllmRecord];
-    expect(fitsDevice(f32, GOOD_GPU)).toEqual({ fits: true });
-    expect(fitsDevice(f32, { ...GOOD_GPU, webgpu: false }).fits).toBe(false);
+    expect(fitsDevice(f32, GOOD_GPU, english)).toEqual({ fits: true });
+    expect(fitsDevice(f32, { ...GOOD_GPU, webgpu: false }, english).fits).toBe(false);
     // f16 models need shader-f16 even when the record does not list it
-    expect(fitsDevice(f16, { ...GOOD_GPU, shaderF16: false })).toMatchObject({
+    expect(fitsDevice(f16, { ...GOOD_GPU, shaderF16: false }, english)).toMatchObject({
       fits: false,
       reason: expect.stringMatching(/shader-f16.*q4f32/),
     });
-    expect(fitsDevice(f32, { ...GOOD_GPU, shaderF16: false }).fits).toBe(true);
+    expect(fitsDevice(f32, { ...GOOD_GPU, shaderF16: false }, english).fits).toBe(true);
     // SwiftShader-like limits: 128 MiB bindings are enough for most models, not for gemma-2b's 250 MB
     const swiftshader = { ...GOOD_GPU, shaderF16: false, maxStorageBufferBindingSize: 128 * MIB };
-    expect(fitsDevice(f32, swiftshader).fits).toBe(true);
-    expect(fitsDevice(gemma, swiftshader)).toMatchObject({
+    expect(fitsDevice(f32, swiftshader, english).fits).toBe(true);
+    expect(fitsDevice(gemma, swiftshader, english)).toMatchObject({
       fits: false,
       reason: expect.stringMatching(/250 MB/),
     });
-    expect(fitsDevice(f32, { ...GOOD_GPU, maxBufferSize: 128 * MIB }).fits).toBe(false);
+    expect(fitsDevice(f32, { ...GOOD_GPU, maxBufferSize: 128 * MIB }, english).fits).toBe(false);
     // 8 GB reported (Chrome's cap) → 6 GB for a model: the 8B model's 5.96 GB fits; 4 GB → 3 GB does not
-    expect(fitsDevice(big, GOOD_GPU).fits).toBe(true);
-    expect(fitsDevice(big, { ...GOOD_GPU, deviceMemoryGB: 4 })).toMatchObject({
+    expect(fitsDevice(big, GOOD_GPU, english).fits).toBe(true);
+    expect(fitsDevice(big, { ...GOOD_GPU, deviceMemoryGB: 4 }, english)).toMatchObject({
       fits: false,
       reason: expect.stringMatching(/about 6\.0 GB .* reports 4 GB \(3\.0 GB usable/),
     });
-    expect(fitsDevice(f32, { ...GOOD_GPU, deviceMemoryGB: 2 }).fits).toBe(true); // 1129 MB of 1536
-    expect(fitsDevice(gemma, { ...GOOD_GPU, deviceMemoryGB: 2 }).fits).toBe(false); // 1751 MB
+    expect(fitsDevice(f32, { ...GOOD_GPU, deviceMemoryGB: 2 }, english).fits).toBe(true); // 1129 MB of 1536
+    expect(fitsDevice(gemma, { ...GOOD_GPU, deviceMemoryGB: 2 }, english).fits).toBe(false); // 1751 MB
     // Memory not reported: only models marked for low-resource devices count as fitting
     const unknown = { ...GOOD_GPU, deviceMemoryGB: undefined };
-    expect(fitsDevice(f32, unknown).fits).toBe(true);
-    expect(fitsDevice(gemma, unknown).fits).toBe(false);
+    expect(fitsDevice(f32, unknown, english).fits).toBe(true);
+    expect(fitsDevice(gemma, unknown, english).fits).toBe(false);
   });
 
   it('lists models with sizes, fit and cached flags from the injected cache check', async () => {
@@ -131,6 +132,7 @@ describe('WebLLM model picker', () => {
         if (id.startsWith('gemma')) throw new Error('cache unavailable');
         return id === 'Llama-3.2-1B-Instruct-q4f32_1-MLC';
       },
+      wording: english,
     });
     expect(asked).toHaveLength(4); // only offered models are looked up
     expect(list.map(({ id, cached, fitsDevice: fits }) => ({ id, cached, fits }))).toEqual([
@@ -153,11 +155,17 @@ describe('WebLLM model picker', () => {
     const deleted: string[] = [];
     const deleteModelAllInfoInCache = async (id: string) => void deleted.push(id);
     expect(
-      await deleteWebllmModel('Llama-3.2-1B-Instruct-q4f32_1-MLC', { records, deleteModelAllInfoInCache }),
+      await deleteWebllmModel('Llama-3.2-1B-Instruct-q4f32_1-MLC', {
+        records,
+        deleteModelAllInfoInCache,
+        wording: english,
+      }),
     ).toEqual({
       ok: true,
     });
-    expect(await deleteWebllmModel('no-such-model', { records, deleteModelAllInfoInCache })).toMatchObject({
+    expect(
+      await deleteWebllmModel('no-such-model', { records, deleteModelAllInfoInCache, wording: english }),
+    ).toMatchObject({
       ok: false,
       code: 'not-found',
     });
@@ -258,7 +266,7 @@ describe('WebLLM loader', () => {
 
   it('creates no engine until a model is loaded, then one per model however many ask', async () => {
     const { created, createEngine } = scriptedCreate();
-    const loader = createWebllmLoader({ createEngine, clock: () => 0 });
+    const loader = createWebllmLoader({ createEngine, clock: () => 0, wording: english });
     expect(created).toEqual([]);
     expect(loader.loaded('m1')).toBeUndefined();
     const events: DownloadEvent[] = [];
@@ -285,6 +293,7 @@ describe('WebLLM loader', () => {
         }
         return createScriptedWebllmEngine(() => 'ok');
       },
+      wording: english,
     });
     expect(await loader.load('m')).toMatchObject({ ok: false, code: 'unreachable' });
     expect(await loader.load('m')).toMatchObject({ ok: true });
@@ -293,7 +302,7 @@ describe('WebLLM loader', () => {
 
   it('unloads an engine and forgets it', async () => {
     const { createEngine } = scriptedCreate();
-    const loader = createWebllmLoader({ createEngine });
+    const loader = createWebllmLoader({ createEngine, wording: english });
     const result = await loader.load('m1');
     await loader.unload('m1');
     expect(result.ok && (result.engine as unknown as { unloaded: boolean }).unloaded).toBe(true);
@@ -302,12 +311,22 @@ describe('WebLLM loader', () => {
 
   it('a profile model loads a cached model on first use but never downloads one implicitly', async () => {
     const { created, createEngine } = scriptedCreate();
-    const loader = createWebllmLoader({ createEngine });
+    const loader = createWebllmLoader({ createEngine, wording: english });
     const messages = [{ role: 'user' as const, content: 'hi' }];
-    const notCached = createWebllmProfileModel({ loader, model: 'm1', isCached: async () => false });
+    const notCached = createWebllmProfileModel({
+      loader,
+      model: 'm1',
+      isCached: async () => false,
+      wording: english,
+    });
     expect(await notCached.complete({ messages })).toMatchObject({ ok: false, code: 'model-not-found' });
     expect(created).toEqual([]);
-    const cached = createWebllmProfileModel({ loader, model: 'm1', isCached: async () => true });
+    const cached = createWebllmProfileModel({
+      loader,
+      model: 'm1',
+      isCached: async () => true,
+      wording: english,
+    });
     expect(await cached.complete({ messages })).toMatchObject({ ok: true, text: 'answer from m1' });
     expect(await notCached.complete({ messages })).toMatchObject({ ok: true }); // loaded now
     expect(created).toEqual(['m1']);

@@ -1,18 +1,19 @@
 // The platform side of model backends in the worker: OpenAI-compatible endpoints over fetch, WebGPU
-// detection, and WebLLM — loaded with a dynamic import, only when an in-browser model is used.
+// detection, and WebLLM — loaded with a dynamic import, only when an in-browser model is used. Every
+// backend words what it says with the worker's wording (its uiText, in the interface language).
 import type { DriverEvent } from '../api.ts';
 import type { DeviceBackends } from '../host/driver-host.ts';
 import { createOpenAIChatModel } from './openai/chat-model.ts';
-import { ENDPOINT_PRESETS, corsHelpFor, probeLocalServers, testConnection } from './openai/endpoints.ts';
+import { corsHelpFor, endpointPresets, probeLocalServers, testConnection } from './openai/endpoints.ts';
 import { detectWebGpu } from './webllm/webgpu.ts';
 import { createWebllmLoader } from './webllm/loader.ts';
 import { deleteWebllmModel, estimateDownload, listWebllmModels } from './webllm/models.ts';
 import { createWebllmProfileModel } from './webllm/profile-model.ts';
-import { uiText } from '../i18n/ui-text.ts';
+import type { Wording } from './wording.ts';
 
 const webllm = () => import('@mlc-ai/web-llm');
 
-export function createDeviceBackends(emit: (event: DriverEvent) => void): DeviceBackends {
+export function createDeviceBackends(emit: (event: DriverEvent) => void, wording: Wording): DeviceBackends {
   const origin = globalThis.location?.origin;
   const records = async () => (await webllm()).prebuiltAppConfig.model_list;
   let knownRecords: Awaited<ReturnType<typeof records>> = [];
@@ -21,20 +22,27 @@ export function createDeviceBackends(emit: (event: DriverEvent) => void): Device
       const r = knownRecords.find((x) => x.model_id === id);
       return r ? estimateDownload(r).mb : undefined;
     },
+    wording,
   });
   const isCached = async (id: string) => (await webllm()).hasModelInCache(id);
+  const connection = { isBrowser: true, ...(origin ? { appOrigin: origin } : {}), wording };
 
   return {
     factory: (profile) =>
       profile.kind === 'openai'
-        ? createOpenAIChatModel({ baseURL: profile.baseURL, apiKey: profile.apiKey, model: profile.model })
-        : createWebllmProfileModel({ loader, model: profile.model, isCached, onProgress: emit }),
-    endpointPresets: async () => ENDPOINT_PRESETS.map((p) => ({ ...p, corsHelp: corsHelpFor(p, origin) })),
-    testConnection: (endpoint) =>
-      testConnection(endpoint, { isBrowser: true, ...(origin ? { appOrigin: origin } : {}) }),
-    probeLocalServers: () => probeLocalServers({ isBrowser: true, ...(origin ? { appOrigin: origin } : {}) }),
+        ? createOpenAIChatModel({
+            baseURL: profile.baseURL,
+            apiKey: profile.apiKey,
+            model: profile.model,
+            wording,
+          })
+        : createWebllmProfileModel({ loader, model: profile.model, isCached, onProgress: emit, wording }),
+    endpointPresets: async () =>
+      endpointPresets(wording).map((p) => ({ ...p, corsHelp: corsHelpFor(p, origin, wording) })),
+    testConnection: (endpoint) => testConnection(endpoint, connection),
+    probeLocalServers: () => probeLocalServers(connection),
     webgpuStatus: async () => {
-      const { available, shaderF16, detail } = await detectWebGpu(undefined, uiText);
+      const { available, shaderF16, detail } = await detectWebGpu(undefined, wording);
       return { available, shaderF16, detail };
     },
     async webllmModels() {
@@ -50,6 +58,7 @@ export function createDeviceBackends(emit: (event: DriverEvent) => void): Device
           ...(memory !== undefined ? { deviceMemoryGB: memory } : {}),
         },
         hasModelInCache: isCached,
+        wording,
       });
     },
     async downloadWebllmModel(modelId, onEvent) {
@@ -62,6 +71,7 @@ export function createDeviceBackends(emit: (event: DriverEvent) => void): Device
       return deleteWebllmModel(modelId, {
         records: await records(),
         deleteModelAllInfoInCache: async (id) => (await webllm()).deleteModelAllInfoInCache(id),
+        wording,
       });
     },
   };

@@ -1,5 +1,6 @@
 // Chinese for what the worker tells the person; tests/unit/messages.test.ts keeps every uiText() call
-// translated with the same placeholders and every entry in use.
+// (and every wording() call in the backends, which the worker gives uiText) translated with the same
+// placeholders and every entry in use.
 import type { Messages } from '../../driver/i18n/translate.ts';
 import { WORKER_SYNC_MESSAGES_ZH } from './messages-zh-sync.ts';
 
@@ -23,7 +24,7 @@ const HOST_ZH: Messages = {
   'Choose a model for "{profile}" in Settings.': '请在“设置”中为“{profile}”选择一个模型。',
 };
 
-/** OpenAI-compatible servers: requests, answers and Test connection (backends/openai-*.ts, endpoints.ts). */
+/** OpenAI-compatible servers: requests, answers and Test connection (backends/openai/*.ts). */
 const SERVER_ZH: Messages = {
   'The request was cancelled.': '请求已取消。',
   'The server at {baseURL} refused the request ({message}). Check the API key.':
@@ -92,7 +93,7 @@ const SERVER_ZH: Messages = {
     'KoboldCpp 通常接受任何来源的网页。如果浏览器仍然拦截，请更新 KoboldCpp，并检查中间环节（代理或隧道）是否去掉了它的 CORS 响应头。',
 };
 
-/** In-browser models: WebGPU, WebLLM's failures, the picker (backends/webgpu.ts, backends/webllm-*.ts). */
+/** In-browser models: WebGPU, WebLLM's failures, the picker (backends/webllm/*.ts). */
 const IN_BROWSER_ZH: Messages = {
   'Use an OpenAI-compatible server instead: Ollama or LM Studio on this computer, or any other endpoint.':
     '请改用 OpenAI 兼容服务器：本机上的 Ollama 或 LM Studio，或其他任何服务器。',

@@ -4,7 +4,7 @@ import { APIConnectionError } from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { ModelFailureCode, type ChatRequest, type ModelAnswer } from '../../../driver/model.ts';
 import { cancelledFailure, classifyError, type ClassifiedFailure, type FailureContext } from './failures.ts';
-import { uiText } from '../../i18n/ui-text.ts';
+import type { Wording } from '../wording.ts';
 
 export type Attempt = ModelAnswer | ClassifiedFailure;
 
@@ -12,17 +12,15 @@ function malformed(detail: string): ClassifiedFailure {
   return { failure: { ok: false, code: ModelFailureCode.malformed, detail }, retryable: false };
 }
 
-export function readCompletion(completion: unknown, context: FailureContext): Attempt {
+export function readCompletion(completion: unknown, { baseURL, wording }: FailureContext): Attempt {
   const body = completion as { choices?: unknown; model?: unknown } | null;
   const choices = body?.choices;
   if (!Array.isArray(choices) || choices.length === 0) {
-    return malformed(
-      uiText('The server at {baseURL} answered without any choices.', { baseURL: context.baseURL }),
-    );
+    return malformed(wording('The server at {baseURL} answered without any choices.', { baseURL }));
   }
   const message = (choices[0] as { message?: { content?: unknown } } | undefined)?.message;
   if (typeof message?.content !== 'string') {
-    return malformed(uiText('The model answered without text (no message content).'));
+    return malformed(wording('The model answered without text (no message content).'));
   }
   return withModel(message.content, body?.model);
 }
@@ -36,6 +34,7 @@ export async function readStream(
   request: ChatRequest,
   context: FailureContext,
 ): Promise<Attempt> {
+  const { wording } = context;
   const iterator = stream[Symbol.asyncIterator]();
   const state = { text: '', model: undefined as unknown, finished: false };
   let ended = false;
@@ -46,7 +45,7 @@ export async function readStream(
         step = await iterator.next();
       } catch (error) {
         ended = true; // the SDK has already released the connection
-        if (request.signal?.aborted) return { failure: cancelledFailure(), retryable: false };
+        if (request.signal?.aborted) return { failure: cancelledFailure(wording), retryable: false };
         // Tokens may already be on screen, so nothing after this point is retried.
         // A dropped connection here is a cut answer, not an unreachable server.
         const classified =
@@ -55,19 +54,19 @@ export async function readStream(
         return classified
           ? { ...classified, retryable: false }
           : malformed(
-              uiText('The answer stream broke after {count} characters ({reason}). Try again.', {
+              wording('The answer stream broke after {count} characters ({reason}). Try again.', {
                 count: state.text.length,
                 reason,
               }),
             );
       }
       // The SDK ends the iteration quietly on abort, so the signal is the only sign.
-      if (request.signal?.aborted) return { failure: cancelledFailure(), retryable: false };
+      if (request.signal?.aborted) return { failure: cancelledFailure(wording), retryable: false };
       if (step.done) {
         ended = true;
         break;
       }
-      const problem = takeChunk(step.value, state, request.onToken);
+      const problem = takeChunk(step.value, state, request.onToken, wording);
       if (problem) return problem;
     }
   } finally {
@@ -76,7 +75,7 @@ export async function readStream(
   }
   if (!state.finished) {
     return malformed(
-      uiText(
+      wording(
         'The answer stream ended before the model finished (after {count} characters); the connection may have been cut. Try again.',
         { count: state.text.length },
       ),
@@ -90,6 +89,7 @@ function takeChunk(
   chunk: ChatCompletionChunk,
   state: { text: string; model: unknown; finished: boolean },
   onToken: ((delta: string) => void) | undefined,
+  wording: Wording,
 ): ClassifiedFailure | undefined {
   const choices = (chunk as { choices?: unknown }).choices;
   // Chunks without choices (usage reports) are legitimate; skip them.
@@ -97,7 +97,7 @@ function takeChunk(
   const first = choices[0] as { delta?: { content?: unknown }; finish_reason?: unknown };
   const delta = first.delta?.content;
   if (delta !== undefined && delta !== null && typeof delta !== 'string') {
-    return malformed(uiText('The answer stream carried something other than text.'));
+    return malformed(wording('The answer stream carried something other than text.'));
   }
   state.model ??= chunk.model;
   if (first.finish_reason) state.finished = true;

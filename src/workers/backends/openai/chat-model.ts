@@ -19,7 +19,7 @@ import {
   type Clock,
   type Sleep,
 } from './retry-policy.ts';
-import { uiText } from '../../i18n/ui-text.ts';
+import type { Wording } from '../wording.ts';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -28,6 +28,8 @@ export interface OpenAIChatModelOptions {
   baseURL: string;
   apiKey?: string;
   model: string;
+  /** The words of its failures (see wording.ts). */
+  wording: Wording;
   /** Retries after the first attempt for 429, 5xx and network errors. */
   maxRetries?: number;
   fetch?: FetchLike;
@@ -39,7 +41,8 @@ export interface OpenAIChatModelOptions {
 
 export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatModel {
   const client = makeClient(options);
-  const context: FailureContext = { baseURL: options.baseURL, model: options.model };
+  const { wording } = options;
+  const context: FailureContext = { baseURL: options.baseURL, model: options.model, wording };
   const maxRetries = options.maxRetries ?? MAX_TRANSPORT_RETRIES;
   const sleep = options.sleep ?? timerSleep;
   const clock = options.clock ?? Date.now;
@@ -47,13 +50,13 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
   return {
     async complete(request) {
       for (let attempt = 1; ; attempt++) {
-        if (request.signal?.aborted) return cancelledFailure();
+        if (request.signal?.aborted) return cancelledFailure(wording);
         const outcome = await attemptOnce(client, options.model, request, context);
         if ('ok' in outcome) return outcome;
         if (!outcome.retryable) return outcome.failure;
-        if (attempt > maxRetries) return gaveUp(outcome.failure, attempt);
+        if (attempt > maxRetries) return gaveUp(outcome.failure, attempt, wording);
         const delay = serverRetryDelay(outcome.headers, clock) ?? backoffDelay(attempt);
-        if (!(await waitUnlessAborted(sleep, delay, request.signal))) return cancelledFailure();
+        if (!(await waitUnlessAborted(sleep, delay, request.signal))) return cancelledFailure(wording);
       }
     },
   };
@@ -62,6 +65,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
 export interface ListModelsOptions {
   baseURL: string;
   apiKey?: string;
+  wording: Wording;
   fetch?: FetchLike;
   signal?: AbortSignal;
 }
@@ -71,20 +75,21 @@ export async function listModels(
   options: ListModelsOptions,
 ): Promise<{ ok: true; models: string[] } | ModelFailure> {
   const client = makeClient(options);
+  const { baseURL, wording } = options;
   try {
     const page = await client.models.list(options.signal ? { signal: options.signal } : undefined);
     const models = page.data.map((entry) => entry.id).filter((id) => typeof id === 'string');
     return { ok: true, models };
   } catch (error) {
-    const classified = classifyError(error, { baseURL: options.baseURL, model: '' }, options.signal);
+    const classified = classifyError(error, { baseURL, model: '', wording }, options.signal);
     if (!classified) throw error;
     if (classified.failure.code !== ModelFailureCode.modelNotFound) return classified.failure;
     // A 404 here means no model list at this address, which points at the base URL.
     return {
       ok: false,
       code: ModelFailureCode.unreachable,
-      detail: uiText('{baseURL} has no model list (404). Check the base URL (it usually ends in /v1).', {
-        baseURL: options.baseURL,
+      detail: wording('{baseURL} has no model list (404). Check the base URL (it usually ends in /v1).', {
+        baseURL,
       }),
     };
   }
@@ -101,10 +106,10 @@ function makeClient(options: { baseURL: string; apiKey?: string; fetch?: FetchLi
   });
 }
 
-function gaveUp(failure: ModelFailure, attempts: number): ModelFailure {
+function gaveUp(failure: ModelFailure, attempts: number, wording: Wording): ModelFailure {
   return {
     ...failure,
-    detail: uiText('{detail} (Gave up after {attempts} attempts.)', { detail: failure.detail, attempts }),
+    detail: wording('{detail} (Gave up after {attempts} attempts.)', { detail: failure.detail, attempts }),
   };
 }
 
@@ -133,7 +138,7 @@ async function attemptOnce(
       return await readStream(stream, request, context);
     }
     const completion: unknown = await client.chat.completions.create(params, requestOptions);
-    if (request.signal?.aborted) return { failure: cancelledFailure(), retryable: false };
+    if (request.signal?.aborted) return { failure: cancelledFailure(context.wording), retryable: false };
     return readCompletion(completion, context);
   } catch (error) {
     const classified = classifyError(error, context, request.signal);

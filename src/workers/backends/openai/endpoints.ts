@@ -1,57 +1,51 @@
 // OpenAI-compatible endpoints: presets for local servers, a "Test connection" that names the first
 // thing wrong (unreachable, CORS, key, model), and a probe that finds which local server answers.
 import type { ConnectionReport, EndpointPreset } from '../../api.ts';
-import { uiText } from '../../i18n/ui-text.ts';
+import type { Wording } from '../wording.ts';
 import { listModels, type FetchLike } from './chat-model.ts';
 
 /** Placeholder in corsHelp for the app's own origin, filled in when it is known. */
 export const APP_ORIGIN = '<app origin>';
 
-// corsHelp is a getter so that it reads in the interface language of the moment it is asked for.
-export const ENDPOINT_PRESETS: readonly EndpointPreset[] = [
-  {
-    id: 'ollama',
-    label: 'Ollama',
-    baseURL: 'http://localhost:11434/v1',
-    get corsHelp() {
-      return uiText(
+/** The local servers the app knows, at their default addresses, with their CORS advice in `wording`. */
+export function endpointPresets(wording: Wording): EndpointPreset[] {
+  return [
+    {
+      id: 'ollama',
+      label: 'Ollama',
+      baseURL: 'http://localhost:11434/v1',
+      corsHelp: wording(
         'Ollama answers web pages only from origins it trusts (localhost by default). Quit Ollama and start it with this app\'s origin allowed: OLLAMA_ORIGINS={origin} ollama serve. For the macOS app run launchctl setenv OLLAMA_ORIGINS "{origin}"; on Windows set OLLAMA_ORIGINS as a user environment variable; with systemd add Environment="OLLAMA_ORIGINS=…" to the service. Then restart Ollama.',
         { origin: APP_ORIGIN },
-      );
+      ),
     },
-  },
-  {
-    id: 'lm-studio',
-    label: 'LM Studio',
-    baseURL: 'http://localhost:1234/v1',
-    get corsHelp() {
-      return uiText(
+    {
+      id: 'lm-studio',
+      label: 'LM Studio',
+      baseURL: 'http://localhost:1234/v1',
+      corsHelp: wording(
         'Turn on "Enable CORS" in LM Studio\'s local server settings (Developer tab), or start the server with lms server start --cors, then try again.',
-      );
+      ),
     },
-  },
-  {
-    id: 'llama-cpp',
-    label: 'llama.cpp server',
-    baseURL: 'http://localhost:8080/v1',
-    get corsHelp() {
-      return uiText(
+    {
+      id: 'llama-cpp',
+      label: 'llama.cpp server',
+      baseURL: 'http://localhost:8080/v1',
+      corsHelp: wording(
         "llama-server accepts web pages from any origin unless it was started with --cors-origins (or with its built-in tools, which limit it to localhost). Add this app's origin: llama-server … --cors-origins {origin}",
         { origin: APP_ORIGIN },
-      );
+      ),
     },
-  },
-  {
-    id: 'koboldcpp',
-    label: 'KoboldCpp',
-    baseURL: 'http://localhost:5001/v1',
-    get corsHelp() {
-      return uiText(
+    {
+      id: 'koboldcpp',
+      label: 'KoboldCpp',
+      baseURL: 'http://localhost:5001/v1',
+      corsHelp: wording(
         'KoboldCpp normally accepts web pages from any origin. If the browser still blocks it, update KoboldCpp and check that nothing in between (a proxy or tunnel) strips its CORS headers.',
-      );
+      ),
     },
-  },
-];
+  ];
+}
 
 export interface Endpoint {
   baseURL: string;
@@ -67,7 +61,10 @@ export interface ConnectionOptions {
   appOrigin?: string;
   /** Give up on a silent server after this long. */
   timeoutMs?: number;
+  /** The servers to probe and to take CORS advice from; endpointPresets(wording) by default. */
   presets?: readonly EndpointPreset[];
+  /** The words of the report (see wording.ts). */
+  wording: Wording;
 }
 
 const DEFAULT_TIMEOUT_MS = 8_000;
@@ -77,8 +74,9 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 /** Reachable → CORS → authorized → has models → has this model: the first failing step is reported. */
 export async function testConnection(
   endpoint: Endpoint,
-  options: ConnectionOptions = {},
+  options: ConnectionOptions,
 ): Promise<ConnectionReport> {
+  const { wording } = options;
   const baseURL = endpoint.baseURL.trim().replace(/\/+$/, '');
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -91,7 +89,7 @@ export async function testConnection(
   if (!/^https?:\/\/[^/]/i.test(baseURL)) {
     return report(
       'unreachable',
-      uiText('"{address}" is not an http:// or https:// address.', { address: endpoint.baseURL }),
+      wording('"{address}" is not an http:// or https:// address.', { address: endpoint.baseURL }),
     );
   }
 
@@ -121,18 +119,19 @@ export async function testConnection(
     listed = await listModels({
       baseURL,
       ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}),
+      wording,
       fetch: watched,
       signal,
     });
   } catch {
-    return notAModelList(baseURL);
+    return notAModelList(baseURL, wording);
   }
 
   if (!listed.ok) {
     if (signal.aborted) {
       return report(
         'unreachable',
-        uiText('{baseURL} did not answer within {seconds} s. Is the server running and the address right?', {
+        wording('{baseURL} did not answer within {seconds} s. Is the server running and the address right?', {
           baseURL,
           seconds: timeoutMs / 1000,
         }),
@@ -142,8 +141,8 @@ export async function testConnection(
       return report(
         'unauthorized',
         endpoint.apiKey
-          ? uiText('{baseURL} refused the API key. Enter the key the server expects.', { baseURL })
-          : uiText('{baseURL} refused the API key (none was given). Enter the key the server expects.', {
+          ? wording('{baseURL} refused the API key. Enter the key the server expects.', { baseURL })
+          : wording('{baseURL} refused the API key (none was given). Enter the key the server expects.', {
               baseURL,
             }),
       );
@@ -160,7 +159,7 @@ export async function testConnection(
     return report(
       'unreachable',
       v1Hint
-        ? uiText('{detail} Did you mean {baseURL}/v1?', { detail: listed.detail, baseURL })
+        ? wording('{detail} Did you mean {baseURL}/v1?', { detail: listed.detail, baseURL })
         : listed.detail,
     );
   }
@@ -168,10 +167,10 @@ export async function testConnection(
   const models = listed.models;
   if (models.length === 0) {
     const raw = (await body) as { data?: unknown } | undefined;
-    if (!Array.isArray(raw?.data)) return notAModelList(baseURL);
+    if (!Array.isArray(raw?.data)) return notAModelList(baseURL, wording);
     return report(
       'no-models',
-      uiText(
+      wording(
         '{baseURL} answers but offers no models. Load or download one in the server first (for Ollama: ollama pull <model>; in LM Studio: load a model in the Developer tab).',
         { baseURL },
       ),
@@ -181,10 +180,10 @@ export async function testConnection(
   if (wanted && !models.includes(wanted)) {
     return report(
       'model-not-found',
-      uiText('{baseURL} has no model "{model}". It offers: {models}.', {
+      wording('{baseURL} has no model "{model}". It offers: {models}.', {
         baseURL,
         model: wanted,
-        models: listSome(models),
+        models: listSome(models, wording),
       }),
       models,
     );
@@ -192,12 +191,15 @@ export async function testConnection(
   return {
     ok: true,
     detail: wanted
-      ? uiText('Connected to {baseURL}: "{model}" is available ({models}).', {
+      ? wording('Connected to {baseURL}: "{model}" is available ({models}).', {
           baseURL,
           model: wanted,
-          models: count(models.length),
+          models: count(models.length, wording),
         })
-      : uiText('Connected to {baseURL}: {models} available.', { baseURL, models: count(models.length) }),
+      : wording('Connected to {baseURL}: {models} available.', {
+          baseURL,
+          models: count(models.length, wording),
+        }),
     models,
   };
 }
@@ -211,8 +213,8 @@ export interface ProbeResult {
  * Tries every preset at once with a short timeout; returns the ones whose server is there (working,
  * or answering with a problem such as CORS or a key), in preset order.
  */
-export async function probeLocalServers(options: ConnectionOptions = {}): Promise<ProbeResult[]> {
-  const presets = options.presets ?? ENDPOINT_PRESETS;
+export async function probeLocalServers(options: ConnectionOptions): Promise<ProbeResult[]> {
+  const presets = options.presets ?? endpointPresets(options.wording);
   const tried = await Promise.all(
     presets.map(async (preset) => ({
       preset,
@@ -226,16 +228,16 @@ export async function probeLocalServers(options: ConnectionOptions = {}): Promis
 }
 
 /** An answer that is not an OpenAI model list at all (a web page, another API). */
-function notAModelList(baseURL: string): ConnectionReport {
+function notAModelList(baseURL: string, wording: Wording): ConnectionReport {
   return {
     ok: false,
     problem: 'unreachable',
     detail: /\/v\d+$/.test(baseURL)
-      ? uiText(
+      ? wording(
           '{baseURL}/models answered with something other than an OpenAI-compatible model list. Check the base URL.',
           { baseURL },
         )
-      : uiText(
+      : wording(
           '{baseURL}/models answered with something other than an OpenAI-compatible model list. Check the base URL (did you mean {baseURL}/v1?).',
           { baseURL },
         ),
@@ -244,10 +246,7 @@ function notAModelList(baseURL: string): ConnectionReport {
 }
 
 /** The preset serving this address: same port on a loopback host (localhost, 127.0.0.1, ::1). */
-export function presetFor(
-  baseURL: string,
-  presets: readonly EndpointPreset[] = ENDPOINT_PRESETS,
-): EndpointPreset | undefined {
+export function presetFor(baseURL: string, presets: readonly EndpointPreset[]): EndpointPreset | undefined {
   const target = parseURL(baseURL);
   if (!target || !LOOPBACK.has(target.hostname)) return undefined;
   return presets.find((preset) => {
@@ -257,20 +256,21 @@ export function presetFor(
 }
 
 /** A preset's CORS advice with the app's origin filled in. */
-export function corsHelpFor(preset: EndpointPreset, appOrigin: string | undefined): string {
-  return preset.corsHelp.split(APP_ORIGIN).join(appOrigin ?? uiText("this app's address"));
+export function corsHelpFor(preset: EndpointPreset, appOrigin: string | undefined, wording: Wording): string {
+  return preset.corsHelp.split(APP_ORIGIN).join(appOrigin ?? wording("this app's address"));
 }
 
 function corsDetail(baseURL: string, options: ConnectionOptions): string {
+  const { wording } = options;
   const appOrigin = options.appOrigin ?? currentOrigin();
-  const preset = presetFor(baseURL, options.presets ?? ENDPOINT_PRESETS);
-  const origin = appOrigin ?? uiText("this app's address");
+  const preset = presetFor(baseURL, options.presets ?? endpointPresets(wording));
+  const origin = appOrigin ?? wording("this app's address");
   if (preset)
-    return uiText(
+    return wording(
       'The server at {baseURL} is running, but the browser blocked the answer (CORS): the server does not allow web pages from {origin}. {server}: {help}',
-      { baseURL, origin, server: preset.label, help: corsHelpFor(preset, appOrigin) },
+      { baseURL, origin, server: preset.label, help: corsHelpFor(preset, appOrigin, wording) },
     );
-  return uiText(
+  return wording(
     'The server at {baseURL} is running, but the browser blocked the answer (CORS): the server does not allow web pages from {origin}. Configure the server to send Access-Control-Allow-Origin for this origin (and to answer OPTIONS preflight requests allowing the Authorization and Content-Type headers), or put it behind a proxy that does.',
     { baseURL, origin },
   );
@@ -278,16 +278,17 @@ function corsDetail(baseURL: string, options: ConnectionOptions): string {
 
 /** The failure's detail with the browser-only reason a running server can look unreachable, if any. */
 function withBrowserHint(detail: string, baseURL: string, options: ConnectionOptions): string {
+  const { wording } = options;
   const target = parseURL(baseURL);
   const appOrigin = options.appOrigin ?? currentOrigin();
   if (target?.protocol === 'http:' && appOrigin?.startsWith('https:') && !LOOPBACK.has(target.hostname)) {
-    return uiText(
+    return wording(
       '{detail} Browsers block plain http:// addresses other than localhost from an https:// page: use https for that server, or run it on this computer.',
       { detail },
     );
   }
   if (target && LOOPBACK.has(target.hostname)) {
-    return uiText(
+    return wording(
       "{detail} If the server is running, the browser may be blocking this site from reaching local servers: allow local network access in the site's settings if it asks.",
       { detail },
     );
@@ -322,13 +323,13 @@ function parseURL(text: string): URL | undefined {
   }
 }
 
-function listSome(models: string[]): string {
+function listSome(models: string[], wording: Wording): string {
   const shown = models.slice(0, 12).join(', ');
   return models.length > 12
-    ? uiText('{models} and {count} more', { models: shown, count: models.length - 12 })
+    ? wording('{models} and {count} more', { models: shown, count: models.length - 12 })
     : shown;
 }
 
-function count(n: number): string {
-  return n === 1 ? uiText('1 model') : uiText('{count} models', { count: n });
+function count(n: number, wording: Wording): string {
+  return n === 1 ? wording('1 model') : wording('{count} models', { count: n });
 }

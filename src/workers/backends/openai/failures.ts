@@ -2,11 +2,12 @@
 // failure is worth retrying (rate limits, server errors, network trouble).
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ModelFailureCode, type ModelFailure } from '../../../driver/model.ts';
-import { uiText } from '../../i18n/ui-text.ts';
+import type { Wording } from '../wording.ts';
 
 export interface FailureContext {
   baseURL: string;
   model: string;
+  wording: Wording;
 }
 
 export interface ClassifiedFailure {
@@ -19,8 +20,8 @@ export interface ClassifiedFailure {
 // Servers that do not 404 an unknown model (llama.cpp, LM Studio, Ollama variants) say so in words.
 const MODEL_MISSING = /model.*(not found|does not exist|doesn't exist|unknown|no such|not loaded)/i;
 
-export function cancelledFailure(): ModelFailure {
-  return { ok: false, code: ModelFailureCode.cancelled, detail: uiText('The request was cancelled.') };
+export function cancelledFailure(wording: Wording): ModelFailure {
+  return { ok: false, code: ModelFailureCode.cancelled, detail: wording('The request was cancelled.') };
 }
 
 /** Undefined when the error is not a transport or API error: that is a bug and should be thrown. */
@@ -30,13 +31,13 @@ export function classifyError(
   signal?: AbortSignal,
 ): ClassifiedFailure | undefined {
   if (signal?.aborted || error instanceof APIUserAbortError) {
-    return { failure: cancelledFailure(), retryable: false };
+    return { failure: cancelledFailure(context.wording), retryable: false };
   }
   if (error instanceof APIConnectionError) return { failure: unreachable(error, context), retryable: true };
   if (!(error instanceof APIError)) return undefined;
   const { status } = error;
   const message = error.message;
-  const baseURL = context.baseURL;
+  const { baseURL, wording } = context;
   const fail = (code: ModelFailureCode, detail: string, retryable = false): ClassifiedFailure => ({
     failure: { ok: false, code, detail },
     retryable,
@@ -45,7 +46,7 @@ export function classifyError(
   if (status === 401 || status === 403) {
     return fail(
       ModelFailureCode.unauthorized,
-      uiText('The server at {baseURL} refused the request ({message}). Check the API key.', {
+      wording('The server at {baseURL} refused the request ({message}). Check the API key.', {
         baseURL,
         message,
       }),
@@ -54,7 +55,7 @@ export function classifyError(
   if (status === 404 || ((status === 400 || status === 422) && MODEL_MISSING.test(message))) {
     return fail(
       ModelFailureCode.modelNotFound,
-      uiText(
+      wording(
         'The server at {baseURL} does not know the model "{model}" ({message}). List the models the server offers and pick one of them; if listing fails too, check the base URL (it usually ends in /v1).',
         { baseURL, model: context.model, message },
       ),
@@ -63,7 +64,7 @@ export function classifyError(
   if (status === 429) {
     return fail(
       ModelFailureCode.rateLimited,
-      uiText(
+      wording(
         'The server at {baseURL} is rate-limiting requests ({message}). Wait a moment and try again, or lower the number of parallel requests.',
         { baseURL, message },
       ),
@@ -73,7 +74,7 @@ export function classifyError(
   if (status !== undefined && status >= 500) {
     return fail(
       ModelFailureCode.server,
-      uiText(
+      wording(
         "The server at {baseURL} failed ({message}). Try again; if it keeps failing, check the server's log.",
         { baseURL, message },
       ),
@@ -84,22 +85,23 @@ export function classifyError(
     // An error event inside a stream: the server gave up mid-answer.
     return fail(
       ModelFailureCode.server,
-      uiText('The server reported an error while answering: {message}', { message }),
+      wording('The server reported an error while answering: {message}', { message }),
     );
   }
   // Other 4xx: the server refuses this request as such (context too long, unsupported option).
   return fail(
     ModelFailureCode.server,
-    uiText('The server at {baseURL} rejected the request ({message}).', { baseURL, message }),
+    wording('The server at {baseURL} rejected the request ({message}).', { baseURL, message }),
   );
 }
 
 function unreachable(error: APIConnectionError, context: FailureContext): ModelFailure {
-  const why = error instanceof APIConnectionTimeoutError ? uiText('timed out') : describeCause(error);
+  const { wording } = context;
+  const why = error instanceof APIConnectionTimeoutError ? wording('timed out') : describeCause(error);
   return {
     ok: false,
     code: ModelFailureCode.unreachable,
-    detail: uiText(
+    detail: wording(
       'Could not reach the model server at {baseURL} ({why}). Is the server running, and is the base URL right?',
       { baseURL: context.baseURL, why },
     ),

@@ -10,8 +10,8 @@ import {
 } from '../../../driver/model.ts';
 import { createRequestLane, type RequestLane } from './request-lane.ts';
 import { createThinkingFilter, stripThinking } from './think-filter.ts';
-import { uiText } from '../../i18n/ui-text.ts';
 import { webllmCancelled, webllmFailure } from './failures.ts';
+import type { Wording } from '../wording.ts';
 
 export interface WebllmMessage {
   role: 'system' | 'user' | 'assistant';
@@ -60,6 +60,8 @@ export interface WebllmChatModelOptions {
    * A leading <think> block is removed from every answer regardless of the model.
    */
   thinking?: boolean;
+  /** The words of its failures (see wording.ts). */
+  wording: Wording;
 }
 
 // One lane per engine, shared by every chat model over it (actor and projector may use one engine).
@@ -72,26 +74,27 @@ function laneFor(engine: WebllmEngineLike): RequestLane {
 }
 
 export function createWebllmChatModel(options: WebllmChatModelOptions): ChatModel {
-  const { engine, model } = options;
+  const { engine, model, wording } = options;
+  const cancelled = () => webllmCancelled(wording);
   const lane = laneFor(engine);
   // WebLLM's enable_thinking switch exists for Qwen3 only (it would inject think tags into others).
   const thinkingOff = /^qwen3/i.test(model) && options.thinking !== true;
 
   return {
     async complete(request) {
-      if (request.signal?.aborted) return webllmCancelled();
+      if (request.signal?.aborted) return cancelled();
       const release = await lane.acquire(request.signal);
-      if (!release) return webllmCancelled(); // left the queue before reaching the engine
+      if (!release) return cancelled(); // left the queue before reaching the engine
       if (request.signal?.aborted) {
         release();
-        return webllmCancelled();
+        return cancelled();
       }
       const params = toParams(model, request, thinkingOff);
       // The lane is held until the engine has really finished, even when the caller is answered
       // sooner (cancel): the next request must not start while this generation winds down.
-      const run = generate(engine, model, params, request);
+      const run = generate({ engine, model, wording }, params, request);
       run.then(release, release);
-      return answerOrCancel(run, engine, request.signal);
+      return answerOrCancel(run, engine, request.signal, cancelled);
     },
   };
 }
@@ -115,18 +118,19 @@ function answerOrCancel(
   run: Promise<ChatResult>,
   engine: WebllmEngineLike,
   signal: AbortSignal | undefined,
+  cancelled: () => ModelFailure,
 ): Promise<ChatResult> {
   if (!signal) return run;
   return new Promise((resolve, reject) => {
     const onAbort = () => {
       interrupt(engine);
-      resolve(webllmCancelled());
+      resolve(cancelled());
     };
     signal.addEventListener('abort', onAbort, { once: true });
     run.then(
       (result) => {
         signal.removeEventListener('abort', onAbort);
-        resolve(signal.aborted ? webllmCancelled() : result);
+        resolve(signal.aborted ? cancelled() : result);
       },
       (error: unknown) => {
         signal.removeEventListener('abort', onAbort);
@@ -143,28 +147,30 @@ function interrupt(engine: WebllmEngineLike): void {
     .catch(() => {});
 }
 
-async function generate(
-  engine: WebllmEngineLike,
-  model: string,
-  params: WebllmChatParams,
-  request: ChatRequest,
-): Promise<ChatResult> {
-  let reply: WebllmCompletionLike | AsyncIterable<WebllmChunkLike>;
-  try {
-    reply = await engine.chat.completions.create(params);
-  } catch (error) {
-    return request.signal?.aborted ? webllmCancelled() : webllmFailure(error, model);
-  }
-  if (isAsyncIterable(reply)) return readChunks(reply, engine, model, request);
-  if (request.signal?.aborted) return webllmCancelled();
-  return readCompletion(reply, model);
+/** What a generation runs on: the engine, its model id, and the words of its failures. */
+interface Generation {
+  engine: WebllmEngineLike;
+  model: string;
+  wording: Wording;
 }
 
-function readCompletion(completion: WebllmCompletionLike, model: string): ChatResult {
+async function generate(on: Generation, params: WebllmChatParams, request: ChatRequest): Promise<ChatResult> {
+  let reply: WebllmCompletionLike | AsyncIterable<WebllmChunkLike>;
+  try {
+    reply = await on.engine.chat.completions.create(params);
+  } catch (error) {
+    return request.signal?.aborted ? webllmCancelled(on.wording) : webllmFailure(error, on.model, on.wording);
+  }
+  if (isAsyncIterable(reply)) return readChunks(reply, on, request);
+  if (request.signal?.aborted) return webllmCancelled(on.wording);
+  return readCompletion(reply, on);
+}
+
+function readCompletion(completion: WebllmCompletionLike, { model, wording }: Generation): ChatResult {
   const choice = completion.choices?.[0];
   const content = choice?.message?.content;
-  if (typeof content !== 'string') return malformed(uiText('The in-browser model answered without text.'));
-  if (choice?.finish_reason === 'abort') return interrupted();
+  if (typeof content !== 'string') return malformed(wording('The in-browser model answered without text.'));
+  if (choice?.finish_reason === 'abort') return interrupted(wording);
   return { ok: true, text: stripThinking(content), model: completion.model ?? model };
 }
 
@@ -174,8 +180,7 @@ function readCompletion(completion: WebllmCompletionLike, model: string): ChatRe
  */
 async function readChunks(
   stream: AsyncIterable<WebllmChunkLike>,
-  engine: WebllmEngineLike,
-  model: string,
+  { engine, model, wording }: Generation,
   request: ChatRequest,
 ): Promise<ChatResult> {
   const iterator = stream[Symbol.asyncIterator]();
@@ -199,7 +204,7 @@ async function readChunks(
       step = await iterator.next();
     } catch (error) {
       if (callbackError) throw callbackError.error;
-      return request.signal?.aborted ? webllmCancelled() : webllmFailure(error, model);
+      return request.signal?.aborted ? webllmCancelled(wording) : webllmFailure(error, model, wording);
     }
     if (step.done) break;
     // An interrupt raised before the engine took the request is cleared when it starts: repeat it.
@@ -215,18 +220,16 @@ async function readChunks(
     if (choice.finish_reason) finish = choice.finish_reason;
   }
   if (callbackError) throw callbackError.error;
-  if (request.signal?.aborted) return webllmCancelled();
+  if (request.signal?.aborted) return webllmCancelled(wording);
   if (!finish) {
     return malformed(
-      uiText(
+      wording(
         "The in-browser model's answer ended before it finished (after {count} characters). Try again.",
-        {
-          count: text.length,
-        },
+        { count: text.length },
       ),
     );
   }
-  if (finish === 'abort') return interrupted();
+  if (finish === 'abort') return interrupted(wording);
   emit(filter.flush());
   return { ok: true, text: stripThinking(text), model: answeredBy ?? model };
 }
@@ -240,6 +243,9 @@ function malformed(detail: string): ModelFailure {
 }
 
 /** The engine stopped without our signal: someone else interrupted it. Nothing usable came back. */
-function interrupted(): ModelFailure {
-  return webllmCancelled(uiText('The in-browser model was interrupted before it finished. Try again.'));
+function interrupted(wording: Wording): ModelFailure {
+  return webllmCancelled(
+    wording,
+    wording('The in-browser model was interrupted before it finished. Try again.'),
+  );
 }

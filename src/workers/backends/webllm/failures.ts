@@ -1,7 +1,7 @@
 // Turns what WebLLM throws (matched by error name, so this file never loads the 6 MB engine) into a
 // ModelFailure a user can act on: no WebGPU, missing GPU features, out of memory, context too long.
 import { ModelFailureCode, type ModelFailure } from '../../../driver/model.ts';
-import { uiText } from '../../i18n/ui-text.ts';
+import type { Wording } from '../wording.ts';
 
 const NOT_LOADED = new Set([
   'ModelNotLoadedError',
@@ -26,21 +26,24 @@ const REFUSED_REQUEST = new Set([
   'UnsupportedFieldsError',
 ]);
 
-export function webllmCancelled(detail = uiText('The request was cancelled.')): ModelFailure {
+export function webllmCancelled(
+  wording: Wording,
+  detail = wording('The request was cancelled.'),
+): ModelFailure {
   return { ok: false, code: ModelFailureCode.cancelled, detail };
 }
 
 /** A failure for anything WebLLM (or the browser under it) threw while loading or generating. */
-export function webllmFailure(error: unknown, modelId: string): ModelFailure {
+export function webllmFailure(error: unknown, modelId: string, wording: Wording): ModelFailure {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
   const message = error instanceof Error || error instanceof DOMException ? error.message : String(error);
   const fail = (code: ModelFailureCode, detail: string): ModelFailure => ({ ok: false, code, detail });
 
-  if (name === 'AbortError') return webllmCancelled();
+  if (name === 'AbortError') return webllmCancelled(wording);
   if (name === 'WebGPUNotAvailableError' || name === 'WebGPUNotFoundError') {
     return fail(
       ModelFailureCode.unreachable,
-      uiText(
+      wording(
         'This browser cannot run in-browser models: WebGPU is not available. Use an OpenAI-compatible server instead, such as Ollama or LM Studio running on this computer.',
       ),
     );
@@ -48,7 +51,7 @@ export function webllmFailure(error: unknown, modelId: string): ModelFailure {
   if (name === 'ShaderF16SupportError' || name === 'FeatureSupportError') {
     return fail(
       ModelFailureCode.modelNotFound,
-      uiText(
+      wording(
         '{model} needs a GPU feature this device lacks ({reason}). Pick a model whose name has q4f32 instead of q4f16, or use an endpoint.',
         { model: modelId, reason: message.split('. ')[0] ?? '' },
       ),
@@ -57,7 +60,7 @@ export function webllmFailure(error: unknown, modelId: string): ModelFailure {
   if (NOT_LOADED.has(name)) {
     return fail(
       ModelFailureCode.modelNotFound,
-      uiText(
+      wording(
         'The in-browser model {model} is not loaded. Download or load it in the in-browser model settings, then try again.',
         { model: modelId },
       ),
@@ -66,7 +69,7 @@ export function webllmFailure(error: unknown, modelId: string): ModelFailure {
   if (name === 'DeviceLostError') {
     return fail(
       ModelFailureCode.server,
-      uiText(
+      wording(
         'The GPU stopped while running {model}, usually because it ran out of memory. Close other tabs or pick a smaller model (a -1k variant needs less), then try again.',
         { model: modelId },
       ),
@@ -75,7 +78,7 @@ export function webllmFailure(error: unknown, modelId: string): ModelFailure {
   if (name === 'ContextWindowSizeExceededError') {
     return fail(
       ModelFailureCode.server,
-      uiText(
+      wording(
         "The story is too long for {model}'s context window ({reason}). Pick a model with a longer context (the -1k variants hold only 1,024 tokens) or use an endpoint.",
         { model: modelId, reason: firstLine(message) },
       ),
@@ -84,7 +87,7 @@ export function webllmFailure(error: unknown, modelId: string): ModelFailure {
   if (name === 'QuotaExceededError') {
     return fail(
       ModelFailureCode.server,
-      uiText(
+      wording(
         'There is not enough storage space for {model}. Delete cached models you no longer use, or free disk space, then try again.',
         { model: modelId },
       ),
@@ -93,7 +96,7 @@ export function webllmFailure(error: unknown, modelId: string): ModelFailure {
   if (error instanceof TypeError && /fetch|network/i.test(message)) {
     return fail(
       ModelFailureCode.unreachable,
-      uiText(
+      wording(
         'Could not download the files for {model} ({reason}). Check the internet connection and try again: parts already downloaded are kept.',
         { model: modelId, reason: message },
       ),
@@ -102,14 +105,14 @@ export function webllmFailure(error: unknown, modelId: string): ModelFailure {
   if (REFUSED_REQUEST.has(name)) {
     return fail(
       ModelFailureCode.server,
-      uiText('The in-browser engine refused the request: {reason}', { reason: firstLine(message) }),
+      wording('The in-browser engine refused the request: {reason}', { reason: firstLine(message) }),
     );
   }
   return fail(
     ModelFailureCode.server,
-    uiText('The in-browser model {model} failed: {reason}', {
+    wording('The in-browser model {model} failed: {reason}', {
       model: modelId,
-      reason: firstLine(message) || uiText('unknown error'),
+      reason: firstLine(message) || wording('unknown error'),
     }),
   );
 }

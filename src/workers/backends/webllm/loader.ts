@@ -3,6 +3,7 @@
 import type { ModelFailure } from '../../../driver/model.ts';
 import type { WebllmEngineLike } from './chat-model.ts';
 import { webllmFailure } from './failures.ts';
+import type { Wording } from '../wording.ts';
 import { createProgressTracker, type DownloadEvent, type InitProgressReportLike } from './progress.ts';
 
 export interface LoadedEngine extends WebllmEngineLike {
@@ -25,6 +26,8 @@ export interface WebllmLoaderOptions {
   clock?: () => number;
   /** The picker's size estimate, shown until WebLLM's reports give the real total. */
   estimateMB?: (modelId: string) => number | undefined;
+  /** The words of a failed load (see wording.ts). */
+  wording: Wording;
 }
 
 export interface WebllmLoader {
@@ -49,7 +52,7 @@ interface Entry {
   state: { last?: DownloadEvent; engine?: LoadedEngine };
 }
 
-export function createWebllmLoader(options: WebllmLoaderOptions = {}): WebllmLoader {
+export function createWebllmLoader(options: WebllmLoaderOptions): WebllmLoader {
   const createEngine = options.createEngine ?? createMlcEngine;
   const clock = options.clock ?? Date.now;
   const entries = new Map<string, Entry>();
@@ -77,7 +80,7 @@ export function createWebllmLoader(options: WebllmLoaderOptions = {}): WebllmLoa
         },
         (error: unknown): LoadResult => {
           if (entries.get(modelId)?.result === result) entries.delete(modelId); // a later load may retry
-          return webllmFailure(error, modelId);
+          return webllmFailure(error, modelId, options.wording);
         },
       );
     const entry: Entry = { result, listeners, state };

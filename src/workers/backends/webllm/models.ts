@@ -1,7 +1,7 @@
 // The in-browser model picker's data from WebLLM's model list: chat models only, each with its
 // download size, memory need, whether it fits this device and whether it is already cached.
 import type { Result, WebllmModel } from '../../api.ts';
-import { uiText } from '../../i18n/ui-text.ts';
+import type { Wording } from '../wording.ts';
 
 /** The fields of WebLLM's ModelRecord the picker reads (prebuiltAppConfig.model_list entries). */
 export interface WebllmRecord {
@@ -105,15 +105,19 @@ export function estimateDownload(record: WebllmRecord): { mb: number; basis: 'pa
 }
 
 /** Whether the model can run here; a reason when it cannot. */
-export function fitsDevice(record: WebllmRecord, budget: DeviceBudget): { fits: boolean; reason?: string } {
+export function fitsDevice(
+  record: WebllmRecord,
+  budget: DeviceBudget,
+  wording: Wording,
+): { fits: boolean; reason?: string } {
   const no = (reason: string) => ({ fits: false, reason });
-  if (!budget.webgpu) return no(uiText('WebGPU is not available in this browser.'));
+  if (!budget.webgpu) return no(wording('WebGPU is not available in this browser.'));
   if (needsShaderF16(record) && !budget.shaderF16) {
-    return no(uiText('Needs the shader-f16 GPU feature, which this device lacks: pick a q4f32 model.'));
+    return no(wording('Needs the shader-f16 GPU feature, which this device lacks: pick a q4f32 model.'));
   }
   if (budget.maxBufferSize !== undefined && budget.maxBufferSize < MIN_BUFFER_BYTES) {
     return no(
-      uiText('This GPU allows only {size} MB buffers; WebLLM needs 256 MB.', {
+      wording('This GPU allows only {size} MB buffers; WebLLM needs 256 MB.', {
         size: mib(budget.maxBufferSize),
       }),
     );
@@ -121,7 +125,7 @@ export function fitsDevice(record: WebllmRecord, budget: DeviceBudget): { fits: 
   const binding = Math.max(MIN_BINDING_BYTES, record.buffer_size_required_bytes ?? 0);
   if (budget.maxStorageBufferBindingSize !== undefined && budget.maxStorageBufferBindingSize < binding) {
     return no(
-      uiText('Needs {needed} MB GPU storage buffers; this GPU allows {allowed} MB.', {
+      wording('Needs {needed} MB GPU storage buffers; this GPU allows {allowed} MB.', {
         needed: mib(binding),
         allowed: mib(budget.maxStorageBufferBindingSize),
       }),
@@ -132,7 +136,7 @@ export function fitsDevice(record: WebllmRecord, budget: DeviceBudget): { fits: 
     return record.low_resource_required
       ? { fits: true }
       : no(
-          uiText(
+          wording(
             "This browser does not report the device's memory; only small models are marked as fitting.",
           ),
         );
@@ -140,7 +144,7 @@ export function fitsDevice(record: WebllmRecord, budget: DeviceBudget): { fits: 
   const budgetMB = budget.deviceMemoryGB * 1024 * MEMORY_SHARE;
   if (memoryMB > budgetMB) {
     return no(
-      uiText(
+      wording(
         'Needs about {needed} GB of memory; this device reports {reported} GB ({usable} GB usable for a model).',
         {
           needed: gb(memoryMB),
@@ -158,6 +162,8 @@ export interface ListWebllmModelsOptions {
   budget: DeviceBudget;
   /** WebLLM's hasModelInCache(modelId). */
   hasModelInCache: (modelId: string) => Promise<boolean>;
+  /** The words of unfitReason (see wording.ts). */
+  wording: Wording;
 }
 
 /** The picker list, in WebLLM's order (grouped by family). */
@@ -168,7 +174,7 @@ export async function listWebllmModels(options: ListWebllmModelsOptions): Promis
   );
   return records.map((record, index) => {
     const download = estimateDownload(record);
-    const fit = fitsDevice(record, options.budget);
+    const fit = fitsDevice(record, options.budget, options.wording);
     return {
       id: record.model_id,
       downloadMB: download.mb,
@@ -187,15 +193,18 @@ export interface DeleteWebllmModelOptions {
   records: readonly WebllmRecord[];
   /** WebLLM's deleteModelAllInfoInCache(modelId): weights, config and wasm. */
   deleteModelAllInfoInCache: (modelId: string) => Promise<void>;
+  /** The words of its failures (see wording.ts). */
+  wording: Wording;
 }
 
 /** Deletes a cached model's files. Unload an engine running it first. */
 export async function deleteWebllmModel(modelId: string, options: DeleteWebllmModelOptions): Promise<Result> {
+  const { wording } = options;
   if (!options.records.some((record) => record.model_id === modelId)) {
     return {
       ok: false,
       code: 'not-found',
-      detail: uiText('There is no in-browser model called {model}.', { model: modelId }),
+      detail: wording('There is no in-browser model called {model}.', { model: modelId }),
     };
   }
   try {
@@ -205,7 +214,7 @@ export async function deleteWebllmModel(modelId: string, options: DeleteWebllmMo
     return {
       ok: false,
       code: 'server',
-      detail: uiText("Could not delete {model} from the browser's storage ({reason}).", {
+      detail: wording("Could not delete {model} from the browser's storage ({reason}).", {
         model: modelId,
         reason: String(error),
       }),

@@ -5,7 +5,7 @@ import { createWebllmChatModel } from './chat-model.ts';
 import { webllmCancelled } from './failures.ts';
 import type { WebllmLoader } from './loader.ts';
 import type { DownloadEvent } from './progress.ts';
-import { uiText } from '../../i18n/ui-text.ts';
+import type { Wording } from '../wording.ts';
 
 export interface WebllmProfileModelOptions {
   loader: WebllmLoader;
@@ -16,17 +16,19 @@ export interface WebllmProfileModelOptions {
   /** Progress of loading the cached model onto the GPU. */
   onProgress?: (event: DownloadEvent) => void;
   thinking?: boolean;
+  /** The words of its failures (see wording.ts). */
+  wording: Wording;
 }
 
 export function createWebllmProfileModel(options: WebllmProfileModelOptions): ChatModel {
-  const { loader, model } = options;
+  const { loader, model, wording } = options;
   return {
     async complete(request) {
       if (!model) {
         return {
           ok: false,
           code: ModelFailureCode.modelNotFound,
-          detail: uiText('This in-browser profile has no model chosen yet. Pick one in the settings.'),
+          detail: wording('This in-browser profile has no model chosen yet. Pick one in the settings.'),
         };
       }
       let engine = loader.loaded(model);
@@ -36,7 +38,7 @@ export function createWebllmProfileModel(options: WebllmProfileModelOptions): Ch
           return {
             ok: false,
             code: ModelFailureCode.modelNotFound,
-            detail: uiText(
+            detail: wording(
               'The in-browser model {model} is not downloaded yet. Download it in the settings first.',
               { model },
             ),
@@ -44,13 +46,14 @@ export function createWebllmProfileModel(options: WebllmProfileModelOptions): Ch
         }
         const loading = loader.load(model, options.onProgress);
         const loaded = await untilAborted(loading, request.signal);
-        if (!loaded) return webllmCancelled(); // the load goes on; the next request will use it
+        if (!loaded) return webllmCancelled(wording); // the load goes on; the next request will use it
         if (!loaded.ok) return loaded;
         engine = loaded.engine;
       }
       return createWebllmChatModel({
         engine,
         model,
+        wording,
         ...(options.thinking !== undefined ? { thinking: options.thinking } : {}),
       }).complete(request);
     },

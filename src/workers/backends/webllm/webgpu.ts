@@ -1,6 +1,7 @@
 // Whether this browser can run in-browser models: a WebGPU adapter, its shader-f16 feature and
 // buffer limits, with a message that says what to use instead when it cannot.
 import type { WebGpuStatus } from '../../api.ts';
+import type { Wording } from '../wording.ts';
 
 /** The parts of navigator.gpu and GPUAdapter the detection reads. */
 export interface GpuAdapterLike {
@@ -23,26 +24,24 @@ export interface WebGpuDetection extends WebGpuStatus {
   software?: boolean;
 }
 
-/** The worker's uiText, or anything with its signature: it puts the detail into the interface language. */
-export type UiText = (text: string, values?: Record<string, string>) => string;
-
 /**
- * Self-contained (no imports, no module-level helpers) so a test can send its source into a page.
- * `gpu` null means "this browser has no navigator.gpu". The worker passes its uiText so the detail
- * reads in the interface language; by default the English text only gets its placeholders filled.
+ * Self-contained (no imports but types, no module-level helpers) so a test can send its source into a
+ * page. `gpu` null means "this browser has no navigator.gpu". The detail is in `wording` (see
+ * wording.ts); by default the English text only gets its placeholders filled.
  */
 export async function detectWebGpu(
   gpu: GpuLike | null | undefined = (globalThis as { navigator?: { gpu?: GpuLike } }).navigator?.gpu,
-  uiText: UiText = (text, values = {}) => text.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? ''),
+  wording: Wording = (text, values = {}) =>
+    text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? '')),
 ): Promise<WebGpuDetection> {
-  const instead = uiText(
+  const instead = wording(
     'Use an OpenAI-compatible server instead: Ollama or LM Studio on this computer, or any other endpoint.',
   );
   if (!gpu) {
     return {
       available: false,
       shaderF16: false,
-      detail: uiText(
+      detail: wording(
         'This browser has no WebGPU, so in-browser models cannot run here. {instead} (Recent Chrome and Edge have WebGPU.)',
         { instead },
       ),
@@ -61,11 +60,11 @@ export async function detectWebGpu(
       shaderF16: false,
       detail:
         failure === undefined
-          ? uiText(
+          ? wording(
               'WebGPU found no usable graphics adapter: the GPU may be disabled or blocked for this browser, so in-browser models cannot run here. {instead}',
               { instead },
             )
-          : uiText(
+          : wording(
               'WebGPU found no usable graphics adapter ({reason}): the GPU may be disabled or blocked for this browser, so in-browser models cannot run here. {instead}',
               { reason: failure, instead },
             ),
@@ -79,7 +78,7 @@ export async function detectWebGpu(
     adapter.isFallbackAdapter === true ||
     /swiftshader/i.test(`${adapter.info?.architecture ?? ''} ${adapter.info?.description ?? ''}`);
   const slow = software
-    ? uiText(
+    ? wording(
         'This is a software (CPU) adapter: models would run very slowly; an endpoint will be much faster.',
       )
     : '';
@@ -90,7 +89,7 @@ export async function detectWebGpu(
       shaderF16: adapter.features.has('shader-f16'),
       limits,
       software,
-      detail: uiText("This GPU's WebGPU limits are too small for in-browser models. {instead}", { instead }),
+      detail: wording("This GPU's WebGPU limits are too small for in-browser models. {instead}", { instead }),
     };
   }
   if (!adapter.features.has('shader-f16')) {
@@ -100,11 +99,11 @@ export async function detectWebGpu(
       limits,
       software,
       detail: slow
-        ? uiText(
+        ? wording(
             'WebGPU works here, but this GPU lacks the shader-f16 feature: only f32 models (names with q4f32) can run; they need more memory than the f16 ones. {slow}',
             { slow },
           )
-        : uiText(
+        : wording(
             'WebGPU works here, but this GPU lacks the shader-f16 feature: only f32 models (names with q4f32) can run; they need more memory than the f16 ones.',
           ),
     };
@@ -115,7 +114,7 @@ export async function detectWebGpu(
     limits,
     software,
     detail: slow
-      ? uiText('WebGPU with shader-f16 works here: in-browser models can run. {slow}', { slow })
-      : uiText('WebGPU with shader-f16 works here: in-browser models can run.'),
+      ? wording('WebGPU with shader-f16 works here: in-browser models can run. {slow}', { slow })
+      : wording('WebGPU with shader-f16 works here: in-browser models can run.'),
   };
 }
