@@ -74,7 +74,7 @@ const ROOM_BANS = [
   },
   {
     folder: 'src/workers/backends',
-    banned: ['**/store/**', '**/sync/**'],
+    banned: ['**/store/**', '**/sync/**', '../i18n/**', '../../i18n/**'],
     why: 'A backend is given what it needs (profile, wording, events); it reaches for no worker state.',
   },
   ...['store', 'sync'].map((room) => ({
