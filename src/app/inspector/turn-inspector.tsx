@@ -11,6 +11,7 @@ import { LiveTextField } from '../ui/live-text-field.tsx';
 import { usePresence } from '../sync/use-presence.ts';
 import { VariantCard, type Variant } from './variant-card.tsx';
 import type { StaleChoice } from '../../workers/api.ts';
+import './inspector.css';
 
 const sameList = (a: string[], b: string[]): boolean =>
   a.length === b.length && a.every((x, i) => x === b[i]);

@@ -7,6 +7,7 @@ import { ImportStory } from './import-story.tsx';
 import { NewStoryForm } from './new-story-form.tsx';
 import { navigate } from '../shell/route.ts';
 import { StoryList } from './story-list.tsx';
+import './library.css';
 
 export function LibraryScreen(): JSX.Element {
   const { api, libraryVersion } = useDriver();

@@ -4,6 +4,7 @@ import { t } from '../i18n/ui-text.ts';
 import { PromptEditor } from './prompt-editor.tsx';
 import { PresetsPanel } from './presets-panel.tsx';
 import { routeHash } from '../shell/route.ts';
+import './prompts.css';
 
 export function PromptsScreen(props: { storyId?: string }): JSX.Element {
   const back = (): string =>

@@ -11,6 +11,7 @@ import { createWebllmCatalog } from './webllm-catalog.ts';
 import { WebllmModels } from './webllm-models.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { setUiLanguage, t } from '../i18n/ui-text.ts';
+import './settings.css';
 
 export function SettingsDialog(props: { onClose: () => void }): JSX.Element {
   const { api } = useDriver();

@@ -11,6 +11,7 @@ import { ShareStory } from '../sync/share-story.tsx';
 import { createStoryState } from './story-state.ts';
 import { TranscriptView } from './transcript/transcript-view.tsx';
 import { TurnInspector } from '../inspector/turn-inspector.tsx';
+import './story.css';
 
 export function StoryScreen(props: { storyId: string }): JSX.Element {
   // The screen is keyed by story id (shell/app.tsx), so the state belongs to one story.

@@ -2,6 +2,7 @@
 import { Show, type JSX } from 'solid-js';
 import type { Peer } from '../../workers/api.ts';
 import { nameList, t } from '../i18n/ui-text.ts';
+import './sync.css';
 
 export function editingText(peers: Peer[]): string {
   const names = [...new Set(peers.map((p) => p.user.name))];

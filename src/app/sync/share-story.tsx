@@ -2,6 +2,7 @@
 // server's computer holds the secret), so it shows the command that does, with this story's id.
 import { Show, createSignal, type JSX } from 'solid-js';
 import { t } from '../i18n/ui-text.ts';
+import './sync.css';
 
 export function ShareStory(props: { storyId: string }): JSX.Element {
   const [copied, setCopied] = createSignal<boolean | null>(null);

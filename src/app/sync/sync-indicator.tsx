@@ -4,6 +4,7 @@ import { Show, type JSX } from 'solid-js';
 import type { SyncState } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { t } from '../i18n/ui-text.ts';
+import './sync.css';
 
 /** A sync state's short name, in the interface language. */
 export function syncLabel(state: SyncState): string {

@@ -1,6 +1,7 @@
 // Small status badges (missing, stale, edited, perceived nothing), each with a tooltip that says why.
 import { For, type JSX } from 'solid-js';
 import { t } from '../i18n/ui-text.ts';
+import './ui.css';
 
 export const BADGE = {
   missing: 'missing',

@@ -2,6 +2,7 @@
 // (Solid inserts `{text}` as a text node): model output and cards never become markup.
 import { For, Show, createMemo, type JSX } from 'solid-js';
 import { tokenizeProse } from './prose.ts';
+import './ui.css';
 
 export function ProseText(props: { text: string; class?: string }): JSX.Element {
   const segments = createMemo(() => tokenizeProse(props.text));

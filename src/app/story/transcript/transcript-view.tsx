@@ -8,6 +8,7 @@ import type { StoryState } from '../story-state.ts';
 import { TranscriptRowView } from './transcript-row.tsx';
 import { createTranscriptWindow } from './transcript-window.ts';
 import type { RowActions, RowControl } from './turn-tools.tsx';
+import './transcript.css';
 
 export function TranscriptView(props: {
   story: StoryState;
