@@ -3,8 +3,7 @@
 // editing commands with their outcome. The user may read every variant here; no character's model
 // call ever receives another audience's variant: the worker builds each call from its own POV.
 import { createSignal, onCleanup, type Accessor } from 'solid-js';
-import type { TextDeltaOp } from '../../driver/doc/text-edit.ts';
-import type { Result, StaleChoice, TurnInspection } from '../../workers/api.ts';
+import type { Result, StaleChoice, TextDeltaOp, TurnInspection } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { t } from '../i18n/ui-text.ts';
 

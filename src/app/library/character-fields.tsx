@@ -1,6 +1,6 @@
 // One character of a new story: name, a short description (the card), and whether they are present.
 import { Show, type JSX } from 'solid-js';
-import type { Card } from '../../driver/doc/schema.ts';
+import type { Card } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
 
 export interface CharacterDraft {

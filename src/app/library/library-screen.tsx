@@ -2,7 +2,7 @@
 import { Show, createResource, createSignal, type JSX } from 'solid-js';
 import { useDriver } from '../shell/driver-client.ts';
 import { t } from '../i18n/ui-text.ts';
-import type { StoryJson } from '../../driver/story-json/schema.ts';
+import type { StoryJson } from '../../workers/api.ts';
 import { ImportStory } from './import-story.tsx';
 import { NewStoryForm } from './new-story-form.tsx';
 import { navigate } from '../shell/route.ts';

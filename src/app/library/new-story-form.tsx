@@ -1,14 +1,12 @@
 // "New story": title, language, the user's name and persona, and the characters (who is present).
 import { For, Show, createResource, createSignal, createUniqueId, type JSX } from 'solid-js';
 import { createStore, produce } from 'solid-js/store';
-import type { NewStoryInput } from '../../workers/api.ts';
+import type { Language, NewStoryInput } from '../../workers/api.ts';
 import { CharacterFields, newCharacterDraft, type CharacterDraft } from './character-fields.tsx';
 import { useDriver } from '../shell/driver-client.ts';
 import { focusOnMount } from '../ui/focus-on-mount.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { t, uiLanguage } from '../i18n/ui-text.ts';
-
-type Language = NewStoryInput['language'];
 
 function toInput(
   draft: { title: string; language: Language; userName: string; persona: string },

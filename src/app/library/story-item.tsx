@@ -1,7 +1,6 @@
 // One story of the library: open it, export it as Story JSON, or delete it (after a confirmation).
 import { Show, createSignal, type JSX } from 'solid-js';
-import type { StorySummary } from '../../workers/api.ts';
-import type { StoryJson } from '../../driver/story-json/schema.ts';
+import type { StoryJson, StorySummary } from '../../workers/api.ts';
 import { downloadJson, fileNameFor } from '../ui/download-json.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { focusOnMount } from '../ui/focus-on-mount.ts';

@@ -1,7 +1,6 @@
 // The library's stories, most recently active first, with an empty state for a new library.
 import { For, Show, createMemo, type Accessor, type JSX } from 'solid-js';
-import type { StorySummary } from '../../workers/api.ts';
-import type { StoryJson } from '../../driver/story-json/schema.ts';
+import type { StoryJson, StorySummary } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
 import { StoryItem } from './story-item.tsx';
 

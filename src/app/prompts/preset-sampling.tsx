@@ -2,9 +2,7 @@
 // master temperature included, which Rashomon keeps but does not use), and how a story's copy now
 // differs from the preset it came from.
 import { For, Show, type JSX } from 'solid-js';
-import type { SamplingSetting } from '../../driver/doc/schema.ts';
-import type { Sampling } from '../../driver/doc/library-presets.ts';
-import type { PresetStatus } from '../../driver/presets/status.ts';
+import type { PresetStatus, Sampling, SamplingSetting } from '../../workers/api.ts';
 import { clauseList, t, uiLocale } from '../i18n/ui-text.ts';
 
 const number = (value: number): string => value.toLocaleString(uiLocale());

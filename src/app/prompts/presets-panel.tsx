@@ -1,7 +1,7 @@
 // Presets in the library (import a SillyTavern preset, see what it carries and suggests, delete) and,
 // for a story, the preset it uses: its status (with any sampling that differs), switch, re-apply, remove.
 import { For, Show, createResource, createSignal, type JSX } from 'solid-js';
-import type { PresetStatus } from '../../driver/presets/status.ts';
+import type { PresetStatus } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { clauseList, t, uiLanguage } from '../i18n/ui-text.ts';
 import { SamplingDifferences, suggestedSamplingText } from './preset-sampling.tsx';

@@ -2,7 +2,7 @@
 // is a profile that operations (actor, projector, selector) can use.
 import { For, Show, createResource, createSignal, type JSX } from 'solid-js';
 import { produce, type SetStoreFunction } from 'solid-js/store';
-import type { BackendProfile, DeviceSettings } from '../../workers/store/device-settings.ts';
+import type { BackendProfile, DeviceSettings } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { t } from '../i18n/ui-text.ts';
 import { newId } from '../ui/new-id.ts';

@@ -2,8 +2,7 @@
 // model (typed or picked from the server's list), and a connection test that says what is wrong.
 import { For, createSignal, createUniqueId, type JSX } from 'solid-js';
 import { focusOnMount } from '../ui/focus-on-mount.ts';
-import type { BackendProfile } from '../../workers/store/device-settings.ts';
-import type { EndpointPreset } from '../../workers/api.ts';
+import type { BackendProfile, EndpointPreset } from '../../workers/api.ts';
 import { ConnectionTest } from './connection-test.tsx';
 import { EndpointFinder } from './endpoint-finder.tsx';
 import { t } from '../i18n/ui-text.ts';

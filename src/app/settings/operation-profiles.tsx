@@ -2,7 +2,7 @@
 // may each use a different model (say a small in-browser projector and a large remote actor).
 import { For, type JSX } from 'solid-js';
 import type { SetStoreFunction } from 'solid-js/store';
-import type { DeviceSettings, OperationProfiles as Operations } from '../../workers/store/device-settings.ts';
+import type { DeviceSettings, OperationProfiles as Operations } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
 
 type Operation = keyof Operations;

@@ -2,7 +2,7 @@
 // interface language. Everything here is device-local: saved in this browser, never synced or exported.
 import { Show, createResource, createSignal, onMount, type JSX } from 'solid-js';
 import { createStore, unwrap } from 'solid-js/store';
-import type { DeviceSettings } from '../../workers/store/device-settings.ts';
+import type { DeviceSettings } from '../../workers/api.ts';
 import { BackendProfiles } from './backend-profiles.tsx';
 import { useDriver } from '../shell/driver-client.ts';
 import { OperationProfiles } from './operation-profiles.tsx';

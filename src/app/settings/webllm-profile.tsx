@@ -2,7 +2,7 @@
 import { For, Show, onMount, type JSX } from 'solid-js';
 import { focusOnMount } from '../ui/focus-on-mount.ts';
 import { t } from '../i18n/ui-text.ts';
-import type { BackendProfile } from '../../workers/store/device-settings.ts';
+import type { BackendProfile } from '../../workers/api.ts';
 import type { WebllmCatalog } from './webllm-catalog.ts';
 import { modelSummary } from './webllm-format.ts';
 

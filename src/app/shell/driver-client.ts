@@ -3,8 +3,7 @@
 import * as Comlink from 'comlink';
 import { createComponent, createContext, createSignal, useContext, type Accessor, type JSX } from 'solid-js';
 import { createStore, produce } from 'solid-js/store';
-import type { Phase } from '../../driver/env.ts';
-import type { DriverApi, DriverEvent, Peer, SyncStatus } from '../../workers/api.ts';
+import type { DriverApi, DriverEvent, Peer, Phase, SyncStatus } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
 
 export type StoryChange = Extract<DriverEvent, { kind: 'story-changed' }>;

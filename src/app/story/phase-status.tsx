@@ -1,6 +1,6 @@
 // What the worker is doing for this story, in words ("Jane is acting…"), and quiet outcomes.
 import type { JSX } from 'solid-js';
-import type { Phase } from '../../driver/env.ts';
+import type { Phase } from '../../workers/api.ts';
 import { nameList, t } from '../i18n/ui-text.ts';
 import type { StoryState } from './story-state.ts';
 

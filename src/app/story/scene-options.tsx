@@ -1,7 +1,7 @@
 // The scene's less frequent settings, folded away under the composer: the story's language, whether
 // Send lets the next character act by itself, and who is in the scene.
 import { createSignal, type JSX } from 'solid-js';
-import type { Language } from '../../driver/doc/schema.ts';
+import type { Language } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { t } from '../i18n/ui-text.ts';

@@ -3,8 +3,8 @@
 // scrolls), what is being generated, and the play commands with their outcome.
 import { createMemo, createSignal, onCleanup, type Accessor } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
-import type { Phase } from '../../driver/env.ts';
 import type {
+  Phase,
   Result,
   StaleSummary,
   StoryOverview,

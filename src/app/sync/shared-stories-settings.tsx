@@ -3,7 +3,7 @@
 // Joining and leaving take effect at once.
 import { For, Show, createResource, createSignal, type JSX } from 'solid-js';
 import type { SetStoreFunction } from 'solid-js/store';
-import type { DeviceSettings, SharedStory } from '../../workers/store/device-settings.ts';
+import type { DeviceSettings, SharedStory } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { t } from '../i18n/ui-text.ts';

@@ -3,8 +3,7 @@
 // shared stories (shared-stories-settings.tsx). Disconnecting takes effect at once; the rest on Save.
 import { Show, createSignal, type JSX } from 'solid-js';
 import type { SetStoreFunction } from 'solid-js/store';
-import type { DeviceSettings } from '../../workers/store/device-settings.ts';
-import type { SyncTestReport } from '../../workers/api.ts';
+import type { DeviceSettings, SyncTestReport } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { t } from '../i18n/ui-text.ts';
 import { syncLabel } from './sync-indicator.tsx';

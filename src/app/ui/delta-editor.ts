@@ -1,7 +1,7 @@
 // A textarea whose edits go to the worker as deltas: typing is sent as the smallest change since the
 // last text both sides agreed on, after a short pause; text arriving from elsewhere (another tab, a
 // sync peer, a regeneration) is merged into what the user is typing, and the caret stays in place.
-import type { TextDeltaOp } from '../../driver/doc/text-edit.ts';
+import type { TextDeltaOp } from '../../workers/api.ts';
 import { diffText, mapOffset, rebaseText, textDelta } from './text-delta.ts';
 
 /** Typing pause after which an edit is sent: one write per burst of keystrokes, not per key. */

@@ -2,7 +2,7 @@
 // text flows back in live (see delta-editor.ts). With `emptyHint`, emptying the text by hand is never
 // sent: the text comes back on blur and the hint says what to do instead.
 import { Show, createEffect, createSignal, on, onCleanup, type JSX } from 'solid-js';
-import type { TextDeltaOp } from '../../driver/doc/text-edit.ts';
+import type { TextDeltaOp } from '../../workers/api.ts';
 import { bindDeltaEditor, type DeltaEditor } from './delta-editor.ts';
 
 export function LiveTextField(props: {

@@ -1,7 +1,7 @@
 // Text edits as the worker wants them: the smallest single change from an old text to a new one (one
 // common prefix, one common suffix), as a Y.Text delta, and offsets (a caret) carried across a change.
 // Offsets count UTF-16 code units, as Y.Text does; a change never splits a surrogate pair.
-import type { TextDeltaOp } from '../../driver/doc/text-edit.ts';
+import type { TextDeltaOp } from '../../workers/api.ts';
 
 /** One replacement: `remove` code units at `index` give way to `insert`. */
 export interface TextChange {
