@@ -6,6 +6,8 @@ import { createSignal, onCleanup, type Accessor } from 'solid-js';
 import type { Result, StaleChoice, TextDeltaOp, TurnInspection } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { t } from '../i18n/ui-text.ts';
+import { latestOnly } from '../ui/latest-only.ts';
+import { runCommand } from '../ui/run-command.ts';
 
 export type InspectorAction =
   'regenerate-projection' | 'regenerate-from' | 'keep' | 'mark-nothing' | 'branch';
@@ -36,23 +38,18 @@ export function createInspectorState(storyId: string, turnId: string): Inspector
   const [error, setError] = createSignal('');
   const [busy, setBusy] = createSignal<InspectorAction | null>(null);
   const [staleBefore, setStaleBefore] = createSignal(false);
-  /** Counts reads and edits: a read issued before the latest edit may not hold it, so it is dropped. */
-  let requested = 0;
-
-  const load = async (): Promise<void> => {
-    const mine = ++requested;
-    const result = await api.inspectTurn(storyId, turnId);
-    if (mine !== requested) return;
-    if (result.ok) setTurn(result.turn);
-    else setError(result.detail);
-  };
+  /** A read issued before the latest read or edit may not hold it, so its answer is dropped. */
+  const load = latestOnly<Result<{ turn: TurnInspection }>>(
+    () => api.inspectTurn(storyId, turnId),
+    (result) => (result.ok ? setTurn(result.turn) : setError(result.detail)),
+  );
   void load();
   // Any change may move this turn's badges (staleness follows edits of earlier turns), not only its own.
   onCleanup(onStoryChanged(storyId, () => void load()));
 
   /** Sends an edit; the change it causes brings a fresh read. */
   const edit = (command: () => Promise<Result>): void => {
-    requested++;
+    load.invalidate();
     const failed = (detail: string): void => {
       setError(detail);
       void load();
@@ -68,14 +65,18 @@ export function createInspectorState(storyId: string, turnId: string): Inspector
     setStaleBefore(false);
     setBusy(action);
     try {
-      const result = await command();
-      if (!result.ok && result.code === 'stale-history' && action === 'regenerate-from') setStaleBefore(true);
-      else if (!result.ok)
-        setError(result.code === 'cancelled' ? t('Cancelled. Nothing was stored.') : result.detail);
+      const result = await runCommand(command, {
+        error: setError,
+        // Said where the inspector says what went wrong: it has no quieter place.
+        cancelled: setError,
+        // Regenerate from here, refused for the stale history before the turn: the person chooses.
+        answer(failure) {
+          if (failure.code !== 'stale-history' || action !== 'regenerate-from') return false;
+          setStaleBefore(true);
+          return true;
+        },
+      });
       return result.ok;
-    } catch (thrown) {
-      setError(t('The story engine stopped unexpectedly: {reason}', { reason: String(thrown) }));
-      return false;
     } finally {
       setBusy(null);
       await load();

@@ -12,7 +12,8 @@ import type {
   TranscriptSlice,
 } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
-import { t } from '../i18n/ui-text.ts';
+import { latestOnly } from '../ui/latest-only.ts';
+import { runCommand } from '../ui/run-command.ts';
 import { createStoryCommands, type StaleQuestion, type StoryCommands } from './story-commands.ts';
 import type { PathRange } from './transcript/virtual-range.ts';
 
@@ -65,16 +66,6 @@ const sameStale = (a: StaleSummary | null, b: StaleSummary | null): boolean =>
     a.byHand === b.byHand &&
     a.turns.length === b.turns.length &&
     a.turns.every((id, i) => id === b.turns[i]));
-
-/** Loads `load()` into `set`, dropping answers that arrive after a newer request was made. */
-function latestOnly<T>(load: () => Promise<T>, set: (value: T) => void): () => Promise<void> {
-  let requested = 0;
-  return async () => {
-    const mine = ++requested;
-    const value = await load();
-    if (mine === requested) set(value);
-  };
-}
 
 export function createStoryState(storyId: string): StoryState {
   const { api, phase: phaseOf, stream: streamOf, onStoryChanged, onStoryDeleted } = useDriver();
@@ -141,17 +132,13 @@ export function createStoryState(storyId: string): StoryState {
   const run = async <T extends object>(command: () => Promise<Result<T>>): Promise<Result<T>> => {
     setRunning((n) => n + 1);
     try {
-      const result = await command();
-      if (!result.ok && result.code === 'cancelled') setNotice(t('Cancelled. Nothing was stored.'));
-      // The stale-history refusal is a question (the banner asks it), not an error.
-      else if (!result.ok && result.code !== 'stale-history') setError(result.detail);
-      await loadTranscript();
-      return result;
-    } catch (thrown) {
-      // A bug or a crashed worker, not an expected failure: still say so where the user looks.
-      const detail = t('The story engine stopped unexpectedly: {reason}', { reason: String(thrown) });
-      setError(detail);
-      return { ok: false, code: 'server', detail };
+      return await runCommand(command, {
+        error: setError,
+        cancelled: setNotice,
+        // The stale-history refusal is a question (the banner asks it), not an error.
+        answer: (failure) => failure.code === 'stale-history',
+        reread: loadTranscript,
+      });
     } finally {
       setRunning((n) => n - 1);
     }
