@@ -1,38 +1,15 @@
 // Text edits as the worker wants them: the smallest single change from an old text to a new one (one
 // common prefix, one common suffix), as a Y.Text delta, and offsets (a caret) carried across a change.
-// Offsets count UTF-16 code units, as Y.Text does; a change never splits a surrogate pair.
+// Offsets count UTF-16 code units, as Y.Text does. The change is lib0's simpleDiffString, the diff the
+// driver's text edits use too: it never splits a surrogate pair.
+import { simpleDiffString, type SimpleDiff } from 'lib0/diff';
 import type { TextDeltaOp } from '../../workers/api.ts';
 
 /** One replacement: `remove` code units at `index` give way to `insert`. */
-export interface TextChange {
-  index: number;
-  remove: number;
-  insert: string;
-}
-
-const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
-const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
+export type TextChange = SimpleDiff<string>;
 
 /** The smallest single change that turns `before` into `after` (`remove` 0 and `insert` '' if equal). */
-export function diffText(before: string, after: string): TextChange {
-  const limit = Math.min(before.length, after.length);
-  let prefix = 0;
-  while (prefix < limit && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
-  // Never end the prefix between the two halves of one character.
-  if (prefix > 0 && isHighSurrogate(before.charCodeAt(prefix - 1))) prefix--;
-  let suffix = 0;
-  while (
-    suffix < limit - prefix &&
-    before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)
-  )
-    suffix++;
-  if (suffix > 0 && isLowSurrogate(before.charCodeAt(before.length - suffix))) suffix--;
-  return {
-    index: prefix,
-    remove: before.length - prefix - suffix,
-    insert: after.slice(prefix, after.length - suffix),
-  };
-}
+export const diffText: (before: string, after: string) => TextChange = simpleDiffString;
 
 /** The Y.Text delta of `before` → `after`: [] when nothing changed. */
 export function textDelta(before: string, after: string): TextDeltaOp[] {
