@@ -1,5 +1,6 @@
 // Lint rules: typescript-eslint's recommended set everywhere, platform globals per folder, a pure
-// driver (no ambient clock, randomness, timers, storage or network), and no focused tests.
+// driver (no ambient clock, randomness, timers, storage or network), an app that reaches the worker
+// only through its one API, and no focused tests.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -118,25 +119,39 @@ export default tseslint.config(
     files: ['src/app/**'],
     languageOptions: { globals: globals.browser },
     rules: {
-      // The worker owns the documents and the driver: the UI reaches them only through DriverApi.
+      // The worker owns the documents and the driver: the UI reaches them only through workers/api.ts,
+      // whose types it imports (that file re-exports every driver and worker type the UI needs), and
+      // starts the worker by its entry's URL. Its only values from outside src/app are the two i18n
+      // modules it shares with the driver. Even a type import from elsewhere is refused, so that the
+      // one API stays the only seam.
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             {
+              // gitignore semantics: a file under a folder that is excluded whole cannot be let back in
+              // (`**/driver/**` then `!**/driver/i18n/lists.ts` still refuses lists.ts). So each folder
+              // is closed one level at a time: driver/i18n is reopened, then closed but for its two files.
               group: [
                 'yjs',
                 'y-*',
-                '**/driver/**',
+                '**/driver/*',
                 '!**/driver/i18n',
+                '**/driver/i18n/*',
                 '!**/driver/i18n/translate.ts',
                 '!**/driver/i18n/lists.ts',
-                '**/workers/**',
+                '**/workers/*',
+                '!**/workers/api.ts',
                 '!**/workers/driver.worker.ts*',
               ],
+              message:
+                'src/app reaches the driver and the worker only through src/workers/api.ts (types; it re-exports what the app needs) and takes values only from driver/i18n/translate.ts and driver/i18n/lists.ts.',
+            },
+            {
+              group: ['**/workers/api.ts'],
               allowTypeImports: true,
               message:
-                'src/app talks to the worker through DriverApi; import documents and driver code as types only.',
+                'src/workers/api.ts describes the worker boundary: import it as types only (import type).',
             },
           ],
         },

@@ -25,7 +25,7 @@ export default defineConfig({
     solid(),
     VitePWA({
       registerType: 'prompt',
-      // src/app/update-prompt.tsx registers through virtual:pwa-register/solid.
+      // src/app/shell/update-prompt.tsx registers through virtual:pwa-register/solid.
       injectRegister: false,
       includeAssets: ['apple-touch-icon.png'],
       manifest: {

@@ -308,3 +308,18 @@ export interface DriverApi {
   // pushes
   subscribe(listener: (event: DriverEvent) => void): Promise<void>;
 }
+
+// --- Types the app needs from the driver and the worker, re-exported so that src/app imports this one
+// file only (eslint.config.js forbids src/app any other import from src/driver or src/workers). ---
+export type { Card, Language, SamplingSetting } from '../driver/doc/schema.ts';
+export type { Sampling } from '../driver/doc/library-presets.ts';
+export type { TextDeltaOp } from '../driver/doc/text-edit.ts';
+export type { Phase } from '../driver/env.ts';
+export type { PresetStatus } from '../driver/presets/status.ts';
+export type { StoryJson } from '../driver/story-json/schema.ts';
+export type {
+  BackendProfile,
+  DeviceSettings,
+  OperationProfiles,
+  SharedStory,
+} from './store/device-settings.ts';

@@ -7,7 +7,7 @@ import {
   DriverProvider,
   useDriver,
   type DriverClient,
-} from '../../src/app/driver-client.ts';
+} from '../../src/app/shell/driver-client.ts';
 import { createFakeDriver, JANE_ID, USER_ID } from './fake-driver.ts';
 
 function setup(): { client: DriverClient; fake: ReturnType<typeof createFakeDriver>; dispose: () => void } {

@@ -4,9 +4,9 @@
 // offered as streaming text.
 import { describe, expect, it } from 'vitest';
 import { createComponent, createRoot } from 'solid-js';
-import { createClientFor, DriverProvider } from '../../src/app/driver-client.ts';
+import { createClientFor, DriverProvider } from '../../src/app/shell/driver-client.ts';
 import { setUiLanguage } from '../../src/app/i18n/ui-text.ts';
-import { createStoryState, type StoryState } from '../../src/app/story-state.ts';
+import { createStoryState, type StoryState } from '../../src/app/story/story-state.ts';
 import type { DriverApi } from '../../src/workers/api.ts';
 import { createFakeDriver, JANE_ID, overview, row, USER_ID } from './fake-driver.ts';
 

@@ -4,9 +4,9 @@
 // actions call the worker with this turn (and audience).
 import { afterEach, describe, expect, it } from 'vitest';
 import { createComponent, createRoot } from 'solid-js';
-import { createClientFor, DriverProvider } from '../../src/app/driver-client.ts';
-import { bindDeltaEditor, EDIT_DEBOUNCE_MS } from '../../src/app/delta-editor.ts';
-import { createInspectorState, type InspectorState } from '../../src/app/inspector-state.ts';
+import { createClientFor, DriverProvider } from '../../src/app/shell/driver-client.ts';
+import { bindDeltaEditor, EDIT_DEBOUNCE_MS } from '../../src/app/ui/delta-editor.ts';
+import { createInspectorState, type InspectorState } from '../../src/app/inspector/inspector-state.ts';
 import type { TurnInspection } from '../../src/workers/api.ts';
 import { createFakeDriver, JANE_ID, USER_ID } from './fake-driver.ts';
 

@@ -75,7 +75,7 @@ describe('message catalogue', () => {
   it('finds the call sites (the scan works)', () => {
     const [driver, , ui] = CATALOGUES.map(callSites);
     expect(driver?.get('You are {name}.')).toEqual(['driver/turns/private-context.ts']);
-    expect(ui?.get('Settings')).toContain('app/app.tsx');
+    expect(ui?.get('Settings')).toContain('app/shell/app.tsx');
   });
 
   for (const catalogue of CATALOGUES) {

@@ -1,7 +1,7 @@
 // The prose tokenizer of the transcript: *actions* and quoted speech become segments, anything
 // unmatched stays plain text, and the text itself is never changed beyond dropping action asterisks.
 import { describe, expect, it } from 'vitest';
-import { tokenizeProse, type ProseSegment } from '../../src/app/prose.ts';
+import { tokenizeProse, type ProseSegment } from '../../src/app/ui/prose.ts';
 
 const plain = (text: string): ProseSegment => ({ text, action: false, speech: false });
 const action = (text: string): ProseSegment => ({ text, action: true, speech: false });

@@ -3,7 +3,7 @@
 // (the worst room's).
 import { describe, expect, it } from 'vitest';
 import { pairingUrl } from '../../sync-server/pairing.ts';
-import { pairingProblemText, readPairing, readPairingText } from '../../src/app/pairing-link.ts';
+import { pairingProblemText, readPairing, readPairingText } from '../../src/app/sync/pairing-link.ts';
 import { overallStatus, syncOff } from '../../src/workers/sync/status.ts';
 import { accessProbeUrl, routeFor, syncPlan, websocketBase } from '../../src/workers/sync/target.ts';
 

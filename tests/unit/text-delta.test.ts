@@ -2,7 +2,7 @@
 // result; offsets carried across a change; a remote change merged into unsent local edits.
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { diffText, mapOffset, rebaseText, textDelta } from '../../src/app/text-delta.ts';
+import { diffText, mapOffset, rebaseText, textDelta } from '../../src/app/ui/text-delta.ts';
 import type { TextDeltaOp } from '../../src/driver/doc/text-edit.ts';
 
 function applied(before: string, delta: TextDeltaOp[]): string {

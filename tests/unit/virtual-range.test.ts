@@ -9,7 +9,7 @@ import {
   rangeFor,
   spanHeight,
   visibleRange,
-} from '../../src/app/virtual-range.ts';
+} from '../../src/app/story/transcript/virtual-range.ts';
 
 describe('row heights', () => {
   it('estimates unmeasured turns from the measured ones, ignoring turns the user missed', () => {

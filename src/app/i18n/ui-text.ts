@@ -2,7 +2,7 @@
 // placeholders, and looks it up in the zh dictionary when the interface is Chinese. The language is a signal, so every `t`
 // read inside JSX or a memo follows a switch at once.
 import { createSignal } from 'solid-js';
-import type { Language } from '../../driver/doc/schema.ts';
+import type { Language } from '../../workers/api.ts';
 import { clauseList as clausesIn, nameList as namesIn } from '../../driver/i18n/lists.ts';
 import { translate, type MessageValues } from '../../driver/i18n/translate.ts';
 import { UI_MESSAGES_ZH } from './zh/index.ts';

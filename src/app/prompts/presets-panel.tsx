@@ -1,0 +1,180 @@
+// Presets in the library (import a SillyTavern preset, see what it carries and suggests, delete) and,
+// for a story, the preset it uses: its status (with any sampling that differs), switch, re-apply, remove.
+import { For, Show, createResource, createSignal, type JSX } from 'solid-js';
+import type { PresetStatus } from '../../workers/api.ts';
+import { useDriver } from '../shell/driver-client.ts';
+import { clauseList, t, uiLanguage } from '../i18n/ui-text.ts';
+import { SamplingDifferences, suggestedSamplingText } from './preset-sampling.tsx';
+
+/** What a story's preset status means for the person. */
+function statusText(status: PresetStatus['status']): string {
+  switch (status) {
+    case 'none':
+      return t('No preset: the default style.');
+    case 'current':
+      return t('Up to date with the library.');
+    case 'changed-in-library':
+      return t('Changed in the library since it was applied: re-apply to take the changes.');
+    case 'edited-in-story':
+      return t(
+        'Edited in this story: re-applying would replace those edits (the old copies go to the trash).',
+      );
+    case 'missing':
+      return t('No longer in the library.');
+  }
+}
+
+/** The status of a story that has a preset, or undefined when it has none. */
+const storyPreset = (status: PresetStatus): Exclude<PresetStatus, { status: 'none' }> | undefined =>
+  status.status === 'none' ? undefined : status;
+
+export function PresetsPanel(props: { storyId?: string }): JSX.Element {
+  const { api } = useDriver();
+  const [version, setVersion] = createSignal(0);
+  const [presets] = createResource(version, () => api.listPresets());
+  const [status] = createResource(version, async () =>
+    props.storyId ? api.storyPreset(props.storyId) : undefined,
+  );
+  const [message, setMessage] = createSignal('');
+  const after = (r: { ok: boolean; detail?: string }, ok: string): void => {
+    setMessage(r.ok ? ok : (r.detail ?? t('That did not work.')));
+    setVersion((v) => v + 1);
+  };
+
+  const importFile = async (file: File): Promise<void> => {
+    let json: unknown;
+    try {
+      json = JSON.parse(await file.text());
+    } catch {
+      setMessage(t('{file} is not JSON: export the preset from SillyTavern again.', { file: file.name }));
+      return;
+    }
+    const r = await api.importSillyTavernPreset(json, {
+      title: file.name.replace(/\.json$/i, ''),
+      reportLanguage: uiLanguage(),
+    });
+    if (!r.ok) return after(r, '');
+    const count = r.report.mapped.length;
+    const imported =
+      count === 1 ? t('Imported: 1 prompt mapped.') : t('Imported: {count} prompts mapped.', { count });
+    const skipped = r.report.notMapped.map((n) => t('{name} ({why})', { name: n.name, why: n.why }));
+    after(
+      r,
+      skipped.length
+        ? t('{imported} Not mapped: {skipped}.', { imported, skipped: clauseList(skipped) })
+        : imported,
+    );
+  };
+
+  return (
+    <section class="stack" aria-labelledby="presets-title">
+      <h2 id="presets-title">{t('Presets')}</h2>
+      <Show when={props.storyId && status.latest?.ok ? status.latest.preset : undefined}>
+        {(preset) => (
+          <Show when={storyPreset(preset())} fallback={<p>{statusText('none')}</p>}>
+            {(used) => (
+              <>
+                <p>
+                  {t('This story uses “{title}”. {status}', {
+                    title: used().title,
+                    status: statusText(used().status),
+                  })}
+                </p>
+                <SamplingDifferences status={used()} />
+              </>
+            )}
+          </Show>
+        )}
+      </Show>
+      <label class="field">
+        {t('Import SillyTavern preset')}
+        <input
+          type="file"
+          accept="application/json,.json"
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            if (file) void importFile(file);
+            e.currentTarget.value = '';
+          }}
+        />
+      </label>
+      <ul class="stack" aria-label={t('Presets in the library')}>
+        <For each={presets.latest ?? []} fallback={<li class="muted">{t('No presets yet.')}</li>}>
+          {(p) => (
+            <li class="stack">
+              <strong>{p.title}</strong>
+              <Show when={p.description}>
+                <span class="muted">{p.description}</span>
+              </Show>
+              <Show when={suggestedSamplingText(p.sampling)}>
+                {(text) => <span class="muted">{text()}</span>}
+              </Show>
+              <Show when={p.warning}>
+                <span class="error">{p.warning}</span>
+              </Show>
+              <Show when={p.problems.length}>
+                <span class="error">
+                  {clauseList(
+                    p.problems.map((x) =>
+                      x.path ? t('{path}: {reason}', { path: x.path, reason: x.reason }) : x.reason,
+                    ),
+                  )}
+                </span>
+              </Show>
+              <div class="row">
+                <Show when={props.storyId}>
+                  {(storyId) => (
+                    <button
+                      type="button"
+                      onClick={async () =>
+                        after(
+                          await api.applyPreset(storyId(), p.id),
+                          t('Applied “{title}”.', { title: p.title }),
+                        )
+                      }
+                    >
+                      {t('Use in this story')}
+                    </button>
+                  )}
+                </Show>
+                <button
+                  type="button"
+                  class="secondary"
+                  onClick={async () => after(await api.deletePreset(p.id), t('Deleted.'))}
+                >
+                  {t('Delete {title}', { title: p.title })}
+                </button>
+              </div>
+            </li>
+          )}
+        </For>
+      </ul>
+      <Show
+        when={
+          props.storyId && status.latest?.ok && status.latest.preset.status !== 'none'
+            ? props.storyId
+            : undefined
+        }
+      >
+        {(storyId) => (
+          <div class="row">
+            <button
+              type="button"
+              onClick={async () => after(await api.reapplyPreset(storyId()), t('Re-applied.'))}
+            >
+              {t('Re-apply preset')}
+            </button>
+            <button
+              type="button"
+              class="secondary"
+              onClick={async () => after(await api.removeStoryPreset(storyId()), t('Removed.'))}
+            >
+              {t('Remove preset')}
+            </button>
+          </div>
+        )}
+      </Show>
+      <p role="status">{message()}</p>
+    </section>
+  );
+}

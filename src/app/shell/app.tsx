@@ -1,0 +1,74 @@
+// The app shell: header (title, Settings), the library or the open story, and the update prompt.
+import { Match, Show, Switch, createSignal, onMount, type JSX } from 'solid-js';
+import { useDriver } from './driver-client.ts';
+import { setUiLanguage, t } from '../i18n/ui-text.ts';
+import { LibraryScreen } from '../library/library-screen.tsx';
+import { PairingPrompt } from '../sync/pairing-prompt.tsx';
+import { createRoute, routeHash } from './route.ts';
+import { PromptProblemsNotice } from './prompt-problems-notice.tsx';
+import { PromptsScreen } from '../prompts/prompts-screen.tsx';
+import { SettingsDialog } from '../settings/settings-dialog.tsx';
+import { StoryScreen } from '../story/story-screen.tsx';
+import { SyncIndicator } from '../sync/sync-indicator.tsx';
+import { UpdatePrompt } from './update-prompt.tsx';
+
+export function App(): JSX.Element {
+  const route = createRoute();
+  const { api, failure } = useDriver();
+  const [settingsOpen, setSettingsOpen] = createSignal(false);
+  onMount(() => void api.getDeviceSettings().then((settings) => setUiLanguage(settings.uiLanguage)));
+  const promptsRoute = (): { storyId?: string } | undefined => {
+    const current = route();
+    return current.screen === 'prompts' ? current : undefined;
+  };
+  const storyId = (): string | undefined => {
+    const current = route();
+    return current.screen === 'story' ? current.storyId : undefined;
+  };
+  return (
+    <>
+      <header class="app-header">
+        <h1 class="app-title">Rashomon</h1>
+        <SyncIndicator />
+        <a
+          class="header-button"
+          href={routeHash({ screen: 'prompts', ...(storyId() ? { storyId: storyId() } : {}) })}
+        >
+          {t('Prompts')}
+        </a>
+        <button
+          type="button"
+          class="header-button"
+          aria-haspopup="dialog"
+          onClick={() => setSettingsOpen(true)}
+        >
+          {t('Settings')}
+        </button>
+      </header>
+      <Show when={failure()}>
+        <p class="engine-failure" role="alert">
+          {t('The story engine stopped: {reason} Reload the page to try again.', { reason: failure() })}
+        </p>
+      </Show>
+      <PromptProblemsNotice route={route()} />
+      <main class="app-main">
+        <Switch>
+          <Match when={storyId()} keyed>
+            {(id) => <StoryScreen storyId={id} />}
+          </Match>
+          <Match when={promptsRoute()} keyed>
+            {(r) => <PromptsScreen {...(r.storyId ? { storyId: r.storyId } : {})} />}
+          </Match>
+          <Match when={route().screen === 'library'}>
+            <LibraryScreen />
+          </Match>
+        </Switch>
+      </main>
+      <Show when={settingsOpen()}>
+        <SettingsDialog onClose={() => setSettingsOpen(false)} />
+      </Show>
+      <UpdatePrompt />
+      <PairingPrompt />
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+// The composer: a turn written by the user ("Your turn", Send), or by hand for a character ("Write
+// as"); who acts next and "Let them continue" (act-controls.tsx); the scene's options, folded away;
+// above it all, the stale-history question when there is one (stale-banner.tsx).
+import { For, createSignal, createUniqueId, type JSX } from 'solid-js';
+import { ActControls, AUTO, ContinueControls, choiceOf } from './act-controls.tsx';
+import { t } from '../i18n/ui-text.ts';
+import { SceneOptions } from './scene-options.tsx';
+import { StaleBanner } from './stale-banner.tsx';
+import type { StoryState } from './story-state.ts';
+
+const YOU = '';
+
+export function Composer(props: {
+  story: StoryState;
+  ref?: (textbox: HTMLTextAreaElement) => void;
+}): JSX.Element {
+  const story = props.story;
+  const id = createUniqueId();
+  const [draft, setDraft] = createSignal('');
+  const [next, setNext] = createSignal(AUTO);
+  const [author, setAuthor] = createSignal(YOU);
+  const present = () =>
+    story.overview()?.participants.filter((p) => p.kind === 'character' && p.present) ?? [];
+  const manual = (): boolean => story.overview()?.settings.turnSelection === 'manual';
+  /** The character the turn is written for, if it is still in the scene. */
+  const writingAs = (): string | undefined =>
+    author() !== YOU && present().some((p) => p.id === author()) ? author() : undefined;
+
+  const send = async (): Promise<void> => {
+    const text = draft();
+    if (!text.trim() || story.generating()) return;
+    if (await story.send(text, choiceOf(next()), writingAs()))
+      setDraft((current) => (current === text ? '' : current));
+  };
+  const onKeyDown = (event: KeyboardEvent): void => {
+    // Enter adds a line; Ctrl+Enter (⌘+Enter) sends.
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void send();
+    }
+  };
+  const hint = (): string => {
+    const as = writingAs();
+    if (as)
+      return t('Ctrl+Enter sends. Written as {name}, exactly as you type it; nobody acts after it.', {
+        name: story.nameOf(as),
+      });
+    return manual()
+      ? t('Ctrl+Enter sends. Then choose who acts next and press Act.')
+      : t('Ctrl+Enter sends. Then the next character acts.');
+  };
+
+  return (
+    <form
+      class="composer"
+      aria-label={t('Composer')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <StaleBanner story={story} />
+      <label class="field" for={`${id}-turn`}>
+        {t('Your turn')}
+      </label>
+      <textarea
+        id={`${id}-turn`}
+        ref={props.ref}
+        rows={3}
+        value={draft()}
+        aria-describedby={`${id}-hint`}
+        onInput={(event) => setDraft(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+      />
+      <p id={`${id}-hint`} class="hint">
+        {hint()}
+      </p>
+      <div class="composer-row">
+        <button type="submit" aria-disabled={story.generating()}>
+          {t('Send')}
+        </button>
+        <label class="inline-field">
+          <span>{t('Write as')}</span>
+          <select value={writingAs() ?? YOU} onChange={(event) => setAuthor(event.currentTarget.value)}>
+            <option value={YOU}>{t('You')}</option>
+            <For each={present()}>
+              {(c) => (
+                <option value={c.id} selected={c.id === writingAs()}>
+                  {c.name}
+                </option>
+              )}
+            </For>
+          </select>
+        </label>
+        <ActControls story={story} next={next()} onNext={setNext} />
+      </div>
+      <ContinueControls story={story} />
+      <SceneOptions story={story} />
+    </form>
+  );
+}

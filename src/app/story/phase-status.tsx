@@ -1,0 +1,33 @@
+// What the worker is doing for this story, in words ("Jane is acting…"), and quiet outcomes.
+import type { JSX } from 'solid-js';
+import type { Phase } from '../../workers/api.ts';
+import { nameList, t } from '../i18n/ui-text.ts';
+import type { StoryState } from './story-state.ts';
+
+export function phaseText(phase: Phase, nameOf: (id: string) => string): string {
+  switch (phase.kind) {
+    case 'selecting':
+      return t('Choosing who acts next…');
+    case 'acting':
+      return t('{name} is acting…', { name: nameOf(phase.actor) });
+    case 'projecting':
+      return t('Projecting for {names}…', {
+        names: nameList(phase.audiences.map(nameOf)),
+      });
+    default:
+      return phase satisfies never;
+  }
+}
+
+export function PhaseStatus(props: { story: StoryState }): JSX.Element {
+  const text = (): string => {
+    const phase = props.story.phase();
+    if (phase) return phaseText(phase, props.story.nameOf);
+    return props.story.generating() ? t('Working…') : props.story.notice();
+  };
+  return (
+    <p class="phase-status" role="status">
+      {text()}
+    </p>
+  );
+}

@@ -1,0 +1,62 @@
+// The scene's less frequent settings, folded away under the composer: the story's language, whether
+// Send lets the next character act by itself, and who is in the scene.
+import { createSignal, type JSX } from 'solid-js';
+import type { Language } from '../../workers/api.ts';
+import { useDriver } from '../shell/driver-client.ts';
+import { ErrorAlert } from '../ui/error-alert.tsx';
+import { t } from '../i18n/ui-text.ts';
+import { PresenceList } from './presence-list.tsx';
+import type { StoryState } from './story-state.ts';
+
+export function SceneOptions(props: { story: StoryState }): JSX.Element {
+  const { api } = useDriver();
+  const manual = (): boolean => props.story.overview()?.settings.turnSelection === 'manual';
+  const [languageError, setLanguageError] = createSignal('');
+  // The overview follows from the worker's change event, here and on every other device.
+  const setLanguage = async (language: Language): Promise<void> => {
+    const result = await api.setStoryLanguage(props.story.storyId, language);
+    setLanguageError(result.ok ? '' : result.detail);
+  };
+  return (
+    <details class="scene-options">
+      <summary>{t('Scene and turn order')}</summary>
+      <label class="field">
+        <span>{t('Language of the story')}</span>
+        <select
+          value={props.story.overview()?.language ?? 'en'}
+          onChange={(event) => void setLanguage(event.currentTarget.value === 'zh' ? 'zh' : 'en')}
+        >
+          <option value="en">English</option>
+          <option value="zh">中文 (Chinese)</option>
+        </select>
+        <span class="muted">
+          {t(
+            'The next turns use its prompts and are written and checked in it; earlier turns stay as they are.',
+          )}
+        </span>
+      </label>
+      <ErrorAlert message={languageError()} />
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={manual()}
+          onChange={(event) => void props.story.setManualTurns(event.currentTarget.checked)}
+        />
+        <span>{t('I choose who acts (no automatic turn after Send)')}</span>
+      </label>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={props.story.overview()?.settings.batchReprojection === true}
+          onChange={(event) => void props.story.setBatched(event.currentTarget.checked)}
+        />
+        <span>
+          {t(
+            'Batched projection (one request per turn for everyone; fewer requests, less isolation per call)',
+          )}
+        </span>
+      </label>
+      <PresenceList story={props.story} />
+    </details>
+  );
+}

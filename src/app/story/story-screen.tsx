@@ -1,0 +1,97 @@
+// The story screen: the user's transcript, what is being generated, the composer, and the turn
+// inspector opened from any row. Opening it moves keyboard focus to its title, so screen readers
+// announce where the user is. Everything here reads the worker's view slices.
+import { Show, createSignal, type JSX } from 'solid-js';
+import { Composer } from './composer.tsx';
+import { focusOnMount } from '../ui/focus-on-mount.ts';
+import { t } from '../i18n/ui-text.ts';
+import { PhaseStatus } from './phase-status.tsx';
+import { routeHash } from '../shell/route.ts';
+import { ShareStory } from '../sync/share-story.tsx';
+import { createStoryState } from './story-state.ts';
+import { TranscriptView } from './transcript/transcript-view.tsx';
+import { TurnInspector } from '../inspector/turn-inspector.tsx';
+import './story.css';
+
+export function StoryScreen(props: { storyId: string }): JSX.Element {
+  // The screen is keyed by story id (shell/app.tsx), so the state belongs to one story.
+  const story = createStoryState(props.storyId);
+  const [inspecting, setInspecting] = createSignal<string | null>(null);
+  let composerBox: HTMLTextAreaElement | undefined;
+  return (
+    <section class="story-screen" aria-labelledby="story-title">
+      <nav class="story-nav">
+        <a href={routeHash({ screen: 'library' })}>{t('← Stories')}</a>
+        <Show when={!story.deletedElsewhere()}>
+          <ShareStory storyId={props.storyId} />
+        </Show>
+      </nav>
+      <Show when={!story.deletedElsewhere()} fallback={<DeletedElsewhere />}>
+        <Show
+          when={story.overview()}
+          fallback={
+            <Show when={story.loadError()} fallback={<p class="muted">{t('Opening the story…')}</p>}>
+              <h2 id="story-title">{t('Story not available')}</h2>
+              <p class="error" role="alert">
+                {story.loadError()}
+              </p>
+            </Show>
+          }
+        >
+          {(overview) => (
+            <>
+              <h2
+                id="story-title"
+                class="story-screen-title"
+                tabIndex={-1}
+                ref={(el) => focusOnMount(el, { preventScroll: true })}
+              >
+                {overview().title}
+              </h2>
+              <TranscriptView story={story} onInspect={setInspecting} />
+              <PhaseStatus story={story} />
+              <Show when={story.error()}>
+                <div class="error-box" role="alert">
+                  <strong>{t('That did not work.')}</strong> <span>{story.error()}</span>
+                </div>
+              </Show>
+              <Composer story={story} ref={(el) => (composerBox = el)} />
+              <Show when={inspecting()} keyed>
+                {(turnId) => (
+                  <TurnInspector
+                    storyId={props.storyId}
+                    turnId={turnId}
+                    userId={overview().userId}
+                    nameOf={story.nameOf}
+                    onClose={() => setInspecting(null)}
+                    onBranched={() => {
+                      story.followEnd();
+                      composerBox?.focus();
+                    }}
+                  />
+                )}
+              </Show>
+            </>
+          )}
+        </Show>
+      </Show>
+    </section>
+  );
+}
+
+/** Said instead of the story once another device or tab deleted it: the worker has closed it. */
+function DeletedElsewhere(): JSX.Element {
+  return (
+    <>
+      <h2 id="story-title" tabIndex={-1} ref={(el) => focusOnMount(el)}>
+        {t('Story deleted')}
+      </h2>
+      <p class="error" role="alert">
+        {t('This story was deleted on another device or in another tab.')}
+      </p>
+      <p>
+        <a href={routeHash({ screen: 'library' })}>{t('Back to your stories')}</a>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,197 @@
+// The open story as the story screen sees it: its overview, the loaded slice of the user's transcript
+// (re-read when the worker says the story changed; the virtual list moves the slice as the user
+// scrolls), what is being generated, and the play commands with their outcome.
+import { createMemo, createSignal, onCleanup, type Accessor } from 'solid-js';
+import { createStore, reconcile } from 'solid-js/store';
+import type {
+  Phase,
+  Result,
+  StaleSummary,
+  StoryOverview,
+  TranscriptRow,
+  TranscriptSlice,
+} from '../../workers/api.ts';
+import { useDriver } from '../shell/driver-client.ts';
+import { latestOnly } from '../ui/latest-only.ts';
+import { runCommand } from '../ui/run-command.ts';
+import { createStoryCommands, type StaleQuestion, type StoryCommands } from './story-commands.ts';
+import type { PathRange } from './transcript/virtual-range.ts';
+
+/** Rows loaded when a story opens: its end, before anything is measured. */
+const INITIAL_ROWS = 40;
+
+/** The user's own projection of a turn while it streams in, before it is stored. */
+export interface StreamingProjection {
+  turnId: string;
+  text: string;
+}
+
+export interface StoryState extends StoryCommands {
+  storyId: string;
+  overview: Accessor<StoryOverview | undefined>;
+  /** The loaded rows: the turns of `range()` the user attended, in path order. */
+  rows: TranscriptRow[];
+  /** Turns on the active path (rows outside the range are not loaded). */
+  length: Accessor<number>;
+  range: Accessor<PathRange>;
+  /** The part of the path `rows` came from, [start, end). */
+  loaded: Accessor<{ start: number; end: number }>;
+  /** Loads another part of the path (the virtual list calls it as the user scrolls). */
+  showRange(range: PathRange): void;
+  /** Increases when the user's command should bring the end of the story into view. */
+  followRequests: Accessor<number>;
+  /** What on the active path was made from an earlier version of the story, or null. */
+  stale: Accessor<StaleSummary | null>;
+  /** A command refused because of that, waiting for the person's choice; or null. */
+  question: Accessor<StaleQuestion | null>;
+  /** Why the story could not be opened, or ''. */
+  loadError: Accessor<string>;
+  /** Another device or tab deleted the story while it was open here: the worker closed it. */
+  deletedElsewhere: Accessor<boolean>;
+  /** The last command's failure, shown until the next command. */
+  error: Accessor<string>;
+  /** A quiet outcome (e.g. a cancelled generation). */
+  notice: Accessor<string>;
+  phase: Accessor<Phase | null>;
+  generating: Accessor<boolean>;
+  streaming: Accessor<StreamingProjection | null>;
+  nameOf: (participantId: string) => string;
+}
+
+const sameStale = (a: StaleSummary | null, b: StaleSummary | null): boolean =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.from === b.from &&
+    a.byHand === b.byHand &&
+    a.turns.length === b.turns.length &&
+    a.turns.every((id, i) => id === b.turns[i]));
+
+export function createStoryState(storyId: string): StoryState {
+  const { api, phase: phaseOf, stream: streamOf, onStoryChanged, onStoryDeleted } = useDriver();
+  const [overview, setOverview] = createSignal<StoryOverview>();
+  const [transcript, setTranscript] = createStore<{ rows: TranscriptRow[] }>({ rows: [] });
+  const [length, setLength] = createSignal(0);
+  const [range, setRange] = createSignal<PathRange>({ start: 0, end: null });
+  const [loaded, setLoaded] = createSignal({ start: 0, end: 0 });
+  const [followRequests, setFollowRequests] = createSignal(0);
+  const [loadError, setLoadError] = createSignal('');
+  const [deletedElsewhere, setDeletedElsewhere] = createSignal(false);
+  const [error, setError] = createSignal('');
+  const [notice, setNotice] = createSignal('');
+  const [running, setRunning] = createSignal(0);
+  const [stale, setStale] = createSignal<StaleSummary | null>(null, { equals: sameStale });
+  const [question, setQuestion] = createSignal<StaleQuestion | null>(null);
+
+  const loadOverview = latestOnly<Result<{ story: StoryOverview }>>(
+    () => api.openStory(storyId),
+    (result) => (result.ok ? setOverview(result.story) : setLoadError(result.detail)),
+  );
+  /** No slice is read before the story's length gives the first range (its end). */
+  let opened = false;
+  const loadTranscript = latestOnly<{ start: number; end: number | null; result: Result<TranscriptSlice> }>(
+    async () => {
+      const { start, end } = range();
+      return { start, end, result: await api.transcript(storyId, end === null ? { start } : { start, end }) };
+    },
+    ({ start, end, result }) => {
+      if (!result.ok) return void setLoadError(result.detail);
+      setLength(result.length);
+      setStale(result.stale);
+      setLoaded({
+        start: Math.min(start, result.length),
+        end: Math.min(end ?? result.length, result.length),
+      });
+      setTranscript('rows', reconcile(result.rows, { key: 'turnId' }));
+    },
+  );
+  void loadOverview().then(() => {
+    setRange({ start: Math.max(0, (overview()?.length ?? 0) - INITIAL_ROWS), end: null });
+    opened = true;
+    return loadTranscript();
+  });
+  onCleanup(
+    onStoryChanged(storyId, (change) => {
+      if (change.meta || change.participants) void loadOverview();
+      if (opened) void loadTranscript();
+    }),
+  );
+  onCleanup(onStoryDeleted(storyId, () => setDeletedElsewhere(true)));
+
+  const names = createMemo(() => new Map(overview()?.participants.map((p) => [p.id, p.name]) ?? []));
+  const phase = (): Phase | null => phaseOf(storyId);
+  const generating = (): boolean => running() > 0 || phase() !== null;
+  const streaming = (): StreamingProjection | null => {
+    const stream = streamOf(storyId);
+    const user = overview()?.userId;
+    const text = user === undefined ? undefined : stream?.projections[user];
+    return stream?.turnId && text ? { turnId: stream.turnId, text } : null;
+  };
+
+  /** Runs one command; its failure becomes the error shown, a cancellation only a notice. */
+  const run = async <T extends object>(command: () => Promise<Result<T>>): Promise<Result<T>> => {
+    setRunning((n) => n + 1);
+    try {
+      return await runCommand(command, {
+        error: setError,
+        cancelled: setNotice,
+        // The stale-history refusal is a question (the banner asks it), not an error.
+        answer: (failure) => failure.code === 'stale-history',
+        reread: loadTranscript,
+      });
+    } finally {
+      setRunning((n) => n - 1);
+    }
+  };
+  /** A new command: clears the last outcome and, when asked, brings the end of the story into view. */
+  const start = (follow: boolean): void => {
+    // A new command replaces one that was still waiting for the stale-history choice.
+    question()?.dismiss();
+    setError('');
+    setNotice('');
+    if (!follow) return;
+    const end = range().end;
+    if (end !== null) setRange({ start: Math.max(0, length() - INITIAL_ROWS), end: null });
+    setFollowRequests((n) => n + 1);
+  };
+  const showRange = (next: PathRange): void => {
+    const now = range();
+    if (now.start === next.start && now.end === next.end) return;
+    setRange(next);
+    void loadTranscript();
+  };
+  const commands = createStoryCommands({
+    api,
+    storyId,
+    run,
+    start,
+    length,
+    reloadOverview: loadOverview,
+    setError,
+    ask: setQuestion,
+  });
+
+  return {
+    ...commands,
+    storyId,
+    overview,
+    get rows() {
+      return transcript.rows;
+    },
+    length,
+    range,
+    loaded,
+    showRange,
+    followRequests,
+    stale,
+    question,
+    loadError,
+    deletedElsewhere,
+    error,
+    notice,
+    phase,
+    generating,
+    streaming,
+    nameOf: (id) => names().get(id) ?? id,
+  };
+}

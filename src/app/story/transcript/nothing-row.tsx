@@ -1,0 +1,28 @@
+// A turn the user perceived nothing of: a compact interstitial row (a subtle rule and centred muted
+// text, no author, no bubble), still with its controls. The sentence is presentation only: never
+// stored, never sent to a model.
+import { Show, type JSX } from 'solid-js';
+import type { TranscriptRow } from '../../../workers/api.ts';
+import { badgeLabel } from '../../ui/badges.tsx';
+import { t } from '../../i18n/ui-text.ts';
+import { TurnTools, type RowActions } from './turn-tools.tsx';
+
+export function NothingRow(props: {
+  row: TranscriptRow;
+  last: boolean;
+  actions: RowActions;
+  ref: (el: HTMLElement) => void;
+}): JSX.Element {
+  return (
+    <li ref={props.ref} class="turn-nothing" data-turn-id={props.row.turnId}>
+      <span class="nothing-text">
+        {t('Nothing seems to have happened.')}
+        <Show when={props.row.stale}>
+          {' '}
+          <span class="badge">{badgeLabel('stale')}</span>
+        </Show>
+      </span>
+      <TurnTools row={props.row} last={props.last} actions={props.actions} />
+    </li>
+  );
+}

@@ -1,0 +1,58 @@
+// One row of the user's transcript: the author and what the user wrote or perceived (prose, as text);
+// a no-perception turn is an interstitial row, a turn not yet projected for the user says so.
+import { Match, Show, Switch, type JSX } from 'solid-js';
+import type { TranscriptRow } from '../../../workers/api.ts';
+import { badgeLabel, badgeMeaning } from '../../ui/badges.tsx';
+import { t } from '../../i18n/ui-text.ts';
+import { NothingRow } from './nothing-row.tsx';
+import { ProseText } from '../../ui/prose-text.tsx';
+import { TurnTools, type RowActions } from './turn-tools.tsx';
+
+export function TranscriptRowView(props: {
+  row: TranscriptRow;
+  /** The last row of the story: its turn can be written again as an alternative. */
+  last: boolean;
+  actions: RowActions;
+  /** Measures the row (virtual list). */
+  measure: (row: HTMLElement, index: number) => void;
+  /** The user's projection of this turn while it streams in (the row is still 'missing'). */
+  streamingText?: string | undefined;
+}): JSX.Element {
+  const ref = (el: HTMLElement): void => props.measure(el, props.row.index);
+  return (
+    <Switch>
+      <Match when={props.row.kind === 'nothing'}>
+        <NothingRow ref={ref} row={props.row} last={props.last} actions={props.actions} />
+      </Match>
+      <Match when={props.row.kind === 'missing' && props.streamingText}>
+        {(text) => (
+          <li ref={ref} class="turn turn-streaming" data-turn-id={props.row.turnId}>
+            <p class="turn-author">{props.row.authorName}</p>
+            <ProseText text={text()} />
+          </li>
+        )}
+      </Match>
+      <Match when={true}>
+        <li ref={ref} class={`turn turn-${props.row.kind}`} data-turn-id={props.row.turnId}>
+          <div class="turn-head">
+            <p class="turn-author">
+              {props.row.authorName}
+              <Show when={props.row.stale}>
+                <span class="badge" title={badgeMeaning('stale')}>
+                  {badgeLabel('stale')}
+                </span>
+              </Show>
+            </p>
+            <TurnTools row={props.row} last={props.last} actions={props.actions} />
+          </div>
+          <Show
+            when={props.row.kind !== 'missing'}
+            fallback={<p class="turn-text muted">{t('not projected yet')}</p>}
+          >
+            <ProseText text={props.row.text} />
+          </Show>
+        </li>
+      </Match>
+    </Switch>
+  );
+}
