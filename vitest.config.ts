@@ -2,6 +2,7 @@
 // Chromium through Playwright, for what only a browser has, such as IndexedDB).
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
+import solid from 'vite-plugin-solid';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 export default defineConfig({
@@ -18,6 +19,8 @@ export default defineConfig({
         },
       },
       {
+        // Solid components (.tsx) render in the browser project as in the app.
+        plugins: [solid()],
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],

@@ -6,6 +6,7 @@ import { LibraryScreen } from '../library/library-screen.tsx';
 import { PairingPrompt } from '../sync/pairing-prompt.tsx';
 import { createRoute, routeHash } from './route.ts';
 import { PromptProblemsNotice } from './prompt-problems-notice.tsx';
+import { SettingsProblemNotice } from './settings-problem-notice.tsx';
 import { PromptsScreen } from '../prompts/prompts-screen.tsx';
 import { SettingsDialog } from '../settings/settings-dialog.tsx';
 import { StoryScreen } from '../story/story-screen.tsx';
@@ -16,6 +17,8 @@ export function App(): JSX.Element {
   const route = createRoute();
   const { api, failure } = useDriver();
   const [settingsOpen, setSettingsOpen] = createSignal(false);
+  /** Counts closings of Settings: what was saved there may have mended stored settings. */
+  const [settingsClosed, setSettingsClosed] = createSignal(0);
   onMount(() => void api.getDeviceSettings().then((settings) => setUiLanguage(settings.uiLanguage)));
   const promptsRoute = (): { storyId?: string } | undefined => {
     const current = route();
@@ -50,6 +53,7 @@ export function App(): JSX.Element {
           {t('The story engine stopped: {reason} Reload the page to try again.', { reason: failure() })}
         </p>
       </Show>
+      <SettingsProblemNotice version={settingsClosed()} onOpenSettings={() => setSettingsOpen(true)} />
       <PromptProblemsNotice route={route()} />
       <main class="app-main">
         <Switch>
@@ -65,7 +69,12 @@ export function App(): JSX.Element {
         </Switch>
       </main>
       <Show when={settingsOpen()}>
-        <SettingsDialog onClose={() => setSettingsOpen(false)} />
+        <SettingsDialog
+          onClose={() => {
+            setSettingsOpen(false);
+            setSettingsClosed((n) => n + 1);
+          }}
+        />
       </Show>
       <UpdatePrompt />
       <PairingPrompt />

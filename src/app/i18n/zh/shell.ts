@@ -14,4 +14,5 @@ export const ZH_SHELL: Messages = {
     '有 1 个提示词文件存在问题：在修复之前，使用它的请求都会失败。',
   '{count} prompt files have a problem: requests that use them fail until they are fixed.':
     '有 {count} 个提示词文件存在问题：在修复之前，使用它们的请求都会失败。',
+  'Open Settings': '打开设置',
 };
