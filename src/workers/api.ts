@@ -131,8 +131,8 @@ export interface SendInput {
 
 export interface ConnectionReport {
   ok: boolean;
-  /** reachable → authorized → model found; the first failing step says what to do. */
-  problem?: 'unreachable' | 'cors' | 'unauthorized' | 'model-not-found' | 'no-models';
+  /** reachable → authorized → model found; the first failing step, with `detail` saying what to do. */
+  code?: 'unreachable' | 'cors' | 'unauthorized' | 'model-not-found' | 'no-models';
   detail: string;
   models: string[];
 }

@@ -33,10 +33,10 @@ describe('testConnection against a local OpenAI-compatible server', () => {
   it('reports unauthorized when the server refuses the key (401), and ok with the right key', async () => {
     const { baseURL } = await start({ apiKey: 'sk-right' });
     const refused = await testConnection({ baseURL, apiKey: 'sk-wrong' }, node);
-    expect(refused).toMatchObject({ ok: false, problem: 'unauthorized', models: [] });
+    expect(refused).toMatchObject({ ok: false, code: 'unauthorized', models: [] });
     expect(refused.detail).toMatch(/API key/);
     expect(await testConnection({ baseURL }, node)).toMatchObject({
-      problem: 'unauthorized',
+      code: 'unauthorized',
       detail: expect.stringContaining('none was given'),
     });
     expect(await testConnection({ baseURL, apiKey: 'sk-right' }, node)).toMatchObject({ ok: true });
@@ -46,7 +46,7 @@ describe('testConnection against a local OpenAI-compatible server', () => {
   it('reports model-not-found and says which models exist', async () => {
     const { baseURL } = await start({ models: ['llama3.2', 'mistral'] });
     const report = await testConnection({ baseURL, model: 'gpt-4o' }, node);
-    expect(report).toMatchObject({ ok: false, problem: 'model-not-found', models: ['llama3.2', 'mistral'] });
+    expect(report).toMatchObject({ ok: false, code: 'model-not-found', models: ['llama3.2', 'mistral'] });
     expect(report.detail).toBe(`${baseURL} has no model "gpt-4o". It offers: llama3.2, mistral.`);
   });
 
@@ -54,7 +54,7 @@ describe('testConnection against a local OpenAI-compatible server', () => {
     const { baseURL } = await start({ models: [] });
     expect(await testConnection({ baseURL, model: 'anything' }, node)).toMatchObject({
       ok: false,
-      problem: 'no-models',
+      code: 'no-models',
       detail: expect.stringContaining('offers no models'),
     });
   });
@@ -63,14 +63,14 @@ describe('testConnection against a local OpenAI-compatible server', () => {
     const { baseURL } = await start({});
     const root = baseURL.replace(/\/v1$/, '');
     const report = await testConnection({ baseURL: root }, node);
-    expect(report).toMatchObject({ ok: false, problem: 'unreachable' });
+    expect(report).toMatchObject({ ok: false, code: 'unreachable' });
     expect(report.detail).toContain(`Did you mean ${root}/v1?`);
   });
 
   it('reports unreachable for a closed port, naming the refusal', async () => {
     const baseURL = `http://127.0.0.1:${await closedPort()}/v1`;
     const report = await testConnection({ baseURL }, node);
-    expect(report).toMatchObject({ ok: false, problem: 'unreachable', models: [] });
+    expect(report).toMatchObject({ ok: false, code: 'unreachable', models: [] });
     expect(report.detail).toMatch(/ECONNREFUSED/);
   });
 });

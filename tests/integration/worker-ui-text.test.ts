@@ -65,7 +65,7 @@ describe("the worker speaks the device's interface language", () => {
 
     await useLanguage(api, 'zh');
     const unreachable = await api.testConnection({ baseURL });
-    expect(unreachable).toMatchObject({ ok: false, problem: 'unreachable' });
+    expect(unreachable).toMatchObject({ ok: false, code: 'unreachable' });
     expect(unreachable.detail).toMatch(
       new RegExp(`^无法连接到 ${baseURL} 的模型服务器（.*ECONNREFUSED.*）。服务器是否在运行？`),
     );

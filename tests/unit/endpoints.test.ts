@@ -65,7 +65,7 @@ describe('testConnection in a browser: CORS or unreachable', () => {
       { baseURL: 'http://localhost:11434/v1/', apiKey: 'secret' },
       { fetch, isBrowser: true, appOrigin: APP, wording: english },
     );
-    expect(report).toMatchObject({ ok: false, problem: 'cors', models: [] });
+    expect(report).toMatchObject({ ok: false, code: 'cors', models: [] });
     expect(report.detail).toContain('is running, but the browser blocked the answer (CORS)');
     expect(report.detail).toContain(`OLLAMA_ORIGINS=${APP} ollama serve`);
     const probe = calls.find((call) => call.mode === 'no-cors');
@@ -78,7 +78,7 @@ describe('testConnection in a browser: CORS or unreachable', () => {
       { baseURL: 'https://llm.example.net/v1' },
       { fetch, isBrowser: true, appOrigin: APP, wording: english },
     );
-    expect(report.problem).toBe('cors');
+    expect(report.code).toBe('cors');
     expect(report.detail).toContain(`does not allow web pages from ${APP}`);
     expect(report.detail).toContain('Access-Control-Allow-Origin');
   });
@@ -89,7 +89,7 @@ describe('testConnection in a browser: CORS or unreachable', () => {
       { baseURL: 'http://localhost:1234/v1' },
       { fetch, isBrowser: true, appOrigin: APP, wording: english },
     );
-    expect(report).toMatchObject({ ok: false, problem: 'unreachable' });
+    expect(report).toMatchObject({ ok: false, code: 'unreachable' });
     expect(report.detail).toMatch(/Could not reach/);
     expect(report.detail).toMatch(/local network access/);
     expect(calls.some((call) => call.mode === 'no-cors')).toBe(true);
@@ -101,7 +101,7 @@ describe('testConnection in a browser: CORS or unreachable', () => {
       { baseURL: 'http://192.168.1.20:11434/v1' },
       { fetch, isBrowser: true, appOrigin: APP, wording: english },
     );
-    expect(report.problem).toBe('unreachable');
+    expect(report.code).toBe('unreachable');
     expect(report.detail).toMatch(/plain http:\/\/ addresses other than localhost/);
   });
 
@@ -111,7 +111,7 @@ describe('testConnection in a browser: CORS or unreachable', () => {
       { baseURL: 'http://localhost:11434/v1' },
       { fetch, isBrowser: false, wording: english },
     );
-    expect(report.problem).toBe('unreachable');
+    expect(report.code).toBe('unreachable');
     expect(calls.some((call) => call.mode === 'no-cors')).toBe(false);
   });
 
@@ -128,7 +128,7 @@ describe('testConnection in a browser: CORS or unreachable', () => {
       { baseURL: 'http://localhost:8080/v1' },
       { fetch, isBrowser: true, wording: english },
     );
-    expect(report.problem).toBe('unreachable');
+    expect(report.code).toBe('unreachable');
     expect(report.detail).toMatch(/failed/);
     expect(calls).not.toContain('no-cors');
   });
@@ -142,7 +142,7 @@ describe('testConnection: odd answers and silence', () => {
       { baseURL: 'http://localhost:5001' },
       { fetch, isBrowser: false, wording: english },
     );
-    expect(report).toMatchObject({ ok: false, problem: 'unreachable' });
+    expect(report).toMatchObject({ ok: false, code: 'unreachable' });
     expect(report.detail).toContain('did you mean http://localhost:5001/v1?');
   });
 
@@ -156,7 +156,7 @@ describe('testConnection: odd answers and silence', () => {
       { baseURL: 'http://localhost:1234/v1' },
       { fetch, isBrowser: false, timeoutMs: 200, wording: english },
     );
-    expect(report).toMatchObject({ ok: false, problem: 'unreachable' });
+    expect(report).toMatchObject({ ok: false, code: 'unreachable' });
     expect(report.detail).toContain('did not answer within 0.2 s');
     expect(Date.now() - started).toBeLessThan(2_000);
   });
@@ -168,7 +168,7 @@ describe('testConnection: odd answers and silence', () => {
       return new Response('{}');
     };
     expect(await testConnection({ baseURL: 'localhost:11434' }, { fetch, wording: english })).toMatchObject({
-      problem: 'unreachable',
+      code: 'unreachable',
       detail: expect.stringContaining('not an http:// or https:// address'),
     });
     expect(called).toBe(false);

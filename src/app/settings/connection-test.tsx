@@ -24,7 +24,7 @@ export function ConnectionTest(props: {
     if (!URL.canParse(endpoint.baseURL)) {
       setReport({
         ok: false,
-        problem: 'unreachable',
+        code: 'unreachable',
         detail: t('Enter the server’s Base URL first, e.g. {example}.', { example: EXAMPLE_BASE_URL }),
         models: [],
       });

@@ -80,9 +80,9 @@ export async function testConnection(
   const baseURL = endpoint.baseURL.trim().replace(/\/+$/, '');
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const report = (problem: ConnectionReport['problem'], detail: string, models: string[] = []) => ({
+  const report = (code: ConnectionReport['code'], detail: string, models: string[] = []) => ({
     ok: false,
-    ...(problem ? { problem } : {}),
+    ...(code ? { code } : {}),
     detail,
     models,
   });
@@ -224,14 +224,14 @@ export async function probeLocalServers(options: ConnectionOptions): Promise<Pro
       ),
     })),
   );
-  return tried.filter(({ report }) => report.problem !== 'unreachable');
+  return tried.filter(({ report }) => report.code !== 'unreachable');
 }
 
 /** An answer that is not an OpenAI model list at all (a web page, another API). */
 function notAModelList(baseURL: string, wording: Wording): ConnectionReport {
   return {
     ok: false,
-    problem: 'unreachable',
+    code: 'unreachable',
     detail: /\/v\d+$/.test(baseURL)
       ? wording(
           '{baseURL}/models answered with something other than an OpenAI-compatible model list. Check the base URL.',
