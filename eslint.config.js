@@ -178,4 +178,85 @@ export default tseslint.config(
     },
   },
   ...roomBlocks,
+
+  // ---- The sync server stands alone (DESIGN.md "Dependencies flow one way"). Its wire constants live
+  // in sync-server/protocol.ts, which imports nothing, so the browser worker can share them: the worker
+  // may import that file and no other of the server's; the app none of them, not even types (its one
+  // seam is workers/api.ts), nor the driver (its room bans above). The core rule, not typescript-eslint's,
+  // so the rooms' and the app's import rules above keep their options.
+  {
+    files: ['sync-server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**', '**/tests/**', '**/scripts/**'],
+              message: 'sync-server stands alone: it imports nothing of the app, the worker or the tests.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['sync-server/protocol.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ImportDeclaration',
+          'ImportExpression',
+          'ExportAllDeclaration',
+          'ExportNamedDeclaration[source]',
+        ].map((selector) => ({
+          selector,
+          message:
+            'protocol.ts imports nothing (no Node API, no yjs, no zod): the browser worker loads it too.',
+        })),
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['process', 'Buffer', 'require', 'module', '__dirname', '__filename', 'global'].map((name) => ({
+          name,
+          message: 'protocol.ts runs in the browser worker too: no Node globals.',
+        })),
+      ],
+    },
+  },
+  {
+    files: ['src/workers/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/sync-server/**', '!**/sync-server/protocol.ts'],
+              message:
+                'The worker shares only the wire constants with the sync server: sync-server/protocol.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/app/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/sync-server/**'],
+              message:
+                'The app reaches the sync server only through the worker (src/workers/api.ts), not even for types.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,7 +1,8 @@
 // The sync server's options, checked with zod at the boundary: where it listens, where it keeps its
-// data, what it serves, and its limits (defaults from limits.ts; tests make some of them small).
+// data, what it serves, and its limits (defaults from limits.ts and protocol.ts; tests make some small).
 import { z } from 'zod';
 import * as LIMITS from './limits.ts';
+import { MAX_MESSAGE_BYTES } from './protocol.ts';
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8787;
@@ -10,7 +11,7 @@ export const DEFAULT_DATA_DIR = './data';
 const positiveInt = z.number().int().positive();
 
 export const LimitsSchema = z.object({
-  maxMessageBytes: positiveInt.default(LIMITS.MAX_MESSAGE_BYTES),
+  maxMessageBytes: positiveInt.default(MAX_MESSAGE_BYTES),
   maxRooms: positiveInt.default(LIMITS.MAX_ROOMS_IN_MEMORY),
   maxConnectionsPerRoom: positiveInt.default(LIMITS.MAX_CONNECTIONS_PER_ROOM),
   roomIdleMs: z.number().int().nonnegative().default(LIMITS.ROOM_IDLE_UNLOAD_MS),

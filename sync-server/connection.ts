@@ -2,6 +2,7 @@
 // and closing lets go of the room. Errors are logged with the room name only.
 import type { WebSocket } from 'ws';
 import type { Log } from './config.ts';
+import { CLOSE_CODE } from './protocol.ts';
 import type { Room } from './room.ts';
 
 export function connect(room: Room, ws: WebSocket, pingIntervalMs: number, log: Log): void {
@@ -25,13 +26,13 @@ export function connect(room: Room, ws: WebSocket, pingIntervalMs: number, log: 
   ws.on('message', (data, isBinary) => {
     alive = true;
     if (!isBinary) {
-      ws.close(1003, 'binary messages only');
+      ws.close(CLOSE_CODE.textMessage, 'binary messages only');
       return;
     }
     room.receive(ws, new Uint8Array(data as ArrayBuffer));
   });
   ws.on('error', (error: Error & { code?: string }) => {
-    // ws closes the connection itself (1009 for a message over maxPayload).
+    // ws closes the connection itself (CLOSE_CODE.tooLarge, 1009, for a message over maxPayload).
     log(`room "${room.name}": connection error ${error.code ?? error.name}`);
   });
   ws.on('close', () => {

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Secrets } from './data-folder.ts';
 import { sendJson } from './http-responses.ts';
+import { HTTP_STATUS } from './protocol.ts';
 import type { RoomRegistry } from './room-registry.ts';
 import { routeOf, tokenParam } from './routes.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
@@ -19,32 +20,46 @@ export function httpRoutes(registry: RoomRegistry, secrets: Secrets, staticRoot:
     const route = routeOf(url.pathname);
     const readOnly = request.method === 'GET' || request.method === 'HEAD';
     if (route.kind !== 'app' && !readOnly) {
-      sendJson(response, 405, { ok: false, error: 'method not allowed' }, { Allow: 'GET, HEAD' });
+      sendJson(
+        response,
+        HTTP_STATUS.methodNotAllowed,
+        { ok: false, error: 'method not allowed' },
+        { Allow: 'GET, HEAD' },
+      );
       return;
     }
     switch (route.kind) {
       case 'healthz':
         sendJson(
           response,
-          200,
+          HTTP_STATUS.granted,
           { ok: true, rooms: registry.roomCount, connections: registry.connectionCount },
           ANY_ORIGIN,
         );
         return;
       case 'access': {
         const access = accessFor(secrets, route.room, tokenParam(url.searchParams));
-        if (access) sendJson(response, 200, { ok: true, room: route.room, access }, ANY_ORIGIN);
-        else sendJson(response, 401, { ok: false, error: 'unauthorized' }, ANY_ORIGIN);
+        if (access)
+          sendJson(response, HTTP_STATUS.granted, { ok: true, room: route.room, access }, ANY_ORIGIN);
+        else sendJson(response, HTTP_STATUS.unauthorized, { ok: false, error: 'unauthorized' }, ANY_ORIGIN);
         return;
       }
       case 'sync':
-        sendJson(response, 426, { ok: false, error: 'WebSocket upgrade required' }, { Upgrade: 'websocket' });
+        sendJson(
+          response,
+          HTTP_STATUS.upgradeRequired,
+          { ok: false, error: 'WebSocket upgrade required' },
+          { Upgrade: 'websocket' },
+        );
         return;
       case 'bad-room':
-        sendJson(response, 400, { ok: false, error: 'room names are 1-128 of A-Z a-z 0-9 _ -' });
+        sendJson(response, HTTP_STATUS.badRoom, {
+          ok: false,
+          error: 'room names are 1-128 of A-Z a-z 0-9 _ -',
+        });
         return;
       case 'sync-not-found':
-        sendJson(response, 404, { ok: false, error: 'not found' });
+        sendJson(response, HTTP_STATUS.notFound, { ok: false, error: 'not found' });
         return;
       case 'app':
         if (serveApp) {

@@ -1,13 +1,6 @@
 // The sync server's limits, each with the reason for its number. Tests shrink some of them through
-// the server options; these are the defaults `rashomon serve` runs with.
-
-/**
- * Largest WebSocket message accepted (bigger ones close the connection with 1009). A device's first
- * sync uploads its whole story in one message; a story of 10,000 turns with several point-of-view
- * variants each is tens of MB of Yjs data, so 16 MiB would refuse real stories. 64 MiB holds that with
- * headroom, and still bounds what one message can make the server buffer.
- */
-export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+// the server options; these are the defaults `rashomon serve` runs with. The message size limit is
+// part of the protocol, since clients must keep under it: MAX_MESSAGE_BYTES in protocol.ts.
 
 /**
  * Rooms (Yjs documents) held in memory at once. Each holds a whole story; at a few MB each, 64 stays

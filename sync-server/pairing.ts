@@ -4,6 +4,7 @@
 // settings. Also: the addresses a server bound to every interface can be reached at.
 import { networkInterfaces } from 'node:os';
 import { z } from 'zod';
+import { PAIRING_FRAGMENT } from './protocol.ts';
 import { RoomNameSchema } from './routes.ts';
 
 export const PairingSchema = z.object({
@@ -19,7 +20,7 @@ export function pairingUrl(baseUrl: string, token: string, room?: string): strin
   const server = new URL(baseUrl).origin;
   const pairing: Pairing = room === undefined ? { server, token } : { server, token, room };
   const payload = Buffer.from(JSON.stringify(pairing)).toString('base64url');
-  return `${server}/#pair=${payload}`;
+  return `${server}/${PAIRING_FRAGMENT}${payload}`;
 }
 
 /** The address a server started with these options is reached at (the first one serve prints). */

@@ -1,6 +1,7 @@
 // The rooms in memory: loads a room from disk before anyone may connect to it, enforces the room and
 // connection limits, unloads idle rooms (compacting first), and shuts everything down with a flush.
 import type { Limits, Log } from './config.ts';
+import { CLOSE_CODE } from './protocol.ts';
 import { Room } from './room.ts';
 import type { RoomStore } from './room-store.ts';
 
@@ -60,7 +61,7 @@ export class RoomRegistry {
     this.shuttingDown = true;
     await Promise.allSettled(this.loading.values());
     const rooms = [...this.rooms.values()];
-    for (const room of rooms) room.closeConnections(1001, 'server shutting down');
+    for (const room of rooms) room.closeConnections(CLOSE_CODE.shuttingDown, 'server shutting down');
     await Promise.all(rooms.map((room) => this.unload(room)));
     await Promise.all([...this.unloading.values(), ...this.compacting]);
   }
@@ -102,7 +103,7 @@ export class RoomRegistry {
       this.log(`room "${room.name}": writing to disk failed, room closed (${(error as Error).message})`);
       this.cancelIdle(room);
       if (this.rooms.get(room.name) === room) this.rooms.delete(room.name);
-      room.closeConnections(1011, 'storage failure');
+      room.closeConnections(CLOSE_CODE.storageFailure, 'storage failure');
       room.destroy();
     },
     compact: (room: Room) => {

@@ -5,14 +5,8 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import type { WebSocket } from 'ws';
-import {
-  MESSAGE_AWARENESS,
-  MESSAGE_SYNC,
-  awarenessMessage,
-  syncStep1Message,
-  syncStep2Message,
-  updateMessage,
-} from './messages.ts';
+import { awarenessMessage, syncStep1Message, syncStep2Message, updateMessage } from './messages.ts';
+import { CLOSE_CODE, MESSAGE_TYPE, type CloseCode } from './protocol.ts';
 import type { RoomStore } from './room-store.ts';
 
 export interface RoomEvents {
@@ -111,7 +105,7 @@ export class Room {
     } while (current !== this.queue);
   }
 
-  closeConnections(code: number, reason: string): void {
+  closeConnections(code: CloseCode, reason: string): void {
     for (const ws of this.peers.keys()) ws.close(code, reason);
   }
 
@@ -127,7 +121,7 @@ export class Room {
       .then(() => (this.closed ? undefined : task()))
       .catch((error: unknown) => {
         if (error instanceof MalformedMessage) {
-          ws.close(1007, 'malformed message');
+          ws.close(CLOSE_CODE.malformed, 'malformed message');
           return;
         }
         if (this.closed) return;
@@ -143,12 +137,12 @@ export class Room {
     try {
       const decoder = decoding.createDecoder(data);
       type = decoding.readVarUint(decoder);
-      if (type === MESSAGE_SYNC) syncType = decoding.readVarUint(decoder);
+      if (type === MESSAGE_TYPE.sync) syncType = decoding.readVarUint(decoder);
       payload = decoding.readVarUint8Array(decoder);
     } catch {
       throw new MalformedMessage();
     }
-    if (type === MESSAGE_AWARENESS) {
+    if (type === MESSAGE_TYPE.awareness) {
       try {
         awarenessProtocol.applyAwarenessUpdate(this.awareness, payload, ws);
       } catch {

@@ -1,12 +1,20 @@
 // The sync server's URL space and its query parameters, checked with zod: `/sync/<room>` (WebSocket),
-// `/sync/<room>/access` (the access probe), `/healthz`; anything else is the app.
+// `/sync/<room>/access` (the access probe), `/healthz`; anything else is the app. The spellings are
+// the protocol's (protocol.ts).
 import { z } from 'zod';
+import {
+  ACCESS_SEGMENT,
+  HEALTHZ_PATH,
+  MAX_TOKEN_LENGTH,
+  ROOM_NAME,
+  SYNC_PATH,
+  TOKEN_PARAM,
+} from './protocol.ts';
 
 export const RoomNameSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,128}$/, 'a room name is 1-128 characters of A-Z a-z 0-9 _ -');
-/** Tokens are 43 characters today; the bound only keeps junk out of the HMAC and the comparison. */
-const TokenSchema = z.string().min(1).max(256);
+  .regex(ROOM_NAME, 'a room name is 1-128 characters of A-Z a-z 0-9 _ -');
+const TokenSchema = z.string().min(1).max(MAX_TOKEN_LENGTH);
 
 export type Route =
   | { kind: 'sync'; room: string }
@@ -17,19 +25,19 @@ export type Route =
   | { kind: 'app' };
 
 export function routeOf(pathname: string): Route {
-  if (pathname === '/healthz') return { kind: 'healthz' };
-  if (pathname !== '/sync' && !pathname.startsWith('/sync/')) return { kind: 'app' };
-  const parts = pathname.split('/').slice(2);
+  if (pathname === HEALTHZ_PATH) return { kind: 'healthz' };
+  if (pathname !== SYNC_PATH && !pathname.startsWith(`${SYNC_PATH}/`)) return { kind: 'app' };
+  const parts = pathname.slice(SYNC_PATH.length).split('/').slice(1);
   const room = RoomNameSchema.safeParse(parts[0]);
   if (!room.success) return { kind: 'bad-room' };
   if (parts.length === 1) return { kind: 'sync', room: room.data };
-  if (parts.length === 2 && parts[1] === 'access') return { kind: 'access', room: room.data };
+  if (parts.length === 2 && parts[1] === ACCESS_SEGMENT) return { kind: 'access', room: room.data };
   return { kind: 'sync-not-found' };
 }
 
-/** The `token` query parameter, or null when it is missing, repeated or malformed. */
+/** The token query parameter, or null when it is missing, repeated or malformed. */
 export function tokenParam(params: URLSearchParams): string | null {
-  const all = params.getAll('token');
+  const all = params.getAll(TOKEN_PARAM);
   if (all.length !== 1) return null;
   const parsed = TokenSchema.safeParse(all[0]);
   return parsed.success ? parsed.data : null;

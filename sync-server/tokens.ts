@@ -2,11 +2,10 @@
 // that room only and needs no database. Compared in constant time.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Secrets } from './data-folder.ts';
+import { ACCESS, type Access } from './protocol.ts';
 
 /** Bumping the version invalidates every room token handed out before. */
 const ROOM_TOKEN_CONTEXT = 'rashomon room token v1\0';
-
-export type Access = 'owner' | 'room';
 
 export function roomToken(roomSecret: Buffer, room: string): string {
   return createHmac('sha256', roomSecret)
@@ -23,7 +22,7 @@ function same(a: string, b: string): boolean {
 /** What `token` opens in `room`, or null when it opens nothing there. */
 export function accessFor(secrets: Secrets, room: string, token: string | null): Access | null {
   if (token === null) return null;
-  if (same(token, secrets.ownerToken)) return 'owner';
-  if (same(token, roomToken(secrets.roomSecret, room))) return 'room';
+  if (same(token, secrets.ownerToken)) return ACCESS.owner;
+  if (same(token, roomToken(secrets.roomSecret, room))) return ACCESS.room;
   return null;
 }

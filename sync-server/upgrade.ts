@@ -15,6 +15,7 @@ import type { Limits, Log } from './config.ts';
 import { connect } from './connection.ts';
 import type { Secrets } from './data-folder.ts';
 import { refuseUpgrade } from './http-responses.ts';
+import { HTTP_STATUS } from './protocol.ts';
 import { RoomUnavailable, type RoomRegistry } from './room-registry.ts';
 import type { Room } from './room.ts';
 import { routeOf, tokenParam } from './routes.ts';
@@ -32,16 +33,16 @@ export function upgradeHandler(
     const url = new URL(request.url ?? '/', 'http://localhost');
     const route = routeOf(url.pathname);
     if (route.kind === 'bad-room') {
-      refuseUpgrade(socket, 400, { ok: false, error: 'invalid room name' });
+      refuseUpgrade(socket, HTTP_STATUS.badRoom, { ok: false, error: 'invalid room name' });
       return;
     }
     if (route.kind !== 'sync') {
-      refuseUpgrade(socket, 404, { ok: false, error: 'not found' });
+      refuseUpgrade(socket, HTTP_STATUS.notFound, { ok: false, error: 'not found' });
       return;
     }
     if (!accessFor(secrets, route.room, tokenParam(url.searchParams))) {
       log(`room "${route.room}": refused a connection without a valid token`);
-      refuseUpgrade(socket, 401, { ok: false, error: 'unauthorized' });
+      refuseUpgrade(socket, HTTP_STATUS.unauthorized, { ok: false, error: 'unauthorized' });
       return;
     }
     let room: Room;
@@ -50,7 +51,7 @@ export function upgradeHandler(
     } catch (e) {
       const unavailable = e instanceof RoomUnavailable;
       log(`room "${route.room}": refused a connection (${unavailable ? e.message : 'could not load'})`);
-      refuseUpgrade(socket, unavailable ? 503 : 500, {
+      refuseUpgrade(socket, unavailable ? HTTP_STATUS.unavailable : HTTP_STATUS.loadFailed, {
         ok: false,
         error: unavailable ? e.message : 'could not load the room',
       });

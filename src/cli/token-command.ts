@@ -6,8 +6,8 @@ import qrcode from 'qrcode-terminal';
 import { z } from 'zod';
 import { openDataFolder } from '../../sync-server/data-folder.ts';
 import { pairingUrl, serverAddress } from '../../sync-server/pairing.ts';
+import { LIBRARY_ROOM } from '../../sync-server/protocol.ts';
 import { roomToken } from '../../sync-server/tokens.ts';
-import { LIBRARY_ROOM } from '../workers/sync/target.ts';
 import { dataDirOption, roomOption, serveOptions } from './serve-options.ts';
 import { UsageError } from './usage-error.ts';
 

@@ -8,6 +8,7 @@ import type { DriverFailure, DriverFailureCode, Phase, StaleSummary, TokenSource
 import type { StaleChoice } from '../driver/views/stale-history.ts';
 import type { TextDeltaOp } from '../driver/doc/text-edit.ts';
 import type { Peer, PresenceState } from './sync/presence-state.ts';
+import type { Access } from '../../sync-server/protocol.ts';
 import type { PromptFileProblem, PromptLayer } from '../driver/prompts/resolve.ts';
 import type { PresetSummary } from '../driver/presets/summary.ts';
 import type { PresetStatus } from '../driver/presets/status.ts';
@@ -208,7 +209,7 @@ export interface SyncStatus {
 export interface SyncTestReport {
   ok: boolean;
   /** owner: opens every room; room: one story only (the library does not sync with it). */
-  access?: 'owner' | 'room';
+  access?: Access;
   problem?: 'refused' | 'unreachable' | 'invalid';
   detail: string;
 }

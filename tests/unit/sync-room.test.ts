@@ -4,7 +4,8 @@ import * as decoding from 'lib0/decoding';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGE_SYNC, updateMessage } from '../../sync-server/messages.ts';
+import { updateMessage } from '../../sync-server/messages.ts';
+import { MESSAGE_TYPE } from '../../sync-server/protocol.ts';
 import type { RoomStore } from '../../sync-server/room-store.ts';
 import { Room } from '../../sync-server/room.ts';
 
@@ -25,7 +26,7 @@ function fakeSocket() {
   const updates = () =>
     sent.filter((message) => {
       const decoder = decoding.createDecoder(message);
-      return decoding.readVarUint(decoder) === MESSAGE_SYNC && decoding.readVarUint(decoder) === UPDATE;
+      return decoding.readVarUint(decoder) === MESSAGE_TYPE.sync && decoding.readVarUint(decoder) === UPDATE;
     });
   return { ws: socket as unknown as WebSocket, updates };
 }
@@ -98,7 +99,7 @@ describe('sync-server room', () => {
 
   it('closes a connection that sends a malformed message (1007) and keeps the room', async () => {
     const { room, events, a } = setup();
-    room.receive(a.ws, new Uint8Array([MESSAGE_SYNC, UPDATE, 5, 1, 2]));
+    room.receive(a.ws, new Uint8Array([MESSAGE_TYPE.sync, UPDATE, 5, 1, 2]));
     await room.drain();
     expect(a.ws.close).toHaveBeenCalledWith(1007, 'malformed message');
     expect(events.broken).not.toHaveBeenCalled();

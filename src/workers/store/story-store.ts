@@ -3,6 +3,7 @@
 // BroadcastChannel, each document is also kept in step with this device's other tabs.
 import * as Y from 'yjs';
 import { IndexeddbPersistence, clearDocument } from 'y-indexeddb';
+import { LIBRARY_ROOM } from '../../../sync-server/protocol.ts';
 import { createStoryViews } from '../../driver/views/story-views.ts';
 import type { Story } from '../../driver/env.ts';
 import { migrateStory } from '../../driver/doc/migrations.ts';
@@ -63,7 +64,7 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
   const libraryDbName = `${prefix}-library`;
   // Linked once loaded, so another tab's answer holds only what IndexedDB did not already have.
   const link = (name: string, doc: Y.Doc) => (broadcast ? linkTabs(doc, name, broadcast) : UNLINKED);
-  const library = new Y.Doc({ guid: 'library' });
+  const library = new Y.Doc({ guid: LIBRARY_ROOM });
   const libraryLoaded = persisted(libraryDbName, library).then((persistence) => ({
     persistence,
     tabs: link(libraryDbName, library),

@@ -1,18 +1,22 @@
 // The access probe: `GET /sync/<room>/access?token=…` tells a refused token (401) from a server that
 // cannot be reached, which a failed WebSocket cannot (a refused upgrade is only "close 1006").
 import { z } from 'zod';
+import { ACCESS, HTTP_STATUS, type Access } from '../../../sync-server/protocol.ts';
 import { accessProbeUrl, type SyncTarget } from './target.ts';
 import { uiText } from '../i18n/ui-text.ts';
 
-const grantedSchema = z.object({ ok: z.literal(true), access: z.enum(['owner', 'room']) });
+const grantedSchema = z.object({ ok: z.literal(true), access: z.enum(ACCESS) });
 
 /** `detail` is read when shown, so it follows the interface language. */
 export type ProbeResult =
-  | { kind: 'granted'; access: 'owner' | 'room' }
+  | { kind: 'granted'; access: Access }
   | { kind: 'refused'; status: number }
   | { kind: 'unreachable'; detail: () => string };
 
 const PROBE_TIMEOUT_MS = 5000;
+
+/** Answers that retrying cannot change: a wrong token, a room name or path this server does not accept. */
+const REFUSED = new Set<number>([HTTP_STATUS.unauthorized, HTTP_STATUS.badRoom, HTTP_STATUS.notFound]);
 
 export async function probeAccess(
   target: SyncTarget,
@@ -30,9 +34,7 @@ export async function probeAccess(
     const reason = error instanceof Error ? error.message : String(error);
     return { kind: 'unreachable', detail: () => reason };
   }
-  // 401: wrong token; 400/404: a room name or path this server does not accept. Retrying cannot help.
-  if (response.status === 401 || response.status === 400 || response.status === 404)
-    return { kind: 'refused', status: response.status };
+  if (REFUSED.has(response.status)) return { kind: 'refused', status: response.status };
   const status = response.status;
   if (!response.ok)
     return { kind: 'unreachable', detail: () => uiText('the server answered {status}', { status }) };

@@ -9,8 +9,9 @@ import type * as Y from 'yjs';
 import { WebsocketProvider } from 'y-websocket';
 import type { Awareness } from 'y-protocols/awareness';
 import type { SyncRoomStatus } from '../api.ts';
+import { CLOSE_CODE, HTTP_STATUS, ROOM_NAME, TOKEN_PARAM } from '../../../sync-server/protocol.ts';
 import { probeAccess, type ProbeResult } from './probe.ts';
-import { ROOM_NAME, serverLabel, websocketBase, type SyncRoute } from './target.ts';
+import { serverLabel, websocketBase, type SyncRoute } from './target.ts';
 import { uiText } from '../i18n/ui-text.ts';
 
 /** What the platform provides; Node tests pass `ws`. */
@@ -28,7 +29,6 @@ export interface SyncRoom {
   destroy(): void;
 }
 
-const CLOSE_TOO_LARGE = 1009;
 /**
  * The longest wait between reconnection attempts (y-websocket doubles from 100 ms up to it): short
  * enough that a phone back on Wi-Fi is in sync within seconds, long enough not to hammer a server
@@ -60,7 +60,7 @@ export function openSyncRoom(
     onStatus(current());
   };
   const refusedDetail = (probe: Extract<ProbeResult, { kind: 'refused' }>) => () =>
-    probe.status === 401
+    probe.status === HTTP_STATUS.unauthorized
       ? route.shared
         ? uiText(
             '{server} refused the token of this shared story (it is wrong, or the server’s room tokens were replaced), so nothing is sent or received. Ask whoever shared the story for a new link and open it; or leave the story in Settings → Sync.',
@@ -70,7 +70,7 @@ export function openSyncRoom(
             '{server} refused this device’s token, so nothing is sent or received. Pair again with the server’s pairing link, or enter the right token in Settings → Sync.',
             { server },
           )
-      : probe.status === 400
+      : probe.status === HTTP_STATUS.badRoom
         ? uiText('{server} does not accept “{room}” as a room name, so this document does not sync.', {
             server,
             room,
@@ -91,14 +91,14 @@ export function openSyncRoom(
   }
 
   const provider = new WebsocketProvider(websocketBase(target), room, doc, {
-    params: { token: target.token },
+    params: { [TOKEN_PARAM]: target.token },
     awareness,
     WebSocketPolyfill: WS,
     // Tabs are linked by tab-sync.ts, with or without a server; y-websocket's own channel would carry
     // every update between them a second time (and join Node tests' devices without the server).
     disableBc: true,
     maxBackoffTime: transport.maxBackoffTime ?? MAX_BACKOFF_MS,
-    shouldReconnect: (event) => event.code !== CLOSE_TOO_LARGE,
+    shouldReconnect: (event) => event.code !== CLOSE_CODE.tooLarge,
   });
 
   provider.on('status', ({ status }) => {
@@ -111,7 +111,7 @@ export function openSyncRoom(
       );
   });
   provider.on('closed', ({ code }) => {
-    if (code === CLOSE_TOO_LARGE)
+    if (code === CLOSE_CODE.tooLarge)
       set('too-large', () =>
         uiText(
           'A change is larger than {server} accepts (close {code}), so syncing stopped; it stays on this device. Ask whoever runs the server to raise its message limit, then save Settings → Sync again to retry.',
@@ -121,7 +121,7 @@ export function openSyncRoom(
   });
   provider.on('connection-close', (event) => {
     // null: closed by this side (disconnect, settings changed, the silent-connection watchdog).
-    if (destroyed || event === null || event.code === CLOSE_TOO_LARGE) return;
+    if (destroyed || event === null || event.code === CLOSE_CODE.tooLarge) return;
     if (state === 'connected') set('syncing', () => uiText('Reconnecting to {server}…', { server }));
     if (probing) return;
     probing = true;

@@ -4,6 +4,7 @@
 // room token syncs with that token and server instead, and the library never sees a room token.
 // URLs for both the WebSocket and the access probe are derived here.
 import { z } from 'zod';
+import { LIBRARY_ROOM, SYNC_PATH, TOKEN_PARAM, accessPath } from '../../../sync-server/protocol.ts';
 import type { DeviceSettings } from '../store/device-settings.ts';
 import { uiText } from '../i18n/ui-text.ts';
 
@@ -18,12 +19,6 @@ export const syncTargetSchema = z.object({
     .min(1, { error: () => uiText('a token is needed') }),
 });
 export type SyncTarget = z.infer<typeof syncTargetSchema>;
-
-/** The library document's room (and guid): one library per server, shared by the owner's devices. */
-export const LIBRARY_ROOM = 'library';
-
-/** What the server accepts as a room name (sync-server/routes.ts). */
-export const ROOM_NAME = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** The rooms this device opens: its own pairing (`device`), and each joined story's server and token. */
 export interface SyncPlan {
@@ -60,10 +55,10 @@ export const syncsNothing = (plan: SyncPlan) => plan.device === undefined && pla
 const base = (target: SyncTarget) => target.serverURL.replace(/\/+$/, '');
 
 /** The y-websocket server URL: the provider appends `/<room>?token=…`. */
-export const websocketBase = (target: SyncTarget) => base(target).replace(/^http/, 'ws') + '/sync';
+export const websocketBase = (target: SyncTarget) => base(target).replace(/^http/, 'ws') + SYNC_PATH;
 
 export const accessProbeUrl = (target: SyncTarget, room: string) =>
-  `${base(target)}/sync/${encodeURIComponent(room)}/access?token=${encodeURIComponent(target.token)}`;
+  `${base(target)}${accessPath(room)}?${TOKEN_PARAM}=${encodeURIComponent(target.token)}`;
 
 /** The server's address as people read it (no path, no token). */
 export function serverLabel(target: SyncTarget): string {
