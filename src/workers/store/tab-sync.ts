@@ -2,10 +2,12 @@
 // worker and Y.Doc; they share IndexedDB, so nothing is lost without this, but a tab would show stale
 // text until a reload and build its next write on it, and without a sync server nothing else carries
 // the change. Like any Yjs provider it goes by transaction origin: every update but its own is posted,
-// and a received one is applied with its own origin, so it is not echoed back and counts as remote
-// (`transaction.local` is false: that is how the host pushes library-changed and story-changed).
+// and a received one is applied with its own origin (SYNC_ORIGINS.anotherTab), so it is not echoed
+// back and counts as remote (`transaction.local` is false: that is how the host pushes library-changed
+// and story-changed).
 import * as Y from 'yjs';
 import { z } from 'zod';
+import { SYNC_ORIGINS } from '../sync/origins.ts';
 
 /** The platform's BroadcastChannel; injected, so Node tests that simulate devices leave it out. */
 export type TabChannel = typeof BroadcastChannel;
@@ -14,12 +16,8 @@ export interface TabLink {
   close(): void;
 }
 
-/** The links, as the origins of the transactions that brought another tab's changes. */
-const links = new WeakSet<object>();
-
 /** Whether a transaction with this origin brought another tab's changes. */
-export const fromAnotherTab = (origin: unknown): boolean =>
-  typeof origin === 'object' && origin !== null && links.has(origin);
+export const fromAnotherTab = (origin: unknown): boolean => origin === SYNC_ORIGINS.anotherTab;
 
 // Anything on the channel is untrusted: any page of this origin can post to it. A message that is not
 // one of these is ignored, and so are bytes Yjs cannot read.
@@ -39,6 +37,8 @@ type TabMessage = z.infer<typeof tabMessageSchema>;
  * prefixed stores never talk). Linking says hello with the state vector; each tab already open answers
  * with what this one lacks plus its own vector, which this one answers with what that tab lacks: a
  * tab that opened later, or changed the document while unlinked, converges both ways, with no loop.
+ * One link per document (the store makes it): links share their origin, so a second link on the same
+ * document would not pass the first one's changes on.
  */
 export function linkTabs(doc: Y.Doc, name: string, Channel: TabChannel): TabLink {
   const channel = new Channel(`tabs:${name}`);
@@ -48,7 +48,7 @@ export function linkTabs(doc: Y.Doc, name: string, Channel: TabChannel): TabLink
   const lacking = (vector: Uint8Array) => Y.encodeStateAsUpdate(doc, vector);
 
   const onUpdate = (update: Uint8Array, origin: unknown) => {
-    if (origin !== link) post({ kind: 'update', from: self, update });
+    if (origin !== SYNC_ORIGINS.anotherTab) post({ kind: 'update', from: self, update });
   };
   const receive = (message: TabMessage) => {
     switch (message.kind) {
@@ -61,7 +61,8 @@ export function linkTabs(doc: Y.Doc, name: string, Channel: TabChannel): TabLink
           post({ kind: 'update', from: self, to: message.from, update: lacking(message.vector) });
         return;
       case 'update':
-        if (message.to === undefined || message.to === self) Y.applyUpdate(doc, message.update, link);
+        if (message.to === undefined || message.to === self)
+          Y.applyUpdate(doc, message.update, SYNC_ORIGINS.anotherTab);
         return;
       default:
         return message satisfies never;
@@ -84,7 +85,6 @@ export function linkTabs(doc: Y.Doc, name: string, Channel: TabChannel): TabLink
       channel.close();
     },
   };
-  links.add(link);
   doc.on('update', onUpdate);
   post({ kind: 'hello', from: self, vector: Y.encodeStateVector(doc) });
   return link;

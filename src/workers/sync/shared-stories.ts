@@ -8,6 +8,7 @@ import { listStories, putStoryEntry } from '../../driver/doc/library-doc.ts';
 import { listParticipants } from '../../driver/doc/participants.ts';
 import { metaMap, readMeta, turnsMap } from '../../driver/doc/story-doc.ts';
 import type { OpenStory } from '../store/story-store.ts';
+import { SYNC_ORIGINS } from './origins.ts';
 
 export interface SharedStories {
   /** Follows the joined rooms: opens and lists the new ones, stops keeping the left ones' listing. */
@@ -47,13 +48,17 @@ export function createSharedStories(deps: {
       turnsListed = turns;
       if (same && !newTurns) return;
       const now = new Date(deps.clock()).toISOString();
-      putStoryEntry(deps.library, {
-        id: story.id,
-        title: meta.title,
-        createdAt: entry?.createdAt ?? (meta.createdAt || now),
-        lastActivity: newTurns || !entry ? now : entry.lastActivity,
-        participants,
-      });
+      putStoryEntry(
+        deps.library,
+        {
+          id: story.id,
+          title: meta.title,
+          createdAt: entry?.createdAt ?? (meta.createdAt || now),
+          lastActivity: newTurns || !entry ? now : entry.lastActivity,
+          participants,
+        },
+        SYNC_ORIGINS.sharedStoryListing,
+      );
       deps.onListed();
     };
     story.doc.on('afterTransaction', update);
