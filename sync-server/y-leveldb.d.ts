@@ -8,6 +8,8 @@ declare module 'y-leveldb' {
     getYDoc(docName: string): Promise<Y.Doc | null>;
     storeUpdate(docName: string, update: Uint8Array): Promise<number | null>;
     flushDocument(docName: string): Promise<void | null>;
+    /** The documents with stored updates (tests list the rooms that reached the disk). */
+    getAllDocNames(): Promise<string[] | null>;
     destroy(): Promise<void | null>;
   }
 }

@@ -66,7 +66,7 @@ async function readBack(server: ServerProcess, room: string): Promise<string> {
 
 describe('rashomon serve: restarts', () => {
   it(
-    'keeps everything after SIGTERM (flushes and exits 0)',
+    '[S8][S5][S15] keeps everything after SIGTERM (flushes and exits 0)',
     async () => {
       const dataDir = join(work, 'graceful');
       const first = await start(dataDir);
@@ -82,7 +82,7 @@ describe('rashomon serve: restarts', () => {
   );
 
   it(
-    'keeps everything it relayed after kill -9',
+    '[S6][S5] keeps everything it relayed after kill -9',
     async () => {
       const dataDir = join(work, 'killed');
       const first = await start(dataDir);
@@ -96,7 +96,7 @@ describe('rashomon serve: restarts', () => {
 });
 
 describe('rashomon token', () => {
-  it('prints the owner token, a room token, and refuses a bad room name', { timeout: TEST_TIMEOUT }, () => {
+  it('[S16] prints the owner and room tokens, refuses a bad room name', { timeout: TEST_TIMEOUT }, () => {
     const dataDir = join(work, 'tokens');
     const owner = ownerToken(dataDir);
     expect(owner).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -123,7 +123,7 @@ describe('rashomon token', () => {
   });
 
   it(
-    'prints a link that joins one story, for serve’s address or --url, and never for the library',
+    '[S16] prints a link that joins one story, for serve’s address or --url, and never for the library',
     { timeout: TEST_TIMEOUT },
     () => {
       const dataDir = join(work, 'room-links');

@@ -4,10 +4,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import WebSocket from 'ws';
+import { LeveldbPersistence } from 'y-leveldb';
 import * as Y from 'yjs';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ServerConfigInput } from '../../sync-server/config.ts';
 import { updateMessage } from '../../sync-server/messages.ts';
+import { MESSAGE_TYPE } from '../../sync-server/protocol.ts';
 import { startSyncServer, type SyncServer } from '../../sync-server/server.ts';
 import { roomToken } from '../../sync-server/tokens.ts';
 import { syncClient, tryUpgrade, waitFor, type SyncClient } from '../support/sync-clients.ts';
@@ -47,7 +50,7 @@ async function getJson(server: SyncServer, path: string) {
 }
 
 describe('sync server', () => {
-  it('lets two clients converge, both ways, with awareness', async () => {
+  it('[S11] lets two clients converge, both ways, with awareness', async () => {
     const server = await start();
     const a = client(server, 'story-1');
     const b = client(server, 'story-1');
@@ -63,7 +66,7 @@ describe('sync server', () => {
     );
   });
 
-  it('converges under concurrent edits from three clients', async () => {
+  it('[S11] converges under concurrent edits from three clients', async () => {
     const server = await start();
     const peers = [client(server, 'busy'), client(server, 'busy'), client(server, 'busy')];
     await Promise.all(peers.map((peer) => peer.synced()));
@@ -77,7 +80,7 @@ describe('sync server', () => {
     );
   });
 
-  it('refuses a missing, wrong or other-room token with 401 before the upgrade, sending no data', async () => {
+  it('[S1][S2][S15] refuses a missing, wrong or other-room token with 401 before the upgrade, sending no data', async () => {
     const server = await start();
     const owner = client(server, 'private');
     await owner.synced();
@@ -106,7 +109,7 @@ describe('sync server', () => {
     expect(logs.join('\n')).not.toContain(roomToken(roomSecret, 'private'));
   });
 
-  it('answers the access probe with 200 or 401 JSON', async () => {
+  it('[S10][S2] answers the access probe with 200 or 401 JSON', async () => {
     const server = await start();
     const { roomSecret, ownerToken } = server.data.secrets;
     expect(await getJson(server, `/sync/r1/access?token=${ownerToken}`)).toEqual({
@@ -126,7 +129,7 @@ describe('sync server', () => {
     expect((await getJson(server, `/sync/r.1/access?token=${ownerToken}`)).status).toBe(400);
   });
 
-  it('merges offline edits from both sides on reconnect', async () => {
+  it('[S11] merges offline edits from both sides on reconnect', async () => {
     const server = await start();
     const a = client(server, 'offline');
     const b = client(server, 'offline');
@@ -148,7 +151,7 @@ describe('sync server', () => {
     expect(b.doc.getMap('m').toJSON()).toEqual({ a: 1, b: 2 });
   });
 
-  it('closes a connection whose message is over the size limit (1009) and keeps nothing of it', async () => {
+  it('[S4] closes a connection whose message is over the size limit (1009) and keeps nothing of it', async () => {
     const server = await start({ limits: { maxMessageBytes: 64 * 1024 } });
     const big = new Y.Doc();
     big.getText('t').insert(0, 'x'.repeat(100 * 1024));
@@ -166,7 +169,7 @@ describe('sync server', () => {
     await waitFor(() => other.text.length === 32 * 1024, 'a message under the limit');
   });
 
-  it('reports rooms and connections on /healthz', async () => {
+  it('[S9] reports rooms and connections on /healthz', async () => {
     const server = await start();
     expect(await getJson(server, '/healthz')).toEqual({
       status: 200,
@@ -177,7 +180,7 @@ describe('sync server', () => {
     expect((await getJson(server, '/healthz')).body).toEqual({ ok: true, rooms: 2, connections: 3 });
   });
 
-  it('validates room names', async () => {
+  it('[S3] validates room names', async () => {
     const server = await start();
     const token = `?token=${server.data.secrets.ownerToken}`;
     for (const room of ['a.b', 'a%20b', 'x'.repeat(129), ''])
@@ -189,7 +192,67 @@ describe('sync server', () => {
     expect((await getJson(server, '/sync/ok')).status).toBe(426);
   });
 
-  it('unloads an idle room after compacting it, and loads it back from disk', async () => {
+  it('[S3] refuses odd room names before looking at the token, and writes nothing of them to disk', async () => {
+    const server = await start();
+    const { ownerToken } = server.data.secrets;
+    const writer = client(server, 'kept');
+    await writer.synced();
+    writer.text.insert(0, 'on disk');
+    const odd = ['a.b', 'a%20b', '..%2F..%2Fkept', '%00', 'x'.repeat(129), '', 'kept%2Fmore'];
+    const status = async (path: string) => (await tryUpgrade(wsUrl(server, path), undefined, 20)).status;
+    for (const room of odd) {
+      for (const query of ['', `?token=${ownerToken}`])
+        expect(await status(`/sync/${room}${query}`), room + query).toBe(400);
+      expect((await getJson(server, `/sync/${room}/access?token=${ownerToken}`)).status, room).toBe(400);
+    }
+    const observer = client(server, 'kept');
+    await waitFor(() => observer.text.toString() === 'on disk', 'the valid room to carry on');
+    writer.destroy();
+    observer.destroy();
+    await server.close();
+    const db = new LeveldbPersistence(server.data.leveldbDir);
+    try {
+      expect(await db.getAllDocNames()).toEqual(['kept']);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('[S14] closes a connection that sends text (1003) or a malformed message (1007); the room carries on', async () => {
+    const server = await start();
+    const url = wsUrl(server, `/sync/sturdy?token=${server.data.secrets.ownerToken}`);
+    const a = client(server, 'sturdy');
+    const b = client(server, 'sturdy');
+    await Promise.all([a.synced(), b.synced()]);
+    expect(await tryUpgrade(url, 'hello')).toMatchObject({ status: 101, closeCode: 1003 });
+    const truncated = new Uint8Array([MESSAGE_TYPE.sync, 2, 5, 1, 2]);
+    expect(await tryUpgrade(url, truncated)).toMatchObject({ status: 101, closeCode: 1007 });
+    a.text.insert(0, 'still here');
+    await waitFor(() => b.text.toString() === 'still here', 'the room to carry on');
+    expect(logs.join('\n')).not.toContain(server.data.secrets.ownerToken);
+  });
+
+  it('[S8] shutting down closes every connection with 1001, then keeps what they wrote', async () => {
+    const dataDir = join(work, 'shutdown');
+    const server = await start({}, dataDir);
+    const writer = client(server, 'closing');
+    await writer.synced();
+    writer.text.insert(0, 'written before the shutdown');
+    const observer = client(server, 'closing');
+    await waitFor(() => observer.text.toString() === 'written before the shutdown', 'relayed');
+    const raw = new WebSocket(wsUrl(server, `/sync/closing?token=${server.data.secrets.ownerToken}`));
+    await new Promise((resolve) => raw.once('open', resolve));
+    const closed = new Promise<number>((resolve) => raw.once('close', resolve));
+    writer.destroy();
+    observer.destroy();
+    await server.close();
+    expect(await closed).toBe(1001);
+    const reader = client(await start({}, dataDir), 'closing');
+    await reader.synced();
+    expect(reader.text.toString()).toBe('written before the shutdown');
+  });
+
+  it('[S13][S5] unloads an idle room after compacting it, and loads it back from disk', async () => {
     const server = await start({ limits: { roomIdleMs: 50, compactAfterUpdates: 5 } });
     const writer = client(server, 'idle');
     await writer.synced();
@@ -204,7 +267,7 @@ describe('sync server', () => {
     await waitFor(() => reader.text.toString().endsWith('11,'), 'the room back from disk');
   });
 
-  it('keeps everything across a restart on the same data folder', async () => {
+  it('[S8][S5] keeps everything across a restart on the same data folder', async () => {
     const dataDir = join(work, 'restart');
     const first = await start({}, dataDir);
     const writer = client(first, 'kept');
@@ -222,7 +285,7 @@ describe('sync server', () => {
     await waitFor(() => reader.text.toString() === 'before the restart', 'the room after the restart');
   });
 
-  it('refuses with 503 past the connections per room and the rooms in memory', async () => {
+  it('[S12] refuses with 503 past the connections per room and the rooms in memory', async () => {
     const server = await start({ limits: { maxConnectionsPerRoom: 2, maxRooms: 2, roomIdleMs: 60_000 } });
     const token = `?token=${server.data.secrets.ownerToken}`;
     const [a, b] = [client(server, 'full'), client(server, 'full')];
@@ -248,7 +311,7 @@ describe('sync server: the app', () => {
   writeFileSync(join(dist, 'manifest.webmanifest'), '{}');
   writeFileSync(join(work, 'outside.txt'), 'not served');
 
-  it('serves dist/ with caching headers, the CSP, app routes and no way out of the root', async () => {
+  it('[S17] serves dist/ with caching headers, the CSP, app routes and no way out of the root', async () => {
     const server = await start({ staticRoot: dist });
     const get = (path: string, headers: Record<string, string> = {}) =>
       fetch(server.url + path.replace(/^\//, ''), { headers });

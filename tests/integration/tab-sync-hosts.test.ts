@@ -83,7 +83,7 @@ async function twoTabsOnOneStory() {
 }
 
 describe('tabs of one device, no server', () => {
-  it('a story created in one tab is listed in the other, pushed as library-changed', async () => {
+  it('[T1][T2] a story created in one tab is listed in the other, pushed as library-changed', async () => {
     const server = await model();
     const prefix = device();
     const a = await tab(server, prefix);
@@ -100,7 +100,7 @@ describe('tabs of one device, no server', () => {
     );
   });
 
-  it('a turn and a variant edit in one tab reach the other’s open story live; its edit comes back', async () => {
+  it('[T1] a turn and a variant edit in one tab reach the other’s open story live; its edit comes back', async () => {
     const { a, b, storyId } = await twoTabsOnOneStory();
 
     b.events.length = 0;
@@ -138,7 +138,7 @@ describe('tabs of one device, no server', () => {
     await storyChanged(a, storyId);
   });
 
-  it('a tab that opens the story later has it, and its turn reaches the tabs already open', async () => {
+  it('[T1][T2] a tab that opens the story later has it, and its turn reaches the tabs already open', async () => {
     const server = await model();
     const prefix = device();
     const a = await tab(server, prefix);
@@ -158,7 +158,7 @@ describe('tabs of one device, no server', () => {
     for (const other of [a, b]) await transcriptShows(other.api, storyId, 'I knock again.', 'C’s turn');
   });
 
-  it('a tab that wrote while unlinked brings its changes when it links', async () => {
+  it('[T1] a tab that wrote while unlinked brings its changes when it links', async () => {
     const server = await model();
     const prefix = device();
     const a = await tab(server, prefix);
@@ -181,7 +181,7 @@ describe('tabs of one device, no server', () => {
     await transcriptShows(relinked.api, storyId, 'I answer.', 'A’s turn back');
   });
 
-  it('junk posted on a tab channel is ignored', async () => {
+  it('[T3] junk posted on a tab channel is ignored', async () => {
     const { prefix, a, b, storyId } = await twoTabsOnOneStory();
     for (const name of [`tabs:${prefix}-library`, `tabs:${prefix}-story-${storyId}`]) {
       const intruder = new BroadcastChannel(name);
@@ -200,7 +200,7 @@ describe('tabs of one device, no server', () => {
     await transcriptShows(b.api, storyId, 'Still here.', 'the turn in B');
   });
 
-  it('stores with different prefixes (devices) exchange nothing', async () => {
+  it('[T4] stores with different prefixes (devices) exchange nothing', async () => {
     const server = await model();
     const x = await tab(server, device());
     const y = await tab(server, device());
@@ -220,7 +220,7 @@ describe('a story deleted in another tab', () => {
       'a story-deleted push',
     );
 
-  it('is closed in the tab that has it open, which is told; its stored copy is gone', async () => {
+  it('[C12] is closed in the tab that has it open, which is told; its stored copy is gone', async () => {
     const { prefix, a, b, storyId } = await twoTabsOnOneStory();
     ok(await a.api.send(storyId, { next: null, text: 'I knock on the gate.' }));
     await transcriptShows(b.api, storyId, 'I knock on the gate.', 'the turn in B');
@@ -236,7 +236,7 @@ describe('a story deleted in another tab', () => {
     expect(a.events.some((e) => e.kind === 'story-deleted')).toBe(false);
   });
 
-  it('leaves a story the tab is opening before its entry arrives', async () => {
+  it('[C12] leaves a story the tab is opening before its entry arrives', async () => {
     const server = await model();
     const prefix = device();
     const a = await tab(server, prefix);
@@ -257,7 +257,7 @@ describe('a story deleted in another tab', () => {
     expect((await indexedDB.databases()).map((d) => d.name)).toContain(`${prefix}-story-early`);
   });
 
-  it('Undo (re-importing the exported story) lists it again in both tabs, open and live', async () => {
+  it('[C12][T1] Undo (re-importing the exported story) lists it again in both tabs, open and live', async () => {
     const { a, b, storyId } = await twoTabsOnOneStory();
     ok(await a.api.send(storyId, { next: null, text: 'I knock on the gate.' }));
     const kept = ok(await a.api.exportStory(storyId)).story;
@@ -272,7 +272,7 @@ describe('a story deleted in another tab', () => {
     await transcriptShows(b.api, storyId, 'I knock again.', 'the new turn in B');
     await storyChanged(b, storyId);
   });
-  it('an Undo right after the delete is still stored once the other tab has heard and the tab is closed', async () => {
+  it('[C12] an Undo right after the delete is still stored once the other tab has heard and the tab is closed', async () => {
     const { prefix, a, b, storyId } = await twoTabsOnOneStory();
     ok(await a.api.send(storyId, { next: null, text: 'I knock on the gate.' }));
     const kept = ok(await a.api.exportStory(storyId)).story;

@@ -34,8 +34,11 @@ export interface UpgradeOutcome {
   closeCode: number | null;
 }
 
-/** One raw WebSocket attempt: what status came back and whether any message arrived within `ms`. */
-export function tryUpgrade(url: string, send?: Uint8Array, ms = 300): Promise<UpgradeOutcome> {
+/**
+ * One raw WebSocket attempt: what status came back, whether any message arrived within `ms`, and the
+ * close code after sending `send` (bytes as a binary message, a string as a text one).
+ */
+export function tryUpgrade(url: string, send?: Uint8Array | string, ms = 300): Promise<UpgradeOutcome> {
   return new Promise((resolve) => {
     const outcome: UpgradeOutcome = { status: 0, messages: 0, closeCode: null };
     const ws = new WebSocket(url);

@@ -11,7 +11,7 @@ const problemOf = (read: ReturnType<typeof readPairing>) =>
   read && !read.ok ? pairingProblemText(read) : 'no problem';
 
 describe('pairing link', () => {
-  it('reads what the server prints', () => {
+  it('[C9] reads what the server prints', () => {
     const url = new URL(pairingUrl('http://192.168.1.20:8787/', 'tok-EN_123'));
     expect(readPairing(url.hash)).toEqual({
       ok: true,
@@ -19,7 +19,7 @@ describe('pairing link', () => {
     });
   });
 
-  it('reads a shared story’s link (with its room), whole or as a fragment', () => {
+  it('[C9][C8] reads a shared story’s link (with its room), whole or as a fragment', () => {
     const link = pairingUrl('http://192.168.1.20:8787/', 'room-tok', 'story-1');
     const pairing = { server: 'http://192.168.1.20:8787', token: 'room-tok', room: 'story-1' };
     expect(readPairing(new URL(link).hash)).toEqual({ ok: true, pairing });
@@ -30,7 +30,7 @@ describe('pairing link', () => {
     expect(problemOf(readPairing(library))).toMatch(/room/);
   });
 
-  it('ignores other hashes and explains broken links', () => {
+  it('[C9] ignores other hashes and explains broken links', () => {
     expect(readPairing('#/stories/s1')).toBeNull();
     expect(readPairing('')).toBeNull();
     expect(problemOf(readPairing('#pair=%%%'))).toMatch(/damaged/);
@@ -44,7 +44,7 @@ describe('pairing link', () => {
 });
 
 describe('sync addresses and overall state', () => {
-  it('derives the WebSocket base and the access probe from the server address', () => {
+  it('[C14] derives the WebSocket base and the access probe from the server address', () => {
     const target = { serverURL: 'https://example.org/rashomon/', token: 'a b' };
     expect(websocketBase(target)).toBe('wss://example.org/rashomon/sync');
     expect(accessProbeUrl(target, 'library')).toBe(
@@ -52,7 +52,7 @@ describe('sync addresses and overall state', () => {
     );
   });
 
-  it('shows the worst room, naming it', () => {
+  it('[C6] shows the worst room, naming it', () => {
     const label = (room: string) => (room === 'library' ? 'The story list' : `“${room}”`);
     expect(
       overallStatus([{ room: 'library', status: 'connected', detail: 'Up to date.' }], label),
@@ -73,7 +73,7 @@ describe('sync addresses and overall state', () => {
     expect(syncOff().status).toBe('off');
   });
 
-  it('routes a joined story to its own server and token, and never the library', () => {
+  it('[C5] routes a joined story to its own server and token, and never the library', () => {
     const own = { serverURL: 'http://home:8787', token: 'owner' };
     const friend = { serverURL: 'http://friend:8787', token: 'room-a' };
     const shared = [{ room: 'a', ...friend }];

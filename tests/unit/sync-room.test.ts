@@ -1,11 +1,14 @@
 // A sync-server room with a controllable store and fake connections: an update is relayed only after
-// it is on disk, a failed write relays nothing, and an update that brings nothing new is not stored.
+// it is on disk, a failed write relays nothing (and the registry closes the room), and an update that
+// brings nothing new is not stored.
 import * as decoding from 'lib0/decoding';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { describe, expect, it, vi } from 'vitest';
+import { LimitsSchema } from '../../sync-server/config.ts';
 import { updateMessage } from '../../sync-server/messages.ts';
 import { MESSAGE_TYPE } from '../../sync-server/protocol.ts';
+import { RoomRegistry } from '../../sync-server/room-registry.ts';
 import type { RoomStore } from '../../sync-server/room-store.ts';
 import { Room } from '../../sync-server/room.ts';
 
@@ -60,7 +63,7 @@ function edit(text: string): Uint8Array {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 describe('sync-server room', () => {
-  it('relays an update only after the store has written it', async () => {
+  it('[S6] relays an update only after the store has written it', async () => {
     const { room, writes, a, b } = setup();
     room.receive(a.ws, updateMessage(edit('hello')));
     await settle();
@@ -72,7 +75,7 @@ describe('sync-server room', () => {
     expect(a.updates()).toHaveLength(0);
   });
 
-  it('relays nothing and reports the room broken when a write fails', async () => {
+  it('[S7] relays nothing and reports the room broken when a write fails', async () => {
     const { room, writes, events, a, b } = setup();
     room.receive(a.ws, updateMessage(edit('lost')));
     await settle();
@@ -85,7 +88,7 @@ describe('sync-server room', () => {
     expect(writes).toHaveLength(1);
   });
 
-  it('does not store an update that brings nothing new', async () => {
+  it('[S6] does not store an update that brings nothing new', async () => {
     const { room, writes, a } = setup();
     const update = edit('once');
     room.receive(a.ws, updateMessage(update));
@@ -97,11 +100,37 @@ describe('sync-server room', () => {
     expect(writes).toHaveLength(1);
   });
 
-  it('closes a connection that sends a malformed message (1007) and keeps the room', async () => {
+  it('[S14] closes a connection that sends a malformed message (1007) and keeps the room', async () => {
     const { room, events, a } = setup();
     room.receive(a.ws, new Uint8Array([MESSAGE_TYPE.sync, UPDATE, 5, 1, 2]));
     await room.drain();
     expect(a.ws.close).toHaveBeenCalledWith(1007, 'malformed message');
     expect(events.broken).not.toHaveBeenCalled();
+  });
+
+  it('[S7] a failed write closes the room’s connections with 1011 and drops the room from memory', async () => {
+    const store = {
+      load: async () => new Y.Doc(),
+      append: async () => {
+        throw new Error('disk full');
+      },
+      compact: async () => {},
+    } as unknown as RoomStore;
+    const log: string[] = [];
+    const registry = new RoomRegistry(store, LimitsSchema.parse({}), (line) => log.push(line));
+    const room = await registry.hold('r');
+    const [a, b] = [fakeSocket(), fakeSocket()];
+    room.attach(a.ws);
+    room.hold();
+    room.attach(b.ws);
+    expect(registry.roomCount).toBe(1);
+    room.receive(a.ws, updateMessage(edit('lost')));
+    await room.drain();
+    for (const peer of [a, b]) expect(peer.ws.close).toHaveBeenCalledWith(1011, 'storage failure');
+    expect(b.updates()).toHaveLength(0);
+    expect(registry.roomCount).toBe(0);
+    expect(log.some((line) => line.includes('writing to disk failed'))).toBe(true);
+    // The next connection loads the room afresh from disk.
+    expect(await registry.hold('r')).not.toBe(room);
   });
 });

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { randomUUID } from 'node:crypto';
-import { linkTabs, type TabLink } from '../../src/workers/store/tab-sync.ts';
+import { fromAnotherTab, linkTabs, type TabLink } from '../../src/workers/store/tab-sync.ts';
 import { eventually } from '../support/sync-devices.ts';
 
 const cleanups: Array<() => void> = [];
@@ -41,7 +41,7 @@ const text = (doc: Y.Doc) => doc.getText('t').toString();
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 describe('tab sync', () => {
-  it('tabs that changed while unlinked converge both ways, then go quiet', async () => {
+  it('[T1][T2] tabs that changed while unlinked converge both ways, then go quiet', async () => {
     const name = `doc-${randomUUID()}`;
     const { Channel, posted } = countingChannel();
     const a = docWith('A');
@@ -65,7 +65,27 @@ describe('tab sync', () => {
     ]);
   });
 
-  it('a local change is posted once and applied as a remote transaction, never echoed', async () => {
+  it('[T2] another tab’s change carries the tab origin, which the host tells from its own', async () => {
+    const name = `doc-${randomUUID()}`;
+    const a = docWith('');
+    const b = docWith('');
+    link(a, name);
+    link(b, name);
+    await settle();
+    const fromTab: boolean[] = [];
+    b.on('afterTransaction', (tr) => fromTab.push(fromAnotherTab(tr.origin)));
+    a.getText('t').insert(0, 'from a');
+    await eventually(
+      () => text(b),
+      (t) => t === 'from a',
+      'the change in b',
+    );
+    b.getText('t').insert(0, 'b: ');
+    expect(fromTab).toEqual([true, false]);
+    expect(fromAnotherTab('another-tab')).toBe(false);
+  });
+
+  it('[T2] a local change is posted once and applied as a remote transaction, never echoed', async () => {
     const name = `doc-${randomUUID()}`;
     const { Channel, posted } = countingChannel();
     const a = docWith('');
@@ -87,7 +107,7 @@ describe('tab sync', () => {
     expect(remote).toEqual([true]);
   });
 
-  it('a tab linking later gets what the others have, and they get what it has', async () => {
+  it('[T1] a tab linking later gets what the others have, and they get what it has', async () => {
     const name = `doc-${randomUUID()}`;
     const a = docWith('first ');
     const b = docWith('');
@@ -116,7 +136,7 @@ describe('tab sync', () => {
     expect(text(b)).toBe(text(c));
   });
 
-  it('a closed link neither sends nor receives', async () => {
+  it('[T4] a closed link neither sends nor receives', async () => {
     const name = `doc-${randomUUID()}`;
     const a = docWith('');
     const b = docWith('');
@@ -129,7 +149,7 @@ describe('tab sync', () => {
     expect(text(b)).toBe('b alone');
   });
 
-  it('malformed messages on the channel are ignored; the link keeps working', async () => {
+  it('[T3] malformed messages on the channel are ignored; the link keeps working', async () => {
     const name = `doc-${randomUUID()}`;
     const a = docWith('kept');
     link(a, name);
@@ -168,7 +188,7 @@ describe('tab sync', () => {
     );
   });
 
-  it('documents under different names never exchange anything', async () => {
+  it('[T4] documents under different names never exchange anything', async () => {
     const a = docWith('one');
     const b = docWith('two');
     link(a, `device-1-story-s`);
