@@ -3,6 +3,9 @@
 // (the worst room's).
 import { describe, expect, it } from 'vitest';
 import { pairingUrl } from '../../sync-server/pairing.ts';
+import { LIBRARY_ROOM, PAIRING_FRAGMENT, ROOM_NAME } from '../../sync-server/protocol.ts';
+import { RoomNameSchema } from '../../sync-server/routes.ts';
+import { sharedStorySchema } from '../../src/workers/store/device-settings.ts';
 import { pairingProblemText, readPairing, readPairingText } from '../../src/app/sync/pairing-link.ts';
 import { overallStatus, syncOff } from '../../src/workers/sync/status.ts';
 import { accessProbeUrl, routeFor, syncPlan, websocketBase } from '../../src/workers/sync/target.ts';
@@ -28,6 +31,21 @@ describe('pairing link', () => {
     // The library is not a story: a link naming its room is refused.
     const library = new URL(pairingUrl('http://h:1/', 't', 'library')).hash;
     expect(problemOf(readPairing(library))).toMatch(/room/);
+  });
+
+  it('[C8][S3] the settings and the app’s links take exactly the protocol’s room names, never the library', () => {
+    // Both spell the names again (the settings import zod only, the app no values of the worker's).
+    const rooms = ['a', 'A-z_09', 'x'.repeat(128), 'x'.repeat(129), '', 'a.b', 'a b', 'no/slash', 'é', 'a\n'];
+    for (const room of [...rooms, LIBRARY_ROOM, 'Library', 'library-2']) {
+      const story = ROOM_NAME.test(room) && room !== LIBRARY_ROOM;
+      expect(RoomNameSchema.safeParse(room).success, room).toBe(ROOM_NAME.test(room));
+      const joined = sharedStorySchema.safeParse({ room, serverURL: 'http://h:1', token: 't' });
+      expect(joined.success, room).toBe(story);
+      const link = Buffer.from(JSON.stringify({ server: 'http://h:1', token: 't', room })).toString(
+        'base64url',
+      );
+      expect(readPairing(`${PAIRING_FRAGMENT}${link}`)?.ok, room).toBe(story);
+    }
   });
 
   it('[C9] ignores other hashes and explains broken links', () => {
