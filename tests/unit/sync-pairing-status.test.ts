@@ -3,12 +3,16 @@
 // (the worst room's).
 import { describe, expect, it } from 'vitest';
 import { pairingUrl } from '../../sync-server/pairing.ts';
-import { LIBRARY_ROOM, PAIRING_FRAGMENT, ROOM_NAME } from '../../sync-server/protocol.ts';
-import { RoomNameSchema } from '../../sync-server/routes.ts';
+import { LIBRARY_ROOM, MAX_TOKEN_LENGTH, PAIRING_FRAGMENT, ROOM_NAME } from '../../sync-server/protocol.ts';
+import { RoomNameSchema, tokenParam } from '../../sync-server/routes.ts';
 import { sharedStorySchema } from '../../src/workers/store/device-settings.ts';
 import { pairingProblemText, readPairing, readPairingText } from '../../src/app/sync/pairing-link.ts';
 import { overallStatus, syncOff } from '../../src/workers/sync/status.ts';
 import { accessProbeUrl, routeFor, syncPlan, websocketBase } from '../../src/workers/sync/target.ts';
+
+/** A pairing link's fragment carrying `pairing`, spelled with the protocol's constant. */
+const linkTo = (pairing: object) =>
+  `${PAIRING_FRAGMENT}${Buffer.from(JSON.stringify(pairing)).toString('base64url')}`;
 
 const problemOf = (read: ReturnType<typeof readPairing>) =>
   read && !read.ok ? pairingProblemText(read) : 'no problem';
@@ -34,17 +38,23 @@ describe('pairing link', () => {
   });
 
   it('[C8][S3] the settings and the app’s links take exactly the protocol’s room names, never the library', () => {
-    // Both spell the names again (the settings import zod only, the app no values of the worker's).
+    // Both spell the names again (the settings import zod only, the app nothing of the server's).
     const rooms = ['a', 'A-z_09', 'x'.repeat(128), 'x'.repeat(129), '', 'a.b', 'a b', 'no/slash', 'é', 'a\n'];
     for (const room of [...rooms, LIBRARY_ROOM, 'Library', 'library-2']) {
       const story = ROOM_NAME.test(room) && room !== LIBRARY_ROOM;
       expect(RoomNameSchema.safeParse(room).success, room).toBe(ROOM_NAME.test(room));
       const joined = sharedStorySchema.safeParse({ room, serverURL: 'http://h:1', token: 't' });
       expect(joined.success, room).toBe(story);
-      const link = Buffer.from(JSON.stringify({ server: 'http://h:1', token: 't', room })).toString(
-        'base64url',
-      );
-      expect(readPairing(`${PAIRING_FRAGMENT}${link}`)?.ok, room).toBe(story);
+      expect(readPairing(linkTo({ server: 'http://h:1', token: 't', room }))?.ok, room).toBe(story);
+    }
+  });
+
+  it('[C9][S1] the app’s links take the tokens the server takes, up to the protocol’s bound', () => {
+    for (const length of [1, MAX_TOKEN_LENGTH, MAX_TOKEN_LENGTH + 1]) {
+      const token = 'x'.repeat(length);
+      const taken = length <= MAX_TOKEN_LENGTH;
+      expect(tokenParam(new URLSearchParams({ token })), `${length}`).toBe(taken ? token : null);
+      expect(readPairing(linkTo({ server: 'http://h:1', token }))?.ok, `${length}`).toBe(taken);
     }
   });
 
