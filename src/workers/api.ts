@@ -210,7 +210,8 @@ export interface SyncTestReport {
   ok: boolean;
   /** owner: opens every room; room: one story only (the library does not sync with it). */
   access?: Access;
-  problem?: 'refused' | 'unreachable' | 'invalid';
+  /** Why not, with `detail` saying what to do. */
+  code?: 'refused' | 'unreachable' | 'invalid';
   detail: string;
 }
 

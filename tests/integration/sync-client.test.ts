@@ -218,7 +218,7 @@ describe('sync client in the worker host', () => {
     // The Test button says why; the right token then syncs.
     expect(await b.api.testSync({ serverURL: server.url, token: 'not-the-token' })).toMatchObject({
       ok: false,
-      problem: 'refused',
+      code: 'refused',
     });
     expect(
       await b.api.testSync({ serverURL: server.url, token: server.data.secrets.ownerToken }),
@@ -239,7 +239,7 @@ describe('sync client in the worker host', () => {
     });
     expect(await nowhere.api.testSync({ serverURL: 'http://127.0.0.1:9/', token: 't' })).toMatchObject({
       ok: false,
-      problem: 'unreachable',
+      code: 'unreachable',
     });
 
     const server = await start({ limits: { maxMessageBytes: 4096 } });

@@ -20,7 +20,7 @@ const pairingSchema = z.object({
 export type Pairing = z.infer<typeof pairingSchema>;
 
 export type PairingProblem =
-  { ok: false; problem: 'damaged' } | { ok: false; problem: 'invalid'; field: string };
+  { ok: false; code: 'damaged' } | { ok: false; code: 'invalid'; field: string };
 export type PairingRead = { ok: true; pairing: Pairing } | PairingProblem | null;
 
 const PREFIX = '#pair=';
@@ -40,11 +40,11 @@ export function readPairing(hash: string): PairingRead {
   try {
     json = JSON.parse(fromBase64url(hash.slice(PREFIX.length)));
   } catch {
-    return { ok: false, problem: 'damaged' };
+    return { ok: false, code: 'damaged' };
   }
   const parsed = pairingSchema.safeParse(json);
   if (!parsed.success)
-    return { ok: false, problem: 'invalid', field: parsed.error.issues[0]?.path.join('.') || 'link' };
+    return { ok: false, code: 'invalid', field: parsed.error.issues[0]?.path.join('.') || 'link' };
   return { ok: true, pairing: parsed.data };
 }
 
@@ -57,7 +57,7 @@ export function readPairingText(text: string): PairingRead {
 
 /** Why a link cannot be used, in the interface language (call it where it is shown). */
 export function pairingProblemText(read: PairingProblem): string {
-  switch (read.problem) {
+  switch (read.code) {
     case 'damaged':
       return t('This pairing link is damaged (not readable). Copy it again from the server.');
     case 'invalid':

@@ -180,7 +180,7 @@ export function createHostSync(deps: {
         if (!target.success)
           return {
             ok: false,
-            problem: 'invalid',
+            code: 'invalid',
             detail: uiText('Not tested: {reason}', { reason: target.issues[0]?.message ?? '' }),
           };
         const server = serverLabel(target.data);
@@ -198,7 +198,7 @@ export function createHostSync(deps: {
           case 'refused':
             return {
               ok: false,
-              problem: 'refused',
+              code: 'refused',
               detail:
                 probe.status === 401
                   ? uiText(
@@ -212,7 +212,7 @@ export function createHostSync(deps: {
           case 'unreachable':
             return {
               ok: false,
-              problem: 'unreachable',
+              code: 'unreachable',
               detail: uiText(
                 'No answer from {server} ({reason}). Is the server running, and is this device on its network?',
                 { server, reason: probe.detail() },
