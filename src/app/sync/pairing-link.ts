@@ -19,8 +19,7 @@ const pairingSchema = z.object({
 });
 export type Pairing = z.infer<typeof pairingSchema>;
 
-export type PairingProblem =
-  { ok: false; code: 'damaged' } | { ok: false; code: 'invalid'; field: string };
+export type PairingProblem = { ok: false; code: 'damaged' } | { ok: false; code: 'invalid'; field: string };
 export type PairingRead = { ok: true; pairing: Pairing } | PairingProblem | null;
 
 const PREFIX = '#pair=';
