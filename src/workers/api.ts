@@ -4,9 +4,11 @@ import type { Language, Participant, StorySettings } from '../driver/doc/schema.
 import type { StoryJson } from '../driver/story-json/schema.ts';
 import type { LibraryCharacter, Persona } from '../driver/doc/library-doc.ts';
 import type { DeviceSettings, SharedStory } from './store/device-settings.ts';
+export type { Pairing, PairingProblem, PairingRead } from './sync/pairing-link.ts';
 import type { DriverFailure, DriverFailureCode, Phase, StaleSummary, TokenSource } from '../driver/env.ts';
 import type { StaleChoice } from '../driver/views/stale-history.ts';
 import type { TextDeltaOp } from '../driver/doc/text-edit.ts';
+import type { PairingRead } from './sync/pairing-link.ts';
 import type { Peer, PresenceState } from './sync/presence-state.ts';
 import type { Access } from '../../sync-server/protocol.ts';
 import type { PromptFileProblem, PromptLayer } from '../driver/prompts/resolve.ts';
@@ -301,6 +303,11 @@ export interface DriverApi {
    * Joining a story again replaces its server and token.
    */
   joinSharedStory(story: SharedStory): Promise<Result>;
+  /**
+   * Reads a pairing link (a whole pasted link, or the address bar's fragment): null when the text
+   * holds none; else the server, token (and a shared story's room), or why it cannot be used.
+   */
+  readPairingLink(text: string): Promise<PairingRead>;
   /** Stops syncing a joined story; its copy on this device stays. */
   leaveSharedStory(room: string): Promise<Result>;
   /** Shares where this device is in a story with its room's peers; null stops sharing. */

@@ -6,7 +6,8 @@ import { pairingUrl } from '../../sync-server/pairing.ts';
 import { LIBRARY_ROOM, MAX_TOKEN_LENGTH, PAIRING_FRAGMENT, ROOM_NAME } from '../../sync-server/protocol.ts';
 import { RoomNameSchema, tokenParam } from '../../sync-server/routes.ts';
 import { sharedStorySchema } from '../../src/workers/store/device-settings.ts';
-import { pairingProblemText, readPairing, readPairingText } from '../../src/app/sync/pairing-link.ts';
+import { pairingProblemText } from '../../src/app/sync/pairing-problem.ts';
+import { readPairing } from '../../src/workers/sync/pairing-link.ts';
 import { overallStatus, syncOff } from '../../src/workers/sync/status.ts';
 import { accessProbeUrl, routeFor, syncPlan, websocketBase } from '../../src/workers/sync/target.ts';
 
@@ -30,15 +31,15 @@ describe('pairing link', () => {
     const link = pairingUrl('http://192.168.1.20:8787/', 'room-tok', 'story-1');
     const pairing = { server: 'http://192.168.1.20:8787', token: 'room-tok', room: 'story-1' };
     expect(readPairing(new URL(link).hash)).toEqual({ ok: true, pairing });
-    expect(readPairingText(`  ${link}\n`)).toEqual({ ok: true, pairing });
-    expect(readPairingText('http://192.168.1.20:8787/')).toBeNull();
+    expect(readPairing(`  ${link}\n`)).toEqual({ ok: true, pairing });
+    expect(readPairing('http://192.168.1.20:8787/')).toBeNull();
     // The library is not a story: a link naming its room is refused.
     const library = new URL(pairingUrl('http://h:1/', 't', 'library')).hash;
     expect(problemOf(readPairing(library))).toMatch(/room/);
   });
 
   it('[C8][S3] the settings and the app’s links take exactly the protocol’s room names, never the library', () => {
-    // Both spell the names again (the settings import zod only, the app nothing of the server's).
+    // Both read the protocol's constants; the server's own schema too.
     const rooms = ['a', 'A-z_09', 'x'.repeat(128), 'x'.repeat(129), '', 'a.b', 'a b', 'no/slash', 'é', 'a\n'];
     for (const room of [...rooms, LIBRARY_ROOM, 'Library', 'library-2']) {
       const story = ROOM_NAME.test(room) && room !== LIBRARY_ROOM;

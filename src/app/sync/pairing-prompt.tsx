@@ -4,7 +4,8 @@
 // (it carries a token) leaves the address bar either way.
 import { Match, Switch, createSignal, onCleanup, onMount, type JSX } from 'solid-js';
 import { useDriver } from '../shell/driver-client.ts';
-import { pairingProblemText, readPairing, type Pairing, type PairingRead } from './pairing-link.ts';
+import type { Pairing, PairingRead } from '../../workers/api.ts';
+import { pairingProblemText } from './pairing-problem.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { t } from '../i18n/ui-text.ts';
 
@@ -17,18 +18,19 @@ export function PairingPrompt(): JSX.Element {
   const [read, setRead] = createSignal<PairingRead>(null);
   const [error, setError] = createSignal('');
   let dialog: HTMLDialogElement | undefined;
-  const check = (): void => {
-    const found = readPairing(window.location.hash);
+  const check = async (): Promise<void> => {
+    const found = await api.readPairingLink(window.location.hash);
     if (!found) return;
     clearHash();
     setError('');
     setRead(found);
     if (!dialog?.open) dialog?.showModal();
   };
+  const onHashChange = (): void => void check();
   // On load, and when a link is opened in a tab that already shows the app (only the hash changes).
-  onMount(check);
-  window.addEventListener('hashchange', check);
-  onCleanup(() => window.removeEventListener('hashchange', check));
+  onMount(onHashChange);
+  window.addEventListener('hashchange', onHashChange);
+  onCleanup(() => window.removeEventListener('hashchange', onHashChange));
   const pairing = (): Pairing | undefined => {
     const found = read();
     return found?.ok ? found.pairing : undefined;

@@ -7,7 +7,7 @@ import type { DeviceSettings, SharedStory } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { t } from '../i18n/ui-text.ts';
-import { pairingProblemText, readPairingText } from './pairing-link.ts';
+import { pairingProblemText } from './pairing-problem.ts';
 import { syncLabel } from './sync-indicator.tsx';
 
 const hostOf = (url: string): string => {
@@ -38,7 +38,7 @@ export function SharedStories(props: {
   const join = async (): Promise<void> => {
     setError('');
     setNotice('');
-    const read = readPairingText(link());
+    const read = await api.readPairingLink(link());
     if (!read)
       return void setError(t('That is not a pairing link: it has no “#pair=” part. Paste the whole link.'));
     if (!read.ok) return void setError(pairingProblemText(read));

@@ -2,6 +2,7 @@
 // syncs from device settings (the device's own server; a joined story's server and room token), remote
 // library changes pushed to the page, and the sync commands. A story known only from the synced library
 // opens as an empty document and waits (briefly) for the server to fill it.
+import { readPairing } from '../sync/pairing-link.ts';
 import { listStories, onStoryEntriesRemoved } from '../../driver/doc/library-doc.ts';
 import { metaMap } from '../../driver/doc/story-doc.ts';
 import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
@@ -29,7 +30,13 @@ export interface HostSync {
   arrived(story: OpenStory): Promise<Failure | null>;
   commands: Pick<
     DriverApi,
-    'syncStatus' | 'testSync' | 'joinSharedStory' | 'leaveSharedStory' | 'setPresence' | 'presence'
+    | 'syncStatus'
+    | 'testSync'
+    | 'joinSharedStory'
+    | 'readPairingLink'
+    | 'leaveSharedStory'
+    | 'setPresence'
+    | 'presence'
   >;
 }
 
@@ -220,6 +227,7 @@ export function createHostSync(deps: {
             };
         }
       },
+      readPairingLink: async (text) => readPairing(text),
       async joinSharedStory(input): Promise<Result> {
         const parsed = safeParseIn(sharedStorySchema, input, workerUiLanguage());
         if (!parsed.success)

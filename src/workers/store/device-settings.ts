@@ -3,6 +3,7 @@
 // co-editing. They live in the device's own storage — never in a Y.Doc, an export or a sync message —
 // and are validated on every read.
 import { z } from 'zod';
+import { LIBRARY_ROOM, ROOM_NAME } from '../../../sync-server/protocol.ts';
 
 export const openAIProfileSchema = z.object({
   id: z.string().min(1),
@@ -35,15 +36,13 @@ export type OperationProfiles = z.infer<typeof operationProfilesSchema>;
 /**
  * A story joined from a collaborator's link: its room (the story id) on its own server, opened with a
  * token for that room only. Room names as the sync server accepts them, never the library's room
- * ('library', which a room token must not be tried on: src/workers/sync/target.ts). Both are the sync
- * protocol's (sync-server/protocol.ts), spelled again because this module imports zod only (it has no
- * path into a document, D10); tests/unit/sync-pairing-status.test.ts keeps the two the same.
+ * (which a room token must not be tried on).
  */
 export const sharedStorySchema = z.object({
   room: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{1,128}$/, 'a shared story’s room is 1-128 characters of A-Z a-z 0-9 _ -')
-    .refine((room) => room !== 'library', 'the story list is not a shared story'),
+    .regex(ROOM_NAME, 'a shared story’s room is 1-128 characters of A-Z a-z 0-9 _ -')
+    .refine((room) => room !== LIBRARY_ROOM, 'the story list is not a shared story'),
   serverURL: z.url({ protocol: /^https?$/ }),
   token: z.string().trim().min(1),
 });
