@@ -51,11 +51,32 @@ export interface ModelAnswer {
   ok: true;
   text: string;
   model?: string;
+  /** What the server counted, when it says (OpenAI's `usage`): calibrates the driver's estimates. */
+  usage?: { promptTokens: number; completionTokens?: number };
 }
 
 export type ChatResult = ModelAnswer | ModelFailure;
 
+/** Where a context length came from: told by the server, set by the person, or the model's record. */
+export const ContextSource = { server: 'server', setting: 'setting', record: 'record' } as const;
+export type ContextSource = (typeof ContextSource)[keyof typeof ContextSource];
+
+/** What a backend knows of the model's limits, and how exactly it can count tokens. */
+export interface ModelLimits {
+  /** The context the model runs with (prompt + answer), in tokens; null when nothing tells it. */
+  contextTokens: number | null;
+  source?: ContextSource;
+  /**
+   * The exact number of tokens of a prompt, where the server can count (llama.cpp `/tokenize`,
+   * KoboldCpp `tokencount`) or a tokenizer for the model family is known; absent: the driver
+   * estimates, calibrated by the `usage` answers report.
+   */
+  countTokens?(text: string): Promise<number | null>;
+}
+
 export interface ChatModel {
   /** Never throws for an expected failure (network, auth, rate limit, cancel): returns a ModelFailure. */
   complete(request: ChatRequest): Promise<ChatResult>;
+  /** The model's limits, asked once per command (the backend may cache what its server said). */
+  limits?(): Promise<ModelLimits>;
 }
