@@ -51,11 +51,15 @@ export function createModelRegistry(factory: BackendFactory): ModelRegistry {
  */
 export function lazyModel(resolve: () => Promise<ChatModel | ModelFailure>): ChatModel {
   let resolved: Promise<ChatModel | ModelFailure> | undefined;
+  const model = () => (resolved ??= resolve());
   return {
     async complete(request) {
-      resolved ??= resolve();
-      const model = await resolved;
-      return 'complete' in model ? model.complete(request) : model;
+      const m = await model();
+      return 'complete' in m ? m.complete(request) : m;
+    },
+    async limits() {
+      const m = await model();
+      return ('complete' in m ? await m.limits?.() : undefined) ?? { contextTokens: null };
     },
   };
 }
