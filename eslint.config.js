@@ -63,6 +63,11 @@ const ROOM_BANS = [
     banned: ['../turns/**', '../presets/**', '../story-json/**', '../validation/**', '../prompts/**'],
     why: 'views/ derive from the document; model operations build on them, never the other way.',
   },
+  {
+    folder: 'src/driver/budget',
+    banned: ['../turns/**', '../presets/**', '../story-json/**', '../validation/**', '../doc/**'],
+    why: 'budget/ counts and fits text; it knows neither the document nor the operations that use it.',
+  },
   ...['i18n', 'validation', 'prompts'].map((room) => ({
     folder: `src/driver/${room}`,
     banned: ['../turns/**', '../presets/**', '../story-json/**'],

@@ -5,6 +5,7 @@ import type { StorySampling } from './doc/schema.ts';
 import type { ChatModel, ModelFailureCode } from './model.ts';
 import type { PromptSet } from './prompts/render.ts';
 import type { StoryViews } from './views/story-views.ts';
+import type { TokenGauge } from './budget/token-gauge.ts';
 
 export interface Story {
   doc: Y.Doc;
@@ -13,6 +14,10 @@ export interface Story {
 
 export const Operation = { selector: 'selector', projector: 'projector', actor: 'actor' } as const;
 export type Operation = (typeof Operation)[keyof typeof Operation];
+
+/** What a request's budget is per: the operations, and the chronicler (which uses the projector's model). */
+export const BudgetOp = { ...Operation, chronicler: 'chronicler' } as const;
+export type BudgetOp = (typeof BudgetOp)[keyof typeof BudgetOp];
 
 export type Phase =
   | { kind: 'selecting' }
@@ -38,6 +43,13 @@ export interface DriverEnv {
   onToken?: (source: TokenSource, delta: string) => void;
   /** Where origin-tagged writes come from (providers skip their own origin). */
   origin?: unknown;
+  /** The answer's room per operation (`max_tokens`); unset: the driver's defaults (request-budget.ts). */
+  maxTokens?: Partial<Record<BudgetOp, number>>;
+  /**
+   * The gauge of the backend an operation uses: how its token counts compare with the driver's
+   * estimate, kept across commands by the caller; unset, each request starts from no knowledge.
+   */
+  gauges?: (op: BudgetOp) => TokenGauge;
 }
 
 /**
@@ -57,7 +69,13 @@ export const DEFAULT_RETRIES = 2;
 export const DEFAULT_CONCURRENCY = 4;
 
 export type DriverFailureCode =
-  ModelFailureCode | 'prompt' | 'stale-history' | 'no-candidates' | 'not-present' | 'unknown-participant';
+  | ModelFailureCode
+  | 'prompt'
+  | 'context-too-small'
+  | 'stale-history'
+  | 'no-candidates'
+  | 'not-present'
+  | 'unknown-participant';
 
 /** Items on a path made from an earlier version of the story, as the person is asked about them. */
 export interface StaleSummary {

@@ -20,6 +20,7 @@ import { applyPreset, reapplyPreset, removeStoryPreset } from '../../src/driver/
 import { presetStatus } from '../../src/driver/presets/status.ts';
 import { summarisePreset } from '../../src/driver/presets/summary.ts';
 import { actorRequest } from '../../src/driver/turns/actor.ts';
+import { requestBudget } from '../../src/driver/budget/request-budget.ts';
 import { resolvePrompts } from '../../src/driver/prompts/resolve.ts';
 import { makeEnv } from '../support/driver-env.ts';
 import { JANE, isoAt, makeStory } from '../support/story-fixture.ts';
@@ -237,19 +238,20 @@ describe("[R3][R8] a preset's persona prompt", () => {
   ]);
 
   /** The system prompt Jane's actor call gets with the story's resolved prompts. */
-  function janeSystem(story: ReturnType<typeof makeStory>) {
+  async function janeSystem(story: ReturnType<typeof makeStory>) {
     const prompts = resolvePrompts({
       shipped: makeEnv(() => '').prompts,
       story: listPromptOverrides(story.doc),
     }).prompts;
-    return (
-      actorRequest(
-        story,
-        makeEnv(() => '', { prompts }),
-        JANE,
-        null,
-      ).messages[0]?.content ?? ''
+    const env = makeEnv(() => '', { prompts });
+    const request = await actorRequest(
+      story,
+      env,
+      JANE,
+      null,
+      await requestBudget(env, 'actor', env.models.actor),
     );
+    return request.request.messages[0]?.content ?? '';
   }
 
   it('is prose, not a rules prompt', () => {
@@ -263,15 +265,15 @@ describe("[R3][R8] a preset's persona prompt", () => {
     expect(summary.problems).toEqual([]);
   });
 
-  it("changes how the actor is told the user's persona, and removing the preset restores it", () => {
+  it("changes how the actor is told the user's persona, and removing the preset restores it", async () => {
     const library = new Y.Doc();
     putPreset(library, { id: 'wary', title: 'Wary', prompts: PERSONA });
     const story = makeStory();
-    const shipped = janeSystem(story);
+    const shipped = await janeSystem(story);
     expect(shipped).toContain('About User, the person you share the scene with: A traveller.');
 
     expect(applyPreset(library, story.doc, 'wary', isoAt(10))).toEqual({ ok: true });
-    const withPreset = janeSystem(story);
+    const withPreset = await janeSystem(story);
     expect(withPreset).toContain('Jane has heard rumours of User: A traveller. Treat them warily.');
     expect(withPreset).not.toContain('the person you share the scene with');
     // Only the persona part changed: the rest of the request is the shipped one.
@@ -280,6 +282,6 @@ describe("[R3][R8] a preset's persona prompt", () => {
     );
 
     expect(removeStoryPreset(story.doc, isoAt(11))).toEqual({ ok: true });
-    expect(janeSystem(story)).toBe(shipped);
+    expect(await janeSystem(story)).toBe(shipped);
   });
 });

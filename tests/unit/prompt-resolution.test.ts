@@ -12,6 +12,7 @@ import {
 } from '../../src/driver/doc/prompt-overrides.ts';
 import { setLanguage } from '../../src/driver/doc/story-doc.ts';
 import { actorRequest } from '../../src/driver/turns/actor.ts';
+import { requestBudget } from '../../src/driver/budget/request-budget.ts';
 import { projectionRequest } from '../../src/driver/turns/projection.ts';
 import { selectorRequest } from '../../src/driver/turns/selection.ts';
 import { PROMPT_IDS } from '../../src/driver/prompts/catalogue.ts';
@@ -78,7 +79,9 @@ describe('[R1][R2] resolution', () => {
     expect(from.get('en/roleplay/style')).toBe('preset');
     expect(prompts.get('en/roleplay/retry')).toBe('LIBRARY retry ${reason}');
     expect(from.get('en/roleplay/retry')).toBe('library');
-    expect(renderPrompt(prompts, 'en', 'roleplay/actor-task', { name: 'Jane' })).toBe('STORY turn, Jane');
+    expect(renderPrompt(prompts, 'en', 'roleplay/actor-task', { name: 'Jane', remembered: '' })).toBe(
+      'STORY turn, Jane',
+    );
     expect(prompts.get('zh/roleplay/style')).toBe(shipped.get('zh/roleplay/style'));
     expect(from.get('zh/roleplay/style')).toBe('shipped');
     // Restoring (deleting the story's override) brings back the layer below.
@@ -108,7 +111,9 @@ describe('[R1][R2] resolution', () => {
     expect(prompts.has('en/roleplay/narrator')).toBe(false);
     expect(prompts.has('fr/roleplay/style')).toBe(false);
     expect(() => renderPrompt(prompts, 'en', 'roleplay/retry', { reason: 'x' })).toThrowError(PromptProblem);
-    expect(() => renderPrompt(prompts, 'zh', 'roleplay/actor-task', { name: 'x' })).toThrowError(/\{\{…\}\}/);
+    expect(() =>
+      renderPrompt(prompts, 'zh', 'roleplay/actor-task', { name: 'x', remembered: '' }),
+    ).toThrowError(/\{\{…\}\}/);
   });
 
   it('finds no problem in the shipped prompts', () => {
@@ -121,7 +126,7 @@ describe('[R11] every prompt may use ${language}', () => {
     for (const id of PROMPT_IDS) expect(promptTextProblem(id, 'Write in ${language}.'), id).toBeNull();
   });
 
-  it("an override that did not use it renders with the story's language name, English or Chinese", () => {
+  it("an override that did not use it renders with the story's language name, English or Chinese", async () => {
     for (const [language, name] of [
       ['en', 'English'],
       ['zh', '中文'],
@@ -140,16 +145,19 @@ describe('[R11] every prompt may use ${language}', () => {
         prompts: resolvePrompts({ shipped, story: listPromptOverrides(story.doc) }).prompts,
       });
       const turn = story.say(USER, 'I wave.');
-      expect(projectionRequest(story, env, turn, JANE).messages.at(-1)?.content).toBe(
-        `User did this: I wave. Tell Jane in ${name}.`,
-      );
-      expect(selectorRequest(story, env, [JANE, JESS]).messages.at(-1)?.content).toBe(
-        `Choose from Jane, Jess; answer in ${name}.`,
-      );
+      const budget = (op: 'actor' | 'projector' | 'selector') => requestBudget(env, op, env.models[op]);
+      expect(
+        (await projectionRequest(story, env, turn, JANE, await budget('projector'))).request.messages.at(-1)
+          ?.content,
+      ).toBe(`User did this: I wave. Tell Jane in ${name}.`);
+      expect(
+        (await selectorRequest(story, env, [JANE, JESS], await budget('selector'))).request.messages.at(-1)
+          ?.content,
+      ).toBe(`Choose from Jane, Jess; answer in ${name}.`);
       story.projectAll(turn);
-      const actor = actorRequest(story, env, JANE, turn);
-      expect(actor.messages.at(-1)?.content).toBe(`Go on, Jane, in ${name}.`);
-      expect(actor.messages[0]?.content).toContain(`User (A traveller.) speaks ${name}.`);
+      const actor = await actorRequest(story, env, JANE, turn, await budget('actor'));
+      expect(actor.request.messages.at(-1)?.content).toBe(`Go on, Jane, in ${name}.`);
+      expect(actor.request.messages[0]?.content).toContain(`User (A traveller.) speaks ${name}.`);
     }
   });
 });

@@ -51,8 +51,8 @@ describe('prompts', () => {
 
   it('fills variables, drops a line holding only an empty variable, and falls back to English', () => {
     const set = new Map([['en/roleplay/actor-task', 'Start\n\n${name}\n\nEnd ${name}']]);
-    expect(renderPrompt(set, 'zh', 'roleplay/actor-task', { name: '' })).toBe('Start\n\nEnd');
-    expect(renderPrompt(set, 'en', 'roleplay/actor-task', { name: 'Jane' })).toBe(
+    expect(renderPrompt(set, 'zh', 'roleplay/actor-task', { name: '', remembered: '' })).toBe('Start\n\nEnd');
+    expect(renderPrompt(set, 'en', 'roleplay/actor-task', { name: 'Jane', remembered: '' })).toBe(
       'Start\n\nJane\n\nEnd Jane',
     );
   });

@@ -10,6 +10,7 @@ export const MESSAGES_ZH: Messages = {
   'How you speak (examples)': '你说话的方式（示例）',
   '{label}: {value}': '{label}：{value}',
   'You are {name}.': '你是{name}。',
+  '(Earlier turns of the story are not shown here.)': '（故事更早的回合不在这里显示。）',
   '(Nothing has happened yet: the story begins now.)': '（还什么都没有发生：故事从现在开始。）',
   // The selector's chronology.
   'The user': '用户',
@@ -71,6 +72,8 @@ export const MESSAGES_ZH: Messages = {
   '"next" must be exactly one of: {names}.': '"next" 必须恰好是以下名字之一：{names}。',
   "The model's answer was refused {count} times. Last reason: {reason} Try again, edit the prompt, or use another model.":
     '模型的回答被拒绝了 {count} 次。最后一次的原因：{reason}请重试、修改提示词，或者换一个模型。',
+  "The model's context ({context} tokens) is too small for this request, even with the least of the story: its instructions alone take about {need}. Use a model or a setting with a larger context.":
+    '模型的上下文（{context} 个词元）太小，即使只带上最少的故事内容也放不下这个请求：光是指令就要大约 {need} 个。请换用上下文更大的模型或设置。',
   // What the person reads when a step of the story cannot go on.
   'No character is present to act. Bring a character into the scene first.':
     '没有在场的角色可以行动。请先让一个角色进入场景。',

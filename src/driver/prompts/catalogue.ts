@@ -25,7 +25,7 @@ export const PROMPT_VARIABLES = {
   'roleplay/style': [],
   'roleplay/character-style': ['name', 'style'],
   'roleplay/persona': ['name', 'user', 'persona'],
-  'roleplay/actor-task': ['name'],
+  'roleplay/actor-task': ['name', 'remembered'],
   'roleplay/retry': ['reason'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -8,18 +8,32 @@ import type { ChatRequest } from '../model.ts';
 import { cardBlock, personaBlock } from './private-context.ts';
 import { renderPrompt } from '../prompts/render.ts';
 import { samplingFor } from './sampling.ts';
-import { formatTranscript } from '../views/transcript-text.ts';
+import { formatEntry, historyText } from '../views/transcript-text.ts';
+import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
+import { fitRequest, type Fitted } from '../budget/fit.ts';
+import { estimateMessages, estimateTokens } from '../budget/tokens.ts';
+import { MEMORY_SHARE } from '../budget/shares.ts';
 import { validateActorOutput } from '../validation/index.ts';
 
-/** The request for `actor`'s turn after `leaf` (its whole history through leaf). */
-export function actorRequest(story: Story, env: DriverEnv, actor: string, leaf: string | null): ChatRequest {
+/**
+ * The request for `actor`'s turn after `leaf`: its instructions, card and persona, then the window of
+ * its own history that fits the budget, and at the end what it remembers of turns before the window.
+ */
+export async function actorRequest(
+  story: Story,
+  env: DriverEnv,
+  actor: string,
+  leaf: string | null,
+  budget: RequestBudget,
+): Promise<Fitted<ChatRequest>> {
   const { views } = story;
   const language = views.meta().language;
   const cast = views.cast();
   const me = cast.get(actor);
   if (!me) throw new Error(`no participant ${actor}`);
-  const history = leaf === null ? [] : views.transcript(actor, { leaf });
-  return {
+  const entries = leaf === null ? [] : views.transcript(actor, { leaf });
+  const remembered = '';
+  const build = (history: readonly string[], start: number): ChatRequest => ({
     messages: [
       {
         role: 'system',
@@ -30,40 +44,53 @@ export function actorRequest(story: Story, env: DriverEnv, actor: string, leaf: 
             style: renderPrompt(env.prompts, language, 'roleplay/style', {}),
           }),
           // The card and persona are stable, so they sit before the history in the cached prefix;
-          // volatile private context (memories, known world) will join the tail.
+          // what the character remembers changes as the story goes on, so it joins the tail.
           card: cardBlock(me, language),
           persona: personaBlock(env.prompts, language, cast.user, me.name),
-          history: formatTranscript(history, cast.nameOf, language),
+          history: historyText(history, start, language),
         }),
       },
       {
         role: 'user',
-        content: renderPrompt(env.prompts, language, 'roleplay/actor-task', { name: me.name }),
+        content: renderPrompt(env.prompts, language, 'roleplay/actor-task', { name: me.name, remembered }),
       },
     ],
     ...samplingFor(env, 'actor'),
-  };
+  });
+  return fitRequest(budget, {
+    entries: entries.map((e) => formatEntry(e, cast.nameOf)),
+    build,
+    messages: (r) => r.messages,
+    stable: estimateMessages(build([], 0).messages),
+    volatile: estimateTokens(remembered),
+    reserve: Math.floor(estimatedRoom(budget) * MEMORY_SHARE),
+  });
 }
 
-async function generateAs(story: Story, env: DriverEnv, actor: string, leaf: string | null) {
-  const request = actorRequest(story, env, actor, leaf);
+async function generateAs(
+  story: Story,
+  env: DriverEnv,
+  actor: string,
+  leaf: string | null,
+): Promise<DriverResult<{ value: string; model?: string }>> {
+  const budget = await requestBudget(env, 'actor', env.models.actor);
+  const fitted = await actorRequest(story, env, actor, leaf, budget);
   const cast = story.views.cast();
   const ctx = {
     actor: cast.nameOf(actor),
     others: cast.participants.filter((p) => p.id !== actor).map((p) => p.name),
     language: story.views.meta().language,
   };
-  return generateValidated(
-    env,
-    env.models.actor,
-    ctx.language,
-    request,
-    (text) => {
+  return generateValidated(env, {
+    model: env.models.actor,
+    language: ctx.language,
+    fitted,
+    validate: (text) => {
       const v = validateActorOutput(text, ctx);
       return v.ok ? { ok: true, value: v.text } : { ok: false, reason: v.reason };
     },
-    { op: 'actor', actor },
-  );
+    stream: { op: 'actor', actor },
+  });
 }
 
 /** Where a new turn goes: after `parent`, perceived by `audiences` (default: the active leaf, those present). */

@@ -11,42 +11,56 @@ import type { ChatRequest } from '../model.ts';
 import { projectionVerdict } from './projection.ts';
 import { renderPrompt } from '../prompts/render.ts';
 import { samplingFor } from './sampling.ts';
-import { formatTranscript } from '../views/transcript-text.ts';
+import { formatEntry, historyText } from '../views/transcript-text.ts';
+import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
+import { SOURCE_SHARE } from '../budget/shares.ts';
+import { estimateMessages, estimateTokens } from '../budget/tokens.ts';
+import { windowStart } from '../budget/window.ts';
+import type { Fitted } from '../budget/fit.ts';
 import { repeatedKeys } from '../validation/index.ts';
 import { clauseList, nameList } from '../i18n/lists.ts';
 
-export function batchRequest(story: Story, env: DriverEnv, turnId: string, audiences: string[]): ChatRequest {
+/**
+ * The batch's budget: one answer for every audience, so the answer's room grows with them (never past
+ * half the context), and the prompt's room shrinks by as much.
+ */
+export function batchBudget(budget: RequestBudget, audiences: number): RequestBudget {
+  const maxTokens = Math.min(budget.maxTokens * audiences, Math.floor(budget.context / 2));
+  return {
+    ...budget,
+    maxTokens,
+    promptTokens: Math.max(0, budget.promptTokens - (maxTokens - budget.maxTokens)),
+  };
+}
+
+/**
+ * The batched request: the rules, each audience's own history window in its own block (the room shared
+ * equally among them), and the one new source at the end.
+ */
+export function batchRequest(
+  story: Story,
+  env: DriverEnv,
+  turnId: string,
+  audiences: string[],
+  budget: RequestBudget,
+): Fitted<ChatRequest> {
   const { views } = story;
   const language = views.meta().language;
   const { nameOf } = views.cast();
   const turn = views.node(turnId).turn;
   const names = audiences.map(nameOf);
-  const histories = audiences
-    .map((a) => {
-      const history = formatTranscript(
-        views.transcript(a, { leaf: turnId, before: turnId }),
-        nameOf,
-        language,
-      );
-      return `<story of="${nameOf(a)}">\n${history}\n</story>`;
-    })
-    .join('\n\n');
-  return {
+  const task = renderPrompt(env.prompts, language, 'roleplay/projector-batch-task', {
+    speaker: nameOf(turn.author),
+    targets: names.join(', '),
+    source: turn.source,
+  });
+  const build = (histories: string, tail = task): ChatRequest => ({
     messages: [
       {
         role: 'system',
-        content: renderPrompt(env.prompts, language, 'roleplay/projector-batch', {
-          histories,
-        }),
+        content: renderPrompt(env.prompts, language, 'roleplay/projector-batch', { histories }),
       },
-      {
-        role: 'user',
-        content: renderPrompt(env.prompts, language, 'roleplay/projector-batch-task', {
-          speaker: nameOf(turn.author),
-          targets: names.join(', '),
-          source: turn.source,
-        }),
-      },
+      { role: 'user', content: tail },
     ],
     response_format: {
       type: 'json_schema',
@@ -62,7 +76,30 @@ export function batchRequest(story: Story, env: DriverEnv, turnId: string, audie
       },
     },
     ...samplingFor(env, 'projector'),
-  };
+  });
+  const blocks = audiences.map((a) => ({
+    name: nameOf(a),
+    entries: views.transcript(a, { leaf: turnId, before: turnId }).map((e) => formatEntry(e, nameOf)),
+  }));
+  const frame = (name: string, text: string) => `<story of="${name}">\n${text}\n</story>`;
+  const stable = estimateMessages(build(blocks.map((b) => frame(b.name, '')).join('\n\n'), '').messages);
+  const room = Math.max(
+    0,
+    estimatedRoom(budget) -
+      stable -
+      Math.max(estimateTokens(task), Math.floor(estimatedRoom(budget) * SOURCE_SHARE)),
+  );
+  const each = Math.floor(room / Math.max(1, blocks.length));
+  const histories = blocks
+    .map((b) => {
+      const costs = b.entries.map((e) => estimateTokens(e) + 1);
+      const start = windowStart(costs, each);
+      return frame(b.name, historyText(b.entries.slice(start), start, language));
+    })
+    .join('\n\n');
+  const request = build(histories);
+  const estimate = estimateMessages(request.messages);
+  return { request, start: 0, estimate, budget, fits: estimate * budget.gauge.factor <= budget.promptTokens };
 }
 
 type Perception = { perceived: boolean; text: string };
@@ -147,17 +184,20 @@ export async function projectBatch(
     );
     const language = story.views.meta().language;
     let lastGood = new Map<string, Perception>();
-    const result = await generateValidated(
-      env,
-      env.models.projector,
+    const budget = batchBudget(await requestBudget(env, 'projector', env.models.projector), audiences.length);
+    const fitted = batchRequest(story, env, turnId, audiences, budget);
+    // Too many histories for one request: each audience is asked alone, with a window of its own.
+    if (!fitted.fits) return { ok: true, remaining: audiences };
+    const result = await generateValidated(env, {
+      model: env.models.projector,
       language,
-      batchRequest(story, env, turnId, audiences),
-      (text) => {
+      fitted,
+      validate: (text) => {
         const verdict = readBatchAnswer(text, checks, language);
         if (!verdict.ok && verdict.passed) lastGood = verdict.passed;
         return verdict;
       },
-    );
+    });
     if (!result.ok && result.code !== 'invalid') return result;
     // After the retries, keep the answers that passed and leave the rest to isolated calls.
     const answers = result.ok ? result.value : lastGood;

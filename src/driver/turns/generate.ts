@@ -4,20 +4,38 @@ import type { Language } from '../doc/schema.ts';
 import { DEFAULT_RETRIES, type DriverEnv, type DriverResult, type TokenSource } from '../env.ts';
 import { tr } from '../i18n/messages.ts';
 import type { ChatModel, ChatRequest } from '../model.ts';
+import type { Fitted } from '../budget/fit.ts';
+import { estimateMessages } from '../budget/tokens.ts';
 import { PromptProblem, renderPrompt } from '../prompts/render.ts';
 
 export type Verdict<T> = { ok: true; value: T } | { ok: false; reason: string };
 
+export interface Generation<T> {
+  model: ChatModel;
+  /** The story's language: the retry prompt's and the failure's (the reasons come in it already). */
+  language: Language;
+  /** The request as fitted to its budget: its `max_tokens` is stated, and the gauge learns from `usage`. */
+  fitted: Fitted<ChatRequest>;
+  validate: (text: string) => Verdict<T>;
+  /** Streams the answer's tokens to env.onToken under this source, when env.onToken is set. */
+  stream?: Omit<TokenSource, 'attempt'>;
+}
+
 export async function generateValidated<T>(
   env: DriverEnv,
-  model: ChatModel,
-  /** The story's language: the retry prompt's and the failure's (the reasons come in it already). */
-  language: Language,
-  request: ChatRequest,
-  validate: (text: string) => Verdict<T>,
-  /** Streams the answer's tokens to env.onToken under this source, when env.onToken is set. */
-  stream?: Omit<TokenSource, 'attempt'>,
+  { model, language, fitted, validate, stream }: Generation<T>,
 ): Promise<DriverResult<{ value: T; model?: string }>> {
+  const { request, budget } = fitted;
+  if (!fitted.fits)
+    return {
+      ok: false,
+      code: 'context-too-small',
+      detail: tr(
+        language,
+        "The model's context ({context} tokens) is too small for this request, even with the least of the story: its instructions alone take about {need}. Use a model or a setting with a larger context.",
+        { context: budget.context, need: budget.promptTokens },
+      ),
+    };
   const retries = env.retries ?? DEFAULT_RETRIES;
   let messages = request.messages;
   let lastReason = '';
@@ -28,10 +46,12 @@ export async function generateValidated<T>(
     const answer = await model.complete({
       ...request,
       messages,
+      max_tokens: budget.maxTokens,
       ...streaming,
       ...(env.signal ? { signal: env.signal } : {}),
     });
     if (!answer.ok) return answer;
+    if (answer.usage) budget.gauge.learn(estimateMessages(messages), answer.usage.promptTokens);
     const verdict = validate(answer.text);
     if (verdict.ok)
       return { ok: true, value: verdict.value, ...(answer.model ? { model: answer.model } : {}) };

@@ -7,41 +7,56 @@ import { generateValidated, guardPrompts } from './generate.ts';
 import type { ChatRequest } from '../model.ts';
 import { renderPrompt } from '../prompts/render.ts';
 import { samplingFor } from './sampling.ts';
-import { formatTranscript } from '../views/transcript-text.ts';
+import { formatEntry, historyText } from '../views/transcript-text.ts';
+import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
+import { fitRequest, type Fitted } from '../budget/fit.ts';
+import { SOURCE_SHARE } from '../budget/shares.ts';
+import { estimateMessages, estimateTokens } from '../budget/tokens.ts';
 import { validateProjection } from '../validation/index.ts';
 
-export function projectionRequest(
+/**
+ * The request projecting `turnId` to `audience`: the projector's rules, the window of the audience's
+ * own history before the turn that fits the budget, and the one new source at the end.
+ */
+export async function projectionRequest(
   story: Story,
   env: DriverEnv,
   turnId: string,
   audience: string,
-): ChatRequest {
+  budget: RequestBudget,
+): Promise<Fitted<ChatRequest>> {
   const { views } = story;
   const language = views.meta().language;
   const { nameOf } = views.cast();
   const turn = views.node(turnId).turn;
-  const history = views.transcript(audience, { leaf: turnId, before: turnId });
+  const entries = views.transcript(audience, { leaf: turnId, before: turnId });
   const target = nameOf(audience);
-  return {
+  const task = renderPrompt(env.prompts, language, 'roleplay/projector-task', {
+    speaker: nameOf(turn.author),
+    target,
+    source: turn.source,
+  });
+  const build = (history: readonly string[], start: number, tail = task): ChatRequest => ({
     messages: [
       {
         role: 'system',
         content: renderPrompt(env.prompts, language, 'roleplay/projector', {
           target,
-          history: formatTranscript(history, nameOf, language),
+          history: historyText(history, start, language),
         }),
       },
-      {
-        role: 'user',
-        content: renderPrompt(env.prompts, language, 'roleplay/projector-task', {
-          speaker: nameOf(turn.author),
-          target,
-          source: turn.source,
-        }),
-      },
+      { role: 'user', content: tail },
     ],
     ...samplingFor(env, 'projector'),
-  };
+  });
+  return fitRequest(budget, {
+    entries: entries.map((e) => formatEntry(e, nameOf)),
+    build,
+    messages: (r) => r.messages,
+    stable: estimateMessages(build([], 0, '').messages),
+    volatile: estimateTokens(task),
+    reserve: Math.floor(estimatedRoom(budget) * SOURCE_SHARE),
+  });
 }
 
 /** Checks one projection answer for `audience` of a turn by `author`. */
@@ -72,15 +87,15 @@ export async function projectTurn(
     // The basis is taken now, with the request: if the history moves meanwhile, the record is stale at once.
     const basis = node.pov.get(audience)?.expected;
     if (basis === undefined) throw new Error(`${audience} is not a non-author audience of turn ${turnId}`);
-    const request = projectionRequest(story, env, turnId, audience);
-    const result = await generateValidated(
-      env,
-      env.models.projector,
-      story.views.meta().language,
-      request,
-      projectionVerdict(story, node.turn.author, audience),
-      { op: 'projector', audience, turnId },
-    );
+    const budget = await requestBudget(env, 'projector', env.models.projector);
+    const fitted = await projectionRequest(story, env, turnId, audience, budget);
+    const result = await generateValidated(env, {
+      model: env.models.projector,
+      language: story.views.meta().language,
+      fitted,
+      validate: projectionVerdict(story, node.turn.author, audience),
+      stream: { op: 'projector', audience, turnId },
+    });
     if (!result.ok) return result;
     writePov(
       story.doc,

@@ -5,6 +5,10 @@ import { type DriverEnv, type DriverResult, type Story } from '../env.ts';
 import { generateValidated, guardPrompts } from './generate.ts';
 import { renderPrompt } from '../prompts/render.ts';
 import { samplingFor } from './sampling.ts';
+import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
+import { fitRequest, type Fitted } from '../budget/fit.ts';
+import { CANDIDATES_SHARE } from '../budget/shares.ts';
+import { estimateMessages } from '../budget/tokens.ts';
 import { tr } from '../i18n/messages.ts';
 import type { ChatRequest } from '../model.ts';
 import { nameList } from '../i18n/lists.ts';
@@ -12,31 +16,33 @@ import { nameList } from '../i18n/lists.ts';
 /** The most recent sources the selector reads: enough to see who was addressed, bounded for cost. */
 export const SELECTOR_CHRONOLOGY_TURNS = 40;
 
-export function selectorRequest(story: Story, env: DriverEnv, candidates: string[]): ChatRequest {
+/**
+ * The selector's request: the rules and the most recent sources (at most SELECTOR_CHRONOLOGY_TURNS,
+ * fewer when the budget says so), then the names to choose from.
+ */
+export async function selectorRequest(
+  story: Story,
+  env: DriverEnv,
+  candidates: string[],
+  budget: RequestBudget,
+): Promise<Fitted<ChatRequest>> {
   const { views } = story;
   const meta = views.meta();
   const { nameOf, user } = views.cast();
-  const chronology = views
-    .path()
-    .slice(-SELECTOR_CHRONOLOGY_TURNS)
-    .map((n) => `${nameOf(n.turn.author)}: ${n.turn.source}`)
-    .join('\n\n');
   const names = candidates.map(nameOf);
-  return {
+  const task = renderPrompt(env.prompts, meta.language, 'roleplay/selector-task', {
+    candidates: names.join(', '),
+  });
+  const build = (chronology: readonly string[]): ChatRequest => ({
     messages: [
       {
         role: 'system',
         content: renderPrompt(env.prompts, meta.language, 'roleplay/selector', {
           user: user?.name ?? tr(meta.language, 'The user'),
-          chronology: chronology || tr(meta.language, '(The story has not begun.)'),
+          chronology: chronology.join('\n\n') || tr(meta.language, '(The story has not begun.)'),
         }),
       },
-      {
-        role: 'user',
-        content: renderPrompt(env.prompts, meta.language, 'roleplay/selector-task', {
-          candidates: names.join(', '),
-        }),
-      },
+      { role: 'user', content: task },
     ],
     response_format: {
       type: 'json_schema',
@@ -52,7 +58,18 @@ export function selectorRequest(story: Story, env: DriverEnv, candidates: string
       },
     },
     ...samplingFor(env, 'selector'),
-  };
+  });
+  return fitRequest(budget, {
+    entries: views
+      .path()
+      .slice(-SELECTOR_CHRONOLOGY_TURNS)
+      .map((n) => `${nameOf(n.turn.author)}: ${n.turn.source}`),
+    build: (history) => build(history),
+    messages: (r) => r.messages,
+    stable: estimateMessages(build([]).messages),
+    volatile: 0,
+    reserve: Math.floor(estimatedRoom(budget) * CANDIDATES_SHARE),
+  });
 }
 
 /** Present characters, in a stable order. */
@@ -84,12 +101,12 @@ export async function selectNextActor(
   const byName = new Map(candidates.map((id) => [nameOf(id), id]));
   const answer = z.object({ next: z.string() });
   return guardPrompts(async () => {
-    const result = await generateValidated(
-      env,
-      env.models.selector,
+    const budget = await requestBudget(env, 'selector', env.models.selector);
+    const result = await generateValidated(env, {
+      model: env.models.selector,
       language,
-      selectorRequest(story, env, candidates),
-      (text) => {
+      fitted: await selectorRequest(story, env, candidates, budget),
+      validate: (text) => {
         let json: unknown;
         try {
           json = JSON.parse(text);
@@ -110,7 +127,7 @@ export async function selectNextActor(
               }),
             };
       },
-    );
+    });
     return result.ok ? { ok: true, actor: result.value } : result;
   });
 }

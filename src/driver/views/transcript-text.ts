@@ -21,6 +21,17 @@ export function formatEntry(entry: TranscriptEntry, nameOf: (id: string) => stri
   }
 }
 
+/**
+ * A history window as a prompt shows it: `history` holds the formatted entries from index `start` of
+ * the whole transcript; a window that leaves earlier turns out says so (the same words every time, so
+ * the prefix cache holds).
+ */
+export function historyText(history: readonly string[], start: number, language: Language): string {
+  if (!history.length) return nothingYet(language);
+  const text = history.join('\n\n');
+  return start > 0 ? `${tr(language, '(Earlier turns of the story are not shown here.)')}\n\n${text}` : text;
+}
+
 export function formatTranscript(
   entries: TranscriptEntry[],
   nameOf: (id: string) => string,

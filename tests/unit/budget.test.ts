@@ -1,0 +1,135 @@
+// The context budget: windows that move in coarse steps (so consecutive requests share a prefix), a
+// gauge that learns a backend's counts, and requests that never exceed context − max_tokens, whether
+// the backend counts exactly or the driver estimates.
+import { describe, expect, it } from 'vitest';
+import { WINDOW_FILL, windowStart } from '../../src/driver/budget/window.ts';
+import { createTokenGauge } from '../../src/driver/budget/token-gauge.ts';
+import { estimateMessages, estimateTokens } from '../../src/driver/budget/tokens.ts';
+import {
+  ASSUMED_CONTEXT_TOKENS,
+  DEFAULT_MAX_TOKENS,
+  requestBudget,
+} from '../../src/driver/budget/request-budget.ts';
+import { addParticipant } from '../../src/driver/doc/participants.ts';
+import { send, continueFor } from '../../src/driver/turns/commands.ts';
+import type { ChatModel, ChatRequest } from '../../src/driver/model.ts';
+import { makeEnv, kindOf } from '../support/driver-env.ts';
+import { makeStory, USER } from '../support/story-fixture.ts';
+import { mulberry32 } from '../support/prng.ts';
+
+describe('windows', () => {
+  it('grow turn by turn, then step: the start moves only when the next turn would overflow', () => {
+    const rng = mulberry32(7);
+    const costs: number[] = [];
+    let start = 0;
+    let steps = 0;
+    for (let n = 0; n < 400; n++) {
+      costs.push(5 + rng.int(60));
+      const next = windowStart(costs, 500);
+      const total = costs.slice(next).reduce((a, b) => a + b, 0);
+      expect(total).toBeLessThanOrEqual(500);
+      expect(next).toBeGreaterThanOrEqual(start);
+      if (next !== start) {
+        steps++;
+        // A step leaves the window at most the fill, so it can grow for a while again.
+        expect(total).toBeLessThanOrEqual(500 * WINDOW_FILL + (costs.at(-1) as number));
+      }
+      start = next;
+    }
+    // Coarse: far fewer steps than turns.
+    expect(steps).toBeGreaterThan(5);
+    expect(steps).toBeLessThan(80);
+  });
+
+  it('keeps the newest entry even when it alone is over the budget', () => {
+    expect(windowStart([10, 10, 900], 100)).toBe(2);
+    expect(windowStart([], 100)).toBe(0);
+  });
+});
+
+describe('the gauge and the estimate', () => {
+  it('errs high on prose, counts CJK per character, and adds the chat template', () => {
+    expect(estimateTokens('a'.repeat(35))).toBe(10);
+    expect(estimateTokens('你好世界')).toBe(4);
+    expect(estimateTokens('𠀀')).toBe(1);
+    expect(estimateMessages([{ role: 'user', content: 'a'.repeat(35) }])).toBeGreaterThan(10);
+  });
+
+  it('learns the highest of the last ratios, ignoring counts of something else', () => {
+    const gauge = createTokenGauge();
+    expect(gauge.factor).toBe(1);
+    gauge.learn(100, 80);
+    expect(gauge.factor).toBeCloseTo(0.8);
+    gauge.learn(100, 120);
+    expect(gauge.factor).toBeCloseTo(1.2);
+    gauge.learn(100, 10_000);
+    gauge.learn(100, 1);
+    expect(gauge.factor).toBeCloseTo(1.2);
+    for (let i = 0; i < 8; i++) gauge.learn(100, 90);
+    expect(gauge.factor).toBeCloseTo(0.9);
+  });
+
+  it('states max_tokens per operation, never more than half the context, and assumes a context when none is known', async () => {
+    const env = makeEnv(() => '');
+    const unknown = await requestBudget(env, 'actor', env.model);
+    expect(unknown).toMatchObject({ context: ASSUMED_CONTEXT_TOKENS, source: 'assumed' });
+    expect(unknown.maxTokens).toBe(DEFAULT_MAX_TOKENS.actor);
+    const small: ChatModel = { ...env.model, limits: async () => ({ contextTokens: 600, source: 'server' }) };
+    const capped = await requestBudget({ ...env, maxTokens: { actor: 5000 } }, 'actor', small);
+    expect(capped).toMatchObject({ context: 600, source: 'server', maxTokens: 300 });
+    expect(capped.promptTokens).toBeLessThan(300);
+  });
+});
+
+/** A scripted backend with a small context that counts tokens exactly (far more than the estimate says). */
+function smallModel(context: number, respond: (r: ChatRequest, n: number) => string) {
+  const env = makeEnv(respond);
+  const exact = (text: string) => Math.ceil(estimateTokens(text) * 1.6);
+  const model: ChatModel & { calls: typeof env.model.calls } = {
+    calls: env.model.calls,
+    complete: (request) => env.model.complete(request),
+    limits: async () => ({ contextTokens: context, source: 'server', countTokens: async (t) => exact(t) }),
+  };
+  return { env: { ...env, models: { selector: model, projector: model, actor: model } }, model, exact };
+}
+
+const prose = (request: ChatRequest, n: number): string => {
+  switch (kindOf(request)) {
+    case 'selector': {
+      const names = (request.response_format?.json_schema.schema.properties as { next: { enum: string[] } })
+        .next.enum;
+      return JSON.stringify({ next: names[n % names.length] });
+    }
+    case 'project':
+      return `You hear a long, careful sentence about the rain on the roof and the fire (${n}).`;
+    case 'batch':
+      throw new Error('not batched here');
+    case 'actor':
+      return `I turn to the window, listen to the rain for a while, and say what I think (${n}).`;
+  }
+};
+
+describe('[B1] no request exceeds context − max_tokens', () => {
+  it('in a long story with a small context and an exact counter, every request fits and states max_tokens', async () => {
+    const context = 1024;
+    const { env, model, exact } = smallModel(context, prose);
+    const s = makeStory();
+    addParticipant(s.doc, { id: 'tobin', kind: 'character', name: 'Tobin', present: true, card: {} });
+    for (let i = 0; i < 25; i++) {
+      const r = await send(s, env, { author: USER, text: `I say something new, turn ${i}, at some length.` });
+      if (!r.ok) throw new Error(r.detail);
+      const more = await continueFor(s, env, { choice: { auto: true }, turns: 1 });
+      if (!more.ok) throw new Error(more.detail);
+    }
+    expect(model.calls.length).toBeGreaterThan(150);
+    for (const call of model.calls) {
+      expect(call.max_tokens, `request ${call.n}`).toBeGreaterThan(0);
+      const prompt = exact(call.messages.map((m) => m.content).join('\n'));
+      expect(prompt + (call.max_tokens ?? 0), `request ${call.n}`).toBeLessThanOrEqual(context);
+    }
+    // The windows really moved: late actor requests hold only the end of the story.
+    const lastActor = model.calls.filter((c) => kindOf(c) === 'actor').at(-1);
+    expect(lastActor?.messages[0]?.content).toContain('Earlier turns of the story are not shown here.');
+    expect(lastActor?.messages[0]?.content).not.toContain('turn 0,');
+  });
+});
