@@ -22,7 +22,9 @@ export type BudgetOp = (typeof BudgetOp)[keyof typeof BudgetOp];
 export type Phase =
   | { kind: 'selecting' }
   | { kind: 'projecting'; turnId: string; audiences: string[] }
-  | { kind: 'acting'; actor: string; turnId?: string };
+  | { kind: 'acting'; actor: string; turnId?: string }
+  /** A participant's chronicler records what it will remember of turns that left its window. */
+  | { kind: 'remembering'; participant: string };
 
 export interface DriverEnv {
   /** The model for each operation (they may differ: a small local projector, a large remote actor). */

@@ -13,7 +13,7 @@ import type { StoryJson, StoryJsonInput } from '../../src/driver/story-json/sche
 import { createStoryViews } from '../../src/driver/views/story-views.ts';
 import { authorTurn, takeTurn } from '../../src/driver/turns/turn-loop.ts';
 import type { Story } from '../../src/driver/env.ts';
-import { kindOf, makeEnv, subjectOf, type RequestKind } from '../support/driver-env.ts';
+import { chronicleAnswer, kindOf, makeEnv, subjectOf, type RequestKind } from '../support/driver-env.ts';
 import { mulberry32, type Rng } from '../support/prng.ts';
 import type { RecordedCall } from '../support/scripted-model.ts';
 
@@ -179,6 +179,8 @@ async function playScene(seed: number): Promise<SceneRun> {
       }
       case 'project':
         return refuse ? '   ' : answers.chance(0.3) ? EMPTY_SENTINEL : `${answers.pick(PERCEPTS)} SEEN-${n}`;
+      case 'chronicle':
+        return chronicleAnswer(request, n);
       case 'actor':
         return refuse ? '' : `${answers.pick(ACTS)} SAID-${n}`;
     }

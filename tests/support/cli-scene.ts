@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { EMPTY_SENTINEL } from '../../src/driver/doc/schema.ts';
 import { importStory } from '../../src/driver/story-json/import.ts';
 import type { StoryJson } from '../../src/driver/story-json/schema.ts';
-import { kindOf } from './driver-env.ts';
+import { kindOf, chronicleAnswer } from './driver-env.ts';
 import type { ChatBody } from './openai-server.ts';
 
 export const TOKEN = /\b(?:CANARY-[A-Z0-9]+|SEEN-\d+(?:-\d+)?|SAID-\d+)\b/g;
@@ -36,6 +36,8 @@ export function answer(body: ChatBody, n: number): string {
       return silent
         ? EMPTY_SENTINEL
         : `A floorboard creaks nearby, and the air smells of woodsmoke. SEEN-${n}`;
+    case 'chronicle':
+      return chronicleAnswer(request, n);
     case 'actor':
       return `I glance at the window and brush the dust from my sleeve. SAID-${n}`;
   }

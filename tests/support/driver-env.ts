@@ -10,12 +10,13 @@ import {
   type RecordedCall,
 } from './scripted-model.ts';
 
-export type RequestKind = 'selector' | 'project' | 'batch' | 'actor';
+export type RequestKind = 'selector' | 'project' | 'batch' | 'actor' | 'chronicle';
 
 export function kindOf(request: Pick<ChatRequest, 'messages' | 'response_format'>): RequestKind {
   const name = request.response_format?.json_schema.name;
   if (name === 'next_actor') return 'selector';
   if (name === 'projections') return 'batch';
+  if (name === 'chronicle') return 'chronicle';
   const system = request.messages[0]?.content ?? '';
   if (system.startsWith('You are the perception filter')) return 'project';
   return 'actor';
@@ -42,4 +43,29 @@ export function makeEnv(
     newId: () => `g${++id}`,
     ...extra,
   };
+}
+
+/**
+ * A chronicler's answer as a careful model would give it: one memory, and an event and a change that
+ * quote the stretch it was given (the last line of its transcript, after the speaker's name).
+ */
+export function chronicleAnswer(request: Pick<ChatRequest, 'messages'>, n: number): string {
+  const system = request.messages[0]?.content ?? '';
+  const stretch =
+    system
+      .split('\n\n')
+      .filter((l) => /^[^:\n]{1,40}: /.test(l))
+      .at(-1) ?? '';
+  const quote = stretch.slice(stretch.indexOf(': ') + 2).slice(0, 40);
+  const names =
+    /The people are: (.+?)\. Answer/.exec(request.messages.at(-1)?.content ?? '')?.[1]?.split(', ') ?? [];
+  return JSON.stringify({
+    memories: [{ text: `You remember this stretch (chronicle ${n}).`, importance: 5 }],
+    events: quote ? [{ text: `Something happened (chronicle ${n}).`, evidence: quote }] : [],
+    changes:
+      quote && names[0]
+        ? [{ subject: names[0], domain: 'location', value: `here (${n})`, evidence: quote }]
+        : [],
+    uncertainties: [],
+  });
 }

@@ -11,7 +11,7 @@ import { presetStatus } from '../../src/driver/presets/status.ts';
 import { PROJECTOR_TEMPERATURE, SELECTOR_TEMPERATURE } from '../../src/driver/turns/sampling.ts';
 import { authorTurn, takeTurn } from '../../src/driver/turns/turn-loop.ts';
 import type { ChatRequest } from '../../src/driver/model.ts';
-import { kindOf, makeEnv } from '../support/driver-env.ts';
+import { kindOf, makeEnv, chronicleAnswer } from '../support/driver-env.ts';
 import { USER, isoAt, makeStory, type StoryFixture } from '../support/story-fixture.ts';
 
 const STYLE = new Map([['en/roleplay/style', 'Write hard-boiled noir in ${language}.']]);
@@ -52,6 +52,8 @@ function plausible(request: ChatRequest): string {
       const names = request.response_format?.json_schema.schema.required as string[];
       return JSON.stringify(Object.fromEntries(names.map((x) => [x, 'You hear footsteps nearby.'])));
     }
+    case 'chronicle':
+      return chronicleAnswer(request, 0);
     case 'actor':
       return 'I step forward and wave.';
   }

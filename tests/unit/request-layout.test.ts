@@ -2,7 +2,7 @@
 // append-only prefix so consecutive requests of one operation for one audience reuse the cache.
 import { describe, expect, it } from 'vitest';
 import { makeStory, USER } from '../support/story-fixture.ts';
-import { makeEnv, kindOf, subjectOf } from '../support/driver-env.ts';
+import { makeEnv, kindOf, subjectOf, chronicleAnswer } from '../support/driver-env.ts';
 import { authorTurn, takeTurn } from '../../src/driver/turns/turn-loop.ts';
 import type { ChatRequest } from '../../src/driver/model.ts';
 import type { RecordedCall } from '../support/scripted-model.ts';
@@ -23,6 +23,8 @@ function answer(request: ChatRequest, n: number): string {
       );
     case 'project':
       return `You hear a sound ${n}.`;
+    case 'chronicle':
+      return chronicleAnswer(request, n);
     case 'actor':
       return `I look around the room, counting ${n} tiles.`;
   }

@@ -3,7 +3,7 @@
 // branch and loses nothing (old turns byte for byte, hand edits kept); regenerate completes first.
 import { describe, expect, it } from 'vitest';
 import { makeStory, USER, JANE, JESS, type StoryFixture } from '../support/story-fixture.ts';
-import { makeEnv, kindOf, subjectOf } from '../support/driver-env.ts';
+import { makeEnv, kindOf, subjectOf, chronicleAnswer } from '../support/driver-env.ts';
 import { modelFailure } from '../support/scripted-model.ts';
 import { addParticipant } from '../../src/driver/doc/participants.ts';
 import { editPovText, readPov } from '../../src/driver/doc/pov.ts';
@@ -42,6 +42,8 @@ function answer(request: ChatRequest): string {
       return `You hear footsteps nearby. (answer ${n})`;
     case 'batch':
       throw new Error('not batched here');
+    case 'chronicle':
+      return chronicleAnswer(request, n);
     case 'actor':
       return `I step forward and look around. (answer ${n})`;
   }

@@ -2,7 +2,7 @@
 // request counts, bases written as requested, and nothing stored on failure or cancel.
 import { describe, expect, it } from 'vitest';
 import { makeStory, USER, JANE, JESS } from '../support/story-fixture.ts';
-import { makeEnv, kindOf, subjectOf } from '../support/driver-env.ts';
+import { makeEnv, kindOf, subjectOf, chronicleAnswer } from '../support/driver-env.ts';
 import { modelFailure } from '../support/scripted-model.ts';
 import { authorTurn, takeTurn } from '../../src/driver/turns/turn-loop.ts';
 import { readTurn, activeLeaf } from '../../src/driver/doc/turns.ts';
@@ -23,6 +23,8 @@ function plausible(request: ChatRequest, n: number): string {
         Object.fromEntries(names.map((x) => [x, `You hear footsteps nearby. (answer ${n})`])),
       );
     }
+    case 'chronicle':
+      return chronicleAnswer(request, n);
     case 'actor':
       return `I step forward and wave. (answer ${n})`;
   }

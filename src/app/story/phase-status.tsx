@@ -10,6 +10,8 @@ export function phaseText(phase: Phase, nameOf: (id: string) => string): string 
       return t('Choosing who acts next…');
     case 'acting':
       return t('{name} is acting…', { name: nameOf(phase.actor) });
+    case 'remembering':
+      return t('{name} is taking stock of what they remember…', { name: nameOf(phase.participant) });
     case 'projecting':
       return t('Projecting for {names}…', {
         names: nameList(phase.audiences.map(nameOf)),

@@ -29,6 +29,8 @@ export interface HistoryFit<T> {
   volatile: number;
   /** What the budget keeps for a volatile tail whatever this one's size, so windows do not move with it. */
   reserve: number;
+  /** At most this much history (estimated tokens), whatever the room. */
+  cap?: number;
 }
 
 export interface Fitted<T> {
@@ -49,9 +51,12 @@ export interface Fitted<T> {
 /** The least answer room worth asking for: a sentence or two. */
 export const MIN_ANSWER_TOKENS = 48;
 
-/** The window's budget, in estimated tokens: what the stable parts and the reserve leave. */
-export function historyRoom(budget: RequestBudget, stable: number, reserve: number): number {
-  const room = estimatedRoom(budget) - stable - reserve;
+/** The window's budget, in estimated tokens: what the stable parts and the reserve leave (and the cap). */
+export function historyRoom(
+  budget: RequestBudget,
+  fit: Pick<HistoryFit<unknown>, 'stable' | 'reserve' | 'cap'>,
+): number {
+  const room = Math.min(estimatedRoom(budget) - fit.stable - fit.reserve, fit.cap ?? Infinity);
   return Math.max(0, Math.floor(room / BUDGET_STEP) * BUDGET_STEP);
 }
 
@@ -68,9 +73,15 @@ function keepEnd(text: string, tokens: number): string {
   return CUT_MARK + text.slice(lo);
 }
 
+/** Where the window of `fit` starts before any tail or exact count is considered: the coarse step. */
+export function plannedStart<T>(budget: RequestBudget, fit: HistoryFit<T>): number {
+  const costs = fit.entries.map((e) => estimateTokens(e) + SEPARATOR_TOKENS);
+  return windowStart(costs, historyRoom(budget, fit));
+}
+
 export async function fitRequest<T>(budget: RequestBudget, fit: HistoryFit<T>): Promise<Fitted<T>> {
   const costs = fit.entries.map((e) => estimateTokens(e) + SEPARATOR_TOKENS);
-  let start = windowStart(costs, historyRoom(budget, fit.stable, fit.reserve));
+  let start = windowStart(costs, historyRoom(budget, fit));
   const room = estimatedRoom(budget);
   const over = () => fit.stable + fit.volatile + costs.slice(start).reduce((a, b) => a + b, 0) - room;
   // A tail bigger than its reserve: this request alone gives up its oldest turns.

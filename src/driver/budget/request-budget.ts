@@ -13,7 +13,7 @@ export const DEFAULT_MAX_TOKENS: Record<BudgetOp, number> = {
   actor: 350,
   projector: 250,
   selector: 32,
-  chronicler: 700,
+  chronicler: 500,
 };
 
 /** When neither the server nor the person says: what small local models run with (Ollama's default is lower still, and it says so). */

@@ -4,7 +4,15 @@
 
 /** An actor's tail: what it remembers of turns before its window, and its current state. */
 export const MEMORY_SHARE = 0.2;
-/** A projector's tail: the one new source (a character's turn of up to its max_tokens, or the user's) and what the target knows of the people in it. */
-export const SOURCE_SHARE = 0.3;
-/** The selector's chronology of recent sources takes the whole room; its tail is a list of names. */
+/**
+ * A projector's tail: the one new source and a few of the target's memories. Most sources are a
+ * character's turn or a short user turn; a longer one takes its extra room from that request's window.
+ */
+export const SOURCE_SHARE = 0.15;
+/** The selector's tail is a list of names. */
 export const CANDIDATES_SHARE = 0.05;
+/**
+ * The selector reads at most this many estimated tokens of recent sources: enough to see who was
+ * addressed and who has been silent, bounded for cost on a large context.
+ */
+export const SELECTOR_HISTORY_TOKENS = 1500;

@@ -74,6 +74,28 @@ export const MESSAGES_ZH: Messages = {
     '模型的回答被拒绝了 {count} 次。最后一次的原因：{reason}请重试、修改提示词，或者换一个模型。',
   "The model's context ({context} tokens) is too small for this request, even with the least of the story: its instructions alone take about {need}. Use a model or a setting with a larger context.":
     '模型的上下文（{context} 个词元）太小，即使只带上最少的故事内容也放不下这个请求：光是指令就要大约 {need} 个。请换用上下文更大的模型或设置。',
+  // The chronicler's refusals (kept in the audit) and retries.
+  'Its evidence is not an exact quote of what this participant perceived.':
+    '它的证据不是对这位参与者所感知内容的原样引用。',
+  'It names someone who is not in the story.': '它提到的人不在这个故事里。',
+  'It has no known kind of state or no value.': '它没有可识别的状态种类，或者没有值。',
+  'The answer was not JSON. Answer with the JSON object only.': '回答不是 JSON。请只用 JSON 对象回答。',
+  'The answer must be one JSON object with the lists memories, events, changes and uncertainties.':
+    '回答必须是一个 JSON 对象，包含 memories、events、changes 和 uncertainties 这几个列表。',
+  // What a participant is told of itself beyond its window.
+  appearance: '外貌',
+  whereabouts: '所在之处',
+  belongings: '随身物品',
+  condition: '状况',
+  relationship: '关系',
+  knows: '所知',
+  wants: '想要',
+  '- {name}, {aspect}: {value}': '- {name}，{aspect}：{value}',
+  'How things stand, as far as you know:': '就你所知，眼下的情形：',
+  'What you remember of earlier turns:': '你对更早回合的记忆：',
+  '- {memory}': '- {memory}',
+  'What {name} remembers, to tell who is who (never write it as perceived now):':
+    '{name}记得的事，用来分辨谁是谁（切勿把它写成此刻感知到的内容）：',
   // What the person reads when a step of the story cannot go on.
   'No character is present to act. Bring a character into the scene first.':
     '没有在场的角色可以行动。请先让一个角色进入场景。',

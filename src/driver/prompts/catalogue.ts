@@ -18,7 +18,7 @@ export const PROMPT_VARIABLES = {
   'roleplay/selector': ['user', 'chronology'],
   'roleplay/selector-task': ['candidates'],
   'roleplay/projector': ['target', 'history'],
-  'roleplay/projector-task': ['speaker', 'target', 'source'],
+  'roleplay/projector-task': ['speaker', 'target', 'source', 'known'],
   'roleplay/projector-batch': ['histories'],
   'roleplay/projector-batch-task': ['speaker', 'targets', 'source'],
   'roleplay/actor': ['name', 'style', 'card', 'persona', 'history'],
@@ -27,6 +27,8 @@ export const PROMPT_VARIABLES = {
   'roleplay/persona': ['name', 'user', 'persona'],
   'roleplay/actor-task': ['name', 'remembered'],
   'roleplay/retry': ['reason'],
+  'roleplay/chronicler': ['name', 'transcript'],
+  'roleplay/chronicler-task': ['name', 'names'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PromptId = keyof typeof PROMPT_VARIABLES;

@@ -6,6 +6,7 @@ import { listPromptOverrides } from '../doc/prompt-overrides.ts';
 import { listPromptTrash, readStoryPreset } from '../doc/story-preset.ts';
 import { readMeta } from '../doc/story-doc.ts';
 import { listParticipants } from '../doc/participants.ts';
+import { readChronicle, recordKey, type Chronicle } from '../doc/chronicle.ts';
 import { readTurn } from '../doc/turns.ts';
 import { allTurnsTopological } from '../doc/tree.ts';
 import {
@@ -43,6 +44,25 @@ function exportPrompts(doc: Y.Doc): StoryJsonPrompts | undefined {
   };
 }
 
+/** A participant's chronicle, sorted so that every device exports it alike; nothing when it is empty. */
+function exportChronicle(doc: Y.Doc, participant: string): { chronicle?: Chronicle } {
+  const chronicle = readChronicle(doc, participant);
+  const parts = Object.values(chronicle) as unknown[][];
+  if (parts.every((p) => p.length === 0)) return {};
+  const sorted = <T>(records: T[]): T[] =>
+    [...records].sort((a, b) => compare(recordKey(a as never), recordKey(b as never)));
+  return {
+    chronicle: {
+      entries: sorted(chronicle.entries),
+      reviews: sorted(chronicle.reviews),
+      corrections: sorted(chronicle.corrections),
+      memoryEdits: sorted(chronicle.memoryEdits),
+      checkpoints: sorted(chronicle.checkpoints),
+      audit: sorted(chronicle.audit),
+    },
+  };
+}
+
 export function exportStory(doc: Y.Doc): StoryJson {
   const meta = readMeta(doc);
   const prompts = exportPrompts(doc);
@@ -62,6 +82,7 @@ export function exportStory(doc: Y.Doc): StoryJson {
         name: p.name,
         present: p.present,
         ...(p.kind === 'user' ? { persona: p.persona ?? '' } : { card: p.card ?? {} }),
+        ...exportChronicle(doc, p.id),
       })),
     turns: allTurnsTopological(doc).map((id) => {
       const t = readTurn(doc, id);

@@ -16,7 +16,13 @@ import { tr } from '../i18n/messages.ts';
 import { safeParseIn } from '../i18n/zod-messages.ts';
 import { trashPrompt, writeStoryPreset } from '../doc/story-preset.ts';
 import { stampFreshBases } from './stamp-bases.ts';
-import { STORY_JSON_PROMPTS_VERSION, storyJsonSchema, type StoryJson } from './schema.ts';
+import {
+  STORY_JSON_PROMPTS_VERSION,
+  storyJsonSchema,
+  type StoryJson,
+  type StoryJsonChronicle,
+} from './schema.ts';
+import { writeRecords } from '../doc/chronicle.ts';
 
 export type ImportResult =
   { ok: true; doc: Y.Doc; story: StoryJson } | { ok: false; code: 'invalid-story'; detail: string };
@@ -113,6 +119,16 @@ export function storyProblem(s: StoryJson, language: Language = 'en'): string | 
     }
   }
   if (s.activeLeaf !== null && !turnIds.has(s.activeLeaf)) return notATurn('activeLeaf', s.activeLeaf);
+  // A chronicle speaks of this story's turns and people only.
+  for (const [i, p] of s.participants.entries()) {
+    const at = `participants[${i}].chronicle`;
+    for (const [j, e] of (p.chronicle?.entries ?? []).entries()) {
+      const bad = e.turns.find((t) => !turnIds.has(t));
+      if (bad !== undefined) return notATurn(`${at}.entries[${j}].turns`, bad);
+      const who = e.changes.find((c) => !ids.has(c.subject));
+      if (who) return notAParticipant(`${at}.entries[${j}].changes`, who.subject);
+    }
+  }
   // Every parent chain must reach a root: a cycle would make a chronology with no beginning.
   const parentOf = new Map(s.turns.map((t) => [t.id, t.parent]));
   for (const t of s.turns) {
@@ -160,6 +176,17 @@ function importPrompts(doc: Y.Doc, prompts: NonNullable<StoryJson['prompts']>): 
   for (const entry of prompts.trash) trashPrompt(doc, entry);
 }
 
+const withoutChronicle = ({ chronicle: _chronicle, ...rest }: StoryJson['participants'][number]) => rest;
+
+function importChronicle(doc: Y.Doc, participant: string, chronicle: StoryJsonChronicle): void {
+  writeRecords(doc, participant, 'entries', chronicle.entries);
+  writeRecords(doc, participant, 'reviews', chronicle.reviews);
+  writeRecords(doc, participant, 'corrections', chronicle.corrections);
+  writeRecords(doc, participant, 'memoryEdits', chronicle.memoryEdits);
+  writeRecords(doc, participant, 'checkpoints', chronicle.checkpoints);
+  writeRecords(doc, participant, 'audit', chronicle.audit);
+}
+
 /** Imports a Story JSON file; a refusal is told in `language` (the CLI's is English). */
 export function importStory(input: unknown, importedAt: string, language: Language = 'en'): ImportResult {
   const parsed = safeParseIn(storyJsonSchema, input, language);
@@ -176,7 +203,10 @@ export function importStory(input: unknown, importedAt: string, language: Langua
       settings: story.settings,
     });
     for (const p of story.participants)
-      addParticipant(doc, { ...p, ...(p.kind === 'character' ? { card: p.card ?? {} } : {}) });
+      addParticipant(doc, {
+        ...withoutChronicle(p),
+        ...(p.kind === 'character' ? { card: p.card ?? {} } : {}),
+      });
     for (const t of parentsFirst(story.turns)) {
       appendTurn(doc, {
         id: t.id,
@@ -200,6 +230,7 @@ export function importStory(input: unknown, importedAt: string, language: Langua
         });
       }
     }
+    for (const p of story.participants) if (p.chronicle) importChronicle(doc, p.id, p.chronicle);
     setActiveLeaf(doc, story.activeLeaf);
     if (story.prompts) importPrompts(doc, story.prompts);
   }, DocOrigin.import);

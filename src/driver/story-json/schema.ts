@@ -1,6 +1,14 @@
 // Story JSON: the export/import format of a story, validated with zod on the way in.
 import { z } from 'zod';
 import { promptPathSchema } from '../doc/prompt-overrides.ts';
+import {
+  auditSchema,
+  checkpointSchema,
+  chronicleEntrySchema,
+  correctionSchema,
+  memoryEditSchema,
+  reviewSchema,
+} from '../doc/chronicle.ts';
 import { copiedFileSchema, storyPresetSchema, trashedPromptSchema } from '../doc/story-preset.ts';
 import {
   cardSchema,
@@ -37,6 +45,20 @@ export const storyJsonTurnSchema = z.object({
   pov: z.record(z.string(), storyJsonPovSchema).default({}),
 });
 
+/**
+ * A participant's chronicle (memories, state commits with their evidence, the person's reviews,
+ * corrections and memory edits, checkpoints, audit), inside its own entry. Optional: older files, and
+ * stories too short to have left anyone's window, have none.
+ */
+export const storyJsonChronicleSchema = z.object({
+  entries: z.array(chronicleEntrySchema).default([]),
+  reviews: z.array(reviewSchema).default([]),
+  corrections: z.array(correctionSchema).default([]),
+  memoryEdits: z.array(memoryEditSchema).default([]),
+  checkpoints: z.array(checkpointSchema).default([]),
+  audit: z.array(auditSchema).default([]),
+});
+
 export const storyJsonParticipantSchema = z.object({
   id: z.string().min(1),
   kind: participantKindSchema,
@@ -44,6 +66,7 @@ export const storyJsonParticipantSchema = z.object({
   present: z.boolean().default(true),
   persona: z.string().optional(),
   card: cardSchema.optional(),
+  chronicle: storyJsonChronicleSchema.optional(),
 });
 
 /**
@@ -81,4 +104,5 @@ export const storyJsonSchema = z.object({
 
 export type StoryJson = z.infer<typeof storyJsonSchema>;
 export type StoryJsonPrompts = z.infer<typeof storyJsonPromptsSchema>;
+export type StoryJsonChronicle = z.infer<typeof storyJsonChronicleSchema>;
 export type StoryJsonInput = z.input<typeof storyJsonSchema>;

@@ -10,30 +10,33 @@ import { renderPrompt } from '../prompts/render.ts';
 import { samplingFor } from './sampling.ts';
 import { formatEntry, historyText } from '../views/transcript-text.ts';
 import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
-import { fitRequest, type Fitted } from '../budget/fit.ts';
+import { fitRequest, plannedStart, type Fitted, type HistoryFit } from '../budget/fit.ts';
+import { chronicleBefore, pathIndexOf } from './chronicle.ts';
+import { rememberedBlock } from './remembered.ts';
+import type { TranscriptEntry } from '../views/path-node.ts';
 import { estimateMessages, estimateTokens } from '../budget/tokens.ts';
 import { MEMORY_SHARE } from '../budget/shares.ts';
 import { validateActorOutput } from '../validation/index.ts';
 
 /**
- * The request for `actor`'s turn after `leaf`: its instructions, card and persona, then the window of
- * its own history that fits the budget, and at the end what it remembers of turns before the window.
+ * How `actor`'s request after `leaf` is laid out: its instructions, card and persona, then the window
+ * of its own history that fits the budget, and at the end `remembered` (what it remembers of turns
+ * before the window, and how things stand), within a fixed share of the room.
  */
-export async function actorRequest(
+export function actorFit(
   story: Story,
   env: DriverEnv,
   actor: string,
-  leaf: string | null,
+  entries: readonly TranscriptEntry[],
   budget: RequestBudget,
-): Promise<Fitted<ChatRequest>> {
+  remembered: string,
+): HistoryFit<ChatRequest> {
   const { views } = story;
   const language = views.meta().language;
   const cast = views.cast();
   const me = cast.get(actor);
   if (!me) throw new Error(`no participant ${actor}`);
-  const entries = leaf === null ? [] : views.transcript(actor, { leaf });
-  const remembered = '';
-  const build = (history: readonly string[], start: number): ChatRequest => ({
+  const build = (history: readonly string[], start: number, tail = remembered): ChatRequest => ({
     messages: [
       {
         role: 'system',
@@ -52,20 +55,39 @@ export async function actorRequest(
       },
       {
         role: 'user',
-        content: renderPrompt(env.prompts, language, 'roleplay/actor-task', { name: me.name, remembered }),
+        content: renderPrompt(env.prompts, language, 'roleplay/actor-task', {
+          name: me.name,
+          remembered: tail,
+        }),
       },
     ],
     ...samplingFor(env, 'actor'),
   });
-  return fitRequest(budget, {
+  return {
     entries: entries.map((e) => formatEntry(e, cast.nameOf)),
-    build,
+    build: (history, start) => build(history, start),
     messages: (r) => r.messages,
-    stable: estimateMessages(build([], 0).messages),
+    stable: estimateMessages(build([], 0, '').messages),
     volatile: estimateTokens(remembered),
-    reserve: Math.floor(estimatedRoom(budget) * MEMORY_SHARE),
-  });
+    reserve: memoryRoom(budget),
+  };
 }
+
+/** The actor's request after `leaf`, fitted to `budget`, with `remembered` at its tail. */
+export function actorRequest(
+  story: Story,
+  env: DriverEnv,
+  actor: string,
+  leaf: string | null,
+  budget: RequestBudget,
+  remembered = '',
+): Promise<Fitted<ChatRequest>> {
+  const entries = leaf === null ? [] : story.views.transcript(actor, { leaf });
+  return fitRequest(budget, actorFit(story, env, actor, entries, budget, remembered));
+}
+
+/** What the actor's tail may take (and the window leaves room for, whatever this one takes). */
+const memoryRoom = (budget: RequestBudget): number => Math.floor(estimatedRoom(budget) * MEMORY_SHARE);
 
 async function generateAs(
   story: Story,
@@ -74,7 +96,20 @@ async function generateAs(
   leaf: string | null,
 ): Promise<DriverResult<{ value: string; model?: string }>> {
   const budget = await requestBudget(env, 'actor', env.models.actor);
-  const fitted = await actorRequest(story, env, actor, leaf, budget);
+  const entries = leaf === null ? [] : story.views.transcript(actor, { leaf });
+  // Turns leaving the window are chronicled first, so what the actor remembers of them is at hand.
+  const start = plannedStart(budget, actorFit(story, env, actor, entries, budget, ''));
+  const chronicled = await chronicleBefore(story, env, actor, entries, start, leaf);
+  if (!chronicled.ok) return chronicled;
+  const remembered = rememberedBlock({
+    story,
+    who: actor,
+    transcript: entries,
+    windowStart: start,
+    index: pathIndexOf(story, leaf),
+    room: memoryRoom(budget),
+  });
+  const fitted = await fitRequest(budget, actorFit(story, env, actor, entries, budget, remembered));
   const cast = story.views.cast();
   const ctx = {
     actor: cast.nameOf(actor),

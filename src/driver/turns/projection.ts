@@ -9,32 +9,38 @@ import { renderPrompt } from '../prompts/render.ts';
 import { samplingFor } from './sampling.ts';
 import { formatEntry, historyText } from '../views/transcript-text.ts';
 import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
-import { fitRequest, type Fitted } from '../budget/fit.ts';
+import { fitRequest, plannedStart, type Fitted, type HistoryFit } from '../budget/fit.ts';
+import { chronicleBefore, pathIndexOf } from './chronicle.ts';
+import { knownBlock } from './remembered.ts';
+import type { TranscriptEntry } from '../views/path-node.ts';
 import { SOURCE_SHARE } from '../budget/shares.ts';
 import { estimateMessages, estimateTokens } from '../budget/tokens.ts';
 import { validateProjection } from '../validation/index.ts';
 
 /**
- * The request projecting `turnId` to `audience`: the projector's rules, the window of the audience's
- * own history before the turn that fits the budget, and the one new source at the end.
+ * How the request projecting `turnId` to `audience` is laid out: the projector's rules, the window of
+ * the audience's own history before the turn, then at the tail `known` (a few of the audience's own
+ * memories, so it names people as it knows them) and the one new source.
  */
-export async function projectionRequest(
+export function projectionFit(
   story: Story,
   env: DriverEnv,
   turnId: string,
   audience: string,
+  entries: readonly TranscriptEntry[],
   budget: RequestBudget,
-): Promise<Fitted<ChatRequest>> {
+  known: string,
+): HistoryFit<ChatRequest> {
   const { views } = story;
   const language = views.meta().language;
   const { nameOf } = views.cast();
   const turn = views.node(turnId).turn;
-  const entries = views.transcript(audience, { leaf: turnId, before: turnId });
   const target = nameOf(audience);
   const task = renderPrompt(env.prompts, language, 'roleplay/projector-task', {
     speaker: nameOf(turn.author),
     target,
     source: turn.source,
+    known,
   });
   const build = (history: readonly string[], start: number, tail = task): ChatRequest => ({
     messages: [
@@ -49,15 +55,31 @@ export async function projectionRequest(
     ],
     ...samplingFor(env, 'projector'),
   });
-  return fitRequest(budget, {
+  return {
     entries: entries.map((e) => formatEntry(e, nameOf)),
-    build,
+    build: (history, start) => build(history, start),
     messages: (r) => r.messages,
     stable: estimateMessages(build([], 0, '').messages),
     volatile: estimateTokens(task),
     reserve: Math.floor(estimatedRoom(budget) * SOURCE_SHARE),
-  });
+  };
 }
+
+/** The projection request, fitted to `budget`, with `known` at its tail. */
+export function projectionRequest(
+  story: Story,
+  env: DriverEnv,
+  turnId: string,
+  audience: string,
+  budget: RequestBudget,
+  known = '',
+): Promise<Fitted<ChatRequest>> {
+  const entries = story.views.transcript(audience, { leaf: turnId, before: turnId });
+  return fitRequest(budget, projectionFit(story, env, turnId, audience, entries, budget, known));
+}
+
+/** What of the source's share the audience's memories may take: the source itself comes first. */
+const KNOWN_SHARE_OF_SOURCE = 1 / 3;
 
 /** Checks one projection answer for `audience` of a turn by `author`. */
 export function projectionVerdict(story: Story, author: string, audience: string) {
@@ -88,7 +110,24 @@ export async function projectTurn(
     const basis = node.pov.get(audience)?.expected;
     if (basis === undefined) throw new Error(`${audience} is not a non-author audience of turn ${turnId}`);
     const budget = await requestBudget(env, 'projector', env.models.projector);
-    const fitted = await projectionRequest(story, env, turnId, audience, budget);
+    const entries = story.views.transcript(audience, { leaf: turnId, before: turnId });
+    // The audience's turns leaving its window are chronicled first; a few of its memories then say
+    // who is who to it.
+    const start = plannedStart(budget, projectionFit(story, env, turnId, audience, entries, budget, ''));
+    const chronicled = await chronicleBefore(story, env, audience, entries, start, turnId);
+    if (!chronicled.ok) return chronicled;
+    const known = knownBlock({
+      story,
+      who: audience,
+      transcript: entries,
+      index: pathIndexOf(story, turnId),
+      query: node.turn.source,
+      room: Math.floor(estimatedRoom(budget) * SOURCE_SHARE * KNOWN_SHARE_OF_SOURCE),
+    });
+    const fitted = await fitRequest(
+      budget,
+      projectionFit(story, env, turnId, audience, entries, budget, known),
+    );
     const result = await generateValidated(env, {
       model: env.models.projector,
       language: story.views.meta().language,

@@ -1,7 +1,7 @@
 // The sampling each operation's request carries. The helpers keep temperatures of their own, which
 // no preset or story changes; the actor, the only creative call, carries the story's temperature and
 // top-p when the story has them set, and otherwise the backend's defaults.
-import { Operation, type DriverEnv } from '../env.ts';
+import { BudgetOp, type DriverEnv } from '../env.ts';
 import type { ChatRequest } from '../model.ts';
 
 /**
@@ -17,15 +17,20 @@ export const SELECTOR_TEMPERATURE = 0.2;
  */
 export const PROJECTOR_TEMPERATURE = 0.3;
 
+/** The chronicler records what was perceived and quotes it: as cool as a filter, and as faithful. */
+export const CHRONICLER_TEMPERATURE = 0.2;
+
 export type RequestSampling = Pick<ChatRequest, 'temperature' | 'top_p'>;
 
-export function samplingFor(env: Pick<DriverEnv, 'sampling'>, op: Operation): RequestSampling {
+export function samplingFor(env: Pick<DriverEnv, 'sampling'>, op: BudgetOp): RequestSampling {
   switch (op) {
-    case Operation.selector:
+    case BudgetOp.chronicler:
+      return { temperature: CHRONICLER_TEMPERATURE };
+    case BudgetOp.selector:
       return { temperature: SELECTOR_TEMPERATURE };
-    case Operation.projector:
+    case BudgetOp.projector:
       return { temperature: PROJECTOR_TEMPERATURE };
-    case Operation.actor: {
+    case BudgetOp.actor: {
       const { actorTemperature, actorTopP } = env.sampling ?? {};
       return {
         ...(actorTemperature !== undefined ? { temperature: actorTemperature } : {}),

@@ -7,17 +7,14 @@ import { renderPrompt } from '../prompts/render.ts';
 import { samplingFor } from './sampling.ts';
 import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
 import { fitRequest, type Fitted } from '../budget/fit.ts';
-import { CANDIDATES_SHARE } from '../budget/shares.ts';
+import { CANDIDATES_SHARE, SELECTOR_HISTORY_TOKENS } from '../budget/shares.ts';
 import { estimateMessages } from '../budget/tokens.ts';
 import { tr } from '../i18n/messages.ts';
 import type { ChatRequest } from '../model.ts';
 import { nameList } from '../i18n/lists.ts';
 
-/** The most recent sources the selector reads: enough to see who was addressed, bounded for cost. */
-export const SELECTOR_CHRONOLOGY_TURNS = 40;
-
 /**
- * The selector's request: the rules and the most recent sources (at most SELECTOR_CHRONOLOGY_TURNS,
+ * The selector's request: the rules and the most recent sources (at most SELECTOR_HISTORY_TOKENS,
  * fewer when the budget says so), then the names to choose from.
  */
 export async function selectorRequest(
@@ -60,10 +57,10 @@ export async function selectorRequest(
     ...samplingFor(env, 'selector'),
   });
   return fitRequest(budget, {
-    entries: views
-      .path()
-      .slice(-SELECTOR_CHRONOLOGY_TURNS)
-      .map((n) => `${nameOf(n.turn.author)}: ${n.turn.source}`),
+    // The whole chronology, windowed in coarse steps like every history (a fixed count of recent turns
+    // would shift on every turn, and the cached prefix with it).
+    entries: views.path().map((n) => `${nameOf(n.turn.author)}: ${n.turn.source}`),
+    cap: SELECTOR_HISTORY_TOKENS,
     build: (history) => build(history),
     messages: (r) => r.messages,
     stable: estimateMessages(build([]).messages),

@@ -1,7 +1,8 @@
-// The story's participants and meta as a turn's operations read them, over and over: read from the
-// document once per change of its participants or its meta, not once per request. Visible names
-// are the only identity a model ever sees.
+// The story's participants, meta and chronicles as a turn's operations read them, over and over:
+// read from the document once per change of its participants or its meta, not once per request.
+// Visible names are the only identity a model ever sees.
 import type * as Y from 'yjs';
+import { readChronicle, type Chronicle } from '../doc/chronicle.ts';
 import { listParticipants } from '../doc/participants.ts';
 import type { Participant, StoryMeta } from '../doc/schema.ts';
 import { metaMap, participantsMap, readMeta } from '../doc/story-doc.ts';
@@ -30,19 +31,30 @@ export const nameLookup = (doc: Y.Doc): ((id: string) => string) => castOf(listP
 export interface StoryFacts {
   cast(): Cast;
   meta(): StoryMeta;
+  /** A participant's chronicle (it lives in the participant's entry), read once per change. */
+  chronicle(participant: string): Chronicle;
   dispose(): void;
 }
 
 export function createStoryFacts(doc: Y.Doc): StoryFacts {
   let cast: Cast | undefined;
   let meta: StoryMeta | undefined;
-  const dropCast = () => (cast = undefined);
+  const chronicles = new Map<string, Chronicle>();
+  const dropCast = () => {
+    cast = undefined;
+    chronicles.clear();
+  };
   const dropMeta = () => (meta = undefined);
   participantsMap(doc).observeDeep(dropCast);
   metaMap(doc).observeDeep(dropMeta);
   return {
     cast: () => (cast ??= castOf(listParticipants(doc))),
     meta: () => (meta ??= readMeta(doc)),
+    chronicle(participant) {
+      let read = chronicles.get(participant);
+      if (!read) chronicles.set(participant, (read = readChronicle(doc, participant)));
+      return read;
+    },
     dispose() {
       participantsMap(doc).unobserveDeep(dropCast);
       metaMap(doc).unobserveDeep(dropMeta);

@@ -8,6 +8,7 @@ import { readTurn, activeLeaf, hasTurn, turnParent } from '../doc/turns.ts';
 import { allTurnsTopological } from '../doc/tree.ts';
 import { EMPTY_HISTORY } from './fingerprint.ts';
 import type { StoryMeta } from '../doc/schema.ts';
+import type { Chronicle } from '../doc/chronicle.ts';
 import { createStoryFacts, type Cast } from './cast.ts';
 import { computeNode, type PathNode, type TranscriptEntry } from './path-node.ts';
 import { createTranscriptMemo } from './transcript-memo.ts';
@@ -39,6 +40,8 @@ export interface StoryViews {
   cast(): Cast;
   /** Title, language, settings, active leaf: read once per change of them. */
   meta(): StoryMeta;
+  /** A participant's chronicle, read once per change of it. */
+  chronicle(participant: string): Chronicle;
   dispose(): void;
 }
 
@@ -167,6 +170,7 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
     },
     cast: facts.cast,
     meta: facts.meta,
+    chronicle: facts.chronicle,
     dispose() {
       stop();
       facts.dispose();

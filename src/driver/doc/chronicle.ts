@@ -1,0 +1,237 @@
+// A participant's chronicle in the story document, kept inside that participant's entry: what its
+// chronicler calls made of turns that left its window (memories, events, changes of state, each
+// quoting its evidence), the person's decisions and corrections, checkpoints of the reduced state,
+// and the audit of what was refused. Records are whole JSON values in Y.Maps keyed by id, so two
+// devices adding at once merge, and every read is validated: synced state is untrusted.
+import * as Y from 'yjs';
+import { z } from 'zod';
+import { participantsMap } from './story-doc.ts';
+
+/** What a change of state is about: the first four are applied at once, the rest wait for review. */
+export const StateDomain = {
+  appearance: 'appearance',
+  location: 'location',
+  inventory: 'inventory',
+  conditions: 'conditions',
+  relationship: 'relationship',
+  knowledge: 'knowledge',
+  goals: 'goals',
+} as const;
+export type StateDomain = (typeof StateDomain)[keyof typeof StateDomain];
+export const STATE_DOMAINS = Object.values(StateDomain);
+export const stateDomainSchema = z.enum(STATE_DOMAINS as [StateDomain, ...StateDomain[]]);
+/** Applied without asking: what can be seen or held. What one knows, wants or feels goes to review. */
+export const AUTOMATIC_DOMAINS: ReadonlySet<StateDomain> = new Set([
+  StateDomain.appearance,
+  StateDomain.location,
+  StateDomain.inventory,
+  StateDomain.conditions,
+]);
+
+const id = z.string().min(1).max(200);
+const text = z.string().max(4000);
+
+export const memorySchema = z.object({
+  id,
+  text: text.min(1),
+  /** 1 (mundane) to 10 (life-changing), as the chronicler judged it. */
+  importance: z.number().int().min(1).max(10),
+  /** The turn it is about (the last turn read when no quote ties it to one). */
+  turnId: id,
+});
+export type Memory = z.infer<typeof memorySchema>;
+
+export const eventSchema = z.object({ id, text: text.min(1), evidence: text.min(1), turnId: id });
+export type ChronicleEvent = z.infer<typeof eventSchema>;
+
+export const stateChangeSchema = z.object({
+  id,
+  /** Whose state: a participant id. */
+  subject: id,
+  domain: stateDomainSchema,
+  value: text.min(1),
+  evidence: text.min(1),
+  /** The turn the evidence is from: changes apply in story order. */
+  turnId: id,
+});
+export type StateChange = z.infer<typeof stateChangeSchema>;
+
+export const chronicleEntrySchema = z.object({
+  id,
+  /** The turns read, in path order (the participant's transcript of them was the chronicler's input). */
+  turns: z.array(id).min(1),
+  /** The fingerprint of that transcript: the entry is stale when one of those turns changes for it. */
+  basis: z.string().min(1),
+  createdAt: z.string(),
+  model: z.string().optional(),
+  memories: z.array(memorySchema).default([]),
+  events: z.array(eventSchema).default([]),
+  changes: z.array(stateChangeSchema).default([]),
+  uncertainties: z.array(z.object({ id, text: text.min(1) })).default([]),
+});
+export type ChronicleEntry = z.infer<typeof chronicleEntrySchema>;
+
+/** The person's answer to a change waiting for review. */
+export const reviewSchema = z.object({
+  changeId: id,
+  decision: z.enum(['accepted', 'amended', 'rejected']),
+  /** The amended value. */
+  value: text.min(1).optional(),
+  at: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+/** A correction of state by the person, applying after `turnId` on every path through it. */
+export const correctionSchema = z.object({
+  id,
+  subject: id,
+  domain: stateDomainSchema,
+  value: text,
+  turnId: id,
+  at: z.string(),
+});
+export type Correction = z.infer<typeof correctionSchema>;
+
+/** What the person remembers for the participant, or a chronicled memory set aside. */
+export const memoryEditSchema = z.union([
+  z.object({ kind: z.literal('added'), memory: memorySchema, at: z.string() }),
+  z.object({ kind: z.literal('forgotten'), memoryId: id, at: z.string() }),
+]);
+export type MemoryEdit = z.infer<typeof memoryEditSchema>;
+
+/** The reduced state after the commits through `turnId`, with a hash to tell a damaged one. */
+export const checkpointSchema = z.object({
+  id,
+  turnId: id,
+  commits: z.number().int().min(0),
+  hash: z.string().min(1),
+  state: z.record(z.string(), z.record(z.string(), z.string())),
+});
+export type Checkpoint = z.infer<typeof checkpointSchema>;
+
+/** An item a chronicler answer held that was refused, and why (nothing of it reached the state). */
+export const auditSchema = z.object({
+  id,
+  turns: z.array(id),
+  item: z.string().max(8000),
+  reason: z.string().max(2000),
+  at: z.string(),
+});
+export type Audit = z.infer<typeof auditSchema>;
+
+const PARTS = {
+  entries: chronicleEntrySchema,
+  reviews: reviewSchema,
+  corrections: correctionSchema,
+  memoryEdits: memoryEditSchema,
+  checkpoints: checkpointSchema,
+  audit: auditSchema,
+} as const;
+export type ChroniclePart = keyof typeof PARTS;
+export type ChronicleRecord<P extends ChroniclePart> = z.infer<(typeof PARTS)[P]>;
+
+export interface Chronicle {
+  entries: ChronicleEntry[];
+  reviews: Review[];
+  corrections: Correction[];
+  memoryEdits: MemoryEdit[];
+  checkpoints: Checkpoint[];
+  audit: Audit[];
+}
+
+const KEY = 'chronicle';
+
+function partMap(
+  doc: Y.Doc,
+  participant: string,
+  part: ChroniclePart,
+  create: boolean,
+): Y.Map<unknown> | null {
+  const entry = participantsMap(doc).get(participant);
+  if (!(entry instanceof Y.Map)) return null;
+  let chronicle = entry.get(KEY);
+  if (!(chronicle instanceof Y.Map)) {
+    if (!create) return null;
+    chronicle = new Y.Map<unknown>();
+    entry.set(KEY, chronicle);
+  }
+  const map = chronicle as Y.Map<unknown>;
+  let records = map.get(part);
+  if (!(records instanceof Y.Map)) {
+    if (!create) return null;
+    records = new Y.Map<unknown>();
+    map.set(part, records);
+  }
+  return records as Y.Map<unknown>;
+}
+
+/** Every valid record of one part (a malformed one from a peer is skipped, never thrown on). */
+export function readPart<P extends ChroniclePart>(
+  doc: Y.Doc,
+  participant: string,
+  part: P,
+): ChronicleRecord<P>[] {
+  const records = partMap(doc, participant, part, false);
+  if (!records) return [];
+  const out: ChronicleRecord<P>[] = [];
+  for (const value of records.values()) {
+    const parsed = PARTS[part].safeParse(value);
+    if (parsed.success) out.push(parsed.data as ChronicleRecord<P>);
+  }
+  return out;
+}
+
+export function readChronicle(doc: Y.Doc, participant: string): Chronicle {
+  return {
+    entries: readPart(doc, participant, 'entries'),
+    reviews: readPart(doc, participant, 'reviews'),
+    corrections: readPart(doc, participant, 'corrections'),
+    memoryEdits: readPart(doc, participant, 'memoryEdits'),
+    checkpoints: readPart(doc, participant, 'checkpoints'),
+    audit: readPart(doc, participant, 'audit'),
+  };
+}
+
+/** Writes records (validated: a bug here must not put a bad record into a synced document). */
+export function writeRecords<P extends ChroniclePart>(
+  doc: Y.Doc,
+  participant: string,
+  part: P,
+  records: ReadonlyArray<ChronicleRecord<P>>,
+  origin?: unknown,
+): void {
+  const valid = records.map((r) => PARTS[part].parse(r) as { id?: string; changeId?: string });
+  doc.transact(() => {
+    const map = partMap(doc, participant, part, true);
+    if (!map) throw new Error(`no participant ${participant}`);
+    for (const r of valid) map.set(recordKey(r), r);
+  }, origin);
+}
+
+export function deleteRecords(
+  doc: Y.Doc,
+  participant: string,
+  part: ChroniclePart,
+  keys: readonly string[],
+  origin?: unknown,
+): void {
+  doc.transact(() => {
+    const map = partMap(doc, participant, part, false);
+    for (const key of keys) map?.delete(key);
+  }, origin);
+}
+
+/** A record's key in its map: its id (a review is keyed by the change it answers). */
+export function recordKey(record: {
+  id?: string;
+  changeId?: string;
+  kind?: string;
+  memory?: { id: string };
+  memoryId?: string;
+}): string {
+  if (record.changeId !== undefined) return record.changeId;
+  if (record.kind === 'added' && record.memory) return `added:${record.memory.id}`;
+  if (record.kind === 'forgotten' && record.memoryId !== undefined) return `forgotten:${record.memoryId}`;
+  if (record.id !== undefined) return record.id;
+  throw new Error('a chronicle record without a key');
+}

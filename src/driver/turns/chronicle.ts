@@ -1,0 +1,356 @@
+// The chronicler: when turns leave a participant's window, one isolated call reads that
+// participant's own transcript of them — nothing of anyone else's, no card — and answers with what it
+// will remember: memories, events as it perceived them, changes of state, uncertainties. Each event
+// and change must quote its evidence exactly from that transcript; an item that does not is refused
+// into the audit with the reason, and never reaches memory or state.
+import { z } from 'zod';
+import {
+  STATE_DOMAINS,
+  writeRecords,
+  type Audit,
+  type ChronicleEntry,
+  type StateChange,
+} from '../doc/chronicle.ts';
+import type { Language } from '../doc/schema.ts';
+import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts';
+import { tr } from '../i18n/messages.ts';
+import type { ChatRequest } from '../model.ts';
+import { renderPrompt } from '../prompts/render.ts';
+import {
+  commitsOnPath,
+  coveredThrough,
+  dueCheckpoint,
+  entriesOnPath,
+  transcriptBasis,
+  type PathIndex,
+} from '../views/chronicle-view.ts';
+import type { TranscriptEntry } from '../views/path-node.ts';
+import { formatEntry } from '../views/transcript-text.ts';
+import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
+import { estimateMessages, estimateTokens } from '../budget/tokens.ts';
+import { MIN_ANSWER_TOKENS, type Fitted } from '../budget/fit.ts';
+import { generateValidated, type Verdict } from './generate.ts';
+import { samplingFor } from './sampling.ts';
+
+const answerSchema = z.object({
+  memories: z.array(z.object({ text: z.string(), importance: z.number() })).default([]),
+  events: z.array(z.object({ text: z.string(), evidence: z.string() })).default([]),
+  changes: z
+    .array(z.object({ subject: z.string(), domain: z.string(), value: z.string(), evidence: z.string() }))
+    .default([]),
+  uncertainties: z.array(z.string()).default([]),
+});
+type Answer = z.infer<typeof answerSchema>;
+
+/** What the answer's JSON must look like, names and domains as enumerations (constrained decoding). */
+function answerFormat(names: string[]): ChatRequest['response_format'] {
+  const text = { type: 'string' };
+  const list = (properties: Record<string, object>) => ({
+    type: 'array',
+    items: { type: 'object', properties, required: Object.keys(properties), additionalProperties: false },
+  });
+  return {
+    type: 'json_schema',
+    json_schema: {
+      name: 'chronicle',
+      strict: true,
+      schema: {
+        type: 'object',
+        properties: {
+          memories: list({ text, importance: { type: 'integer', minimum: 1, maximum: 10 } }),
+          events: list({ text, evidence: text }),
+          changes: list({
+            subject: { type: 'string', enum: names },
+            domain: { type: 'string', enum: STATE_DOMAINS },
+            value: text,
+            evidence: text,
+          }),
+          uncertainties: { type: 'array', items: text },
+        },
+        required: ['memories', 'events', 'changes', 'uncertainties'],
+        additionalProperties: false,
+      },
+    },
+  };
+}
+
+function chroniclerRequest(
+  story: Story,
+  env: DriverEnv,
+  who: string,
+  slice: readonly TranscriptEntry[],
+): ChatRequest {
+  const language = story.views.meta().language;
+  const cast = story.views.cast();
+  const names = cast.participants.map((p) => p.name);
+  return {
+    messages: [
+      {
+        role: 'system',
+        content: renderPrompt(env.prompts, language, 'roleplay/chronicler', {
+          name: cast.nameOf(who),
+          transcript: slice.map((e) => formatEntry(e, cast.nameOf)).join('\n\n'),
+        }),
+      },
+      {
+        role: 'user',
+        content: renderPrompt(env.prompts, language, 'roleplay/chronicler-task', {
+          name: cast.nameOf(who),
+          names: names.join(', '),
+        }),
+      },
+    ],
+    response_format: answerFormat(names),
+    ...samplingFor(env, 'chronicler'),
+  };
+}
+
+/** The entries of `pending`, from the oldest, whose chronicle request fits the budget (at least one). */
+function chunkThatFits(
+  story: Story,
+  env: DriverEnv,
+  who: string,
+  pending: readonly TranscriptEntry[],
+  budget: RequestBudget,
+): TranscriptEntry[] {
+  const room = estimatedRoom(budget);
+  const base = estimateMessages(chroniclerRequest(story, env, who, []).messages);
+  const { nameOf } = story.views.cast();
+  let used = base;
+  let n = 0;
+  while (n < pending.length) {
+    used += estimateTokens(formatEntry(pending[n] as TranscriptEntry, nameOf)) + 1;
+    if (used > room && n > 0) break;
+    n++;
+  }
+  return pending.slice(0, n);
+}
+
+interface Checked {
+  entry: Omit<ChronicleEntry, 'id' | 'basis' | 'createdAt' | 'turns'>;
+  refused: Array<{ item: unknown; reason: string }>;
+}
+
+/** Turns an answer into records: quotes are found in the participant's own slice, names become ids. */
+function checkAnswer(
+  answer: Answer,
+  slice: readonly TranscriptEntry[],
+  byName: (name: string) => string | undefined,
+  newId: () => string,
+  language: Language,
+): Checked {
+  const refused: Checked['refused'] = [];
+  const quoted = (evidence: string) =>
+    evidence.trim() ? slice.find((e) => e.text.includes(evidence))?.turnId : undefined;
+  const notQuoted = tr(language, 'Its evidence is not an exact quote of what this participant perceived.');
+  const lastTurn = (slice.at(-1) as TranscriptEntry).turnId;
+  const memories = answer.memories
+    .filter((m) => m.text.trim())
+    .map((m) => ({
+      id: newId(),
+      text: m.text.trim(),
+      importance: Math.min(10, Math.max(1, Math.round(m.importance))),
+      turnId: lastTurn,
+    }));
+  const events = answer.events.flatMap((e) => {
+    const turnId = quoted(e.evidence);
+    if (turnId && e.text.trim()) return [{ id: newId(), text: e.text.trim(), evidence: e.evidence, turnId }];
+    refused.push({ item: e, reason: notQuoted });
+    return [];
+  });
+  const domains: readonly string[] = STATE_DOMAINS;
+  const changes = answer.changes.flatMap((c): StateChange[] => {
+    const turnId = quoted(c.evidence);
+    const subject = byName(c.subject);
+    const reason = !turnId
+      ? notQuoted
+      : !subject
+        ? tr(language, 'It names someone who is not in the story.')
+        : !domains.includes(c.domain) || !c.value.trim()
+          ? tr(language, 'It has no known kind of state or no value.')
+          : null;
+    if (reason || !turnId || !subject) {
+      refused.push({ item: c, reason: reason ?? notQuoted });
+      return [];
+    }
+    return [
+      {
+        id: newId(),
+        subject,
+        domain: c.domain as StateChange['domain'],
+        value: c.value.trim(),
+        evidence: c.evidence,
+        turnId,
+      },
+    ];
+  });
+  const uncertainties = answer.uncertainties
+    .filter((u) => u.trim())
+    .map((u) => ({ id: newId(), text: u.trim() }));
+  return { entry: { memories, events, changes, uncertainties }, refused };
+}
+
+/**
+ * The request over the longest start of `pending` that fits: first by the estimate, then, where the
+ * backend counts exactly, halved until the count fits too (a single entry is sent as it is: the
+ * answer's room then gives way, as for any request whose least content is over its room).
+ */
+async function fittedChunk(
+  story: Story,
+  env: DriverEnv,
+  who: string,
+  pending: readonly TranscriptEntry[],
+  budget: RequestBudget,
+): Promise<{ slice: TranscriptEntry[]; fitted: Fitted<ChatRequest> }> {
+  let slice = chunkThatFits(story, env, who, pending, budget);
+  for (;;) {
+    const request = chroniclerRequest(story, env, who, slice);
+    const estimate = estimateMessages(request.messages);
+    let tokens = Math.ceil(estimate * budget.gauge.factor);
+    const counted = budget.count
+      ? await budget.count(request.messages.map((m) => m.content).join('\n'))
+      : null;
+    if (counted !== null) {
+      budget.gauge.learn(estimate, counted);
+      tokens = counted;
+    }
+    if (tokens <= budget.promptTokens)
+      return { slice, fitted: { request, start: 0, estimate, budget, fits: true } };
+    if (slice.length > 1) {
+      slice = slice.slice(0, Math.ceil(slice.length / 2));
+      continue;
+    }
+    const maxTokens = budget.maxTokens - (tokens - budget.promptTokens);
+    return {
+      slice,
+      fitted: {
+        request,
+        start: 0,
+        estimate,
+        budget: { ...budget, maxTokens: Math.max(1, maxTokens), promptTokens: tokens },
+        fits: maxTokens >= MIN_ANSWER_TOKENS,
+      },
+    };
+  }
+}
+
+/** One chronicler call over the slice it was fitted to; the entry and any refusals are written. */
+async function chronicleSlice(
+  story: Story,
+  env: DriverEnv,
+  who: string,
+  slice: readonly TranscriptEntry[],
+  fitted: Fitted<ChatRequest>,
+): Promise<DriverResult> {
+  const language = story.views.meta().language;
+  const cast = story.views.cast();
+  const byName = (name: string) =>
+    cast.participants.find((p) => p.name.trim().toLocaleLowerCase() === name.trim().toLocaleLowerCase())?.id;
+  env.onPhase?.({ kind: 'remembering', participant: who });
+  const result = await generateValidated(env, {
+    model: env.models.projector,
+    language,
+    fitted,
+    validate: (text): Verdict<Answer> => {
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        return {
+          ok: false,
+          reason: tr(language, 'The answer was not JSON. Answer with the JSON object only.'),
+        };
+      }
+      const parsed = answerSchema.safeParse(json);
+      return parsed.success
+        ? { ok: true, value: parsed.data }
+        : {
+            ok: false,
+            reason: tr(
+              language,
+              'The answer must be one JSON object with the lists memories, events, changes and uncertainties.',
+            ),
+          };
+    },
+  });
+  if (!result.ok) return result;
+  const checked = checkAnswer(result.value, slice, byName, env.newId, language);
+  const at = isoNow(env);
+  const turns = slice.map((e) => e.turnId);
+  const entry: ChronicleEntry = {
+    id: env.newId(),
+    turns,
+    basis: transcriptBasis(slice),
+    createdAt: at,
+    ...(result.model ? { model: result.model } : {}),
+    ...checked.entry,
+  };
+  const audit: Audit[] = checked.refused.map((r) => ({
+    id: env.newId(),
+    turns,
+    item: JSON.stringify(r.item).slice(0, 8000),
+    reason: r.reason,
+    at,
+  }));
+  story.doc.transact(() => {
+    writeRecords(story.doc, who, 'entries', [entry]);
+    if (audit.length) writeRecords(story.doc, who, 'audit', audit);
+  }, env.origin);
+  return { ok: true };
+}
+
+/** Turn id → path index along the path to `leaf`. */
+export function pathIndexOf(story: Story, leaf: string | null): PathIndex {
+  return new Map(story.views.path(leaf).map((n) => [n.id, n.index]));
+}
+
+/**
+ * Chronicles `who`'s transcript entries before index `windowStart` (those its window no longer
+ * shows) that no entry on the path covers yet, in chunks that fit the chronicler's budget; then
+ * stores a checkpoint of the state when one is due.
+ */
+export async function chronicleBefore(
+  story: Story,
+  env: DriverEnv,
+  who: string,
+  transcript: readonly TranscriptEntry[],
+  windowStart: number,
+  leaf: string | null,
+): Promise<DriverResult> {
+  if (windowStart <= 0) return { ok: true };
+  const index = pathIndexOf(story, leaf);
+  const covered = coveredThrough(entriesOnPath(story.views.chronicle(who), index, entryLookup(transcript)));
+  let pending = transcript
+    .slice(0, windowStart)
+    .filter((e) => (index.get(e.turnId) ?? -1) > covered && e.kind !== 'missing');
+  if (!pending.length) return { ok: true };
+  const budget = await requestBudget(env, 'chronicler', env.models.projector);
+  while (pending.length) {
+    const { slice, fitted } = await fittedChunk(story, env, who, pending, budget);
+    const r = await chronicleSlice(story, env, who, slice, fitted);
+    if (!r.ok) return r;
+    pending = pending.slice(slice.length);
+  }
+  storeDueCheckpoint(story, env, who, transcript, index);
+  return { ok: true };
+}
+
+const entryLookup = (transcript: readonly TranscriptEntry[]) => {
+  const byTurn = new Map(transcript.map((e) => [e.turnId, e]));
+  return (turnId: string) => byTurn.get(turnId);
+};
+
+function storeDueCheckpoint(
+  story: Story,
+  env: DriverEnv,
+  who: string,
+  transcript: readonly TranscriptEntry[],
+  index: PathIndex,
+): void {
+  const chronicle = story.views.chronicle(who);
+  const entries = entriesOnPath(chronicle, index, entryLookup(transcript));
+  const { commits } = commitsOnPath(entries, chronicle, index);
+  const idAt = new Map([...index].map(([id, i]) => [i, id]));
+  const due = dueCheckpoint(commits, chronicle.checkpoints, (i) => idAt.get(i));
+  if (due) writeRecords(story.doc, who, 'checkpoints', [{ id: env.newId(), ...due }], env.origin);
+}

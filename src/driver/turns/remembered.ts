@@ -1,0 +1,143 @@
+// What a participant is told of itself beyond its window, at the tail of its own requests: how things
+// stand as far as it knows (its state, reduced from its own chronicle) and the memories that come
+// back to it now, within a token room. Built from data, so every sentence goes through tr().
+import type { StateDomain } from '../doc/chronicle.ts';
+import type { Language } from '../doc/schema.ts';
+import type { Story } from '../env.ts';
+import { tr } from '../i18n/messages.ts';
+import { estimateTokens } from '../budget/tokens.ts';
+import {
+  commitsOnPath,
+  entriesOnPath,
+  stateOf,
+  type PathIndex,
+  type State,
+} from '../views/chronicle-view.ts';
+import type { TranscriptEntry } from '../views/path-node.ts';
+import { memoriesOnPath, rankMemories, recall } from '../views/recall.ts';
+
+/** The window's newest turns that say what is relevant now. */
+const QUERY_TURNS = 3;
+
+function domainLabel(domain: StateDomain, language: Language): string {
+  switch (domain) {
+    case 'appearance':
+      return tr(language, 'appearance');
+    case 'location':
+      return tr(language, 'whereabouts');
+    case 'inventory':
+      return tr(language, 'belongings');
+    case 'conditions':
+      return tr(language, 'condition');
+    case 'relationship':
+      return tr(language, 'relationship');
+    case 'knowledge':
+      return tr(language, 'knows');
+    case 'goals':
+      return tr(language, 'wants');
+    default:
+      return domain satisfies never;
+  }
+}
+
+function stateLines(state: State, nameOf: (id: string) => string, language: Language): string[] {
+  return Object.entries(state).flatMap(([subject, domains]) =>
+    Object.entries(domains).map(([domain, value]) =>
+      tr(language, '- {name}, {aspect}: {value}', {
+        name: nameOf(subject),
+        aspect: domainLabel(domain as StateDomain, language),
+        value,
+      }),
+    ),
+  );
+}
+
+export interface RememberedInput {
+  story: Story;
+  who: string;
+  /** `who`'s transcript through the request's leaf, and where its window starts in it. */
+  transcript: readonly TranscriptEntry[];
+  windowStart: number;
+  index: PathIndex;
+  /** Estimated tokens the block may take. */
+  room: number;
+}
+
+/** The block, or '' when there is nothing to tell (the prompt then drops its line). */
+export function rememberedBlock({
+  story,
+  who,
+  transcript,
+  windowStart,
+  index,
+  room,
+}: RememberedInput): string {
+  const language = story.views.meta().language;
+  const { nameOf } = story.views.cast();
+  const chronicle = story.views.chronicle(who);
+  const byTurn = new Map(transcript.map((e) => [e.turnId, e]));
+  const entries = entriesOnPath(chronicle, index, (t) => byTurn.get(t)).filter((e) => !e.stale);
+  if (!entries.length && !chronicle.memoryEdits.length) return '';
+  const { commits } = commitsOnPath(entries, chronicle, index);
+  const state = stateLines(stateOf(commits, chronicle.checkpoints, index).state, nameOf, language);
+  const parts: string[] = [];
+  let used = 0;
+  if (state.length) {
+    const block = [tr(language, 'How things stand, as far as you know:'), ...state].join('\n');
+    if (estimateTokens(block) <= room) {
+      parts.push(block);
+      used += estimateTokens(block);
+    }
+  }
+  const window = transcript.slice(windowStart);
+  const query = window
+    .slice(-QUERY_TURNS)
+    .map((e) => e.text)
+    .join(' ');
+  const now = index.get(transcript.at(-1)?.turnId ?? '') ?? 0;
+  const heading = tr(language, 'What you remember of earlier turns:');
+  const line = (text: string) => tr(language, '- {memory}', { memory: text });
+  const chosen = recall(
+    rankMemories(memoriesOnPath(entries, chronicle.memoryEdits, index), query, now),
+    room - used - estimateTokens(heading) - 2,
+    (m) => estimateTokens(line(m.text)) + 1,
+  );
+  if (chosen.length) parts.push([heading, ...chosen.map((r) => line(r.memory.text))].join('\n'));
+  return parts.join('\n\n');
+}
+
+/** How many of its memories a projector is told of the audience: enough to name people it knows. */
+const KNOWN_MEMORIES = 3;
+
+/**
+ * For the projector, at its tail: a few of the audience's own memories, the ones most relevant to the
+ * new source (`query`), so the perception names people as the audience knows them. '' when none.
+ */
+export function knownBlock(input: {
+  story: Story;
+  who: string;
+  transcript: readonly TranscriptEntry[];
+  index: PathIndex;
+  query: string;
+  room: number;
+}): string {
+  const { story, who, transcript, index, query, room } = input;
+  const language = story.views.meta().language;
+  const chronicle = story.views.chronicle(who);
+  const byTurn = new Map(transcript.map((e) => [e.turnId, e]));
+  const entries = entriesOnPath(chronicle, index, (t) => byTurn.get(t)).filter((e) => !e.stale);
+  const memories = memoriesOnPath(entries, chronicle.memoryEdits, index);
+  if (!memories.length) return '';
+  const now = index.get(transcript.at(-1)?.turnId ?? '') ?? 0;
+  const heading = tr(
+    language,
+    'What {name} remembers, to tell who is who (never write it as perceived now):',
+    {
+      name: story.views.cast().nameOf(who),
+    },
+  );
+  const line = (text: string) => tr(language, '- {memory}', { memory: text });
+  const ranked = rankMemories(memories, query, now).slice(0, KNOWN_MEMORIES);
+  const chosen = recall(ranked, room - estimateTokens(heading) - 2, (m) => estimateTokens(line(m.text)) + 1);
+  return chosen.length ? [heading, ...chosen.map((r) => line(r.memory.text))].join('\n') : '';
+}
