@@ -134,7 +134,11 @@ async function attemptOnce(
   const requestOptions = request.signal ? { signal: request.signal } : undefined;
   try {
     if (request.stream) {
-      const stream = await client.chat.completions.create({ ...params, stream: true }, requestOptions);
+      // The usage of a streamed answer comes only when asked for (a last chunk without choices).
+      const stream = await client.chat.completions.create(
+        { ...params, stream: true, stream_options: { include_usage: true } },
+        requestOptions,
+      );
       return await readStream(stream, request, context);
     }
     const completion: unknown = await client.chat.completions.create(params, requestOptions);
