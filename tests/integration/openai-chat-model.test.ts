@@ -20,25 +20,29 @@ import {
   type OpenAIServer,
 } from '../support/openai-server.ts';
 
-chatModelContract('OpenAI backend over HTTP', { structuredOutput: 'whole' }, async (script) => {
-  const server = await startOpenAIServer({
-    answer: (body) => {
-      const reply = script(body.messages as never);
-      return reply.stallMs ? { text: reply.text, delayMs: reply.stallMs } : reply.text;
-    },
-  });
-  return {
-    model: createOpenAIChatModel({ baseURL: server.baseURL, model: 'test-model', wording: english }),
-    seen: () =>
-      server.requests.map(({ body }) => ({
-        messages: body.messages as never,
-        stream: body.stream === true,
-        ...(body.response_format ? { response_format: body.response_format } : {}),
-        ...(body.temperature !== undefined ? { temperature: body.temperature } : {}),
-      })),
-    close: () => server.close(),
-  };
-});
+chatModelContract(
+  'OpenAI backend over HTTP',
+  { structuredOutput: 'whole', usage: 'reported' },
+  async (script) => {
+    const server = await startOpenAIServer({
+      answer: (body) => {
+        const reply = script(body.messages as never);
+        return reply.stallMs ? { text: reply.text, delayMs: reply.stallMs } : reply.text;
+      },
+    });
+    return {
+      model: createOpenAIChatModel({ baseURL: server.baseURL, model: 'test-model', wording: english }),
+      seen: () =>
+        server.requests.map(({ body }) => ({
+          messages: body.messages as never,
+          stream: body.stream === true,
+          ...(body.response_format ? { response_format: body.response_format } : {}),
+          ...(body.temperature !== undefined ? { temperature: body.temperature } : {}),
+        })),
+      close: () => server.close(),
+    };
+  },
+);
 
 describe('OpenAI backend failures and retries', () => {
   const messages = [{ role: 'user' as const, content: 'Hello?' }];

@@ -26,7 +26,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 chatModelContract(
   'WebLLM backend over the scripted engine',
-  { structuredOutput: 'schema-only' },
+  { structuredOutput: 'schema-only', usage: 'reported' },
   async (script) => {
     const stalls = new Set<NodeJS.Timeout>();
     const engine = createScriptedWebllmEngine((params) => {
