@@ -5,6 +5,7 @@ import type { DriverEvent } from '../api.ts';
 import type { DeviceBackends } from '../host/driver-host.ts';
 import { createOpenAIChatModel } from './openai/chat-model.ts';
 import { corsHelpFor, endpointPresets, probeLocalServers, testConnection } from './openai/endpoints.ts';
+import { limitsReport } from './limits-report.ts';
 import { detectWebGpu } from './webllm/webgpu.ts';
 import { createWebllmLoader } from './webllm/loader.ts';
 import {
@@ -55,6 +56,7 @@ export function createDeviceBackends(emit: (event: DriverEvent) => void, wording
       endpointPresets(wording).map((p) => ({ ...p, corsHelp: corsHelpFor(p, origin, wording) })),
     testConnection: (endpoint) => testConnection(endpoint, connection),
     probeLocalServers: () => probeLocalServers(connection),
+    modelLimits: (profile) => limitsReport(profile, { contextWindow, wording }),
     webgpuStatus: async () => {
       const { available, shaderF16, detail } = await detectWebGpu(undefined, wording);
       return { available, shaderF16, detail };
