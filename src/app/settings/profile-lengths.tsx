@@ -31,9 +31,32 @@ function inUse(report: ModelLimitsReport): string {
   }
 }
 
-/** A number field's value as a whole count, or undefined when empty (the schema judges the rest). */
-function readCount(input: HTMLInputElement): number | undefined {
-  return input.value.trim() === '' ? undefined : input.valueAsNumber;
+/** A field of a count of tokens, labelled; empty is unset (the schema judges the rest on Save). */
+function TokensField(props: {
+  label: string;
+  value: number | undefined;
+  placeholder: string;
+  describedBy?: string;
+  onChange: (value: number | undefined) => void;
+}): JSX.Element {
+  return (
+    <label class="field">
+      <span>{props.label}</span>
+      <input
+        type="number"
+        min="1"
+        step="1"
+        inputMode="numeric"
+        placeholder={props.placeholder}
+        value={props.value ?? ''}
+        aria-describedby={props.describedBy}
+        onInput={(e) => {
+          const input = e.currentTarget;
+          props.onChange(input.value.trim() === '' ? undefined : input.valueAsNumber);
+        }}
+      />
+    </label>
+  );
 }
 
 export function ProfileLengths(props: {
@@ -57,19 +80,13 @@ export function ProfileLengths(props: {
   };
   return (
     <div class="profile-lengths">
-      <label class="field">
-        <span>{t('Context (tokens)')}</span>
-        <input
-          type="number"
-          min="1"
-          step="1"
-          inputMode="numeric"
-          placeholder={t('As the server or model says')}
-          value={props.profile.contextTokens ?? ''}
-          aria-describedby={`${id}-context-hint`}
-          onInput={(e) => props.onChange({ contextTokens: readCount(e.currentTarget) })}
-        />
-      </label>
+      <TokensField
+        label={t('Context (tokens)')}
+        value={props.profile.contextTokens}
+        placeholder={t('As the server or model says')}
+        describedBy={`${id}-context-hint`}
+        onChange={(contextTokens) => props.onChange({ contextTokens })}
+      />
       <p class="hint" id={`${id}-context-hint`}>
         {t(
           'How many tokens the model can take at once, prompt and answer together: every request is fitted into it. Leave it empty to use what the server or the model’s record says; set it when they say nothing, or to use less.',
@@ -94,18 +111,12 @@ export function ProfileLengths(props: {
         <legend>{t('Longest answers (tokens)')}</legend>
         <For each={OPERATIONS}>
           {(op) => (
-            <label class="field">
-              <span>{operationLabel(op)}</span>
-              <input
-                type="number"
-                min="1"
-                step="1"
-                inputMode="numeric"
-                placeholder={t('Default')}
-                value={props.profile.maxTokens?.[op] ?? ''}
-                onInput={(e) => setMaxTokens(op, readCount(e.currentTarget))}
-              />
-            </label>
+            <TokensField
+              label={operationLabel(op)}
+              value={props.profile.maxTokens?.[op]}
+              placeholder={t('Default')}
+              onChange={(value) => setMaxTokens(op, value)}
+            />
           )}
         </For>
       </fieldset>
