@@ -14,9 +14,18 @@ const THEME_COLOUR = '#1f2430';
  * WebLLM itself and never pass through the service worker.
  */
 const WEB_LLM_CHUNK = 'web-llm';
-const splitWebLlm = {
+/**
+ * gpt-tokenizer's encodings (2 MB and 1 MB) count tokens for OpenAI's models, which only answer
+ * online: they stay out of the precache too and are cached when first used. Split by which import
+ * uses them (their shared code apart), so that loading one encoding never loads the other.
+ */
+const TOKENIZER_CHUNK = 'tokenizer';
+const splitLargeChunks = {
   codeSplitting: {
-    groups: [{ name: WEB_LLM_CHUNK, test: /node_modules[\\/]@mlc-ai[\\/]web-llm/ }],
+    groups: [
+      { name: WEB_LLM_CHUNK, test: /node_modules[\\/]@mlc-ai[\\/]web-llm/ },
+      { name: TOKENIZER_CHUNK, test: /node_modules[\\/]gpt-tokenizer[\\/]/, entriesAware: true },
+    ],
   },
 };
 
@@ -45,7 +54,7 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest,woff2}'],
-        globIgnores: [`**/${WEB_LLM_CHUNK}-*.js`],
+        globIgnores: [`**/${WEB_LLM_CHUNK}-*.js`, `**/${TOKENIZER_CHUNK}*.js`],
         navigateFallback: 'index.html',
         runtimeCaching: [
           {
@@ -54,6 +63,11 @@ export default defineConfig({
             handler: 'CacheFirst',
             options: { cacheName: 'web-llm-engine', expiration: { maxEntries: 4 } },
           },
+          {
+            urlPattern: new RegExp(`/assets/${TOKENIZER_CHUNK}[^/]*\\.js$`),
+            handler: 'CacheFirst',
+            options: { cacheName: 'tokenizers', expiration: { maxEntries: 4 } },
+          },
         ],
       },
     }),
@@ -61,10 +75,10 @@ export default defineConfig({
   worker: {
     // The default (iife) breaks dynamic imports inside a worker.
     format: 'es',
-    rolldownOptions: { output: splitWebLlm },
+    rolldownOptions: { output: splitLargeChunks },
   },
   build: {
     target: 'es2022',
-    rolldownOptions: { output: splitWebLlm },
+    rolldownOptions: { output: splitLargeChunks },
   },
 });

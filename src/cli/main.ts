@@ -6,7 +6,8 @@ import { UsageError } from './usage-error.ts';
 
 const USAGE = `Usage:
   rashomon run SCENE.json --base-url URL --model NAME [--api-key KEY] [--batch] [--concurrency N]
-                [--prompts DIR] [--language en|zh] [--stale keep|rewrite] [--out OUT.json]
+                [--context TOKENS] [--prompts DIR] [--language en|zh] [--stale keep|rewrite]
+                [--out OUT.json]
   rashomon transcript STORY.json --as NAME
   rashomon serve [--host H] [--port P] [--data DIR]
                 (defaults 127.0.0.1, 8787, ./data; or env HOST, PORT, RASHOMON_DATA)
@@ -32,6 +33,7 @@ async function main(argv: string[]): Promise<number> {
         'api-key': { type: 'string' },
         batch: { type: 'boolean', default: false },
         concurrency: { type: 'string' },
+        context: { type: 'string' },
         out: { type: 'string' },
         prompts: { type: 'string' },
         language: { type: 'string' },
@@ -46,6 +48,10 @@ async function main(argv: string[]): Promise<number> {
     const concurrency = values.concurrency === undefined ? DEFAULT_CONCURRENCY : Number(values.concurrency);
     if (!Number.isInteger(concurrency) || concurrency < 1)
       throw new UsageError('--concurrency must be a whole number of at least 1', true);
+    const context = values.context;
+    if (context !== undefined && !(/^[1-9]\d*$/.test(context) && Number.isSafeInteger(Number(context))))
+      throw new UsageError('--context must be a whole number of tokens, at least 1', true);
+    const contextTokens = context === undefined ? undefined : Number(context);
     const { runScene } = await import('./run-command.ts');
     return runScene(
       {
@@ -55,6 +61,7 @@ async function main(argv: string[]): Promise<number> {
         ...(values['api-key'] ? { apiKey: values['api-key'] } : {}),
         batch: values.batch,
         concurrency,
+        ...(contextTokens !== undefined ? { contextTokens } : {}),
         ...(values.out ? { out: values.out } : {}),
         ...(values.prompts ? { prompts: values.prompts } : {}),
         ...(values.language !== undefined ? { language: values.language } : {}),

@@ -20,6 +20,8 @@ import { DocOrigin } from '../driver/doc/origins.ts';
 import { editPovText } from '../driver/doc/pov.ts';
 import { activeLeaf, editSource, hasTurn } from '../driver/doc/turns.ts';
 import type { DriverEnv, DriverResult, Story } from '../driver/env.ts';
+import type { ChatModel } from '../driver/model.ts';
+import { withContextSetting } from '../workers/backends/context-setting.ts';
 import { createOpenAIChatModel } from '../workers/backends/openai/chat-model.ts';
 import { english } from '../workers/backends/wording.ts';
 import { planSteps, sceneSchema, stepTurnId, type StepPlan } from './scene.ts';
@@ -33,6 +35,8 @@ export interface RunOptions {
   apiKey?: string;
   batch: boolean;
   concurrency: number;
+  /** The context the model runs with, over what the server says (`--context N`). */
+  contextTokens?: number;
   out?: string;
   /** A folder of prompt overrides, `<lang>/<group>/<name>.md`, over the shipped prompts. */
   prompts?: string;
@@ -160,12 +164,7 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
   if (opts.batch) updateSettings(doc, { batchReprojection: true });
   if (language) setLanguage(doc, language.data);
   const story: Story = { doc, views: createStoryViews(doc) };
-  const model = createOpenAIChatModel({
-    baseURL: opts.baseURL,
-    model: opts.model,
-    ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
-    wording: english,
-  });
+  const model = sceneModel(opts);
   const ids = stepIds(story);
   const env: DriverEnv = {
     models: { selector: model, projector: model, actor: model },
@@ -208,6 +207,19 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
   }
   write(exportStory(doc));
   return 0;
+}
+
+/** The run's model: the server's, telling `--context` as its context when given, else what the server says. */
+export function sceneModel(
+  opts: Pick<RunOptions, 'baseURL' | 'model' | 'apiKey' | 'contextTokens'>,
+): ChatModel {
+  const model = createOpenAIChatModel({
+    baseURL: opts.baseURL,
+    model: opts.model,
+    ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
+    wording: english,
+  });
+  return withContextSetting(model, opts.contextTokens);
 }
 
 function staleLine(turns: readonly string[]): string {

@@ -3,7 +3,7 @@
 import type { Language, Participant, StorySettings } from '../driver/doc/schema.ts';
 import type { StoryJson } from '../driver/story-json/schema.ts';
 import type { LibraryCharacter, Persona } from '../driver/doc/library-doc.ts';
-import type { DeviceSettings, SharedStory } from './store/device-settings.ts';
+import type { BackendProfile, DeviceSettings, SharedStory } from './store/device-settings.ts';
 export type { Pairing, PairingProblem, PairingRead } from './sync/pairing-link.ts';
 import type { DriverFailure, DriverFailureCode, Phase, StaleSummary, TokenSource } from '../driver/env.ts';
 import type { StaleChoice } from '../driver/views/stale-history.ts';
@@ -15,6 +15,7 @@ import type { PromptFileProblem, PromptLayer } from '../driver/prompts/resolve.t
 import type { PresetSummary } from '../driver/presets/summary.ts';
 import type { PresetStatus } from '../driver/presets/status.ts';
 import type { SillyTavernReport } from '../driver/presets/sillytavern.ts';
+import type { ContextSource } from '../driver/model.ts';
 
 /**
  * The one failure shape across the boundary: the driver's (code, detail in words the person can act
@@ -138,6 +139,21 @@ export interface ConnectionReport {
   code?: 'unreachable' | 'cors' | 'unauthorized' | 'model-not-found' | 'no-models';
   detail: string;
   models: string[];
+}
+
+/** What Settings shows of a backend profile's context: what requests are fitted into, and why. */
+export interface ModelLimitsReport {
+  /** What requests are fitted into: the profile's setting when set, else what was detected; null: neither. */
+  contextTokens: number | null;
+  source?: ContextSource;
+  /** What the server or the model's record says the model runs with (null: nothing says), even under a setting. */
+  detected: number | null;
+  /** The model's trained length, where the server tells it beside what it runs with (Ollama, LM Studio). */
+  trainedTokens?: number;
+  /** Where `detected` comes from, in words. */
+  detail: string;
+  /** The server runs the model with less context than it was trained for (Ollama): what it costs and the fix. */
+  warning?: string;
 }
 
 export interface EndpointPreset {
@@ -290,6 +306,8 @@ export interface DriverApi {
   endpointPresets(): Promise<EndpointPreset[]>;
   testConnection(endpoint: { baseURL: string; apiKey?: string; model?: string }): Promise<ConnectionReport>;
   probeLocalServers(): Promise<Array<{ preset: EndpointPreset; report: ConnectionReport }>>;
+  /** Asks the profile's server (or its model's record) for the context, as the profile stands (saved or not). */
+  modelLimits(profile: BackendProfile): Promise<ModelLimitsReport>;
   webgpuStatus(): Promise<WebGpuStatus>;
   webllmModels(): Promise<WebllmModel[]>;
   downloadWebllmModel(modelId: string): Promise<Result>;
@@ -324,9 +342,11 @@ export type { Card, Language, SamplingSetting } from '../driver/doc/schema.ts';
 export type { Sampling } from '../driver/doc/library-presets.ts';
 export type { TextDeltaOp } from '../driver/doc/text-edit.ts';
 export type { Phase } from '../driver/env.ts';
+export type { ContextSource } from '../driver/model.ts';
 export type { PresetStatus } from '../driver/presets/status.ts';
 export type { StoryJson } from '../driver/story-json/schema.ts';
 export type {
+  AnswerOperation,
   BackendProfile,
   DeviceSettings,
   OperationProfiles,

@@ -20,25 +20,29 @@ import {
   type OpenAIServer,
 } from '../support/openai-server.ts';
 
-chatModelContract('OpenAI backend over HTTP', { structuredOutput: 'whole' }, async (script) => {
-  const server = await startOpenAIServer({
-    answer: (body) => {
-      const reply = script(body.messages as never);
-      return reply.stallMs ? { text: reply.text, delayMs: reply.stallMs } : reply.text;
-    },
-  });
-  return {
-    model: createOpenAIChatModel({ baseURL: server.baseURL, model: 'test-model', wording: english }),
-    seen: () =>
-      server.requests.map(({ body }) => ({
-        messages: body.messages as never,
-        stream: body.stream === true,
-        ...(body.response_format ? { response_format: body.response_format } : {}),
-        ...(body.temperature !== undefined ? { temperature: body.temperature } : {}),
-      })),
-    close: () => server.close(),
-  };
-});
+chatModelContract(
+  'OpenAI backend over HTTP',
+  { structuredOutput: 'whole', usage: 'reported' },
+  async (script) => {
+    const server = await startOpenAIServer({
+      answer: (body) => {
+        const reply = script(body.messages as never);
+        return reply.stallMs ? { text: reply.text, delayMs: reply.stallMs } : reply.text;
+      },
+    });
+    return {
+      model: createOpenAIChatModel({ baseURL: server.baseURL, model: 'test-model', wording: english }),
+      seen: () =>
+        server.requests.map(({ body }) => ({
+          messages: body.messages as never,
+          stream: body.stream === true,
+          ...(body.response_format ? { response_format: body.response_format } : {}),
+          ...(body.temperature !== undefined ? { temperature: body.temperature } : {}),
+        })),
+      close: () => server.close(),
+    };
+  },
+);
 
 describe('OpenAI backend failures and retries', () => {
   const messages = [{ role: 'user' as const, content: 'Hello?' }];
@@ -217,6 +221,29 @@ describe('OpenAI backend failures and retries', () => {
       top_p: 0.9,
       max_tokens: 64,
     });
+  });
+
+  it("reports the server's usage, whole and streamed (asking for it with stream_options)", async () => {
+    const usage = { prompt_tokens: 812, completion_tokens: 47 };
+    const { model } = await setup(() => ({ text: 'Ann nods.', usage }));
+    expect(await model.complete({ messages })).toEqual({
+      ok: true,
+      text: 'Ann nods.',
+      model: 'test-model',
+      usage: { promptTokens: 812, completionTokens: 47 },
+    });
+    const streamed = await model.complete({ messages, stream: true, onToken: () => {} });
+    expect(streamed).toMatchObject({ ok: true, usage: { promptTokens: 812, completionTokens: 47 } });
+    expect(server?.requests[1]?.body.stream_options).toEqual({ include_usage: true });
+  });
+
+  it('answers without usage when the server reports none or a count that is not one', async () => {
+    const { model } = await setup((_b, n) =>
+      n === 1 ? { text: 'quiet', usage: null } : { text: 'zero', usage: { prompt_tokens: 0 } },
+    );
+    const ignored = await model.complete({ messages, stream: true });
+    expect(ignored).toEqual({ ok: true, text: 'quiet', model: 'test-model' });
+    expect(await model.complete({ messages })).toEqual({ ok: true, text: 'zero', model: 'test-model' });
   });
 
   it('lists the models a server offers, and explains a dead one', async () => {

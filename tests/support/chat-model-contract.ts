@@ -1,4 +1,5 @@
-// The behaviour every ChatModel must share (plain, streamed, structured, cancelled), written once
+// The behaviour every ChatModel must share (plain, streamed, structured, cancelled, its usage and
+// limits), written once
 // and run against each implementation: the scripted double, the OpenAI backend over HTTP and the
 // WebLLM backend over the scripted engine. Every case runs for every implementation; where backends
 // differ for a reason, a capability says so and the case checks that backend's version.
@@ -36,6 +37,11 @@ export interface ContractCapabilities {
    * string: a name and a strict flag have no place there).
    */
   structuredOutput: 'whole' | 'schema-only';
+  /**
+   * Whether answers carry the tokens the backend counted: 'reported' (a server's or an engine's
+   * `usage`), or 'none' for a backend that cannot say (its answers then carry no usage at all).
+   */
+  usage: 'reported' | 'none';
 }
 
 /** Long enough that a test passing "promptly" cannot have waited for it. */
@@ -121,6 +127,40 @@ export function chatModelContract(
       expect(seen()[0]?.response_format).toEqual(
         capabilities.structuredOutput === 'whole' ? format : { type: 'json_schema', json_schema: { schema } },
       );
+    });
+
+    it('carries the usage the backend counted, on whole and streamed answers', async () => {
+      const { model } = await start((messages) => ({ text: `Ann answers: ${messages.at(-1)?.content}` }));
+      const whole = await model.complete({ messages: conversation });
+      const streamed = await model.complete({
+        messages: [conversation[0]!, { role: 'user', content: 'Bo sits down.' }],
+        stream: true,
+      });
+      for (const answer of [whole, streamed]) {
+        expect(answer.ok).toBe(true);
+        if (!answer.ok) continue;
+        if (capabilities.usage === 'none') {
+          expect(answer).not.toHaveProperty('usage');
+          continue;
+        }
+        const { promptTokens, completionTokens } = answer.usage ?? {};
+        expect(Number.isInteger(promptTokens) && promptTokens! > 0, `prompt tokens ${promptTokens}`).toBe(
+          true,
+        );
+        if (completionTokens !== undefined) expect(Number.isInteger(completionTokens)).toBe(true);
+      }
+    });
+
+    it('tells its limits without throwing: a context length in tokens, or null', async () => {
+      const { model } = await start(() => ({ text: 'unused' }));
+      const limits = await model.limits?.();
+      expect(limits).toBeDefined();
+      const tokens = limits?.contextTokens;
+      expect(tokens === null || (Number.isInteger(tokens) && tokens! > 0), `contextTokens ${tokens}`).toBe(
+        true,
+      );
+      const counted = await limits?.countTokens?.('Ann waves.');
+      if (counted !== undefined) expect(counted === null || Number.isInteger(counted)).toBe(true);
     });
 
     it('returns a blank answer as ok text, leaving judgement to validation', async () => {

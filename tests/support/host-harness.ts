@@ -8,6 +8,7 @@ import { memorySettings } from './memory-settings.ts';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
 import { createOpenAIChatModel } from '../../src/workers/backends/openai/chat-model.ts';
 import { english } from '../../src/workers/backends/wording.ts';
+import { limitsReport } from '../../src/workers/backends/limits-report.ts';
 import { createDriverHost, type DeviceBackends } from '../../src/workers/host/driver-host.ts';
 import { createStoryStore, type StoryStore } from '../../src/workers/store/story-store.ts';
 import type { DriverApi, DriverEvent } from '../../src/workers/api.ts';
@@ -19,7 +20,10 @@ export interface HostHarness {
   close(): Promise<void>;
 }
 
-/** Platform backends for a test host: models from `factory`; endpoints and WebLLM answer as absent. */
+/**
+ * Platform backends for a test host: models from `factory`; endpoints and WebLLM answer as absent; a
+ * profile's limits are asked of its server as in the app (in-browser records give none).
+ */
 export function testBackends(factory: DeviceBackends['factory']): DeviceBackends {
   const unsupported = async () => ({
     ok: false as const,
@@ -31,6 +35,8 @@ export function testBackends(factory: DeviceBackends['factory']): DeviceBackends
     endpointPresets: async () => [],
     testConnection: async () => ({ ok: true, detail: '', models: [] }),
     probeLocalServers: async () => [],
+    modelLimits: (profile) =>
+      limitsReport(profile, { contextWindow: async () => undefined, wording: english }),
     webgpuStatus: async () => ({ available: false, shaderF16: false, detail: '' }),
     webllmModels: async () => [],
     downloadWebllmModel: unsupported,

@@ -1,5 +1,6 @@
-// A real HTTP server on 127.0.0.1 speaking OpenAI chat completions (JSON and SSE streaming) and
-// GET /v1/models, driven by a script so tests can make it answer, fail, stall or cut a stream.
+// A real HTTP server on 127.0.0.1 speaking OpenAI chat completions (JSON and SSE streaming, with
+// `usage`) and GET /v1/models, driven by a script so tests can make it answer, fail, stall or cut a
+// stream; extra routes let it speak a server's own API too (llama.cpp's /props, Ollama's /api/show…).
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -31,6 +32,12 @@ export interface TextReply {
    * response cleanly but without a finish reason or [DONE].
    */
   cut?: { afterChunks: number; how: 'reset' | 'end' };
+  /**
+   * The counts the answer reports (default 1 and 1). A stream reports them only when the request asks
+   * (`stream_options.include_usage`), in a last chunk without choices, as OpenAI does; null: the
+   * server reports none (and ignores the option).
+   */
+  usage?: { prompt_tokens: number; completion_tokens?: number } | null;
 }
 
 export type ScriptReply = string | HttpReply | TextReply;
@@ -51,10 +58,18 @@ export interface OpenAIServer {
   close(): Promise<void>;
 }
 
+/** An extra route's answer: JSON with a status, or 'stall' (never answers, as a hung server). */
+export type RouteReply = HttpReply | 'stall';
+/** Extra routes by `METHOD /path`, each given the request's parsed JSON body (undefined if none). */
+export type Routes = Record<string, (body: unknown) => RouteReply>;
+
 export interface OpenAIServerOptions {
   answer: AnswerScript;
   /** Served by GET /v1/models; when given, other model names get OpenAI's 404. */
   models?: string[];
+  /** The entries of GET /v1/models as a server sends them (vLLM's max_model_len…), over `models`. */
+  modelEntries?: object[];
+  routes?: Routes;
   /** When given, every request without `Authorization: Bearer <apiKey>` gets OpenAI's 401. */
   apiKey?: string;
 }
@@ -71,6 +86,7 @@ export function openAIError(status: number, message: string, headers?: Record<st
 export async function startOpenAIServer(options: OpenAIServerOptions): Promise<OpenAIServer> {
   const requests: RecordedRequest[] = [];
   const waits = new Map<NodeJS.Timeout, () => void>();
+  const stalled = new Set<ServerResponse>();
   let chatCount = 0;
   // A wait that ends early when the server closes, so a stalled answer never outlives a test.
   const wait = (ms: number) =>
@@ -87,13 +103,21 @@ export async function startOpenAIServer(options: OpenAIServerOptions): Promise<O
     if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) {
       return sendJson(res, 401, openAIError(401, 'Incorrect API key provided.').body);
     }
+    const route = options.routes?.[`${req.method} ${req.url}`];
+    if (route) {
+      const reply = route(parseJson(raw));
+      if (reply === 'stall') return void stalled.add(res);
+      return sendJson(res, reply.status, reply.body ?? {});
+    }
     if (req.method === 'GET' && req.url === '/v1/models') {
-      const data = (options.models ?? ['test-model']).map((id) => ({
-        id,
-        object: 'model',
-        created: 0,
-        owned_by: 'test',
-      }));
+      const data =
+        options.modelEntries ??
+        (options.models ?? ['test-model']).map((id) => ({
+          id,
+          object: 'model',
+          created: 0,
+          owned_by: 'test',
+        }));
       return sendJson(res, 200, { object: 'list', data });
     }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
@@ -130,7 +154,11 @@ export async function startOpenAIServer(options: OpenAIServerOptions): Promise<O
     }
     record(200);
     const text: TextReply = typeof reply === 'string' ? { text: reply } : reply;
-    if (body.stream) return streamAnswer(res, body.model, text, wait);
+    const usage = text.usage === undefined ? DEFAULT_USAGE : text.usage;
+    if (body.stream) {
+      const wantsUsage = (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage;
+      return streamAnswer(res, body.model, text, wait, wantsUsage === true ? usage : null);
+    }
     if (text.delayMs) await wait(text.delayMs);
     if (res.destroyed) return;
     sendJson(res, 200, {
@@ -139,7 +167,7 @@ export async function startOpenAIServer(options: OpenAIServerOptions): Promise<O
       created: 0,
       model: body.model,
       choices: [{ index: 0, message: { role: 'assistant', content: text.text }, finish_reason: 'stop' }],
-      usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      ...(usage ? { usage: withTotal(usage) } : {}),
     });
   });
 
@@ -151,6 +179,7 @@ export async function startOpenAIServer(options: OpenAIServerOptions): Promise<O
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
+        for (const res of stalled) res.destroy();
         server.closeAllConnections();
         for (const [timer, wake] of waits) {
           clearTimeout(timer);
@@ -161,11 +190,18 @@ export async function startOpenAIServer(options: OpenAIServerOptions): Promise<O
   };
 }
 
+const DEFAULT_USAGE = { prompt_tokens: 1, completion_tokens: 1 };
+
+function withTotal(usage: { prompt_tokens: number; completion_tokens?: number }) {
+  return { ...usage, total_tokens: usage.prompt_tokens + (usage.completion_tokens ?? 0) };
+}
+
 async function streamAnswer(
   res: ServerResponse,
   model: string,
   reply: TextReply,
   wait: (ms: number) => Promise<void>,
+  usage: TextReply['usage'],
 ): Promise<void> {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const chunk = (delta: object, finish: string | null) =>
@@ -183,7 +219,26 @@ async function streamAnswer(
     res.write(chunk({ content: points.slice(i, i + size).join('') }, null));
   }
   res.write(chunk({}, 'stop'));
+  if (usage) {
+    const last = {
+      id: 'chatcmpl-s',
+      object: 'chat.completion.chunk',
+      created: 0,
+      model,
+      choices: [],
+      usage: withTotal(usage),
+    };
+    res.write(`data: ${JSON.stringify(last)}\n\n`);
+  }
   res.end('data: [DONE]\n\n');
+}
+
+function parseJson(raw: string): unknown {
+  try {
+    return raw ? (JSON.parse(raw) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

@@ -1,6 +1,8 @@
 // A ChatModel test double: answers from a script, records every request it got, streams its
-// answer through onToken in small pieces and honours the abort signal like a real backend.
+// answer through onToken in small pieces and honours the abort signal like a real backend; it reports
+// usage as a server does (a deterministic count) and the context a test gives it as its limits.
 import {
+  ContextSource,
   ModelFailureCode,
   type ChatModel,
   type ChatMessage,
@@ -29,17 +31,33 @@ export interface ScriptedModel extends ChatModel {
 
 /** Code points per streamed piece: small, so even short answers stream in several pieces. */
 const PIECE_SIZE = 3;
+/** Code points per token of the usage it reports: a deterministic count, not a tokenizer. */
+export const SCRIPTED_CHARS_PER_TOKEN = 4;
+
+export interface ScriptedModelOptions {
+  /** What `limits()` tells as the context the model runs with (default null: nothing tells it). */
+  contextTokens?: number | null;
+}
+
+/** The tokens the scripted model reports for a text: a quarter of its code points, rounded up. */
+export function scriptedTokens(text: string): number {
+  return Math.ceil(Array.from(text).length / SCRIPTED_CHARS_PER_TOKEN);
+}
 
 export function modelFailure(code: ModelFailureCode, detail = `scripted ${code}`): ModelFailure {
   return { ok: false, code, detail };
 }
 
-export function createScriptedModel(respond: Respond): ScriptedModel {
+export function createScriptedModel(respond: Respond, options: ScriptedModelOptions = {}): ScriptedModel {
   const calls: RecordedCall[] = [];
+  const contextTokens = options.contextTokens ?? null;
   const cancelled = () => modelFailure(ModelFailureCode.cancelled, 'The request was cancelled.');
 
   return {
     calls,
+    async limits() {
+      return contextTokens === null ? { contextTokens } : { contextTokens, source: ContextSource.server };
+    },
     async complete(request) {
       const { signal } = request;
       // Like a real backend, a request cancelled before it is sent never arrives.
@@ -59,7 +77,12 @@ export function createScriptedModel(respond: Respond): ScriptedModel {
         }
       }
       if (signal?.aborted) return cancelled();
-      return { ok: true, text: answer, model: 'scripted' };
+      const prompt = request.messages.map((m) => m.content).join('');
+      const usage = {
+        promptTokens: Math.max(1, scriptedTokens(prompt)),
+        completionTokens: scriptedTokens(answer),
+      };
+      return { ok: true, text: answer, model: 'scripted', usage };
     },
   };
 }

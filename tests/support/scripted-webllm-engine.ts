@@ -7,6 +7,7 @@ import type {
   WebllmChunkLike,
   WebllmCompletionLike,
   WebllmEngineLike,
+  WebllmUsageLike,
 } from '../../src/workers/backends/webllm/chat-model.ts';
 
 export interface EngineReply {
@@ -22,6 +23,8 @@ export interface EngineReply {
   afterSteps?: number;
   /** Finish reason of an uninterrupted answer (default 'stop'); null leaves it out. */
   finish?: 'stop' | 'length' | null;
+  /** The counts the engine reports (default: a quarter of the characters sent and answered). */
+  usage?: WebllmUsageLike;
 }
 
 export type EngineScript = (params: WebllmChatParams, n: number) => string | EngineReply;
@@ -104,6 +107,7 @@ export function createScriptedWebllmEngine(script: EngineScript): ScriptedWebllm
                   finish_reason: interrupted ? 'abort' : (reply.finish ?? 'stop'),
                 },
               ],
+              usage: usageOf(params, reply),
             };
             return completion;
           } finally {
@@ -151,11 +155,30 @@ export function createScriptedWebllmEngine(script: EngineScript): ScriptedWebllm
       }
       const finish = interrupted ? 'abort' : reply.finish === undefined ? 'stop' : reply.finish;
       if (finish) yield { model, choices: [{ delta: {}, finish_reason: finish }] };
-      yield { model, choices: [] }; // a usage chunk, which has no choices
+      // Like WebLLM, the last chunk has no choices, and the usage only when asked for.
+      const params = engine.calls[n - 1]?.params;
+      yield {
+        model,
+        choices: [],
+        ...(params?.stream_options?.include_usage ? { usage: usageOf(params, reply) } : {}),
+      };
     } finally {
       end();
     }
   }
 
   return engine;
+}
+
+/** Characters per token of the default usage: a deterministic count, not a tokenizer. */
+const CHARS_PER_TOKEN = 4;
+
+function usageOf(params: WebllmChatParams, reply: EngineReply): WebllmUsageLike {
+  const sent = params.messages.reduce((sum, m) => sum + m.content.length, 0);
+  return (
+    reply.usage ?? {
+      prompt_tokens: Math.max(1, Math.ceil(sent / CHARS_PER_TOKEN)),
+      completion_tokens: Math.ceil(reply.text.length / CHARS_PER_TOKEN),
+    }
+  );
 }

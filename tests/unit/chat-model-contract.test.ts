@@ -2,9 +2,9 @@
 // it exercise the same behaviour the real backends show.
 import { describe, expect, it } from 'vitest';
 import { chatModelContract } from '../support/chat-model-contract.ts';
-import { createScriptedModel, modelFailure } from '../support/scripted-model.ts';
+import { createScriptedModel, modelFailure, SCRIPTED_CHARS_PER_TOKEN } from '../support/scripted-model.ts';
 
-chatModelContract('scripted model', { structuredOutput: 'whole' }, async (script) => {
+chatModelContract('scripted model', { structuredOutput: 'whole', usage: 'reported' }, async (script) => {
   const stalls = new Set<NodeJS.Timeout>();
   const model = createScriptedModel((request) => {
     const reply = script(request.messages);
@@ -42,6 +42,16 @@ describe('scripted model', () => {
       [1, undefined],
       [2, 5],
     ]);
+  });
+
+  it('reports a deterministic usage, and the context a test gives it as its limits', async () => {
+    const model = createScriptedModel(() => 'Twelve chars', { contextTokens: 2048 });
+    const messages = [{ role: 'user' as const, content: 'x'.repeat(40) }];
+    expect(await model.complete({ messages })).toMatchObject({
+      usage: { promptTokens: 40 / SCRIPTED_CHARS_PER_TOKEN, completionTokens: 3 },
+    });
+    expect(await model.limits!()).toEqual({ contextTokens: 2048, source: 'server' });
+    expect(await createScriptedModel(() => '').limits!()).toEqual({ contextTokens: null });
   });
 
   it('keeps what was sent even if the caller mutates its messages afterwards', async () => {

@@ -26,7 +26,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 chatModelContract(
   'WebLLM backend over the scripted engine',
-  { structuredOutput: 'schema-only' },
+  { structuredOutput: 'schema-only', usage: 'reported' },
   async (script) => {
     const stalls = new Set<NodeJS.Timeout>();
     const engine = createScriptedWebllmEngine((params) => {
@@ -72,7 +72,7 @@ describe('WebLLM chat model: requests and answers', () => {
     const engine = createScriptedWebllmEngine(() => '{"name":"Bo"}');
     const model = createWebllmChatModel({ engine, model: MODEL, wording: english });
     const result = await model.complete({ messages, response_format: format });
-    expect(result).toEqual({ ok: true, text: '{"name":"Bo"}', model: MODEL });
+    expect(result).toMatchObject({ ok: true, text: '{"name":"Bo"}', model: MODEL });
     const sent = engine.calls[0]!.params.response_format;
     expect(sent).toEqual({ type: 'json_object', schema: JSON.stringify(schema) });
     expect(typeof sent?.schema).toBe('string');
@@ -99,7 +99,7 @@ describe('WebLLM chat model: requests and answers', () => {
     const model = createWebllmChatModel({ engine, model: MODEL, wording: english });
     const tokens: string[] = [];
     const result = await model.complete({ messages, stream: true, onToken: (delta) => tokens.push(delta) });
-    expect(result).toEqual({ ok: true, text: answer, model: MODEL });
+    expect(result).toMatchObject({ ok: true, text: answer, model: MODEL });
     expect(engine.calls[0]!.params.stream).toBe(true);
     expect(tokens.length).toBeGreaterThan(5);
     expect(tokens.join('')).toBe(answer);
@@ -114,6 +114,50 @@ describe('WebLLM chat model: requests and answers', () => {
     });
     expect(result).toMatchObject({ ok: true, text: 'Quietly.' });
     expect(tokens).toEqual([]);
+  });
+});
+
+describe('WebLLM chat model: usage and limits', () => {
+  it("carries the engine's usage, whole and streamed (asking for it with stream_options)", async () => {
+    const usage = { prompt_tokens: 321, completion_tokens: 12 };
+    const engine = createScriptedWebllmEngine(() => ({ text: 'Ann nods.', usage }));
+    const model = createWebllmChatModel({ engine, model: MODEL, wording: english });
+    expect(await model.complete({ messages })).toEqual({
+      ok: true,
+      text: 'Ann nods.',
+      model: MODEL,
+      usage: { promptTokens: 321, completionTokens: 12 },
+    });
+    expect(await model.complete({ messages, stream: true })).toMatchObject({
+      usage: { promptTokens: 321, completionTokens: 12 },
+    });
+    expect(engine.calls[1]!.params.stream_options).toEqual({ include_usage: true });
+    expect(engine.calls[0]!.params.stream_options).toBeUndefined();
+  });
+
+  it('reports no usage for a request that goes on with the last conversation (the engine counts only what is new)', async () => {
+    const engine = createScriptedWebllmEngine((_params, n) => `answer ${n}`);
+    const model = createWebllmChatModel({ engine, model: MODEL, wording: english });
+    const first = await model.complete({ messages });
+    expect(first).toMatchObject({ usage: { promptTokens: expect.any(Number) } });
+    const goingOn = [
+      ...messages,
+      { role: 'assistant' as const, content: 'answer 1' },
+      { role: 'user' as const, content: 'And?' },
+    ];
+    const second = await model.complete({ messages: goingOn, stream: true });
+    expect(second).toMatchObject({ ok: true, text: 'answer 2' });
+    expect(second).not.toHaveProperty('usage');
+    // A request that starts over is counted whole again.
+    expect(await model.complete({ messages })).toMatchObject({ usage: { promptTokens: expect.any(Number) } });
+  });
+
+  it("tells the record's context window as its limits, with no token counter", async () => {
+    const engine = createScriptedWebllmEngine(() => 'ok');
+    const recorded = createWebllmChatModel({ engine, model: MODEL, contextTokens: 4096, wording: english });
+    expect(await recorded.limits!()).toEqual({ contextTokens: 4096, source: 'record' });
+    const unknown = createWebllmChatModel({ engine, model: MODEL, wording: english });
+    expect(await unknown.limits!()).toEqual({ contextTokens: null });
   });
 });
 

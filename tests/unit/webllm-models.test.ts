@@ -9,6 +9,7 @@ import {
   fitsDevice,
   isPickerModel,
   listWebllmModels,
+  recordContextTokens,
   type DeviceBudget,
   type WebllmRecord,
 } from '../../src/workers/backends/webllm/models.ts';
@@ -307,6 +308,31 @@ describe('WebLLM loader', () => {
     await loader.unload('m1');
     expect(result.ok && (result.engine as unknown as { unloaded: boolean }).unloaded).toBe(true);
     expect(loader.loaded('m1')).toBeUndefined();
+  });
+
+  it("reads a record's context window: every prebuilt chat model has one, embedding models none", () => {
+    const record = (id: string) => prebuiltAppConfig.model_list.find((r) => r.model_id === id);
+    expect(recordContextTokens(record('Llama-3.2-1B-Instruct-q4f32_1-MLC'))).toBe(4096);
+    expect(recordContextTokens(record('snowflake-arctic-embed-m-q0f32-MLC-b4'))).toBeUndefined();
+    const chat = prebuiltAppConfig.model_list.filter((r) => isPickerModel(r));
+    expect(chat.every((r) => (recordContextTokens(r) ?? 0) > 0)).toBe(true);
+  });
+
+  it("a profile model tells its record's context before any load, without loading", async () => {
+    const { created, createEngine } = scriptedCreate();
+    const loader = createWebllmLoader({ createEngine, wording: english });
+    const profile = (model: string) =>
+      createWebllmProfileModel({
+        loader,
+        model,
+        isCached: async () => true,
+        contextWindow: async (id) => (id === 'm1' ? 2048 : undefined),
+        wording: english,
+      });
+    expect(await profile('m1').limits!()).toEqual({ contextTokens: 2048, source: 'record' });
+    expect(await profile('m2').limits!()).toEqual({ contextTokens: null });
+    expect(await profile('').limits!()).toEqual({ contextTokens: null });
+    expect(created).toEqual([]);
   });
 
   it('a profile model loads a cached model on first use but never downloads one implicitly', async () => {

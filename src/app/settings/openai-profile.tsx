@@ -1,10 +1,12 @@
 // One OpenAI-compatible backend: base URL (typed, from a preset, or found on this machine), API key,
-// model (typed or picked from the server's list), and a connection test that says what is wrong.
+// model (typed or picked from the server's list), a connection test that says what is wrong, and its
+// context and answer lengths.
 import { For, createSignal, createUniqueId, type JSX } from 'solid-js';
 import { focusOnMount } from '../ui/focus-on-mount.ts';
 import type { BackendProfile, EndpointPreset } from '../../workers/api.ts';
 import { ConnectionTest } from './connection-test.tsx';
 import { EndpointFinder } from './endpoint-finder.tsx';
+import { ProfileLengths } from './profile-lengths.tsx';
 import { t } from '../i18n/ui-text.ts';
 
 type OpenAIProfile = Extract<BackendProfile, { kind: 'openai' }>;
@@ -98,6 +100,7 @@ export function OpenAIProfileEditor(props: {
         onModels={setModels}
         onPick={(model) => props.onChange({ model })}
       />
+      <ProfileLengths profile={props.profile} onChange={(patch) => props.onChange(patch)} />
       <div class="row">
         <button type="button" class="secondary" onClick={() => props.onRemove()}>
           {t('Remove {name}', { name: title() })}

@@ -4,23 +4,11 @@ import { For, type JSX } from 'solid-js';
 import type { SetStoreFunction } from 'solid-js/store';
 import type { DeviceSettings, OperationProfiles as Operations } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
+import { operationLabel } from './operation-labels.ts';
 
 type Operation = keyof Operations;
 
 const OPERATIONS = ['default', 'actor', 'projector', 'selector'] as const satisfies readonly Operation[];
-
-function operationLabel(op: Operation): string {
-  switch (op) {
-    case 'default':
-      return t('Default backend');
-    case 'actor':
-      return t('Characters acting');
-    case 'projector':
-      return t('Projecting perceptions');
-    case 'selector':
-      return t('Choosing who acts next');
-  }
-}
 
 /** What an operation uses when no backend is chosen for it. */
 function unsetLabel(op: Operation): string {

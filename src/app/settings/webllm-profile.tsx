@@ -1,10 +1,12 @@
-// One in-browser (WebLLM) backend: which downloaded or downloadable model it runs.
+// One in-browser (WebLLM) backend: which downloaded or downloadable model it runs, and its context and
+// answer lengths.
 import { For, Show, onMount, type JSX } from 'solid-js';
 import { focusOnMount } from '../ui/focus-on-mount.ts';
 import { t } from '../i18n/ui-text.ts';
 import type { BackendProfile } from '../../workers/api.ts';
 import type { WebllmCatalog } from './webllm-catalog.ts';
 import { modelSummary } from './webllm-format.ts';
+import { ProfileLengths } from './profile-lengths.tsx';
 
 type WebllmProfile = Extract<BackendProfile, { kind: 'webllm' }>;
 
@@ -53,6 +55,7 @@ export function WebllmProfileEditor(props: {
         </select>
       </label>
       <p class="hint">{t('Download the model below (In-browser models) before you play with it.')}</p>
+      <ProfileLengths profile={props.profile} onChange={(patch) => props.onChange(patch)} />
       <div class="row">
         <button type="button" class="secondary" onClick={() => props.onRemove()}>
           {t('Remove {name}', { name: title() })}

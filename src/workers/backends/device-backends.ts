@@ -5,9 +5,15 @@ import type { DriverEvent } from '../api.ts';
 import type { DeviceBackends } from '../host/driver-host.ts';
 import { createOpenAIChatModel } from './openai/chat-model.ts';
 import { corsHelpFor, endpointPresets, probeLocalServers, testConnection } from './openai/endpoints.ts';
+import { limitsReport } from './limits-report.ts';
 import { detectWebGpu } from './webllm/webgpu.ts';
 import { createWebllmLoader } from './webllm/loader.ts';
-import { deleteWebllmModel, estimateDownload, listWebllmModels } from './webllm/models.ts';
+import {
+  deleteWebllmModel,
+  estimateDownload,
+  listWebllmModels,
+  recordContextTokens,
+} from './webllm/models.ts';
 import { createWebllmProfileModel } from './webllm/profile-model.ts';
 import type { Wording } from './wording.ts';
 
@@ -25,6 +31,8 @@ export function createDeviceBackends(emit: (event: DriverEvent) => void, wording
     wording,
   });
   const isCached = async (id: string) => (await webllm()).hasModelInCache(id);
+  const contextWindow = async (id: string) =>
+    recordContextTokens((await records()).find((r) => r.model_id === id));
   const connection = { isBrowser: true, ...(origin ? { appOrigin: origin } : {}), wording };
 
   return {
@@ -36,11 +44,19 @@ export function createDeviceBackends(emit: (event: DriverEvent) => void, wording
             model: profile.model,
             wording,
           })
-        : createWebllmProfileModel({ loader, model: profile.model, isCached, onProgress: emit, wording }),
+        : createWebllmProfileModel({
+            loader,
+            model: profile.model,
+            isCached,
+            contextWindow,
+            onProgress: emit,
+            wording,
+          }),
     endpointPresets: async () =>
       endpointPresets(wording).map((p) => ({ ...p, corsHelp: corsHelpFor(p, origin, wording) })),
     testConnection: (endpoint) => testConnection(endpoint, connection),
     probeLocalServers: () => probeLocalServers(connection),
+    modelLimits: (profile) => limitsReport(profile, { contextWindow, wording }),
     webgpuStatus: async () => {
       const { available, shaderF16, detail } = await detectWebGpu(undefined, wording);
       return { available, shaderF16, detail };

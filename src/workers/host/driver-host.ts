@@ -26,6 +26,7 @@ export interface DeviceBackends {
   endpointPresets: DriverApi['endpointPresets'];
   testConnection: DriverApi['testConnection'];
   probeLocalServers: DriverApi['probeLocalServers'];
+  modelLimits: DriverApi['modelLimits'];
   webgpuStatus: DriverApi['webgpuStatus'];
   webllmModels: DriverApi['webllmModels'];
   downloadWebllmModel(
@@ -152,6 +153,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     endpointPresets: () => backends.endpointPresets(),
     testConnection: (endpoint) => backends.testConnection(endpoint),
     probeLocalServers: () => backends.probeLocalServers(),
+    modelLimits: (profile) => backends.modelLimits(profile),
     webgpuStatus: () => backends.webgpuStatus(),
     webllmModels: () => backends.webllmModels(),
     downloadWebllmModel: (modelId) => backends.downloadWebllmModel(modelId, emit),

@@ -1,6 +1,8 @@
 // Turns this device's backend profiles into ChatModels, one per profile, reused while the profile
-// is unchanged (a WebLLM engine is expensive to load; an OpenAI client is cheap but stateless).
+// is unchanged (a WebLLM engine is expensive to load; an OpenAI client is cheap but stateless), whose
+// limits tell the profile's context setting over what the server says.
 import type { ChatModel, ModelFailure } from '../../driver/model.ts';
+import { withContextSetting } from '../backends/context-setting.ts';
 import type { Operation } from '../../driver/env.ts';
 import { profileFor, type BackendProfile, type DeviceSettings } from '../store/device-settings.ts';
 import { uiText } from '../i18n/ui-text.ts';
@@ -37,7 +39,7 @@ export function createModelRegistry(factory: BackendFactory): ModelRegistry {
       const key = JSON.stringify(profile);
       let model = built.get(key);
       if (!model) {
-        model = factory(profile);
+        model = withContextSetting(factory(profile), profile.contextTokens);
         built.set(key, model);
       }
       return model;

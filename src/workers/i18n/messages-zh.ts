@@ -93,6 +93,26 @@ const SERVER_ZH: Messages = {
     'KoboldCpp 通常接受任何来源的网页。如果浏览器仍然拦截，请更新 KoboldCpp，并检查中间环节（代理或隧道）是否去掉了它的 CORS 响应头。',
 };
 
+/** A backend's context as Settings shows it (backends/limits-report.ts). */
+const LIMITS_ZH: Messages = {
+  "This model's record gives no context length.": '此模型的记录没有给出上下文长度。',
+  "The model's record gives it {tokens} tokens of context.": '模型记录给出的上下文长度为 {tokens} 个 token。',
+  'The server does not say the context of "{model}". Set it here if you know it.':
+    '服务器没有说明“{model}”的上下文长度。如果你知道，请在这里设置。',
+  '{server} does not say what it runs "{model}" with until the model is loaded: until then Rashomon counts on {tokens} tokens, its smallest default. Check again after a turn.':
+    '在模型加载之前，{server} 不会说明它以多大的上下文运行“{model}”：在此之前，Rashomon 按它最小的默认值 {tokens} 个 token 计算。玩过一个回合后请再检查一次。',
+  '{server} does not list "{model}" with a context. Set it here if you know it.':
+    '{server} 没有列出“{model}”的上下文长度。如果你知道，请在这里设置。',
+  '{server} tells the context once it has loaded "{model}" (trained for {trained} tokens). Check again after a turn.':
+    '{server} 加载“{model}”之后才会给出上下文长度（训练长度为 {trained} 个 token）。玩过一个回合后请再检查一次。',
+  '{server} runs "{model}" with {tokens} tokens of context.':
+    '{server} 以 {tokens} 个 token 的上下文运行“{model}”。',
+  '{server} runs "{model}" with {tokens} tokens of context (trained for {trained}).':
+    '{server} 以 {tokens} 个 token 的上下文运行“{model}”（训练长度为 {trained}）。',
+  'Ollama runs "{model}" with {runs} tokens of context, though the model was trained for {trained}: whatever does not fit is silently dropped, and requests through its OpenAI-compatible API cannot ask for more. Restart Ollama with a larger context, e.g. OLLAMA_CONTEXT_LENGTH=8192 ollama serve (in the Ollama app: the context length slider in its settings), or create a model with PARAMETER num_ctx 8192 in its Modelfile (ollama create) and use that model here.':
+    'Ollama 以 {runs} 个 token 的上下文运行“{model}”，而该模型的训练长度为 {trained}：放不下的内容会被悄悄丢弃，而且通过它的 OpenAI 兼容 API 发出的请求无法要求更大的上下文。请用更大的上下文重新启动 Ollama，例如 OLLAMA_CONTEXT_LENGTH=8192 ollama serve（在 Ollama 应用中：使用其设置里的上下文长度滑块），或者在 Modelfile 中写入 PARAMETER num_ctx 8192 创建一个模型（ollama create），并在这里使用该模型。',
+};
+
 /** In-browser models: WebGPU, WebLLM's failures, the picker (backends/webllm/*.ts). */
 const IN_BROWSER_ZH: Messages = {
   'Use an OpenAI-compatible server instead: Ollama or LM Studio on this computer, or any other endpoint.':
@@ -161,5 +181,6 @@ export const WORKER_MESSAGES_ZH: Messages = {
   ...WORKER_SYNC_MESSAGES_ZH,
   ...HOST_ZH,
   ...SERVER_ZH,
+  ...LIMITS_ZH,
   ...IN_BROWSER_ZH,
 };

@@ -1,9 +1,30 @@
-// Device-local settings: model backends (with API keys), which backend each operation uses, the sync
-// server and its token, the stories joined with a collaborator's room token, and this device's name for
-// co-editing. They live in the device's own storage — never in a Y.Doc, an export or a sync message —
-// and are validated on every read.
+// Device-local settings: model backends (with API keys, and the person's context and answer lengths
+// for each), which backend each operation uses, the sync server and its token, the stories joined with
+// a collaborator's room token, and this device's name for co-editing. They live in the device's own
+// storage — never in a Y.Doc, an export or a sync message — and are validated on every read.
 import { z } from 'zod';
 import { LIBRARY_ROOM, ROOM_NAME } from '../../../sync-server/protocol.ts';
+
+/** The operations whose answers have a length of their own (max_tokens) to set per backend. */
+export const AnswerOperation = {
+  actor: 'actor',
+  projector: 'projector',
+  selector: 'selector',
+  chronicler: 'chronicler',
+} as const;
+export type AnswerOperation = (typeof AnswerOperation)[keyof typeof AnswerOperation];
+
+/** More than any model's context (the longest are some 10 million tokens): a larger number is a slip. */
+export const MAX_SETTING_TOKENS = 2 ** 24;
+const tokens = z.int().positive().max(MAX_SETTING_TOKENS);
+
+/** What the person sets of a backend's lengths; unset, the server's (or record's) and the driver's apply. */
+const profileLengths = {
+  /** The context the model runs with, over what the server or the model's record says. */
+  contextTokens: tokens.optional(),
+  /** The most tokens one answer of an operation may take on this backend. */
+  maxTokens: z.partialRecord(z.enum(AnswerOperation), tokens).optional(),
+};
 
 export const openAIProfileSchema = z.object({
   id: z.string().min(1),
@@ -12,6 +33,7 @@ export const openAIProfileSchema = z.object({
   baseURL: z.url(),
   apiKey: z.string().default(''),
   model: z.string().default(''),
+  ...profileLengths,
 });
 
 export const webllmProfileSchema = z.object({
@@ -19,6 +41,7 @@ export const webllmProfileSchema = z.object({
   label: z.string().default(''),
   kind: z.literal('webllm'),
   model: z.string().default(''),
+  ...profileLengths,
 });
 
 export const backendProfileSchema = z.discriminatedUnion('kind', [openAIProfileSchema, webllmProfileSchema]);
@@ -103,4 +126,12 @@ export function profileFor(
     if (profile) return profile;
   }
   return settings.profiles[0];
+}
+
+/**
+ * The most tokens an answer of `op` may take on this backend: the person's setting, or undefined
+ * when unset (the driver's default for the operation applies).
+ */
+export function maxTokensFor(profile: BackendProfile, op: AnswerOperation): number | undefined {
+  return profile.maxTokens?.[op];
 }

@@ -31,9 +31,23 @@ export const ZH_SETTINGS: Messages = {
   'Characters acting': '角色行动',
   'Projecting perceptions': '生成感知',
   'Choosing who acts next': '选择下一位行动者',
+  'Writing the chronicle': '撰写编年记录',
   'The first backend above': '上方第一个后端',
   'OpenAI-compatible server {number}': 'OpenAI 兼容服务器 {number}',
   'In-browser model {number}': '浏览器内模型 {number}',
+  // profile-lengths.tsx
+  'Context (tokens)': '上下文（token）',
+  'As the server or model says': '按服务器或模型给出的值',
+  'How many tokens the model can take at once, prompt and answer together: every request is fitted into it. Leave it empty to use what the server or the model’s record says; set it when they say nothing, or to use less.':
+    '模型一次能容纳的 token 数，提示和回答加在一起：每个请求都会按它来安排。留空则使用服务器或模型记录给出的值；它们没有给出时，或者想用得更少时，请在这里设置。',
+  'Checking…': '正在检查…',
+  'Check context': '检查上下文',
+  'No context is known for this backend yet.': '这个后端的上下文长度还不知道。',
+  '{tokens} tokens in use: your setting.': '使用 {tokens} 个 token：你的设置。',
+  '{tokens} tokens in use, from the model’s record.': '使用 {tokens} 个 token，来自模型记录。',
+  '{tokens} tokens in use, as the server says.': '使用 {tokens} 个 token，按服务器给出的值。',
+  'Longest answers (tokens)': '最长回答（token）',
+  Default: '默认',
   // connection-test.tsx, endpoint-finder.tsx
   'Enter the server’s Base URL first, e.g. {example}.': '请先填写服务器的基础 URL，例如 {example}。',
   'Testing…': '正在测试…',

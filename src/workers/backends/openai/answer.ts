@@ -1,7 +1,9 @@
 // Reads an OpenAI chat-completions answer (whole or streamed) into a ModelAnswer, or a failure when
-// the answer is not usable text: no choices, non-text content, a stream that was cut short.
+// the answer is not usable text: no choices, non-text content, a stream that was cut short. The
+// tokens the server counted (`usage`) come along when it reports them.
 import { APIConnectionError } from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import { z } from 'zod';
 import { ModelFailureCode, type ChatRequest, type ModelAnswer } from '../../../driver/model.ts';
 import { cancelledFailure, classifyError, type ClassifiedFailure, type FailureContext } from './failures.ts';
 import type { Wording } from '../wording.ts';
@@ -12,8 +14,27 @@ function malformed(detail: string): ClassifiedFailure {
   return { failure: { ok: false, code: ModelFailureCode.malformed, detail }, retryable: false };
 }
 
+/**
+ * OpenAI's `usage`. A prompt of no tokens is not a count (some servers send zeros when they do not
+ * count), so a usage without a positive prompt count is left out rather than misleading the driver.
+ */
+const usageSchema = z.object({
+  prompt_tokens: z.int().positive(),
+  completion_tokens: z.int().nonnegative().optional(),
+});
+
+/** The usage a completion or chunk reports, or undefined when it reports none we can use. */
+function readUsage(raw: unknown): ModelAnswer['usage'] {
+  const usage = usageSchema.safeParse(raw);
+  if (!usage.success) return undefined;
+  const { prompt_tokens, completion_tokens } = usage.data;
+  return completion_tokens === undefined
+    ? { promptTokens: prompt_tokens }
+    : { promptTokens: prompt_tokens, completionTokens: completion_tokens };
+}
+
 export function readCompletion(completion: unknown, { baseURL, wording }: FailureContext): Attempt {
-  const body = completion as { choices?: unknown; model?: unknown } | null;
+  const body = completion as { choices?: unknown; model?: unknown; usage?: unknown } | null;
   const choices = body?.choices;
   if (!Array.isArray(choices) || choices.length === 0) {
     return malformed(wording('The server at {baseURL} answered without any choices.', { baseURL }));
@@ -22,11 +43,24 @@ export function readCompletion(completion: unknown, { baseURL, wording }: Failur
   if (typeof message?.content !== 'string') {
     return malformed(wording('The model answered without text (no message content).'));
   }
-  return withModel(message.content, body?.model);
+  return answer(message.content, body?.model, readUsage(body?.usage));
 }
 
-function withModel(text: string, model: unknown): ModelAnswer {
-  return typeof model === 'string' ? { ok: true, text, model } : { ok: true, text };
+function answer(text: string, model: unknown, usage: ModelAnswer['usage']): ModelAnswer {
+  return {
+    ok: true,
+    text,
+    ...(typeof model === 'string' ? { model } : {}),
+    ...(usage ? { usage } : {}),
+  };
+}
+
+/** What a stream has brought so far. */
+interface StreamState {
+  text: string;
+  model: unknown;
+  finished: boolean;
+  usage: ModelAnswer['usage'];
 }
 
 export async function readStream(
@@ -36,7 +70,7 @@ export async function readStream(
 ): Promise<Attempt> {
   const { wording } = context;
   const iterator = stream[Symbol.asyncIterator]();
-  const state = { text: '', model: undefined as unknown, finished: false };
+  const state: StreamState = { text: '', model: undefined, finished: false, usage: undefined };
   let ended = false;
   try {
     for (;;) {
@@ -81,18 +115,20 @@ export async function readStream(
       ),
     );
   }
-  return withModel(state.text, state.model);
+  return answer(state.text, state.model, state.usage);
 }
 
 /** Adds one chunk's text to the state; returns a failure when the chunk is not text. */
 function takeChunk(
   chunk: ChatCompletionChunk,
-  state: { text: string; model: unknown; finished: boolean },
+  state: StreamState,
   onToken: ((delta: string) => void) | undefined,
   wording: Wording,
 ): ClassifiedFailure | undefined {
+  // Asked for with stream_options.include_usage: OpenAI sends it in a last chunk without choices, some
+  // servers on the finishing chunk; a server that ignores the option sends none, and that is fine.
+  state.usage = readUsage((chunk as { usage?: unknown }).usage) ?? state.usage;
   const choices = (chunk as { choices?: unknown }).choices;
-  // Chunks without choices (usage reports) are legitimate; skip them.
   if (!Array.isArray(choices) || choices.length === 0) return undefined;
   const first = choices[0] as { delta?: { content?: unknown }; finish_reason?: unknown };
   const delta = first.delta?.content;

@@ -1,5 +1,6 @@
 // The ChatModel for any OpenAI-compatible server (OpenAI, vLLM, llama.cpp, Ollama, LM Studio),
-// built on the openai SDK with our own bounded retries; also lists the server's models.
+// built on the openai SDK with our own bounded retries, telling its limits as the server says them
+// (model-limits.ts); also lists the server's models.
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import {
@@ -10,6 +11,7 @@ import {
 } from '../../../driver/model.ts';
 import { readCompletion, readStream, type Attempt } from './answer.ts';
 import { cancelledFailure, classifyError, type FailureContext } from './failures.ts';
+import { createServerLimits } from './model-limits.ts';
 import {
   backoffDelay,
   MAX_TRANSPORT_RETRIES,
@@ -37,6 +39,8 @@ export interface OpenAIChatModelOptions {
   sleep?: Sleep;
   /** Now, in epoch milliseconds: for Retry-After given as an HTTP date. */
   clock?: Clock;
+  /** How long one probe of the server's context may take (PROBE_TIMEOUT_MS by default). */
+  probeTimeoutMs?: number;
 }
 
 export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatModel {
@@ -46,8 +50,16 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
   const maxRetries = options.maxRetries ?? MAX_TRANSPORT_RETRIES;
   const sleep = options.sleep ?? timerSleep;
   const clock = options.clock ?? Date.now;
+  const limits = createServerLimits({
+    baseURL: options.baseURL,
+    model: options.model,
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.probeTimeoutMs !== undefined ? { timeoutMs: options.probeTimeoutMs } : {}),
+  });
 
   return {
+    limits,
     async complete(request) {
       for (let attempt = 1; ; attempt++) {
         if (request.signal?.aborted) return cancelledFailure(wording);
@@ -134,7 +146,11 @@ async function attemptOnce(
   const requestOptions = request.signal ? { signal: request.signal } : undefined;
   try {
     if (request.stream) {
-      const stream = await client.chat.completions.create({ ...params, stream: true }, requestOptions);
+      // The usage of a streamed answer comes only when asked for (a last chunk without choices).
+      const stream = await client.chat.completions.create(
+        { ...params, stream: true, stream_options: { include_usage: true } },
+        requestOptions,
+      );
       return await readStream(stream, request, context);
     }
     const completion: unknown = await client.chat.completions.create(params, requestOptions);

@@ -1,13 +1,18 @@
 // The ChatModel for an in-browser WebLLM engine: OpenAI's json_schema becomes WebLLM's json_object +
 // schema string, tokens stream through onToken, abort interrupts the engine, and requests wait in a
 // FIFO lane per engine because an engine generates one answer at a time (and its interrupt is global).
+// Its limits are the model record's context window; answers carry the engine's usage.
 import {
+  ContextSource,
   ModelFailureCode,
   type ChatModel,
   type ChatRequest,
   type ChatResult,
+  type ModelAnswer,
   type ModelFailure,
+  type ModelLimits,
 } from '../../../driver/model.ts';
+import { startTurn, type EngineTurn } from './prefill-reuse.ts';
 import { createRequestLane, type RequestLane } from './request-lane.ts';
 import { createThinkingFilter, stripThinking } from './think-filter.ts';
 import { webllmCancelled, webllmFailure } from './failures.ts';
@@ -27,17 +32,27 @@ export interface WebllmChatParams {
   top_p?: number;
   max_tokens?: number;
   response_format?: { type: 'json_object'; schema: string };
+  /** Asks for the usage of a streamed answer, in its last chunk (the one without choices). */
+  stream_options?: { include_usage: boolean };
   extra_body?: { enable_thinking?: boolean };
+}
+
+/** The engine's CompletionUsage, as far as the adapter reads it. */
+export interface WebllmUsageLike {
+  prompt_tokens: number;
+  completion_tokens?: number;
 }
 
 export interface WebllmCompletionLike {
   model?: string;
   choices: Array<{ message?: { content?: string | null }; finish_reason?: string | null }>;
+  usage?: WebllmUsageLike | null;
 }
 
 export interface WebllmChunkLike {
   model?: string;
   choices: Array<{ delta?: { content?: string | null }; finish_reason?: string | null }>;
+  usage?: WebllmUsageLike | null;
 }
 
 /** The subset of WebLLM's MLCEngine the adapter uses, so a scripted engine can stand in. */
@@ -60,6 +75,8 @@ export interface WebllmChatModelOptions {
    * A leading <think> block is removed from every answer regardless of the model.
    */
   thinking?: boolean;
+  /** The model record's context window (`overrides.context_window_size`), when it has one. */
+  contextTokens?: number;
   /** The words of its failures (see wording.ts). */
   wording: Wording;
 }
@@ -80,7 +97,10 @@ export function createWebllmChatModel(options: WebllmChatModelOptions): ChatMode
   // WebLLM's enable_thinking switch exists for Qwen3 only (it would inject think tags into others).
   const thinkingOff = /^qwen3/i.test(model) && options.thinking !== true;
 
+  const contextTokens = options.contextTokens ?? null;
+
   return {
+    limits: async () => recordLimits(contextTokens),
     async complete(request) {
       if (request.signal?.aborted) return cancelled();
       const release = await lane.acquire(request.signal);
@@ -99,12 +119,21 @@ export function createWebllmChatModel(options: WebllmChatModelOptions): ChatMode
   };
 }
 
+/**
+ * Limits from the model's record. No countTokens: the engine counts tokens only inside a generation,
+ * and has no public tokenizer to ask.
+ */
+export function recordLimits(contextTokens: number | null): ModelLimits {
+  return contextTokens === null ? { contextTokens } : { contextTokens, source: ContextSource.record };
+}
+
 function toParams(model: string, request: ChatRequest, thinkingOff: boolean): WebllmChatParams {
   const schema = request.response_format?.json_schema.schema;
   return {
     model,
     messages: request.messages.map(({ role, content }) => ({ role, content })),
     stream: request.stream === true,
+    ...(request.stream ? { stream_options: { include_usage: true } } : {}),
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
     ...(request.top_p !== undefined ? { top_p: request.top_p } : {}),
     ...(request.max_tokens !== undefined ? { max_tokens: request.max_tokens } : {}),
@@ -155,23 +184,51 @@ interface Generation {
 }
 
 async function generate(on: Generation, params: WebllmChatParams, request: ChatRequest): Promise<ChatResult> {
+  const turn = startTurn(on.engine, params.messages);
   let reply: WebllmCompletionLike | AsyncIterable<WebllmChunkLike>;
   try {
     reply = await on.engine.chat.completions.create(params);
   } catch (error) {
     return request.signal?.aborted ? webllmCancelled(on.wording) : webllmFailure(error, on.model, on.wording);
   }
-  if (isAsyncIterable(reply)) return readChunks(reply, on, request);
+  if (isAsyncIterable(reply)) return readChunks(reply, on, request, turn);
   if (request.signal?.aborted) return webllmCancelled(on.wording);
-  return readCompletion(reply, on);
+  return readCompletion(reply, on, turn);
 }
 
-function readCompletion(completion: WebllmCompletionLike, { model, wording }: Generation): ChatResult {
+function readCompletion(
+  completion: WebllmCompletionLike,
+  { model, wording }: Generation,
+  turn: EngineTurn,
+): ChatResult {
   const choice = completion.choices?.[0];
   const content = choice?.message?.content;
   if (typeof content !== 'string') return malformed(wording('The in-browser model answered without text.'));
+  turn.end(content, choice?.finish_reason);
   if (choice?.finish_reason === 'abort') return interrupted(wording);
-  return { ok: true, text: stripThinking(content), model: completion.model ?? model };
+  return answer(
+    stripThinking(content),
+    completion.model ?? model,
+    turn.continued ? undefined : completion.usage,
+  );
+}
+
+/** An answer with the engine's usage, when it counted the whole prompt. */
+function answer(text: string, model: string, usage: WebllmUsageLike | null | undefined): ModelAnswer {
+  const counted = usage && Number.isInteger(usage.prompt_tokens) && usage.prompt_tokens > 0;
+  return {
+    ok: true,
+    text,
+    model,
+    ...(counted
+      ? {
+          usage: {
+            promptTokens: usage.prompt_tokens,
+            ...(usage.completion_tokens !== undefined ? { completionTokens: usage.completion_tokens } : {}),
+          },
+        }
+      : {}),
+  };
 }
 
 /**
@@ -182,12 +239,14 @@ async function readChunks(
   stream: AsyncIterable<WebllmChunkLike>,
   { engine, model, wording }: Generation,
   request: ChatRequest,
+  turn: EngineTurn,
 ): Promise<ChatResult> {
   const iterator = stream[Symbol.asyncIterator]();
   const filter = createThinkingFilter();
   let text = '';
   let finish: string | null | undefined;
   let answeredBy: string | undefined;
+  let usage: WebllmUsageLike | null | undefined;
   let callbackError: { error: unknown } | undefined;
   const emit = (piece: string) => {
     if (!piece || !request.onToken || callbackError || request.signal?.aborted) return;
@@ -211,7 +270,8 @@ async function readChunks(
     if (request.signal?.aborted || callbackError) interrupt(engine);
     const choice = step.value.choices?.[0];
     answeredBy ??= step.value.model;
-    if (!choice) continue; // usage chunks carry no choices
+    usage = step.value.usage ?? usage; // in the last chunk, which carries no choices
+    if (!choice) continue;
     const delta = choice.delta?.content;
     if (delta) {
       text += delta;
@@ -219,6 +279,7 @@ async function readChunks(
     }
     if (choice.finish_reason) finish = choice.finish_reason;
   }
+  turn.end(text, finish);
   if (callbackError) throw callbackError.error;
   if (request.signal?.aborted) return webllmCancelled(wording);
   if (!finish) {
@@ -231,7 +292,7 @@ async function readChunks(
   }
   if (finish === 'abort') return interrupted(wording);
   emit(filter.flush());
-  return { ok: true, text: stripThinking(text), model: answeredBy ?? model };
+  return answer(stripThinking(text), answeredBy ?? model, turn.continued ? undefined : usage);
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<WebllmChunkLike> {

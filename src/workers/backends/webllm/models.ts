@@ -12,6 +12,14 @@ export interface WebllmRecord {
   required_features?: string[];
   /** WebLLM's ModelType: 0 or absent a language model, 1 embedding, 2 vision-language. */
   model_type?: number;
+  /** Over the model's mlc-chat-config.json: every prebuilt chat model sets its context window here. */
+  overrides?: { context_window_size?: number };
+}
+
+/** The context window the engine loads the model with, from its record; undefined when it says none. */
+export function recordContextTokens(record: WebllmRecord | undefined): number | undefined {
+  const size = record?.overrides?.context_window_size;
+  return size !== undefined && Number.isInteger(size) && size > 0 ? size : undefined;
 }
 
 /** What the browser says about the device; every field comes from the caller so tests can set it. */

@@ -1,7 +1,8 @@
 // The ChatModel behind a WebLLM backend profile: loads the model on first use (from the browser's
-// cache, never an implicit multi-GB download) and then answers through the queued WebLLM adapter.
+// cache, never an implicit multi-GB download) and then answers through the queued WebLLM adapter;
+// its limits come from the model's record, known before any load.
 import { ModelFailureCode, type ChatModel } from '../../../driver/model.ts';
-import { createWebllmChatModel } from './chat-model.ts';
+import { createWebllmChatModel, recordLimits } from './chat-model.ts';
 import { webllmCancelled } from './failures.ts';
 import type { WebllmLoader } from './loader.ts';
 import type { DownloadEvent } from './progress.ts';
@@ -16,13 +17,18 @@ export interface WebllmProfileModelOptions {
   /** Progress of loading the cached model onto the GPU. */
   onProgress?: (event: DownloadEvent) => void;
   thinking?: boolean;
+  /** The context window of a model's record (prebuiltAppConfig), undefined when it has none. */
+  contextWindow?: (modelId: string) => Promise<number | undefined>;
   /** The words of its failures (see wording.ts). */
   wording: Wording;
 }
 
 export function createWebllmProfileModel(options: WebllmProfileModelOptions): ChatModel {
   const { loader, model, wording } = options;
+  const contextTokens = async () =>
+    model ? ((await options.contextWindow?.(model).catch(() => undefined)) ?? null) : null;
   return {
+    limits: async () => recordLimits(await contextTokens()),
     async complete(request) {
       if (!model) {
         return {
@@ -50,11 +56,13 @@ export function createWebllmProfileModel(options: WebllmProfileModelOptions): Ch
         if (!loaded.ok) return loaded;
         engine = loaded.engine;
       }
+      const tokens = await contextTokens();
       return createWebllmChatModel({
         engine,
         model,
         wording,
         ...(options.thinking !== undefined ? { thinking: options.thinking } : {}),
+        ...(tokens !== null ? { contextTokens: tokens } : {}),
       }).complete(request);
     },
   };
