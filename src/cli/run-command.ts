@@ -17,9 +17,10 @@ import { resolvePrompts } from '../driver/prompts/resolve.ts';
 import { continueFor, send, settleStale } from '../driver/turns/commands.ts';
 import { StaleChoice } from '../driver/views/stale-history.ts';
 import { DocOrigin } from '../driver/doc/origins.ts';
+import { createTokenGauge, type TokenGauge } from '../driver/budget/token-gauge.ts';
 import { editPovText } from '../driver/doc/pov.ts';
 import { activeLeaf, editSource, hasTurn } from '../driver/doc/turns.ts';
-import type { DriverEnv, DriverResult, Story } from '../driver/env.ts';
+import type { BudgetOp, DriverEnv, DriverResult, Story } from '../driver/env.ts';
 import type { ChatModel } from '../driver/model.ts';
 import { withContextSetting } from '../workers/backends/context-setting.ts';
 import { createOpenAIChatModel } from '../workers/backends/openai/chat-model.ts';
@@ -165,6 +166,14 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
   if (language) setLanguage(doc, language.data);
   const story: Story = { doc, views: createStoryViews(doc) };
   const model = sceneModel(opts);
+  // A gauge per operation, for the whole run: each operation's requests are alike (a server may
+  // count a structured request's schema too), so each learns a steady ratio and its windows stay put.
+  const gauges = new Map<BudgetOp, TokenGauge>();
+  const gaugeOf = (op: BudgetOp): TokenGauge => {
+    let gauge = gauges.get(op);
+    if (!gauge) gauges.set(op, (gauge = createTokenGauge()));
+    return gauge;
+  };
   const ids = stepIds(story);
   const env: DriverEnv = {
     models: { selector: model, projector: model, actor: model },
@@ -175,6 +184,7 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
     newId: ids.next,
     concurrency: opts.concurrency,
     origin: DocOrigin.driver,
+    gauges: gaugeOf,
   };
   const write = (json: unknown) => {
     const text = `${JSON.stringify(json, null, 2)}\n`;

@@ -1,9 +1,11 @@
 // What the worker's command handlers share: the documents, device settings, model backends, the
 // clock and ids, and the event stream to the UI.
 import type { SettingsStore } from '../store/settings-store.ts';
+import type { BackendProfile } from '../store/device-settings.ts';
+import type { TokenGauge } from '../../driver/budget/token-gauge.ts';
 import type { PromptSet } from '../../driver/prompts/render.ts';
 import type { ChatModel, ModelFailure } from '../../driver/model.ts';
-import type { Operation } from '../../driver/env.ts';
+import type { BudgetOp, Operation } from '../../driver/env.ts';
 import type { DriverEvent, Failure } from '../api.ts';
 import type { OpenStory, StoryStore } from '../store/story-store.ts';
 import type { Timers } from './token-batcher.ts';
@@ -16,6 +18,11 @@ export interface HostContext {
   clock: () => number;
   newId: () => string;
   timers: Timers;
+  /**
+   * The gauge of a backend profile's token counts for one operation, kept for the worker's life: each
+   * operation's requests are alike, so each learns a steady ratio and its windows stay put.
+   */
+  gaugeFor(profile: BackendProfile | undefined, op: BudgetOp): TokenGauge;
   /** The model an operation of a story uses, from this device's settings. */
   modelFor(storyId: string, op: Operation): Promise<ChatModel | ModelFailure>;
   emit(event: DriverEvent): void;

@@ -8,6 +8,7 @@ import { deviceSettingsSchema, type SettingsProblem } from '../store/device-sett
 import type { DriverApi, DriverEvent } from '../api.ts';
 import { isFailure, notFound, type HostContext } from './context.ts';
 import type { SettingsStore } from '../store/settings-store.ts';
+import { createTokenGauge, type TokenGauge } from '../../driver/budget/token-gauge.ts';
 import { libraryCommands } from './library-commands.ts';
 import { createGenerations, playCommands } from './play-commands.ts';
 import { editCommands } from './edit-commands.ts';
@@ -54,6 +55,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
   const emit = (e: DriverEvent) => listeners.forEach((l) => l(e));
   const backends = parts.backends(emit);
   const registry = createModelRegistry(backends.factory);
+  const gauges = new Map<string, TokenGauge>();
   // By document: a story deleted and restored (Undo, or another tab's) opens as a new one to watch.
   const watched = new WeakSet<OpenStory['doc']>();
   const deviceSettings = followingUiLanguage(parts.settings);
@@ -84,6 +86,18 @@ export function createDriverHost(parts: HostParts): DriverApi {
     newId: parts.newId,
     timers: parts.timers,
     emit,
+    gaugeFor(profile, op) {
+      const backend = profile && [
+        profile.id,
+        profile.kind,
+        profile.model,
+        'baseURL' in profile ? profile.baseURL : '',
+      ];
+      const key = JSON.stringify([op, backend ?? null]);
+      let gauge = gauges.get(key);
+      if (!gauge) gauges.set(key, (gauge = createTokenGauge()));
+      return gauge;
+    },
     async modelFor(storyId, op) {
       return registry.modelFor(await deviceSettings.read(), storyId, op);
     },

@@ -6,7 +6,8 @@ import { setPresent } from '../../driver/doc/participants.ts';
 import { participantRefusal } from '../../driver/i18n/doc-refusals.ts';
 import { readMeta, readStorySampling, setLanguage, updateSettings } from '../../driver/doc/story-doc.ts';
 import { touchStory } from '../../driver/doc/library-doc.ts';
-import type { DriverEnv, DriverResult, Operation, TokenSource } from '../../driver/env.ts';
+import type { BudgetOp, DriverEnv, DriverResult, Operation, TokenSource } from '../../driver/env.ts';
+import { maxTokensFor, profileFor } from '../store/device-settings.ts';
 import { continueFor, send, settleStale } from '../../driver/turns/commands.ts';
 import { userParticipant } from '../../driver/doc/participants.ts';
 import { activeLeaf } from '../../driver/doc/turns.ts';
@@ -42,12 +43,27 @@ export function createGenerations(ctx: HostContext): Generations {
           code: 'busy',
           detail: uiText('Something is already being generated in this story. Wait for it or cancel it.'),
         };
-      const story = await ctx.story(storyId);
-      if (isFailure(story)) return story;
-      const model = (op: Operation) => lazyModel(() => ctx.modelFor(storyId, op));
-      const models = { selector: model('selector'), projector: model('projector'), actor: model('actor') };
+      // Taken before anything is awaited, so a second command meanwhile is refused, not run alongside.
       const controller = new AbortController();
       running.set(storyId, controller);
+      const story = await ctx.story(storyId);
+      if (isFailure(story)) {
+        running.delete(storyId);
+        return story;
+      }
+      const settings = await ctx.settings.read();
+      const profile = (op: Operation) => profileFor(settings, storyId, op);
+      const model = (op: Operation) => lazyModel(() => ctx.modelFor(storyId, op));
+      const models = { selector: model('selector'), projector: model('projector'), actor: model('actor') };
+      // The chronicler uses the projector's backend.
+      const backendOf = (op: BudgetOp): Operation => (op === 'chronicler' ? 'projector' : op);
+      const maxTokens = Object.fromEntries(
+        (['actor', 'projector', 'selector', 'chronicler'] as const).flatMap((op) => {
+          const p = profile(backendOf(op));
+          const n = p && maxTokensFor(p, op);
+          return n === undefined ? [] : [[op, n]];
+        }),
+      );
       const tokens = createTokenBatcher<TokenSource>(
         (key, text) => ctx.emit({ kind: 'tokens', storyId, ...key, text }),
         ctx.timers,
@@ -60,6 +76,9 @@ export function createGenerations(ctx: HostContext): Generations {
         newId: ctx.newId,
         signal: controller.signal,
         origin: DocOrigin.driver,
+        maxTokens,
+        // A gauge per backend profile and operation, kept across commands: what it learned stays.
+        gauges: (op) => ctx.gaugeFor(profile(backendOf(op)), op),
         onPhase: (phase) => {
           tokens.flush();
           ctx.emit({ kind: 'phase', storyId, phase });
