@@ -87,6 +87,8 @@ export interface StaleSummary {
   from: number;
   /** How many stale items are a person's text (edited by hand): both choices keep those as they are. */
   byHand: number;
+  /** How many chronicle entries (what someone remembers of some turns) read those turns before they changed. */
+  chronicles?: number;
 }
 
 export interface DriverFailure {

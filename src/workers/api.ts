@@ -9,6 +9,7 @@ import type { DriverFailure, DriverFailureCode, Phase, StaleSummary, TokenSource
 import type { StaleChoice } from '../driver/views/stale-history.ts';
 import type { TextDeltaOp } from '../driver/doc/text-edit.ts';
 import type { PairingRead } from './sync/pairing-link.ts';
+import type { Audit, ChronicleEvent, Memory, StateChange, StateDomain } from '../driver/doc/chronicle.ts';
 import type { Peer, PresenceState } from './sync/presence-state.ts';
 import type { Access } from '../../sync-server/protocol.ts';
 import type { PromptFileProblem, PromptLayer } from '../driver/prompts/resolve.ts';
@@ -94,6 +95,34 @@ export interface TurnInspection {
     edited: boolean;
   }>;
 }
+
+/** "What X remembers": one participant's chronicle on the active path. */
+export interface MemoryView {
+  participant: string;
+  name: string;
+  /** Oldest first; `byPerson`: added by the person, not by the chronicler. */
+  memories: Array<Memory & { byPerson: boolean }>;
+  /** How things stand for it now (appearance, location, inventory, conditions, and what was accepted). */
+  state: Array<{ subject: string; subjectName: string; domain: StateDomain; value: string }>;
+  /** Changes of relationship, knowledge or goals waiting for the person: accept, amend or reject. */
+  pending: Array<StateChange & { subjectName: string }>;
+  events: ChronicleEvent[];
+  uncertainties: string[];
+  /** What chronicler answers held that was refused, and why; newest first. */
+  audit: Audit[];
+  /** Entries a later edit of their turns made stale (the story's stale-history choice settles them). */
+  staleEntries: number;
+  /** Turns it has memories of (those that left its window). */
+  chronicledTurns: number;
+}
+
+/** A change to someone's memory, by the person. */
+export type MemoryEditInput =
+  | { kind: 'review'; changeId: string; decision: 'accepted' | 'rejected' }
+  | { kind: 'amend'; changeId: string; value: string }
+  | { kind: 'correct'; subject: string; domain: StateDomain; value: string }
+  | { kind: 'add-memory'; text: string; importance: number }
+  | { kind: 'forget-memory'; memoryId: string };
 
 export type PromptScope = { kind: 'library' } | { kind: 'story'; storyId: string };
 
@@ -248,6 +277,10 @@ export interface DriverApi {
   openStory(storyId: string): Promise<Result<{ story: StoryOverview }>>;
   transcript(storyId: string, range?: { start?: number; end?: number }): Promise<Result<TranscriptSlice>>;
   inspectTurn(storyId: string, turnId: string): Promise<Result<{ turn: TurnInspection }>>;
+  /** What a participant remembers, on the active path. */
+  memory(storyId: string, participantId: string): Promise<Result<{ memory: MemoryView }>>;
+  /** The person reviews, corrects or adds to what a participant remembers (at the active path's end). */
+  editMemory(storyId: string, participantId: string, edit: MemoryEditInput): Promise<Result>;
   // playing
   /**
    * Stores a turn written by the user (or by hand for a character) and projects it; after the user's
@@ -345,6 +378,7 @@ export type { Phase } from '../driver/env.ts';
 export type { ContextSource } from '../driver/model.ts';
 export type { PresetStatus } from '../driver/presets/status.ts';
 export type { StoryJson } from '../driver/story-json/schema.ts';
+export type { Audit, ChronicleEvent, Memory, StateChange, StateDomain } from '../driver/doc/chronicle.ts';
 export type {
   AnswerOperation,
   BackendProfile,

@@ -46,6 +46,11 @@ export interface Fitted<T> {
   budget: RequestBudget;
   /** False when not even that leaves the answer MIN_ANSWER_TOKENS: the context is too small to ask. */
   fits: boolean;
+  /** The prompt's tokens: counted by the backend when `exact`, else the estimate through the gauge. */
+  promptTokens: number;
+  exact: boolean;
+  /** How many history entries the window holds. */
+  entries: number;
 }
 
 /** The least answer room worth asking for: a sentence or two. */
@@ -94,11 +99,13 @@ export async function fitRequest<T>(budget: RequestBudget, fit: HistoryFit<T>): 
   let estimate = estimateMessages(fit.messages(request));
   // What the prompt really takes: counted where the backend can, else the estimate through the gauge.
   let tokens = Math.ceil(estimate * budget.gauge.factor);
+  let exact = false;
   for (let tries = 0; budget.count && tries < MAX_EXACT_TRIES; tries++) {
     const counted = await budget.count(promptText(fit.messages(request)));
     if (counted === null) break;
     budget.gauge.learn(estimate, counted);
     tokens = counted;
+    exact = true;
     if (counted <= budget.promptTokens || history.length <= 1) break;
     // Drop turns in proportion to the excess, at least one, never the newest.
     const share = (counted - budget.promptTokens) / counted;
@@ -108,8 +115,10 @@ export async function fitRequest<T>(budget: RequestBudget, fit: HistoryFit<T>): 
     request = fit.build(history, start);
     estimate = estimateMessages(fit.messages(request));
     tokens = Math.ceil(estimate * budget.gauge.factor);
+    exact = false;
   }
-  if (tokens <= budget.promptTokens) return { request, start, estimate, budget, fits: true };
+  const measured = { promptTokens: tokens, exact, entries: history.length };
+  if (tokens <= budget.promptTokens) return { request, start, estimate, budget, fits: true, ...measured };
   // The stable parts and the newest turn alone are over the room: the answer's room gives way.
   const maxTokens = budget.maxTokens - (tokens - budget.promptTokens);
   return {
@@ -118,6 +127,7 @@ export async function fitRequest<T>(budget: RequestBudget, fit: HistoryFit<T>): 
     estimate,
     budget: { ...budget, maxTokens: Math.max(1, maxTokens), promptTokens: tokens },
     fits: maxTokens >= MIN_ANSWER_TOKENS,
+    ...measured,
   };
 }
 

@@ -3,6 +3,7 @@
 import * as Y from 'yjs';
 import { EMPTY_SENTINEL, type PovOrigin, type PovSnapshot } from './schema.ts';
 import { turnsMap } from './story-doc.ts';
+import { readGiven, type Given } from './given.ts';
 import {
   EMPTY_EDIT,
   applyTextDelta,
@@ -19,6 +20,8 @@ export interface PovWrite {
   origin: PovOrigin;
   model?: string;
   createdAt: string;
+  /** What the projection's request was given (the inspector's itemisation). */
+  given?: Given;
 }
 
 function povMapOf(doc: Y.Doc, turnId: string): Y.Map<Y.Map<unknown>> {
@@ -63,6 +66,11 @@ export function readPovMap(turn: Y.Map<unknown>): Record<string, PovSnapshot> {
   return out;
 }
 
+/** What the request that projected turn `turnId` to `audience` was given, when stored and sound. */
+export function povGiven(doc: Y.Doc, turnId: string, audience: string): Given | undefined {
+  return readGiven(povMapOf(doc, turnId).get(audience)?.get('given'));
+}
+
 export function readPov(doc: Y.Doc, turnId: string, audience: string): PovSnapshot | undefined {
   const r = povMapOf(doc, turnId).get(audience);
   return r ? snapshot(r) : undefined;
@@ -79,6 +87,7 @@ export function writePov(doc: Y.Doc, turnId: string, audience: string, w: PovWri
     r.set('basis', w.basis);
     r.set('origin', w.origin);
     if (w.model !== undefined) r.set('model', w.model);
+    if (w.given !== undefined) r.set('given', w.given);
     r.set('createdAt', w.createdAt);
     povMapOf(doc, turnId).set(audience, r);
   }, origin);

@@ -12,6 +12,7 @@ import {
   type TextEditResult,
 } from './text-edit.ts';
 import { presentIds } from './participants.ts';
+import { readGiven, type Given } from './given.ts';
 import { readPovMap } from './pov.ts';
 
 export interface NewTurn {
@@ -28,6 +29,8 @@ export interface NewTurn {
   basis?: string;
   /** A generated turn whose text a person changed by hand (a copy of one keeps the mark). */
   edited?: boolean;
+  /** For a generated turn: what its request was given (the inspector's itemisation). */
+  given?: Given;
   /** Make the new turn the active leaf (default true). */
   activate?: boolean;
 }
@@ -54,6 +57,7 @@ export function appendTurn(doc: Y.Doc, turn: NewTurn, origin?: unknown): string 
     m.set('origin', turn.origin);
     if (turn.basis !== undefined) m.set('basis', turn.basis);
     if (turn.edited) m.set('edited', true);
+    if (turn.given) m.set('given', turn.given);
     m.set('createdAt', turn.createdAt);
     m.set('pov', new Y.Map());
     turnsMap(doc).set(turn.id, m);
@@ -76,6 +80,11 @@ export function sourceText(doc: Y.Doc, id: string): Y.Text {
   const t = turnMap(doc, id)?.get('source');
   if (t instanceof Y.Text) return t;
   throw new Error(`turn ${id} has no source text`);
+}
+
+/** What the request that generated turn `id` was given, when stored and sound. */
+export function turnGiven(doc: Y.Doc, id: string): Given | undefined {
+  return readGiven(turnMap(doc, id)?.get('given'));
 }
 
 export function readTurn(doc: Y.Doc, id: string): TurnSnapshot {

@@ -13,6 +13,8 @@ import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/requ
 import { fitRequest, plannedStart, type Fitted, type HistoryFit } from '../budget/fit.ts';
 import { chronicleBefore, pathIndexOf } from './chronicle.ts';
 import { rememberedBlock } from './remembered.ts';
+import { givenOf } from './given.ts';
+import type { Given } from '../doc/given.ts';
 import type { TranscriptEntry } from '../views/path-node.ts';
 import { estimateMessages, estimateTokens } from '../budget/tokens.ts';
 import { MEMORY_SHARE } from '../budget/shares.ts';
@@ -89,18 +91,31 @@ export function actorRequest(
 /** What the actor's tail may take (and the window leaves room for, whatever this one takes). */
 const memoryRoom = (budget: RequestBudget): number => Math.floor(estimatedRoom(budget) * MEMORY_SHARE);
 
-async function generateAs(
+export interface PreparedActor {
+  fitted: Fitted<ChatRequest>;
+  entries: readonly TranscriptEntry[];
+  remembered: string;
+}
+
+/**
+ * `actor`'s request after `leaf`, as it is asked: fitted to the budget, with what it remembers at the
+ * tail. With `chronicle`, turns leaving its window are chronicled first (a model call), so what it
+ * remembers of them is at hand; without, the request is rebuilt from what the chronicle holds now.
+ */
+export async function prepareActor(
   story: Story,
   env: DriverEnv,
   actor: string,
   leaf: string | null,
-): Promise<DriverResult<{ value: string; model?: string }>> {
+  opts: { chronicle: boolean },
+): Promise<DriverResult<PreparedActor>> {
   const budget = await requestBudget(env, 'actor', env.models.actor);
   const entries = leaf === null ? [] : story.views.transcript(actor, { leaf });
-  // Turns leaving the window are chronicled first, so what the actor remembers of them is at hand.
   const start = plannedStart(budget, actorFit(story, env, actor, entries, budget, ''));
-  const chronicled = await chronicleBefore(story, env, actor, entries, start, leaf);
-  if (!chronicled.ok) return chronicled;
+  if (opts.chronicle) {
+    const chronicled = await chronicleBefore(story, env, actor, entries, start, leaf);
+    if (!chronicled.ok) return chronicled;
+  }
   const remembered = rememberedBlock({
     story,
     who: actor,
@@ -110,13 +125,25 @@ async function generateAs(
     room: memoryRoom(budget),
   });
   const fitted = await fitRequest(budget, actorFit(story, env, actor, entries, budget, remembered));
+  return { ok: true, fitted, entries, remembered };
+}
+
+async function generateAs(
+  story: Story,
+  env: DriverEnv,
+  actor: string,
+  leaf: string | null,
+): Promise<DriverResult<{ value: string; model?: string; given: Given }>> {
+  const prepared = await prepareActor(story, env, actor, leaf, { chronicle: true });
+  if (!prepared.ok) return prepared;
+  const { fitted, entries, remembered } = prepared;
   const cast = story.views.cast();
   const ctx = {
     actor: cast.nameOf(actor),
     others: cast.participants.filter((p) => p.id !== actor).map((p) => p.name),
     language: story.views.meta().language,
   };
-  return generateValidated(env, {
+  const result = await generateValidated(env, {
     model: env.models.actor,
     language: ctx.language,
     fitted,
@@ -126,6 +153,20 @@ async function generateAs(
     },
     stream: { op: 'actor', actor },
   });
+  if (!result.ok) return result;
+  const me = cast.get(actor);
+  const window = entries.slice(fitted.start).map((e) => formatEntry(e, cast.nameOf));
+  const given = givenOf(fitted, {
+    card: me ? cardBlock(me, ctx.language) : '',
+    persona: me ? personaBlock(env.prompts, ctx.language, cast.user, me.name) : '',
+    history: historyText(window, fitted.start, ctx.language),
+    memories: remembered,
+    task: renderPrompt(env.prompts, ctx.language, 'roleplay/actor-task', {
+      name: cast.nameOf(actor),
+      remembered: '',
+    }),
+  });
+  return { ...result, given };
 }
 
 /** Where a new turn goes: after `parent`, perceived by `audiences` (default: the active leaf, those present). */
@@ -159,6 +200,7 @@ export async function actAs(
         origin: 'generated',
         basis,
         createdAt: isoNow(env),
+        given: result.given,
       },
       env.origin,
     );

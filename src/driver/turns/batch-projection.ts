@@ -99,7 +99,18 @@ export function batchRequest(
     .join('\n\n');
   const request = build(histories);
   const estimate = estimateMessages(request.messages);
-  return { request, start: 0, estimate, budget, fits: estimate * budget.gauge.factor <= budget.promptTokens };
+  const promptTokens = Math.ceil(estimate * budget.gauge.factor);
+  const entries = blocks.reduce((n, b) => n + b.entries.length, 0);
+  return {
+    request,
+    start: 0,
+    estimate,
+    budget,
+    fits: promptTokens <= budget.promptTokens,
+    promptTokens,
+    exact: false,
+    entries,
+  };
 }
 
 type Perception = { perceived: boolean; text: string };

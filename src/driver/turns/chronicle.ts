@@ -214,8 +214,9 @@ async function fittedChunk(
       budget.gauge.learn(estimate, counted);
       tokens = counted;
     }
+    const measured = { promptTokens: tokens, exact: counted !== null, entries: slice.length };
     if (tokens <= budget.promptTokens)
-      return { slice, fitted: { request, start: 0, estimate, budget, fits: true } };
+      return { slice, fitted: { request, start: 0, estimate, budget, fits: true, ...measured } };
     if (slice.length > 1) {
       slice = slice.slice(0, Math.ceil(slice.length / 2));
       continue;
@@ -229,6 +230,7 @@ async function fittedChunk(
         estimate,
         budget: { ...budget, maxTokens: Math.max(1, maxTokens), promptTokens: tokens },
         fits: maxTokens >= MIN_ANSWER_TOKENS,
+        ...measured,
       },
     };
   }

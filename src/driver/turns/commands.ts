@@ -8,7 +8,14 @@ import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts
 import { freshen } from './freshen.ts';
 import { projectTurn } from './projection.ts';
 import { rewriteStale } from './rewrite.ts';
-import { StaleChoice, staleHistory, staleRefusal } from '../views/stale-history.ts';
+import {
+  StaleChoice,
+  staleChronicles,
+  staleHistory,
+  staleRefusal,
+  type StaleChronicle,
+} from '../views/stale-history.ts';
+import { deleteRecords, writeRecords, type Correction } from '../doc/chronicle.ts';
 import { acceptStale } from '../views/keep.ts';
 import { authorTurn, projectNewTurn, takeTurn, type ActorChoice } from './turn-loop.ts';
 
@@ -27,14 +34,52 @@ export async function settleStale(
   switch (choice) {
     case undefined:
       return staleRefusal(story, stale);
-    case StaleChoice.keep:
-      acceptStale(story.doc, story.views, story.views.staleItems(leaf), env.origin);
+    case StaleChoice.keep: {
+      const chronicles = staleChronicles(story, leaf);
+      story.doc.transact(() => {
+        acceptStale(story.doc, story.views, story.views.staleItems(leaf));
+        for (const c of chronicles)
+          writeRecords(story.doc, c.participant, 'entries', [{ ...c.entry, basis: c.expected }]);
+      }, env.origin);
       return { ok: true, leaf };
-    case StaleChoice.rewrite:
-      return rewriteStale(story, env, leaf);
+    }
+    case StaleChoice.rewrite: {
+      const rewritten = await rewriteStale(story, env, leaf);
+      if (!rewritten.ok) return rewritten;
+      // What someone remembers of turns that changed is forgotten, to be chronicled again when it
+      // leaves the window; an amended value, the person's words, stays as a correction.
+      forgetChronicles(story, env, staleChronicles(story, rewritten.leaf));
+      return rewritten;
+    }
     default:
       return choice satisfies never;
   }
+}
+
+/** Drops stale chronicle entries; the person's amended values in them become corrections. */
+function forgetChronicles(story: Story, env: DriverEnv, stale: readonly StaleChronicle[]): void {
+  story.doc.transact(() => {
+    for (const { participant, entry } of stale) {
+      const reviews = story.views.chronicle(participant).reviews;
+      const amended: Correction[] = entry.changes.flatMap((change) => {
+        const review = reviews.find((r) => r.changeId === change.id && r.decision === 'amended');
+        return review?.value
+          ? [
+              {
+                id: env.newId(),
+                subject: change.subject,
+                domain: change.domain,
+                value: review.value,
+                turnId: change.turnId,
+                at: isoNow(env),
+              },
+            ]
+          : [];
+      });
+      if (amended.length) writeRecords(story.doc, participant, 'corrections', amended);
+      deleteRecords(story.doc, participant, 'entries', [entry.id]);
+    }
+  }, env.origin);
 }
 
 export interface SendInput {

@@ -12,6 +12,7 @@ import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/requ
 import { fitRequest, plannedStart, type Fitted, type HistoryFit } from '../budget/fit.ts';
 import { chronicleBefore, pathIndexOf } from './chronicle.ts';
 import { knownBlock } from './remembered.ts';
+import { givenOf } from './given.ts';
 import type { TranscriptEntry } from '../views/path-node.ts';
 import { SOURCE_SHARE } from '../budget/shares.ts';
 import { estimateMessages, estimateTokens } from '../budget/tokens.ts';
@@ -98,6 +99,47 @@ export function projectionVerdict(story: Story, author: string, audience: string
   };
 }
 
+export interface PreparedProjection {
+  fitted: Fitted<ChatRequest>;
+  entries: readonly TranscriptEntry[];
+  known: string;
+}
+
+/**
+ * The request projecting `turnId` to `audience`, as it is asked: fitted, with a few of the audience's
+ * memories at the tail. With `chronicle`, the audience's turns leaving its window are chronicled first
+ * (a model call); without, the request is rebuilt from what its chronicle holds now.
+ */
+export async function prepareProjection(
+  story: Story,
+  env: DriverEnv,
+  turnId: string,
+  audience: string,
+  opts: { chronicle: boolean },
+): Promise<DriverResult<PreparedProjection>> {
+  const node = story.views.node(turnId);
+  const budget = await requestBudget(env, 'projector', env.models.projector);
+  const entries = story.views.transcript(audience, { leaf: turnId, before: turnId });
+  const start = plannedStart(budget, projectionFit(story, env, turnId, audience, entries, budget, ''));
+  if (opts.chronicle) {
+    const chronicled = await chronicleBefore(story, env, audience, entries, start, turnId);
+    if (!chronicled.ok) return chronicled;
+  }
+  const known = knownBlock({
+    story,
+    who: audience,
+    transcript: entries,
+    index: pathIndexOf(story, turnId),
+    query: node.turn.source,
+    room: Math.floor(estimatedRoom(budget) * SOURCE_SHARE * KNOWN_SHARE_OF_SOURCE),
+  });
+  const fitted = await fitRequest(
+    budget,
+    projectionFit(story, env, turnId, audience, entries, budget, known),
+  );
+  return { ok: true, fitted, entries, known };
+}
+
 export async function projectTurn(
   story: Story,
   env: DriverEnv,
@@ -109,25 +151,9 @@ export async function projectTurn(
     // The basis is taken now, with the request: if the history moves meanwhile, the record is stale at once.
     const basis = node.pov.get(audience)?.expected;
     if (basis === undefined) throw new Error(`${audience} is not a non-author audience of turn ${turnId}`);
-    const budget = await requestBudget(env, 'projector', env.models.projector);
-    const entries = story.views.transcript(audience, { leaf: turnId, before: turnId });
-    // The audience's turns leaving its window are chronicled first; a few of its memories then say
-    // who is who to it.
-    const start = plannedStart(budget, projectionFit(story, env, turnId, audience, entries, budget, ''));
-    const chronicled = await chronicleBefore(story, env, audience, entries, start, turnId);
-    if (!chronicled.ok) return chronicled;
-    const known = knownBlock({
-      story,
-      who: audience,
-      transcript: entries,
-      index: pathIndexOf(story, turnId),
-      query: node.turn.source,
-      room: Math.floor(estimatedRoom(budget) * SOURCE_SHARE * KNOWN_SHARE_OF_SOURCE),
-    });
-    const fitted = await fitRequest(
-      budget,
-      projectionFit(story, env, turnId, audience, entries, budget, known),
-    );
+    const prepared = await prepareProjection(story, env, turnId, audience, { chronicle: true });
+    if (!prepared.ok) return prepared;
+    const { fitted, entries, known } = prepared;
     const result = await generateValidated(env, {
       model: env.models.projector,
       language: story.views.meta().language,
@@ -136,6 +162,14 @@ export async function projectTurn(
       stream: { op: 'projector', audience, turnId },
     });
     if (!result.ok) return result;
+    const { nameOf } = story.views.cast();
+    const language = story.views.meta().language;
+    const window = entries.slice(fitted.start).map((e) => formatEntry(e, nameOf));
+    const given = givenOf(fitted, {
+      history: historyText(window, fitted.start, language),
+      known,
+      source: node.turn.source,
+    });
     writePov(
       story.doc,
       turnId,
@@ -145,6 +179,7 @@ export async function projectTurn(
         basis,
         origin: 'generated',
         createdAt: isoNow(env),
+        given,
         ...(result.model ? { model: result.model } : {}),
       },
       env.origin,

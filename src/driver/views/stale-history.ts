@@ -4,6 +4,8 @@
 import type { DriverFailure, StaleSummary, Story } from '../env.ts';
 import { tr } from '../i18n/messages.ts';
 import type { StaleItem } from './story-views.ts';
+import type { ChronicleEntry } from '../doc/chronicle.ts';
+import { entriesOnPath, transcriptBasis } from './chronicle-view.ts';
 
 export const StaleChoice = { keep: 'keep', rewrite: 'rewrite' } as const;
 export type StaleChoice = (typeof StaleChoice)[keyof typeof StaleChoice];
@@ -14,21 +16,56 @@ export function byHand(story: Story, item: StaleItem): boolean {
   return item.audience === undefined ? turn.edited : turn.pov[item.audience]?.origin === 'edited';
 }
 
-/** The stale items among `items`, summarised for the person; null when there are none. */
-export function summarise(story: Story, items: readonly StaleItem[]): StaleSummary | null {
-  const first = items[0];
-  if (first === undefined) return null;
-  const turns = [...new Set(items.map((i) => i.turnId))];
+/** A chronicle entry whose turns changed for its participant since the chronicler read them. */
+export interface StaleChronicle {
+  participant: string;
+  entry: ChronicleEntry;
+  /** The basis it would carry now (what keeping it stamps). */
+  expected: string;
+}
+
+/** The stale items among `items` (and stale chronicles), summarised for the person; null when none. */
+export function summarise(
+  story: Story,
+  items: readonly StaleItem[],
+  chronicles: readonly StaleChronicle[] = [],
+): StaleSummary | null {
+  const ids = [...items.map((i) => i.turnId), ...chronicles.flatMap((c) => c.entry.turns)];
+  if (!ids.length) return null;
+  const indexOf = (id: string) => story.views.node(id).index;
+  const turns = [...new Set(ids)].sort((a, b) => indexOf(a) - indexOf(b));
   return {
     turns,
-    from: story.views.node(first.turnId).index,
+    from: indexOf(turns[0] as string),
     byHand: items.filter((i) => byHand(story, i)).length,
+    ...(chronicles.length ? { chronicles: chronicles.length } : {}),
   };
+}
+
+/** Every participant's chronicle entries on the path to `leaf` that a later edit made stale. */
+export function staleChronicles(story: Story, leaf?: string | null): StaleChronicle[] {
+  const cast = story.views.cast();
+  const withEntries = cast.participants.filter((p) => story.views.chronicle(p.id).entries.length);
+  if (!withEntries.length) return [];
+  const path = story.views.path(leaf);
+  const index = new Map(path.map((n) => [n.id, n.index]));
+  const at = path.at(-1)?.id ?? null;
+  return withEntries.flatMap((p) => {
+    const transcript = at === null ? [] : story.views.transcript(p.id, { leaf: at });
+    const byTurn = new Map(transcript.map((e) => [e.turnId, e]));
+    return entriesOnPath(story.views.chronicle(p.id), index, (t) => byTurn.get(t))
+      .filter((e) => e.stale)
+      .map(({ entry }) => ({
+        participant: p.id,
+        entry,
+        expected: transcriptBasis(entry.turns.flatMap((t) => byTurn.get(t) ?? [])),
+      }));
+  });
 }
 
 /** Every stale item on the path to `leaf` (default: the active leaf), summarised; null when none. */
 export function staleHistory(story: Story, leaf?: string | null): StaleSummary | null {
-  return summarise(story, story.views.staleItems(leaf));
+  return summarise(story, story.views.staleItems(leaf), staleChronicles(story, leaf));
 }
 
 /** What a generating command answers while the history it would build on is stale. */

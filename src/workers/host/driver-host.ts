@@ -13,6 +13,7 @@ import { libraryCommands } from './library-commands.ts';
 import { createGenerations, playCommands } from './play-commands.ts';
 import { editCommands } from './edit-commands.ts';
 import { promptCommands } from './prompt-commands.ts';
+import { memoryCommands } from './memory-commands.ts';
 import { createHostSync } from './sync-commands.ts';
 import { inspect, overview, transcriptSlice } from './views.ts';
 import { createModelRegistry, type BackendFactory } from './model-registry.ts';
@@ -124,6 +125,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     ...playCommands(ctx, generations),
     ...editCommands(ctx, generations),
     ...promptCommands(ctx),
+    ...memoryCommands(ctx),
 
     async openStory(storyId) {
       const story = await ctx.story(storyId);

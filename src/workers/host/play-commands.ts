@@ -4,18 +4,16 @@
 import { DocOrigin } from '../../driver/doc/origins.ts';
 import { setPresent } from '../../driver/doc/participants.ts';
 import { participantRefusal } from '../../driver/i18n/doc-refusals.ts';
-import { readMeta, readStorySampling, setLanguage, updateSettings } from '../../driver/doc/story-doc.ts';
+import { readMeta, setLanguage, updateSettings } from '../../driver/doc/story-doc.ts';
 import { touchStory } from '../../driver/doc/library-doc.ts';
-import type { BudgetOp, DriverEnv, DriverResult, Operation, TokenSource } from '../../driver/env.ts';
-import { maxTokensFor, profileFor } from '../store/device-settings.ts';
+import type { DriverEnv, DriverResult, TokenSource } from '../../driver/env.ts';
 import { continueFor, send, settleStale } from '../../driver/turns/commands.ts';
 import { userParticipant } from '../../driver/doc/participants.ts';
 import { activeLeaf } from '../../driver/doc/turns.ts';
 import type { DriverApi, Failure } from '../api.ts';
 import { isFailure, type HostContext } from './context.ts';
-import { lazyModel } from './model-registry.ts';
+import { commandEnv } from './command-env.ts';
 import { createTokenBatcher } from './token-batcher.ts';
-import { storyPrompts } from './prompt-commands.ts';
 import type { OpenStory } from '../store/story-store.ts';
 import { uiText } from '../i18n/ui-text.ts';
 
@@ -51,40 +49,18 @@ export function createGenerations(ctx: HostContext): Generations {
         running.delete(storyId);
         return story;
       }
-      const settings = await ctx.settings.read();
-      const profile = (op: Operation) => profileFor(settings, storyId, op);
-      const model = (op: Operation) => lazyModel(() => ctx.modelFor(storyId, op));
-      const models = { selector: model('selector'), projector: model('projector'), actor: model('actor') };
-      // The chronicler uses the projector's backend.
-      const backendOf = (op: BudgetOp): Operation => (op === 'chronicler' ? 'projector' : op);
-      const maxTokens = Object.fromEntries(
-        (['actor', 'projector', 'selector', 'chronicler'] as const).flatMap((op) => {
-          const p = profile(backendOf(op));
-          const n = p && maxTokensFor(p, op);
-          return n === undefined ? [] : [[op, n]];
-        }),
-      );
       const tokens = createTokenBatcher<TokenSource>(
         (key, text) => ctx.emit({ kind: 'tokens', storyId, ...key, text }),
         ctx.timers,
       );
-      const env: DriverEnv = {
-        models,
-        prompts: storyPrompts(ctx.prompts, ctx.store.library, story.doc),
-        sampling: readStorySampling(story.doc),
-        clock: ctx.clock,
-        newId: ctx.newId,
+      const env = await commandEnv(ctx, storyId, story, {
         signal: controller.signal,
-        origin: DocOrigin.driver,
-        maxTokens,
-        // A gauge per backend profile and operation, kept across commands: what it learned stays.
-        gauges: (op) => ctx.gaugeFor(profile(backendOf(op)), op),
         onPhase: (phase) => {
           tokens.flush();
           ctx.emit({ kind: 'phase', storyId, phase });
         },
         onToken: (source, delta) => tokens.push(source, delta),
-      };
+      });
       try {
         return await work(story, env);
       } finally {

@@ -6,6 +6,12 @@ import { WORKER_SYNC_MESSAGES_ZH } from './messages-zh-sync.ts';
 
 /** Stories, turns, settings and which model a story uses (host-*.ts, driver-host.ts, model-registry.ts). */
 const HOST_ZH: Messages = {
+  'There is no such participant in this story.': '这个故事里没有这位参与者。',
+  'An amended value cannot be empty: reject the change instead.':
+    '修改后的值不能为空：如果不要这个变化，请拒绝它。',
+  'The story has no turn yet to correct the state at.': '故事还没有回合，无法在此处修正状态。',
+  'The story has no turn yet to remember.': '故事还没有可以记住的回合。',
+  'A memory needs some text.': '记忆需要有文字。',
   'The settings saved on this device could not be read, so the defaults are in use. Set up your model backends again and save.':
     '此设备上保存的设置无法读取，因此正在使用默认设置。请重新设置模型后端并保存。',
   'The settings saved on this device were not valid ({issue}), so the defaults are in use. Set up your model backends again and save.':

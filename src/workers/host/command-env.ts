@@ -1,0 +1,43 @@
+// The DriverEnv a command of one story runs with: the story's prompts (shipped → library → preset →
+// story) and sampling, models resolved on first use from this device's settings, each profile's
+// max_tokens settings, and a gauge per backend and operation that outlives the command.
+import type { BudgetOp, DriverEnv, Operation } from '../../driver/env.ts';
+import { DocOrigin } from '../../driver/doc/origins.ts';
+import { readStorySampling } from '../../driver/doc/story-doc.ts';
+import { maxTokensFor, profileFor } from '../store/device-settings.ts';
+import type { OpenStory } from '../store/story-store.ts';
+import type { HostContext } from './context.ts';
+import { lazyModel } from './model-registry.ts';
+import { storyPrompts } from './prompt-commands.ts';
+
+/** The chronicler uses the projector's backend. */
+const backendOf = (op: BudgetOp): Operation => (op === 'chronicler' ? 'projector' : op);
+
+export async function commandEnv(
+  ctx: HostContext,
+  storyId: string,
+  story: OpenStory,
+  extra: Pick<DriverEnv, 'signal' | 'onPhase' | 'onToken'> = {},
+): Promise<DriverEnv> {
+  const settings = await ctx.settings.read();
+  const profile = (op: BudgetOp) => profileFor(settings, storyId, backendOf(op));
+  const model = (op: Operation) => lazyModel(() => ctx.modelFor(storyId, op));
+  const maxTokens = Object.fromEntries(
+    (['actor', 'projector', 'selector', 'chronicler'] as const).flatMap((op) => {
+      const p = profile(op);
+      const n = p && maxTokensFor(p, op);
+      return n === undefined ? [] : [[op, n]];
+    }),
+  );
+  return {
+    models: { selector: model('selector'), projector: model('projector'), actor: model('actor') },
+    prompts: storyPrompts(ctx.prompts, ctx.store.library, story.doc),
+    sampling: readStorySampling(story.doc),
+    clock: ctx.clock,
+    newId: ctx.newId,
+    origin: DocOrigin.driver,
+    maxTokens,
+    gauges: (op) => ctx.gaugeFor(profile(op), op),
+    ...extra,
+  };
+}

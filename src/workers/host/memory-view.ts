@@ -1,0 +1,44 @@
+// "What X remembers": one participant's chronicle as the active path sees it, for the UI — its
+// memories (chronicled and its own), its current state, the changes waiting for the person's review,
+// and the audit of what was refused — with names for ids. Built in the worker from the driver's views.
+import type { StateDomain } from '../../driver/doc/chronicle.ts';
+import type { Story } from '../../driver/env.ts';
+import { pathIndexOf } from '../../driver/turns/chronicle.ts';
+import { commitsOnPath, entriesOnPath, stateOf } from '../../driver/views/chronicle-view.ts';
+import { memoriesOnPath } from '../../driver/views/recall.ts';
+import type { MemoryView } from '../api.ts';
+
+export function memoryView(story: Story, who: string): MemoryView {
+  const { nameOf } = story.views.cast();
+  const chronicle = story.views.chronicle(who);
+  const leaf = story.views.meta().activeLeaf;
+  const index = pathIndexOf(story, leaf);
+  const transcript = leaf === null ? [] : story.views.transcript(who, { leaf });
+  const byTurn = new Map(transcript.map((e) => [e.turnId, e]));
+  const entries = entriesOnPath(chronicle, index, (t) => byTurn.get(t));
+  const fresh = entries.filter((e) => !e.stale);
+  const { commits, pending } = commitsOnPath(fresh, chronicle, index);
+  const { state } = stateOf(commits, chronicle.checkpoints, index);
+  const own = new Set(chronicle.memoryEdits.flatMap((e) => (e.kind === 'added' ? [e.memory.id] : [])));
+  return {
+    participant: who,
+    name: nameOf(who),
+    memories: memoriesOnPath(fresh, chronicle.memoryEdits, index)
+      .sort((a, b) => a.at - b.at)
+      .map(({ memory }) => ({ ...memory, byPerson: own.has(memory.id) })),
+    state: Object.entries(state).flatMap(([subject, domains]) =>
+      Object.entries(domains).map(([domain, value]) => ({
+        subject,
+        subjectName: nameOf(subject),
+        domain: domain as StateDomain,
+        value,
+      })),
+    ),
+    pending: pending.map(({ change }) => ({ ...change, subjectName: nameOf(change.subject) })),
+    events: fresh.flatMap(({ entry }) => entry.events),
+    uncertainties: fresh.flatMap(({ entry }) => entry.uncertainties.map((u) => u.text)),
+    audit: [...chronicle.audit].sort((a, b) => (a.at < b.at ? 1 : -1)),
+    staleEntries: entries.length - fresh.length,
+    chronicledTurns: new Set(fresh.flatMap(({ entry }) => entry.turns)).size,
+  };
+}
