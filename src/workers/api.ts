@@ -16,7 +16,9 @@ import type { PromptFileProblem, PromptLayer } from '../driver/prompts/resolve.t
 import type { PresetSummary } from '../driver/presets/summary.ts';
 import type { PresetStatus } from '../driver/presets/status.ts';
 import type { SillyTavernReport } from '../driver/presets/sillytavern.ts';
-import type { ContextSource } from '../driver/model.ts';
+import type { ChatMessage, ContextSource } from '../driver/model.ts';
+import type { Given } from '../driver/doc/given.ts';
+export type { Given, RequestPart } from '../driver/doc/given.ts';
 
 /**
  * The one failure shape across the boundary: the driver's (code, detail in words the person can act
@@ -86,6 +88,8 @@ export interface TurnInspection {
   stale: boolean;
   /** A model-written turn whose source was edited by hand. */
   edited: boolean;
+  /** What the request that wrote it was given (a generated turn, when stored). */
+  given?: Given;
   variants: Array<{
     audience: string;
     name: string;
@@ -93,7 +97,19 @@ export interface TurnInspection {
     perceived: boolean;
     text: string;
     edited: boolean;
+    /** What the request that projected it was given, when stored. */
+    given?: Given;
   }>;
+}
+
+/** A request's full text, rebuilt from the story as it is now (see TurnInspection.given for what was asked). */
+export interface TurnRequest {
+  messages: ChatMessage[];
+  promptTokens: number;
+  /** Counted by the backend, not estimated. */
+  exact: boolean;
+  context: number;
+  maxTokens: number;
 }
 
 /** "What X remembers": one participant's chronicle on the active path. */
@@ -277,6 +293,8 @@ export interface DriverApi {
   openStory(storyId: string): Promise<Result<{ story: StoryOverview }>>;
   transcript(storyId: string, range?: { start?: number; end?: number }): Promise<Result<TranscriptSlice>>;
   inspectTurn(storyId: string, turnId: string): Promise<Result<{ turn: TurnInspection }>>;
+  /** The full request that wrote a turn (no audience) or projected it to `audience`, rebuilt now. */
+  turnRequest(storyId: string, turnId: string, audience?: string): Promise<Result<{ request: TurnRequest }>>;
   /** What a participant remembers, on the active path. */
   memory(storyId: string, participantId: string): Promise<Result<{ memory: MemoryView }>>;
   /** The person reviews, corrects or adds to what a participant remembers (at the active path's end). */

@@ -19,6 +19,8 @@ import { windowStart } from '../budget/window.ts';
 import type { Fitted } from '../budget/fit.ts';
 import { repeatedKeys } from '../validation/index.ts';
 import { clauseList, nameList } from '../i18n/lists.ts';
+import { givenOf } from './given.ts';
+import type { Given } from '../doc/given.ts';
 
 /**
  * The batch's budget: one answer for every audience, so the answer's room grows with them (never past
@@ -43,7 +45,7 @@ export function batchRequest(
   turnId: string,
   audiences: string[],
   budget: RequestBudget,
-): Fitted<ChatRequest> {
+): Fitted<ChatRequest> & { givenFor: Map<string, Given> } {
   const { views } = story;
   const language = views.meta().language;
   const { nameOf } = views.cast();
@@ -90,18 +92,23 @@ export function batchRequest(
       Math.max(estimateTokens(task), Math.floor(estimatedRoom(budget) * SOURCE_SHARE)),
   );
   const each = Math.floor(room / Math.max(1, blocks.length));
+  const windows = blocks.map((b) => {
+    const start = windowStart(
+      b.entries.map((e) => estimateTokens(e) + 1),
+      each,
+    );
+    return { start, entries: b.entries.length - start };
+  });
   const histories = blocks
-    .map((b) => {
-      const costs = b.entries.map((e) => estimateTokens(e) + 1);
-      const start = windowStart(costs, each);
+    .map((b, i) => {
+      const { start } = windows[i]!;
       return frame(b.name, historyText(b.entries.slice(start), start, language));
     })
     .join('\n\n');
   const request = build(histories);
   const estimate = estimateMessages(request.messages);
   const promptTokens = Math.ceil(estimate * budget.gauge.factor);
-  const entries = blocks.reduce((n, b) => n + b.entries.length, 0);
-  return {
+  const fitted: Fitted<ChatRequest> = {
     request,
     start: 0,
     estimate,
@@ -109,7 +116,13 @@ export function batchRequest(
     fits: promptTokens <= budget.promptTokens,
     promptTokens,
     exact: false,
-    entries,
+    entries: windows.reduce((n, w) => n + w.entries, 0),
+  };
+  // Each audience's itemisation: the one request's parts, with its own window in it.
+  const given = givenOf(fitted, { history: histories, source: turn.source }, true);
+  return {
+    ...fitted,
+    givenFor: new Map(audiences.map((a, i) => [a, { ...given, window: windows[i]! }])),
   };
 }
 
@@ -223,6 +236,7 @@ export async function projectBatch(
           origin: 'generated',
           createdAt: isoNow(env),
           ...(result.ok && result.model ? { model: result.model } : {}),
+          given: fitted.givenFor.get(audience),
         },
         env.origin,
       );

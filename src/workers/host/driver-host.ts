@@ -14,6 +14,8 @@ import { createGenerations, playCommands } from './play-commands.ts';
 import { editCommands } from './edit-commands.ts';
 import { promptCommands } from './prompt-commands.ts';
 import { memoryCommands } from './memory-commands.ts';
+import { commandEnv } from './command-env.ts';
+import { requestOf } from '../../driver/turns/request-of.ts';
 import { createHostSync } from './sync-commands.ts';
 import { inspect, overview, transcriptSlice } from './views.ts';
 import { createModelRegistry, type BackendFactory } from './model-registry.ts';
@@ -145,6 +147,26 @@ export function createDriverHost(parts: HostParts): DriverApi {
           detail: uiText('No turn {turnId} in this story.', { turnId }),
         };
       return { ok: true, turn: inspect(story, turnId) };
+    },
+    async turnRequest(storyId, turnId, audience) {
+      const story = await ctx.story(storyId);
+      if (isFailure(story)) return story;
+      if (!story.views.path(turnId).length)
+        return {
+          ok: false,
+          code: 'not-found',
+          detail: uiText('No turn {turnId} in this story.', { turnId }),
+        };
+      const rebuilt = await requestOf(story, await commandEnv(ctx, storyId, story), turnId, audience);
+      if (rebuilt === null)
+        return {
+          ok: false,
+          code: 'not-found',
+          detail: uiText('No model request made this: it was written by hand, or is not anyone’s view.'),
+        };
+      if (!rebuilt.ok) return rebuilt;
+      const { ok: _ok, ...request } = rebuilt;
+      return { ok: true, request };
     },
 
     getDeviceSettings: () => deviceSettings.read(),

@@ -2,6 +2,8 @@
 // inspector data. Computed in the worker from the derived views; the UI never sees the Y.Doc.
 import { listParticipants, userParticipant } from '../../driver/doc/participants.ts';
 import { readMeta } from '../../driver/doc/story-doc.ts';
+import { povGiven } from '../../driver/doc/pov.ts';
+import { turnGiven } from '../../driver/doc/turns.ts';
 import type { Story } from '../../driver/env.ts';
 import { staleHistory } from '../../driver/views/stale-history.ts';
 import type { ItemBadge, StoryOverview, TranscriptRow, TranscriptSlice, TurnInspection } from '../api.ts';
@@ -63,6 +65,7 @@ export function inspect(story: Story, turnId: string): TurnInspection {
       perceived: rec?.perceived ?? false,
       text: rec?.text ?? '',
       edited: rec?.origin === 'edited',
+      given: povGiven(story.doc, turnId, audience),
     };
   });
   return {
@@ -72,6 +75,7 @@ export function inspect(story: Story, turnId: string): TurnInspection {
     source: n.turn.source,
     stale: n.turnState === 'stale',
     edited: n.turn.edited,
+    given: turnGiven(story.doc, turnId),
     variants,
   };
 }

@@ -21,6 +21,8 @@ const HOST_ZH: Messages = {
   'A turn cannot be empty: write something, or regenerate it.': '回合不能为空：请写些内容，或者重新生成。',
   'No story {storyId} on this device.': '此设备上没有故事 {storyId}。',
   'No turn {turnId} in this story.': '这个故事中没有回合 {turnId}。',
+  'No model request made this: it was written by hand, or is not anyone’s view.':
+    '这不是模型请求生成的：它是手写的，或者不是任何人的视角。',
   'Settings not saved: {reason}': '设置未保存：{reason}',
   'Something is already being generated in this story. Wait for it or cancel it.':
     '这个故事正在生成内容。请等待完成，或先取消。',
