@@ -10,6 +10,7 @@ export const RequestPart = {
   persona: 'persona',
   history: 'history',
   memories: 'memories',
+  state: 'state',
   known: 'known',
   source: 'source',
   task: 'task',

@@ -12,7 +12,7 @@ import { formatEntry, historyText } from '../views/transcript-text.ts';
 import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
 import { fitRequest, plannedStart, type Fitted, type HistoryFit } from '../budget/fit.ts';
 import { chronicleBefore, pathIndexOf } from './chronicle.ts';
-import { rememberedBlock } from './remembered.ts';
+import { rememberedBlock, type Remembered } from './remembered.ts';
 import { givenOf } from './given.ts';
 import type { Given } from '../doc/given.ts';
 import type { TranscriptEntry } from '../views/path-node.ts';
@@ -94,7 +94,7 @@ const memoryRoom = (budget: RequestBudget): number => Math.floor(estimatedRoom(b
 export interface PreparedActor {
   fitted: Fitted<ChatRequest>;
   entries: readonly TranscriptEntry[];
-  remembered: string;
+  remembered: Remembered;
 }
 
 /**
@@ -124,7 +124,7 @@ export async function prepareActor(
     index: pathIndexOf(story, leaf),
     room: memoryRoom(budget),
   });
-  const fitted = await fitRequest(budget, actorFit(story, env, actor, entries, budget, remembered));
+  const fitted = await fitRequest(budget, actorFit(story, env, actor, entries, budget, remembered.text));
   return { ok: true, fitted, entries, remembered };
 }
 
@@ -160,7 +160,8 @@ async function generateAs(
     card: me ? cardBlock(me, ctx.language) : '',
     persona: me ? personaBlock(env.prompts, ctx.language, cast.user, me.name) : '',
     history: historyText(window, fitted.start, ctx.language),
-    memories: remembered,
+    memories: remembered.memories,
+    state: remembered.state,
     task: renderPrompt(env.prompts, ctx.language, 'roleplay/actor-task', {
       name: cast.nameOf(actor),
       remembered: '',

@@ -63,7 +63,16 @@ export interface RememberedInput {
   room: number;
 }
 
-/** The block, or '' when there is nothing to tell (the prompt then drops its line). */
+export interface Remembered {
+  /** The whole block, or '' when there is nothing to tell (the prompt then drops its line). */
+  text: string;
+  /** Its parts, for the inspector's itemisation. */
+  state: string;
+  memories: string;
+}
+
+const NOTHING: Remembered = { text: '', state: '', memories: '' };
+
 export function rememberedBlock({
   story,
   who,
@@ -71,24 +80,21 @@ export function rememberedBlock({
   windowStart,
   index,
   room,
-}: RememberedInput): string {
+}: RememberedInput): Remembered {
   const language = story.views.meta().language;
   const { nameOf } = story.views.cast();
   const chronicle = story.views.chronicle(who);
   const byTurn = new Map(transcript.map((e) => [e.turnId, e]));
   const entries = entriesOnPath(chronicle, index, (t) => byTurn.get(t)).filter((e) => !e.stale);
-  if (!entries.length && !chronicle.memoryEdits.length) return '';
+  if (!entries.length && !chronicle.memoryEdits.length) return NOTHING;
   const { commits } = commitsOnPath(entries, chronicle, index);
   const state = stateLines(stateOf(commits, chronicle.checkpoints, index).state, nameOf, language);
-  const parts: string[] = [];
-  let used = 0;
+  let stateBlock = '';
   if (state.length) {
     const block = [tr(language, 'How things stand, as far as you know:'), ...state].join('\n');
-    if (estimateTokens(block) <= room) {
-      parts.push(block);
-      used += estimateTokens(block);
-    }
+    if (estimateTokens(block) <= room) stateBlock = block;
   }
+  const used = estimateTokens(stateBlock);
   const window = transcript.slice(windowStart);
   const query = window
     .slice(-QUERY_TURNS)
@@ -102,8 +108,8 @@ export function rememberedBlock({
     room - used - estimateTokens(heading) - 2,
     (m) => estimateTokens(line(m.text)) + 1,
   );
-  if (chosen.length) parts.push([heading, ...chosen.map((r) => line(r.memory.text))].join('\n'));
-  return parts.join('\n\n');
+  const memories = chosen.length ? [heading, ...chosen.map((r) => line(r.memory.text))].join('\n') : '';
+  return { text: [stateBlock, memories].filter(Boolean).join('\n\n'), state: stateBlock, memories };
 }
 
 /** How many of its memories a projector is told of the audience: enough to name people it knows. */
