@@ -1,5 +1,6 @@
 // The OpenAI-compatible backend against a real local HTTP server: the shared contract, then the
 // failures users meet (rate limits, crashes, bad keys, wrong models, dead servers, cut streams).
+import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createOpenAIChatModel,
@@ -235,6 +236,17 @@ describe('OpenAI backend failures and retries', () => {
     const streamed = await model.complete({ messages, stream: true, onToken: () => {} });
     expect(streamed).toMatchObject({ ok: true, usage: { promptTokens: 812, completionTokens: 47 } });
     expect(server?.requests[1]?.body.stream_options).toEqual({ include_usage: true });
+  });
+
+  it("leaves no listener on a long command's signal however many requests it makes", async () => {
+    const { model } = await setup(() => 'ok');
+    const command = new AbortController();
+    for (let i = 0; i < 15; i++) {
+      expect(await model.complete({ messages, signal: command.signal, stream: i % 2 === 0 })).toMatchObject({
+        ok: true,
+      });
+    }
+    expect(getEventListeners(command.signal, 'abort')).toHaveLength(0);
   });
 
   it('answers without usage when the server reports none or a count that is not one', async () => {

@@ -143,7 +143,13 @@ async function attemptOnce(
   context: FailureContext,
 ): Promise<Attempt> {
   const params = toParams(model, request);
-  const requestOptions = request.signal ? { signal: request.signal } : undefined;
+  // The SDK never removes the listener it adds to the signal it is given: a signal of its own per
+  // attempt, which the command's aborts, keeps a long command's signal from gathering one per request.
+  const attempt = new AbortController();
+  const forward = () => attempt.abort(request.signal?.reason);
+  if (request.signal?.aborted) forward();
+  request.signal?.addEventListener('abort', forward, { once: true });
+  const requestOptions = request.signal ? { signal: attempt.signal } : undefined;
   try {
     if (request.stream) {
       // The usage of a streamed answer comes only when asked for (a last chunk without choices).
@@ -160,5 +166,7 @@ async function attemptOnce(
     const classified = classifyError(error, context, request.signal);
     if (!classified) throw error;
     return classified;
+  } finally {
+    request.signal?.removeEventListener('abort', forward);
   }
 }

@@ -1,0 +1,249 @@
+// What a participant remembers and what a request was given, through the worker's DriverApi against a
+// real local OpenAI-protocol server whose context is small, so turns leave the windows and the
+// chronicler runs: the person reviews, corrects and adds, and the next requests say so.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
+import { startHost, type HostHarness } from '../support/host-harness.ts';
+import type { MemoryView } from '../../src/workers/api.ts';
+
+/** A chronicler that quotes the last line of the transcript it was given, and names its reader's knowledge. */
+function chronicle(body: ChatBody, n: number): string {
+  const system = body.messages[0]?.content ?? '';
+  const lines = system.split('\n\n').filter((l) => /^(Wren|Jane): /.test(l));
+  const last = lines.at(-1) ?? '';
+  const quote = last.slice(last.indexOf(': ') + 2).slice(0, 30);
+  return JSON.stringify({
+    memories: [{ text: `MEMORY-${n}: the gate at night.`, importance: 6 }],
+    events: [
+      { text: `EVENT-${n}`, evidence: quote },
+      { text: `INVENTED-${n}`, evidence: 'words nobody ever said or perceived' },
+    ],
+    changes: [
+      { subject: 'Wren', domain: 'location', value: `at the gate (${n})`, evidence: quote },
+      { subject: 'Wren', domain: 'relationship', value: `trusts Jane (${n})`, evidence: quote },
+    ],
+    uncertainties: [],
+  });
+}
+
+let turn = 0;
+function answer(body: ChatBody, n: number) {
+  const system = body.messages[0]?.content ?? '';
+  const format = (body.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name;
+  const prompt = body.messages.map((m) => m.content).join('');
+  const usage = { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: 20 };
+  if (format === 'chronicle') return { text: chronicle(body, n), usage };
+  if (format === 'next_actor') return { text: JSON.stringify({ next: 'Jane' }), usage };
+  if (system.startsWith('You are the perception filter'))
+    return { text: `You see Jane lift her lantern high over the gate, turn ${++turn}.`, usage };
+  return { text: `I lift my lantern high and look at the road for a long while, turn ${++turn}.`, usage };
+}
+
+let server: OpenAIServer;
+let host: HostHarness;
+let storyId: string;
+let jane: string;
+let wren: string;
+
+beforeAll(async () => {
+  server = await startOpenAIServer({ answer });
+  host = await startHost(
+    server,
+    undefined,
+    JSON.stringify({
+      version: 1,
+      uiLanguage: 'en',
+      profiles: [
+        {
+          id: 'local',
+          label: 'Local',
+          kind: 'openai',
+          baseURL: server.baseURL,
+          apiKey: 'k',
+          model: 'test-model',
+          contextTokens: 1024,
+        },
+      ],
+      operations: { default: 'local' },
+      storyOperations: {},
+      sharedStories: [],
+    }),
+  );
+  const created = await host.api.createStory({
+    title: 'Night watch',
+    language: 'en',
+    user: { name: 'Wren', persona: 'A traveller.' },
+    characters: [{ name: 'Jane', card: { description: 'A guard with a lantern. CARD-OF-JANE' } }],
+  });
+  if (!created.ok) throw new Error(created.detail);
+  storyId = created.storyId;
+  const opened = await host.api.openStory(storyId);
+  if (!opened.ok) throw new Error(opened.detail);
+  jane = opened.story.participants.find((p) => p.name === 'Jane')?.id ?? '';
+  wren = opened.story.userId;
+  for (let i = 0; i < 14; i++) {
+    const sent = await host.api.send(storyId, {
+      next: { auto: true },
+      text: `I walk up to the gate and call out my name once more, time ${i}.`,
+    });
+    if (!sent.ok) throw new Error(sent.detail);
+  }
+}, 60_000);
+afterAll(async () => {
+  await host.close();
+  await server.close();
+});
+
+const chroniclerCalls = () =>
+  server.requests.filter(
+    (r) => (r.body.response_format as { json_schema?: { name?: string } })?.json_schema?.name === 'chronicle',
+  );
+async function memoryOf(who: string): Promise<MemoryView> {
+  const r = await host.api.memory(storyId, who);
+  if (!r.ok) throw new Error(r.detail);
+  return r.memory;
+}
+const lastActorRequest = () =>
+  server.requests
+    .filter((r) => (r.body.messages[0]?.content ?? '').startsWith('You are Jane'))
+    .at(-1)
+    ?.body.messages.map((m) => m.content)
+    .join('\n') ?? '';
+async function playOnce(): Promise<void> {
+  const sent = await host.api.send(storyId, { next: { auto: true }, text: 'I wait by the gate in silence.' });
+  if (!sent.ok) throw new Error(sent.detail);
+}
+
+describe('what a participant remembers, through the worker', () => {
+  it('turns that left a small window were chronicled, for the user too; invented evidence went to the audit', async () => {
+    expect(chroniclerCalls().length).toBeGreaterThan(0);
+    for (const who of [jane, wren]) {
+      const m = await memoryOf(who);
+      expect(m.chronicledTurns, m.name).toBeGreaterThan(0);
+      expect(m.memories.some((x) => /^MEMORY-\d+/.test(x.text))).toBe(true);
+      expect(m.state.find((s) => s.subjectName === 'Wren' && s.domain === 'location')?.value).toMatch(
+        /^at the gate/,
+      );
+      expect(m.pending.some((p) => p.domain === 'relationship')).toBe(true);
+      expect(m.events.every((e) => !e.text.startsWith('INVENTED'))).toBe(true);
+      expect(m.audit.some((a) => a.item.includes('INVENTED'))).toBe(true);
+    }
+  });
+
+  it('review: accepted and amended changes become state, a rejected one never does', async () => {
+    const pending = (await memoryOf(jane)).pending.filter((p) => p.domain === 'relationship');
+    expect(pending.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = pending as [MemoryView['pending'][number], MemoryView['pending'][number]];
+    expect(
+      (await host.api.editMemory(storyId, jane, { kind: 'amend', changeId: first.id, value: ' ' })).ok,
+    ).toBe(false);
+    expect(
+      (await host.api.editMemory(storyId, jane, { kind: 'amend', changeId: first.id, value: 'AMENDED wary' }))
+        .ok,
+    ).toBe(true);
+    let m = await memoryOf(jane);
+    expect(m.state.find((s) => s.domain === 'relationship')?.value).toBe('AMENDED wary');
+    expect(m.pending.some((p) => p.id === first.id)).toBe(false);
+    await host.api.editMemory(storyId, jane, { kind: 'review', changeId: second.id, decision: 'rejected' });
+    m = await memoryOf(jane);
+    expect(m.pending.some((p) => p.id === second.id)).toBe(false);
+    expect(m.state.find((s) => s.domain === 'relationship')?.value).toBe('AMENDED wary');
+    // The next request of Jane's says how things stand, with the person's value.
+    await playOnce();
+    expect(lastActorRequest()).toContain('AMENDED wary');
+  });
+
+  it("a person's memory and correction reach the next request; forgetting and clearing take them out", async () => {
+    expect(
+      (await host.api.editMemory(storyId, jane, { kind: 'add-memory', text: '   ', importance: 5 })).ok,
+    ).toBe(false);
+    await host.api.editMemory(storyId, jane, {
+      kind: 'add-memory',
+      text: 'HAND-MEMORY: Wren once saved my brother.',
+      importance: 10,
+    });
+    await host.api.editMemory(storyId, jane, {
+      kind: 'correct',
+      subject: wren,
+      domain: 'inventory',
+      value: 'HAND-STATE a silver key',
+    });
+    let m = await memoryOf(jane);
+    const added = m.memories.find((x) => x.text.startsWith('HAND-MEMORY'));
+    expect(added?.byPerson).toBe(true);
+    expect(m.state.find((s) => s.domain === 'inventory')?.value).toBe('HAND-STATE a silver key');
+    await playOnce();
+    expect(lastActorRequest()).toContain('HAND-MEMORY');
+    expect(lastActorRequest()).toContain('HAND-STATE a silver key');
+    // Only Jane's: Wren's requests never carry what the person told Jane.
+    const wrenRequests = server.requests.filter((r) =>
+      (r.body.messages[0]?.content ?? '').includes('what Wren perceives'),
+    );
+    expect(wrenRequests.length).toBeGreaterThan(0);
+    expect(wrenRequests.some((r) => JSON.stringify(r.body).includes('HAND-'))).toBe(false);
+
+    await host.api.editMemory(storyId, jane, { kind: 'forget-memory', memoryId: added?.id ?? '' });
+    await host.api.editMemory(storyId, jane, {
+      kind: 'correct',
+      subject: wren,
+      domain: 'inventory',
+      value: '',
+    });
+    m = await memoryOf(jane);
+    expect(m.memories.some((x) => x.text.startsWith('HAND-MEMORY'))).toBe(false);
+    expect(m.state.some((s) => s.domain === 'inventory')).toBe(false);
+    await playOnce();
+    expect(lastActorRequest()).not.toContain('HAND-');
+  });
+
+  it('refuses a participant the story does not have', async () => {
+    const r = await host.api.memory(storyId, 'nobody');
+    expect(r.ok).toBe(false);
+  });
+});
+
+describe('what a request was given, through the worker', () => {
+  it("a generated turn's itemisation adds up, and its rebuilt request is the one the server got", async () => {
+    const t = await host.api.transcript(storyId);
+    if (!t.ok) throw new Error(t.detail);
+    const last = t.rows.at(-1);
+    expect(last?.origin).toBe('generated');
+    const inspected = await host.api.inspectTurn(storyId, last?.turnId ?? '');
+    if (!inspected.ok) throw new Error(inspected.detail);
+    const { given } = inspected.turn;
+    expect(given).toBeDefined();
+    if (!given) return;
+    expect(given.context).toBe(1024);
+    expect(given.source).toBe('setting');
+    expect(given.parts.reduce((n, p) => n + p.tokens, 0)).toBe(given.promptTokens);
+    expect(given.parts.map((p) => p.part)).toEqual(
+      expect.arrayContaining(['instructions', 'card', 'history']),
+    );
+    expect(given.promptTokens + given.maxTokens).toBeLessThanOrEqual(given.context);
+    expect(given.window.start).toBeGreaterThan(0);
+
+    const rebuilt = await host.api.turnRequest(storyId, last?.turnId ?? '');
+    if (!rebuilt.ok) throw new Error(rebuilt.detail);
+    const sent = server.requests
+      .filter((r) => (r.body.messages[0]?.content ?? '').startsWith('You are Jane'))
+      .at(-1);
+    expect(rebuilt.request.messages).toEqual(sent?.body.messages);
+    expect(rebuilt.request.messages[0]?.content).toContain('CARD-OF-JANE');
+
+    // The user's view of it was made by a projection request with its own itemisation.
+    const view = inspected.turn.variants.find((v) => v.audience === wren);
+    expect(view?.given?.parts.some((p) => p.part === 'source')).toBe(true);
+    const projected = await host.api.turnRequest(storyId, last?.turnId ?? '', wren);
+    if (!projected.ok) throw new Error(projected.detail);
+    expect(projected.request.messages[0]?.content).toContain('what Wren perceives');
+    expect(JSON.stringify(projected.request)).not.toContain('CARD-OF-JANE');
+  });
+
+  it('a hand-written turn has no request', async () => {
+    const t = await host.api.transcript(storyId);
+    if (!t.ok) throw new Error(t.detail);
+    const own = t.rows.find((r) => r.kind === 'own');
+    const r = await host.api.turnRequest(storyId, own?.turnId ?? '');
+    expect(r.ok).toBe(false);
+  });
+});
