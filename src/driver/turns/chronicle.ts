@@ -16,8 +16,8 @@ import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts
 import { tr } from '../i18n/messages.ts';
 import type { ChatRequest } from '../model.ts';
 import { renderPrompt } from '../prompts/render.ts';
+import { chronicleOnPath } from '../views/chronicle-on-path.ts';
 import {
-  commitsOnPath,
   coveredThrough,
   dueCheckpoint,
   entriesOnPath,
@@ -350,8 +350,7 @@ function storeDueCheckpoint(
   index: PathIndex,
 ): void {
   const chronicle = story.views.chronicle(who);
-  const entries = entriesOnPath(chronicle, index, entryLookup(transcript));
-  const { commits } = commitsOnPath(entries, chronicle, index);
+  const { commits } = chronicleOnPath(chronicle, index, transcript);
   const idAt = new Map([...index].map(([id, i]) => [i, id]));
   const due = dueCheckpoint(commits, chronicle.checkpoints, (i) => idAt.get(i));
   if (due) writeRecords(story.doc, who, 'checkpoints', [{ id: env.newId(), ...due }], env.origin);

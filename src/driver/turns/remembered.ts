@@ -6,15 +6,10 @@ import type { Language } from '../doc/schema.ts';
 import type { Story } from '../env.ts';
 import { tr } from '../i18n/messages.ts';
 import { estimateTokens } from '../budget/tokens.ts';
-import {
-  commitsOnPath,
-  entriesOnPath,
-  stateOf,
-  type PathIndex,
-  type State,
-} from '../views/chronicle-view.ts';
+import type { PathIndex, State } from '../views/chronicle-view.ts';
+import { chronicleOnPath } from '../views/chronicle-on-path.ts';
 import type { TranscriptEntry } from '../views/path-node.ts';
-import { memoriesOnPath, rankMemories, recall } from '../views/recall.ts';
+import { rankMemories, recall } from '../views/recall.ts';
 
 /** The window's newest turns that say what is relevant now. */
 const QUERY_TURNS = 3;
@@ -84,11 +79,10 @@ export function rememberedBlock({
   const language = story.views.meta().language;
   const { nameOf } = story.views.cast();
   const chronicle = story.views.chronicle(who);
-  const byTurn = new Map(transcript.map((e) => [e.turnId, e]));
-  const entries = entriesOnPath(chronicle, index, (t) => byTurn.get(t)).filter((e) => !e.stale);
-  if (!entries.length && !chronicle.memoryEdits.length) return NOTHING;
-  const { commits } = commitsOnPath(entries, chronicle, index);
-  const state = stateLines(stateOf(commits, chronicle.checkpoints, index).state, nameOf, language);
+  if (!chronicle.entries.length && !chronicle.memoryEdits.length && !chronicle.corrections.length)
+    return NOTHING;
+  const onPath = chronicleOnPath(chronicle, index, transcript);
+  const state = stateLines(onPath.state, nameOf, language);
   let stateBlock = '';
   if (state.length) {
     const block = [tr(language, 'How things stand, as far as you know:'), ...state].join('\n');
@@ -104,7 +98,7 @@ export function rememberedBlock({
   const heading = tr(language, 'What you remember of earlier turns:');
   const line = (text: string) => tr(language, '- {memory}', { memory: text });
   const chosen = recall(
-    rankMemories(memoriesOnPath(entries, chronicle.memoryEdits, index), query, now),
+    rankMemories(onPath.memories, query, now),
     room - used - estimateTokens(heading) - 2,
     (m) => estimateTokens(line(m.text)) + 1,
   );
@@ -129,10 +123,7 @@ export function knownBlock(input: {
 }): string {
   const { story, who, transcript, index, query, room } = input;
   const language = story.views.meta().language;
-  const chronicle = story.views.chronicle(who);
-  const byTurn = new Map(transcript.map((e) => [e.turnId, e]));
-  const entries = entriesOnPath(chronicle, index, (t) => byTurn.get(t)).filter((e) => !e.stale);
-  const memories = memoriesOnPath(entries, chronicle.memoryEdits, index);
+  const { memories } = chronicleOnPath(story.views.chronicle(who), index, transcript);
   if (!memories.length) return '';
   const now = index.get(transcript.at(-1)?.turnId ?? '') ?? 0;
   const heading = tr(

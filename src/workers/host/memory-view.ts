@@ -4,8 +4,7 @@
 import type { StateDomain } from '../../driver/doc/chronicle.ts';
 import type { Story } from '../../driver/env.ts';
 import { pathIndexOf } from '../../driver/turns/chronicle.ts';
-import { commitsOnPath, entriesOnPath, stateOf } from '../../driver/views/chronicle-view.ts';
-import { memoriesOnPath } from '../../driver/views/recall.ts';
+import { chronicleOnPath } from '../../driver/views/chronicle-on-path.ts';
 import type { MemoryView } from '../api.ts';
 
 export function memoryView(story: Story, who: string): MemoryView {
@@ -14,16 +13,12 @@ export function memoryView(story: Story, who: string): MemoryView {
   const leaf = story.views.meta().activeLeaf;
   const index = pathIndexOf(story, leaf);
   const transcript = leaf === null ? [] : story.views.transcript(who, { leaf });
-  const byTurn = new Map(transcript.map((e) => [e.turnId, e]));
-  const entries = entriesOnPath(chronicle, index, (t) => byTurn.get(t));
-  const fresh = entries.filter((e) => !e.stale);
-  const { commits, pending } = commitsOnPath(fresh, chronicle, index);
-  const { state } = stateOf(commits, chronicle.checkpoints, index);
+  const { entries, fresh, pending, state, memories } = chronicleOnPath(chronicle, index, transcript);
   const own = new Set(chronicle.memoryEdits.flatMap((e) => (e.kind === 'added' ? [e.memory.id] : [])));
   return {
     participant: who,
     name: nameOf(who),
-    memories: memoriesOnPath(fresh, chronicle.memoryEdits, index)
+    memories: memories
       .sort((a, b) => a.at - b.at)
       .map(({ memory }) => ({ ...memory, byPerson: own.has(memory.id) })),
     state: Object.entries(state).flatMap(([subject, domains]) =>

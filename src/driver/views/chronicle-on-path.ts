@@ -1,0 +1,47 @@
+// One participant's chronicle as one path sees it, all at once: its entries there (stale ones marked),
+// the fresh ones' commits in story order and the changes waiting for review, the state they reduce to,
+// and the memories it has. What the requests' tails, the checkpoints and "What X remembers" all read.
+import type { Chronicle, Memory } from '../doc/chronicle.ts';
+import {
+  commitsOnPath,
+  entriesOnPath,
+  stateOf,
+  type Commit,
+  type PathEntry,
+  type PathIndex,
+  type PendingChange,
+  type State,
+} from './chronicle-view.ts';
+import type { TranscriptEntry } from './path-node.ts';
+import { memoriesOnPath } from './recall.ts';
+
+export interface ChronicleOnPath {
+  /** Every entry whose turns are all on the path, oldest first. */
+  entries: PathEntry[];
+  /** Those a later edit did not make stale: only these count. */
+  fresh: PathEntry[];
+  commits: Commit[];
+  pending: PendingChange[];
+  state: State;
+  memories: Array<{ memory: Memory; at: number }>;
+}
+
+/** `transcript`: the participant's transcript along the path (what tells an entry stale). */
+export function chronicleOnPath(
+  chronicle: Chronicle,
+  index: PathIndex,
+  transcript: readonly TranscriptEntry[],
+): ChronicleOnPath {
+  const byTurn = new Map(transcript.map((e) => [e.turnId, e]));
+  const entries = entriesOnPath(chronicle, index, (t) => byTurn.get(t));
+  const fresh = entries.filter((e) => !e.stale);
+  const { commits, pending } = commitsOnPath(fresh, chronicle, index);
+  return {
+    entries,
+    fresh,
+    commits,
+    pending,
+    state: stateOf(commits, chronicle.checkpoints, index).state,
+    memories: memoriesOnPath(fresh, chronicle.memoryEdits, index),
+  };
+}
