@@ -1,7 +1,8 @@
 // A DriverEnv for driver tests: shipped prompts, a deterministic clock and ids, and one scripted
 // model for every operation, plus a classifier that tells which operation a recorded request was.
 import type { DriverEnv } from '../../src/driver/env.ts';
-import type { ChatRequest } from '../../src/driver/model.ts';
+import type { ChatModel, ChatRequest } from '../../src/driver/model.ts';
+import { estimateTokens } from '../../src/driver/budget/tokens.ts';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
 import {
   createScriptedModel,
@@ -22,10 +23,14 @@ export function kindOf(request: Pick<ChatRequest, 'messages' | 'response_format'
   return 'actor';
 }
 
-/** The name a projection request targets ("…into what Jane perceives…"), or the actor's name. */
+/** The name a projection or chronicler request is for ("…what Jane perceives…"), or the actor's name. */
 export function subjectOf(call: RecordedCall): string | undefined {
   const system = call.messages[0]?.content ?? '';
-  return /what (.+?) perceives of it/.exec(system)?.[1] ?? /^You are (.+?) in a roleplay/.exec(system)?.[1];
+  return (
+    /what (.+?) perceives of it/.exec(system)?.[1] ??
+    /^You keep (.+?)'s memory/.exec(system)?.[1] ??
+    /^You are (.+?) in a roleplay/.exec(system)?.[1]
+  );
 }
 
 export function makeEnv(
@@ -68,4 +73,19 @@ export function chronicleAnswer(request: Pick<ChatRequest, 'messages'>, n: numbe
         : [],
     uncertainties: [],
   });
+}
+
+/**
+ * An env whose one scripted backend has a small context and counts tokens exactly, at 1.6 times the
+ * estimate (more than it guesses): windows move and the chronicler runs within a few turns.
+ */
+export function smallContextEnv(context: number, respond: Respond, extra: Partial<DriverEnv> = {}) {
+  const env = makeEnv(respond, extra);
+  const exact = (text: string) => Math.ceil(estimateTokens(text) * 1.6);
+  const model: ChatModel & { calls: RecordedCall[] } = {
+    calls: env.model.calls,
+    complete: (request) => env.model.complete(request),
+    limits: async () => ({ contextTokens: context, source: 'server', countTokens: async (t) => exact(t) }),
+  };
+  return { env: { ...env, models: { selector: model, projector: model, actor: model } }, model, exact };
 }

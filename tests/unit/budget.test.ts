@@ -13,7 +13,7 @@ import {
 import { addParticipant } from '../../src/driver/doc/participants.ts';
 import { send, continueFor } from '../../src/driver/turns/commands.ts';
 import type { ChatModel, ChatRequest } from '../../src/driver/model.ts';
-import { makeEnv, kindOf, chronicleAnswer } from '../support/driver-env.ts';
+import { makeEnv, kindOf, chronicleAnswer, smallContextEnv } from '../support/driver-env.ts';
 import { makeStory, USER } from '../support/story-fixture.ts';
 import { mulberry32 } from '../support/prng.ts';
 
@@ -81,18 +81,6 @@ describe('the gauge and the estimate', () => {
   });
 });
 
-/** A scripted backend with a small context that counts tokens exactly (far more than the estimate says). */
-function smallModel(context: number, respond: (r: ChatRequest, n: number) => string) {
-  const env = makeEnv(respond);
-  const exact = (text: string) => Math.ceil(estimateTokens(text) * 1.6);
-  const model: ChatModel & { calls: typeof env.model.calls } = {
-    calls: env.model.calls,
-    complete: (request) => env.model.complete(request),
-    limits: async () => ({ contextTokens: context, source: 'server', countTokens: async (t) => exact(t) }),
-  };
-  return { env: { ...env, models: { selector: model, projector: model, actor: model } }, model, exact };
-}
-
 const prose = (request: ChatRequest, n: number): string => {
   switch (kindOf(request)) {
     case 'selector': {
@@ -114,7 +102,7 @@ const prose = (request: ChatRequest, n: number): string => {
 describe('[B1] no request exceeds context − max_tokens', () => {
   it('in a long story with a small context and an exact counter, every request fits and states max_tokens', async () => {
     const context = 1536;
-    const { env, model, exact } = smallModel(context, prose);
+    const { env, model, exact } = smallContextEnv(context, prose);
     const s = makeStory();
     addParticipant(s.doc, { id: 'tobin', kind: 'character', name: 'Tobin', present: true, card: {} });
     for (let i = 0; i < 25; i++) {
