@@ -115,7 +115,7 @@ async function playOnce(): Promise<void> {
 }
 
 describe('what a participant remembers, through the worker', () => {
-  it('turns that left a small window were chronicled, for the user too; invented evidence went to the audit', async () => {
+  it('[M1][M2] turns that left a small window were chronicled, for the user too; invented evidence went to the audit', async () => {
     expect(chroniclerCalls().length).toBeGreaterThan(0);
     for (const who of [jane, wren]) {
       const m = await memoryOf(who);
@@ -130,7 +130,7 @@ describe('what a participant remembers, through the worker', () => {
     }
   });
 
-  it('review: accepted and amended changes become state, a rejected one never does', async () => {
+  it('[M3] review: accepted and amended changes become state, a rejected one never does', async () => {
     const pending = (await memoryOf(jane)).pending.filter((p) => p.domain === 'relationship');
     expect(pending.length).toBeGreaterThanOrEqual(2);
     const [first, second] = pending as [MemoryView['pending'][number], MemoryView['pending'][number]];
@@ -153,7 +153,7 @@ describe('what a participant remembers, through the worker', () => {
     expect(lastActorRequest()).toContain('AMENDED wary');
   });
 
-  it("a person's memory and correction reach the next request; forgetting and clearing take them out", async () => {
+  it("[M3][M6] a person's memory and correction reach the next request; forgetting and clearing take them out", async () => {
     expect(
       (await host.api.editMemory(storyId, jane, { kind: 'add-memory', text: '   ', importance: 5 })).ok,
     ).toBe(false);
@@ -203,7 +203,7 @@ describe('what a participant remembers, through the worker', () => {
 });
 
 describe('what a request was given, through the worker', () => {
-  it("a generated turn's itemisation adds up, and its rebuilt request is the one the server got", async () => {
+  it("[G1][B2] a generated turn's itemisation adds up, and its rebuilt request is the one the server got", async () => {
     const t = await host.api.transcript(storyId);
     if (!t.ok) throw new Error(t.detail);
     const last = t.rows.at(-1);

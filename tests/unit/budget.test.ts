@@ -17,7 +17,7 @@ import { makeEnv, kindOf, chronicleAnswer, smallContextEnv } from '../support/dr
 import { makeStory, USER } from '../support/story-fixture.ts';
 import { mulberry32 } from '../support/prng.ts';
 
-describe('windows', () => {
+describe('[B3] windows', () => {
   it('grow turn by turn, then step: the start moves only when the next turn would overflow', () => {
     const rng = mulberry32(7);
     const costs: number[] = [];
@@ -124,5 +124,35 @@ describe('[B1] no request exceeds context − max_tokens', () => {
     const lastActor = model.calls.filter((c) => kindOf(c) === 'actor').at(-1);
     expect(lastActor?.messages[0]?.content).toContain('Earlier turns of the story are not shown here.');
     expect(lastActor?.messages[0]?.content).not.toContain('turn 0,');
+  });
+});
+
+describe('[B4] when even the newest turn is over the room', () => {
+  it("the answer's room gives way first; below a sentence of answer nothing is asked and nothing stored", async () => {
+    const s = makeStory();
+    const long = 'I tell the whole long story of the road from the hills to the sea once more. '.repeat(3);
+    const roomy = smallContextEnv(1200, prose);
+    const r = await send(s, roomy.env, { author: USER, text: long, next: null });
+    expect(r.ok, JSON.stringify(r)).toBe(true);
+    const projections = roomy.model.calls.filter((c) => kindOf(c) === 'project');
+    expect(projections.length).toBeGreaterThan(0);
+    for (const call of projections) {
+      expect(call.max_tokens).toBeLessThan(DEFAULT_MAX_TOKENS.projector);
+      expect(call.max_tokens).toBeGreaterThanOrEqual(48);
+      const prompt = roomy.exact(call.messages.map((m) => m.content).join('\n'));
+      expect(prompt + (call.max_tokens ?? 0)).toBeLessThanOrEqual(1200);
+    }
+
+    const before = s.views.path().length;
+    let n = 0;
+    const tiny = smallContextEnv(900, prose, { newId: () => `tiny${++n}` });
+    const refused = await send(s, tiny.env, { author: USER, text: long, next: null });
+    expect(refused).toMatchObject({ ok: false, code: 'context-too-small' });
+    expect(refused.ok ? '' : refused.detail).toMatch(/too small/);
+    expect(tiny.model.calls).toHaveLength(0);
+    // The person's turn is kept (it is theirs); no view of it was made.
+    expect(s.views.path().length).toBe(before + 1);
+    const last = s.views.path().at(-1);
+    expect([...(last?.pov.values() ?? [])].every((v) => v.state === 'missing')).toBe(true);
   });
 });

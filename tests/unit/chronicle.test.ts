@@ -96,7 +96,7 @@ const onPath = (s: Story, who: string, leaf = s.views.meta().activeLeaf) =>
 const stored = (s: Story, who: string) => JSON.stringify(s.views.chronicle(who));
 
 describe('a late joiner remembers only from its own point of view', () => {
-  it('a canary said before Jess arrived reaches none of her requests, memories, state or quotes', async () => {
+  it('[M1][O2][O3] a canary said before Jess arrived reaches none of her requests, memories, state or quotes', async () => {
     const s = makeStory({ jessPresent: false });
     // Room enough for the projector to be told a few of its audience's memories too.
     const { env, model } = envOf(2048);
@@ -125,7 +125,7 @@ describe('a late joiner remembers only from its own point of view', () => {
 });
 
 describe('evidence', () => {
-  it("every kept event and change quotes its participant's own view of its turn exactly; the rest is audited", async () => {
+  it("[M2][M3] every kept event and change quotes its participant's own view of its turn exactly; the rest is audited", async () => {
     const s = makeStory();
     const { env } = envOf();
     await played(s, env, 16, (i) => `I set a cup on the table and say "Good evening", time ${i}.`);
@@ -150,7 +150,7 @@ describe('evidence', () => {
 });
 
 describe('each branch keeps its own state', () => {
-  it('chronicles made on one branch are not on another, and going back finds the first unchanged', async () => {
+  it('[M5] chronicles made on one branch are not on another, and going back finds the first unchanged', async () => {
     const s = makeStory();
     const { env } = envOf();
     await played(s, env, 14, (i) => `I walk along the first road and count the stones, ${i}.`);
@@ -179,7 +179,7 @@ describe('each branch keeps its own state', () => {
 });
 
 describe('stale chronicle entries are the stale-history choice', () => {
-  it('an edit of a turn an entry read makes it stale; keep re-stamps it, rewrite forgets it and keeps amended values', async () => {
+  it('[M5][H1] an edit of a turn an entry read makes it stale; keep re-stamps it, rewrite forgets it and keeps amended values', async () => {
     const s = makeStory();
     const { env } = envOf();
     await played(s, env, 14, (i) => `I tap the table twice and hum a tune, ${i}.`);
@@ -214,7 +214,7 @@ describe('stale chronicle entries are the stale-history choice', () => {
 });
 
 describe('Story JSON carries each chronicle inside its participant', () => {
-  it('out and back in, every memory, change, review, checkpoint and audit record is the same', async () => {
+  it('[M8] out and back in, every memory, change, review, checkpoint and audit record is the same', async () => {
     const s = makeStory();
     const { env } = envOf();
     await played(s, env, 14, (i) => `I open the window and let the cold in, ${i}.`);

@@ -47,7 +47,7 @@ function storedCheckpoints(rng: Rng, commits: Commit[], turnIdAt: (i: number) =>
 }
 
 describe('[seeded] the reducer and checkpoints', () => {
-  it(`state from checkpoints equals the full replay, and unsound checkpoints are passed over (${SEEDS} seeds)`, () => {
+  it(`[M4] state from checkpoints equals the full replay, and unsound checkpoints are passed over (${SEEDS} seeds)`, () => {
     let usedCheckpoint = 0;
     for (let seed = 1; seed <= SEEDS; seed++) {
       const rng = mulberry32(seed);
@@ -95,7 +95,7 @@ describe('[seeded] the reducer and checkpoints', () => {
     expect(usedCheckpoint).toBeGreaterThan(SEEDS / 2);
   });
 
-  it('the latest commit of a subject and domain wins, and an empty value clears it', () => {
+  it('[M4] the latest commit of a subject and domain wins, and an empty value clears it', () => {
     const c = (id: string, value: string, at: number): Commit => ({
       id,
       subject: 'ada',

@@ -32,7 +32,7 @@ export async function generateValidated<T>(
       code: 'context-too-small',
       detail: tr(
         language,
-        "The model's context ({context} tokens) is too small for this request, even with the least of the story: its instructions alone take about {need}. Use a model or a setting with a larger context.",
+        "The model's context ({context} tokens) is too small for this request: with only the newest turn of the story it takes about {need}, which leaves no room for an answer. Use a model or a setting with a larger context, or shorten the card or that turn.",
         { context: budget.context, need: budget.promptTokens },
       ),
     };
