@@ -3,7 +3,7 @@
 // chronicler runs: the person reviews, corrects and adds, and the next requests say so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
-import { startHost, type HostHarness } from '../support/host-harness.ts';
+import { startHost, testSettings, type HostHarness } from '../support/host-harness.ts';
 import type { MemoryView } from '../../src/workers/api.ts';
 
 /** A chronicler that quotes the last line of the transcript it was given, and names its reader's knowledge. */
@@ -47,28 +47,7 @@ let wren: string;
 
 beforeAll(async () => {
   server = await startOpenAIServer({ answer });
-  host = await startHost(
-    server,
-    undefined,
-    JSON.stringify({
-      version: 1,
-      uiLanguage: 'en',
-      profiles: [
-        {
-          id: 'local',
-          label: 'Local',
-          kind: 'openai',
-          baseURL: server.baseURL,
-          apiKey: 'k',
-          model: 'test-model',
-          contextTokens: 1024,
-        },
-      ],
-      operations: { default: 'local' },
-      storyOperations: {},
-      sharedStories: [],
-    }),
-  );
+  host = await startHost(server, undefined, JSON.stringify(testSettings(server, { contextTokens: 1024 })));
   const created = await host.api.createStory({
     title: 'Night watch',
     language: 'en',

@@ -12,6 +12,7 @@ import { limitsReport } from '../../src/workers/backends/limits-report.ts';
 import { createDriverHost, type DeviceBackends } from '../../src/workers/host/driver-host.ts';
 import { createStoryStore, type StoryStore } from '../../src/workers/store/story-store.ts';
 import type { DriverApi, DriverEvent } from '../../src/workers/api.ts';
+import type { BackendProfile, DeviceSettings } from '../../src/workers/store/device-settings.ts';
 
 export interface HostHarness {
   api: Comlink.Remote<DriverApi>;
@@ -44,6 +45,28 @@ export function testBackends(factory: DeviceBackends['factory']): DeviceBackends
   };
 }
 
+/** The device settings a test host starts with: one OpenAI-compatible profile on `server`. */
+export function testSettings(server: OpenAIServer, profile: Partial<BackendProfile> = {}): DeviceSettings {
+  return {
+    version: 1,
+    uiLanguage: 'en',
+    profiles: [
+      {
+        id: 'local',
+        label: 'Local',
+        kind: 'openai',
+        baseURL: server.baseURL,
+        apiKey: 'k',
+        model: 'test-model',
+        ...profile,
+      } as BackendProfile,
+    ],
+    operations: { default: 'local' },
+    storyOperations: {},
+    sharedStories: [],
+  };
+}
+
 /**
  * A host on its own IndexedDB databases (each test its own device), or on `store` to reopen what
  * an earlier host stored (a reload); `storedSettings` replaces the saved device settings' text.
@@ -59,25 +82,7 @@ export async function startHost(
   });
   const host = createDriverHost({
     store,
-    settings: memorySettings(
-      storedSettings ?? {
-        version: 1,
-        uiLanguage: 'en',
-        profiles: [
-          {
-            id: 'local',
-            label: 'Local',
-            kind: 'openai',
-            baseURL: server.baseURL,
-            apiKey: 'k',
-            model: 'test-model',
-          },
-        ],
-        operations: { default: 'local' },
-        storyOperations: {},
-        sharedStories: [],
-      },
-    ),
+    settings: memorySettings(storedSettings ?? testSettings(server)),
     prompts: shippedPrompts(),
     backends: () => backends,
     clock: Date.now,

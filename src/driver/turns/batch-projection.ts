@@ -17,7 +17,7 @@ import { SOURCE_SHARE } from '../budget/shares.ts';
 import { estimateMessages, estimateTokens } from '../budget/tokens.ts';
 import { windowStart } from '../budget/window.ts';
 import type { Fitted } from '../budget/fit.ts';
-import { repeatedKeys } from '../validation/index.ts';
+import { jsonAnswer, repeatedKeys } from '../validation/index.ts';
 import { clauseList, nameList } from '../i18n/lists.ts';
 import { givenOf } from './given.ts';
 import type { Given } from '../doc/given.ts';
@@ -138,10 +138,8 @@ export type BatchVerdict =
 
 /** Reads one batch answer: one JSON object, each requested name exactly once, each value a projection. */
 export function readBatchAnswer(text: string, checks: BatchChecks, language: Language): BatchVerdict {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
+  const read = jsonAnswer(text);
+  if (!read)
     return {
       ok: false,
       reason: tr(
@@ -149,7 +147,7 @@ export function readBatchAnswer(text: string, checks: BatchChecks, language: Lan
         'The answer was not a JSON object. Answer with one JSON object, one key per name.',
       ),
     };
-  }
+  const { json } = read;
   if (!json || typeof json !== 'object' || Array.isArray(json))
     return { ok: false, reason: tr(language, 'The answer must be one JSON object.') };
   // JSON.parse kept only the last value of a repeated name; which one was meant cannot be known.

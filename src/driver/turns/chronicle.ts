@@ -30,6 +30,7 @@ import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/requ
 import { estimateMessages, estimateTokens } from '../budget/tokens.ts';
 import { MIN_ANSWER_TOKENS, type Fitted } from '../budget/fit.ts';
 import { generateValidated, type Verdict } from './generate.ts';
+import { jsonAnswer } from '../validation/index.ts';
 import { samplingFor } from './sampling.ts';
 
 const answerSchema = z.object({
@@ -254,16 +255,13 @@ async function chronicleSlice(
     language,
     fitted,
     validate: (text): Verdict<Answer> => {
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
+      const read = jsonAnswer(text);
+      if (!read)
         return {
           ok: false,
           reason: tr(language, 'The answer was not JSON. Answer with the JSON object only.'),
         };
-      }
-      const parsed = answerSchema.safeParse(json);
+      const parsed = answerSchema.safeParse(read.json);
       return parsed.success
         ? { ok: true, value: parsed.data }
         : {

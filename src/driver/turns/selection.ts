@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { type DriverEnv, type DriverResult, type Story } from '../env.ts';
 import { generateValidated, guardPrompts } from './generate.ts';
+import { jsonAnswer } from '../validation/index.ts';
 import { renderPrompt } from '../prompts/render.ts';
 import { samplingFor } from './sampling.ts';
 import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
@@ -104,16 +105,13 @@ export async function selectNextActor(
       language,
       fitted: await selectorRequest(story, env, candidates, budget),
       validate: (text) => {
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
+        const read = jsonAnswer(text);
+        if (!read)
           return {
             ok: false,
             reason: tr(language, 'The answer was not JSON. Answer with {"next": "<name>"} only.'),
           };
-        }
-        const parsed = answer.safeParse(json);
+        const parsed = answer.safeParse(read.json);
         const id = parsed.success ? byName.get(parsed.data.next) : undefined;
         return id
           ? { ok: true, value: id }

@@ -5,6 +5,7 @@
 export { validateActorOutput } from './actor.ts';
 export { validateProjection } from './projection.ts';
 export { repeatedKeys } from './json-keys.ts';
+export { jsonAnswer } from './json-answer.ts';
 export { checkScript, MIN_CHECKED_PROSE } from './script.ts';
 export {
   type ActorContext,

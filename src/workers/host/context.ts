@@ -36,5 +36,11 @@ export const notFound = (storyId: string): Failure => ({
   detail: uiText('No story {storyId} on this device.', { storyId }),
 });
 
+export const noTurn = (turnId: string): Failure => ({
+  ok: false,
+  code: 'not-found',
+  detail: uiText('No turn {turnId} in this story.', { turnId }),
+});
+
 export const isFailure = (x: unknown): x is Failure =>
   typeof x === 'object' && x !== null && (x as { ok?: unknown }).ok === false;

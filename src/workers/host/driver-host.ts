@@ -14,10 +14,9 @@ import { createGenerations, playCommands } from './play-commands.ts';
 import { editCommands } from './edit-commands.ts';
 import { promptCommands } from './prompt-commands.ts';
 import { memoryCommands } from './memory-commands.ts';
-import { commandEnv } from './command-env.ts';
-import { requestOf } from '../../driver/turns/request-of.ts';
+import { inspectCommands } from './inspect-commands.ts';
 import { createHostSync } from './sync-commands.ts';
-import { inspect, overview, transcriptSlice } from './views.ts';
+import { overview, transcriptSlice } from './views.ts';
 import { createModelRegistry, type BackendFactory } from './model-registry.ts';
 import type { OpenStory, StoryStore } from '../store/story-store.ts';
 import type { SyncTransport } from '../sync/room.ts';
@@ -128,6 +127,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     ...editCommands(ctx, generations),
     ...promptCommands(ctx),
     ...memoryCommands(ctx),
+    ...inspectCommands(ctx),
 
     async openStory(storyId) {
       const story = await ctx.story(storyId);
@@ -137,38 +137,6 @@ export function createDriverHost(parts: HostParts): DriverApi {
       const story = await ctx.story(storyId);
       return isFailure(story) ? story : { ok: true, ...transcriptSlice(story, range) };
     },
-    async inspectTurn(storyId, turnId) {
-      const story = await ctx.story(storyId);
-      if (isFailure(story)) return story;
-      if (!story.views.path(turnId).length)
-        return {
-          ok: false,
-          code: 'not-found',
-          detail: uiText('No turn {turnId} in this story.', { turnId }),
-        };
-      return { ok: true, turn: inspect(story, turnId) };
-    },
-    async turnRequest(storyId, turnId, audience) {
-      const story = await ctx.story(storyId);
-      if (isFailure(story)) return story;
-      if (!story.views.path(turnId).length)
-        return {
-          ok: false,
-          code: 'not-found',
-          detail: uiText('No turn {turnId} in this story.', { turnId }),
-        };
-      const rebuilt = await requestOf(story, await commandEnv(ctx, storyId, story), turnId, audience);
-      if (rebuilt === null)
-        return {
-          ok: false,
-          code: 'not-found',
-          detail: uiText('No model request made this: it was written by hand, or is not anyone’s view.'),
-        };
-      if (!rebuilt.ok) return rebuilt;
-      const { ok: _ok, ...request } = rebuilt;
-      return { ok: true, request };
-    },
-
     getDeviceSettings: () => deviceSettings.read(),
     async settingsProblem() {
       await deviceSettings.read();

@@ -8,7 +8,7 @@ import { hasTurn } from '../../driver/doc/turns.ts';
 import { keepAsIs } from '../../driver/views/keep.ts';
 import { regenerate, regenerateView } from '../../driver/turns/commands.ts';
 import type { DriverApi, Failure, Result } from '../api.ts';
-import { isFailure, type HostContext } from './context.ts';
+import { isFailure, noTurn, type HostContext } from './context.ts';
 import type { Generations } from './play-commands.ts';
 import type { OpenStory } from '../store/story-store.ts';
 import { uiText } from '../i18n/ui-text.ts';
@@ -24,12 +24,6 @@ type EditApi = Pick<
   | 'switchBranch'
   | 'branchFrom'
 >;
-
-const noTurn = (turnId: string): Failure => ({
-  ok: false,
-  code: 'not-found',
-  detail: uiText('No turn {turnId} in this story.', { turnId }),
-});
 
 /** An edit that would leave a text empty: what happened and what to do instead. */
 const emptyEdit = (view: boolean): Failure => ({
