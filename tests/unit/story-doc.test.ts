@@ -17,8 +17,22 @@ import {
   updateParticipant,
   userParticipant,
 } from '../../src/driver/doc/participants.ts';
-import { activeLeaf, appendTurn, editSource, readTurn, sourceText } from '../../src/driver/doc/turns.ts';
-import { clearPov, editPovText, markPerceivedNothing, readPov, writePov } from '../../src/driver/doc/pov.ts';
+import {
+  activeLeaf,
+  appendTurn,
+  editSource,
+  readTurn,
+  sourceText,
+  turnGiven,
+} from '../../src/driver/doc/turns.ts';
+import {
+  clearPov,
+  editPovText,
+  markPerceivedNothing,
+  povGiven,
+  readPov,
+  writePov,
+} from '../../src/driver/doc/pov.ts';
 import { newestLeafUnder, setActiveLeaf } from '../../src/driver/doc/tree.ts';
 import { migrateStory, type Migration } from '../../src/driver/doc/migrations.ts';
 import { STORY_SCHEMA_VERSION } from '../../src/driver/doc/schema.ts';
@@ -346,5 +360,42 @@ describe('[D1] a path whose older turns have not arrived yet', () => {
     Y.applyUpdate(third, Y.encodeStateAsUpdate(first.doc));
     expect(views.path().map((n) => n.id)).toEqual(['a', 'b']);
     expect(views.transcript(USER).map((e) => e.text)).toEqual(['one', 'two']);
+  });
+});
+
+describe('[G1] what a request was given', () => {
+  it('is stored compactly with the turn and the view, read back whole, and a malformed one reads as absent', () => {
+    const s = makeStory();
+    const given = {
+      context: 2048,
+      maxTokens: 250,
+      source: 'setting' as const,
+      parts: [
+        { part: 'instructions' as const, tokens: 410 },
+        { part: 'history' as const, tokens: 903 },
+        { part: 'known' as const, tokens: 37 },
+        { part: 'source' as const, tokens: 120 },
+      ],
+      promptTokens: 1470,
+      exact: true,
+      window: { start: 120, entries: 44 },
+      batch: true,
+    };
+    const t = s.say(JANE, 'I wave.', { origin: 'generated' });
+    writePov(s.doc, t, USER, {
+      perceived: true,
+      text: 'Jane waves.',
+      basis: s.expectedPov(t, USER),
+      origin: 'generated',
+      createdAt: isoAt(1),
+      given,
+    });
+    expect(povGiven(s.doc, t, USER)).toEqual(given);
+    const stored = s.doc.getMap('turns').get(t) as Y.Map<Y.Map<Y.Map<unknown>>>;
+    const raw = stored.get('pov')?.get(USER)?.get('given');
+    expect(Array.isArray(raw)).toBe(true);
+    stored.get('pov')?.get(USER)?.set('given', [1, 2, 3]);
+    expect(povGiven(s.doc, t, USER)).toBeUndefined();
+    expect(turnGiven(s.doc, t)).toBeUndefined();
   });
 });

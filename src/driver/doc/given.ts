@@ -17,29 +17,67 @@ export const RequestPart = {
 } as const;
 export type RequestPart = (typeof RequestPart)[keyof typeof RequestPart];
 
-export const givenSchema = z.object({
-  context: z.number().int().min(0),
-  maxTokens: z.number().int().min(0),
+/** An itemisation as the inspector reads it. */
+export interface Given {
+  context: number;
+  maxTokens: number;
   /** Where the context length came from: the server, the person's setting, the model's record, or assumed. */
-  source: z.enum(['server', 'setting', 'record', 'assumed']),
-  parts: z.array(
-    z.object({
-      part: z.enum(Object.values(RequestPart) as [RequestPart, ...RequestPart[]]),
-      tokens: z.number().int().min(0),
-    }),
-  ),
+  source: 'server' | 'setting' | 'record' | 'assumed';
+  parts: Array<{ part: RequestPart; tokens: number }>;
   /** The whole prompt's tokens: counted by the backend when `exact`, else the calibrated estimate. */
-  promptTokens: z.number().int().min(0),
-  exact: z.boolean(),
+  promptTokens: number;
+  exact: boolean;
   /** The window: index of the first entry of the participant's transcript it held, and how many. */
-  window: z.object({ start: z.number().int().min(0), entries: z.number().int().min(0) }),
+  window: { start: number; entries: number };
   /** One request for several audiences (batched projection). */
-  batch: z.boolean().optional(),
-});
-export type Given = z.infer<typeof givenSchema>;
+  batch?: boolean;
+}
+
+const PARTS = Object.values(RequestPart);
+const SOURCES = ['server', 'setting', 'record', 'assumed'] as const;
+
+/**
+ * How an itemisation is stored: one flat array of numbers — a format version, the context, max_tokens,
+ * where the context came from, the prompt's tokens, exact, the window, batch, then each part's tokens
+ * in RequestPart order — about a quarter of the bytes of the object, since every turn and view has one.
+ */
+const storedSchema = z
+  .array(z.number().int().min(0))
+  .length(9 + PARTS.length)
+  .refine((a) => a[0] === 1 && (a[3] as number) < SOURCES.length);
+
+export function storedGiven(g: Given): number[] {
+  const tokens = new Map(g.parts.map((p) => [p.part, p.tokens]));
+  return [
+    1,
+    g.context,
+    g.maxTokens,
+    SOURCES.indexOf(g.source),
+    g.promptTokens,
+    g.exact ? 1 : 0,
+    g.window.start,
+    g.window.entries,
+    g.batch ? 1 : 0,
+    ...PARTS.map((p) => tokens.get(p) ?? 0),
+  ];
+}
 
 /** A stored itemisation, or undefined when absent or malformed (synced data is untrusted). */
 export function readGiven(value: unknown): Given | undefined {
-  const parsed = givenSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
+  const parsed = storedSchema.safeParse(value);
+  if (!parsed.success) return undefined;
+  const [, context, maxTokens, source, promptTokens, exact, start, entries, batch, ...tokens] =
+    parsed.data as [number, number, number, number, number, number, number, number, number, ...number[]];
+  return {
+    context,
+    maxTokens,
+    source: SOURCES[source] as Given['source'],
+    parts: PARTS.flatMap((part, i) =>
+      part === 'instructions' || (tokens[i] ?? 0) > 0 ? [{ part, tokens: tokens[i] ?? 0 }] : [],
+    ),
+    promptTokens,
+    exact: exact === 1,
+    window: { start, entries },
+    ...(batch === 1 ? { batch: true } : {}),
+  };
 }

@@ -3,7 +3,7 @@
 import * as Y from 'yjs';
 import { EMPTY_SENTINEL, type PovOrigin, type PovSnapshot } from './schema.ts';
 import { turnsMap } from './story-doc.ts';
-import { readGiven, type Given } from './given.ts';
+import { readGiven, storedGiven, type Given } from './given.ts';
 import {
   EMPTY_EDIT,
   applyTextDelta,
@@ -87,7 +87,7 @@ export function writePov(doc: Y.Doc, turnId: string, audience: string, w: PovWri
     r.set('basis', w.basis);
     r.set('origin', w.origin);
     if (w.model !== undefined) r.set('model', w.model);
-    if (w.given !== undefined) r.set('given', w.given);
+    if (w.given !== undefined) r.set('given', storedGiven(w.given));
     r.set('createdAt', w.createdAt);
     povMapOf(doc, turnId).set(audience, r);
   }, origin);

@@ -12,7 +12,7 @@ import {
   type TextEditResult,
 } from './text-edit.ts';
 import { presentIds } from './participants.ts';
-import { readGiven, type Given } from './given.ts';
+import { readGiven, storedGiven, type Given } from './given.ts';
 import { readPovMap } from './pov.ts';
 
 export interface NewTurn {
@@ -57,7 +57,7 @@ export function appendTurn(doc: Y.Doc, turn: NewTurn, origin?: unknown): string 
     m.set('origin', turn.origin);
     if (turn.basis !== undefined) m.set('basis', turn.basis);
     if (turn.edited) m.set('edited', true);
-    if (turn.given) m.set('given', turn.given);
+    if (turn.given) m.set('given', storedGiven(turn.given));
     m.set('createdAt', turn.createdAt);
     m.set('pov', new Y.Map());
     turnsMap(doc).set(turn.id, m);
