@@ -6,15 +6,13 @@ import { For, Show, createMemo, createUniqueId, onMount, type JSX } from 'solid-
 import { Badges } from '../ui/badges.tsx';
 import { EditingBadge } from '../sync/editing-badge.tsx';
 import { t } from '../i18n/ui-text.ts';
+import { sameList } from '../ui/same-list.ts';
 import { createInspectorState } from './inspector-state.ts';
 import { LiveTextField } from '../ui/live-text-field.tsx';
 import { usePresence } from '../sync/use-presence.ts';
 import { VariantCard, type Variant } from './variant-card.tsx';
 import type { StaleChoice } from '../../workers/api.ts';
 import './inspector.css';
-
-const sameList = (a: string[], b: string[]): boolean =>
-  a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** What "Regenerate from here" does: a generated turn is written again, a hand-written one re-projected. */
 const regenerateTitle = (generated: boolean): string =>
