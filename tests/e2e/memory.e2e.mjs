@@ -297,12 +297,22 @@ describe(
       assert.ok(!prompt.includes(FIRST_MEMORY), 'a forgotten memory reached her request');
     });
 
-    it('shows the user’s own memories too', { timeout: TEST_TIMEOUT_MS }, async () => {
+    it('shows the user’s own memories too, from their own view', { timeout: TEST_TIMEOUT_MS }, async () => {
       await openPanel(USER);
       await panel(USER)
         .getByRole('heading', { name: `What ${USER} remembers` })
         .waitFor();
-      await section(USER, 'Memories').waitFor();
+      // The user's projections move their window too: their own chronicler ran, over their own view.
+      await section(USER, 'Memories').getByText(`You kept watch over the road (${USER}, 1).`).waitFor();
+      await panel(USER)
+        .getByText(/Remembers [1-9]\d* turns? that left its window\./)
+        .waitFor();
+      const request = stub.requests.find((r) => r.kind.op === 'chronicler' && r.kind.who === USER);
+      assert.ok(request.body.messages[0].content.includes(samSees(1)));
+      assert.ok(
+        !request.body.messages[0].content.includes(janeSource(1)),
+        'Jane’s source reached the user’s chronicler',
+      );
       await closePanel(USER);
     });
 
