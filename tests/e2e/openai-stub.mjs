@@ -1,16 +1,26 @@
 // A tiny OpenAI-protocol server for the browser tests: GET /v1/models and streamed (SSE) chat
 // completions with CORS, so the page's worker can call it cross-origin. It answers as the roleplay
-// prompts ask, recognised by the opening of the system prompt (prompts/en/roleplay/*.md).
+// prompts ask, recognised by the opening of the system prompt (prompts/en/roleplay/*.md) or by the
+// answer's JSON schema (the selector's, a batch's, the chronicler's).
 import { createServer } from 'node:http';
 
 export const STUB_MODEL = 'stub-model';
 
-/** Which operation a request is, and for projections the target, from the prompt text. */
+/**
+ * Which operation a request is, from the prompt text: for projections the target, for the chronicler
+ * whose memory it keeps and the lines ("Name: text") of that participant's transcript it was given.
+ */
 export function classify(body) {
   const system = body.messages?.[0]?.content ?? '';
   const format = body.response_format?.json_schema?.name;
   if (format === 'next_actor' || system.startsWith('You direct the turn order')) return { op: 'selector' };
   if (format === 'projections') return { op: 'batch' };
+  if (format === 'chronicle') {
+    // The participant whose memory it keeps, and the stretch of its own transcript it was given.
+    const who = /^You keep (.+?)'s memory/.exec(system)?.[1] ?? '';
+    const stretch = system.split('this stretch:\n\n').at(-1) ?? '';
+    return { op: 'chronicler', who, entries: stretch.split('\n\n').filter(Boolean) };
+  }
   if (system.startsWith('You are the perception filter')) {
     const target = /into what (.+?) perceives of it/.exec(system)?.[1] ?? '';
     return { op: 'projector', target };

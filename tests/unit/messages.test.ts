@@ -76,6 +76,9 @@ describe('message catalogue', () => {
     const [driver, , ui] = CATALOGUES.map(callSites);
     expect(driver?.get('You are {name}.')).toEqual(['driver/turns/private-context.ts']);
     expect(ui?.get('Settings')).toContain('app/shell/app.tsx');
+    // Rooms in folders of their own are scanned too (the memory panel, the inspector's itemisation).
+    expect(ui?.get('Forget')).toEqual(['app/memory/memory-list.tsx']);
+    expect(ui?.get('Show full request')).toEqual(['app/inspector/full-request.tsx']);
   });
 
   for (const catalogue of CATALOGUES) {

@@ -13,6 +13,8 @@ export type InspectorAction =
   'regenerate-projection' | 'regenerate-from' | 'keep' | 'mark-nothing' | 'branch';
 
 export interface InspectorState {
+  storyId: string;
+  turnId: string;
   turn: Accessor<TurnInspection | undefined>;
   /** Why the turn could not be read or the last command failed, or ''. */
   error: Accessor<string>;
@@ -84,6 +86,8 @@ export function createInspectorState(storyId: string, turnId: string): Inspector
   };
 
   return {
+    storyId,
+    turnId,
     turn,
     error,
     busy,

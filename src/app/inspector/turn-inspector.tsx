@@ -1,20 +1,20 @@
 // The turn inspector, a modal dialog: the turn's authored source and every audience's variant, each
 // editable (edits go to the worker as deltas; edits from elsewhere appear live), with their badges and
-// the actions of the spec's editor. The user may read every point of view here; no character's model
-// call ever does (each is built by the worker from that character's own POV only).
+// the actions of the spec's editor, and what each request was given. The user may read every point of
+// view here; no character's model call ever does (each is built by the worker from that character's
+// own POV only).
 import { For, Show, createMemo, createUniqueId, onMount, type JSX } from 'solid-js';
 import { Badges } from '../ui/badges.tsx';
 import { EditingBadge } from '../sync/editing-badge.tsx';
 import { t } from '../i18n/ui-text.ts';
+import { sameList } from '../ui/same-list.ts';
 import { createInspectorState } from './inspector-state.ts';
 import { LiveTextField } from '../ui/live-text-field.tsx';
 import { usePresence } from '../sync/use-presence.ts';
 import { VariantCard, type Variant } from './variant-card.tsx';
+import { GivenSummary } from './given-summary.tsx';
 import type { StaleChoice } from '../../workers/api.ts';
 import './inspector.css';
-
-const sameList = (a: string[], b: string[]): boolean =>
-  a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** What "Regenerate from here" does: a generated turn is written again, a hand-written one re-projected. */
 const regenerateTitle = (generated: boolean): string =>
@@ -164,6 +164,16 @@ export function TurnInspector(props: {
                     {t('Branch from here')}
                   </button>
                 </div>
+                <Show when={turn().given}>
+                  {(given) => (
+                    <GivenSummary
+                      title={t('What {name} was given', { name: author() })}
+                      given={given()}
+                      storyId={props.storyId}
+                      turnId={props.turnId}
+                    />
+                  )}
+                </Show>
                 <Show when={inspector.staleBefore()}>
                   <div class="stale-banner" role="alert">
                     <p>

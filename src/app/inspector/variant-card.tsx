@@ -1,5 +1,6 @@
-// One audience's variant of a turn in the inspector: what they perceived (editable), its badges, and
-// what can be done with it: project it again, keep it as is, or mark that they perceived nothing.
+// One audience's variant of a turn in the inspector: what they perceived (editable), its badges, what
+// can be done with it (project it again, keep it as is, or mark that they perceived nothing), and what
+// the request that projected it was given.
 import { Show, type JSX } from 'solid-js';
 import type { Peer, TurnInspection } from '../../workers/api.ts';
 import { Badges, type BadgeName } from '../ui/badges.tsx';
@@ -7,6 +8,7 @@ import { EditingBadge } from '../sync/editing-badge.tsx';
 import { t } from '../i18n/ui-text.ts';
 import type { InspectorState } from './inspector-state.ts';
 import { LiveTextField } from '../ui/live-text-field.tsx';
+import { GivenSummary } from './given-summary.tsx';
 
 export type Variant = TurnInspection['variants'][number];
 
@@ -97,6 +99,17 @@ export function VariantCard(props: {
           </button>
         </Show>
       </div>
+      <Show when={v().given}>
+        {(given) => (
+          <GivenSummary
+            title={t("What {name}'s projection was given", { name: v().name })}
+            given={given()}
+            storyId={props.inspector.storyId}
+            turnId={props.inspector.turnId}
+            audience={v().audience}
+          />
+        )}
+      </Show>
     </div>
   );
 }

@@ -13,6 +13,8 @@ const YOU = '';
 export function Composer(props: {
   story: StoryState;
   ref?: (textbox: HTMLTextAreaElement) => void;
+  /** Opens "What X remembers" (from the scene's options). */
+  onRemember: (participantId: string) => void;
 }): JSX.Element {
   const story = props.story;
   const id = createUniqueId();
@@ -95,7 +97,7 @@ export function Composer(props: {
         <ActControls story={story} next={next()} onNext={setNext} />
       </div>
       <ContinueControls story={story} />
-      <SceneOptions story={story} />
+      <SceneOptions story={story} onRemember={props.onRemember} />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 // The scene's less frequent settings, folded away under the composer: the story's language, whether
-// Send lets the next character act by itself, and who is in the scene.
+// Send lets the next character act by itself, who is in the scene, and what each one remembers.
 import { createSignal, type JSX } from 'solid-js';
 import type { Language } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
@@ -8,7 +8,10 @@ import { t } from '../i18n/ui-text.ts';
 import { PresenceList } from './presence-list.tsx';
 import type { StoryState } from './story-state.ts';
 
-export function SceneOptions(props: { story: StoryState }): JSX.Element {
+export function SceneOptions(props: {
+  story: StoryState;
+  onRemember: (participantId: string) => void;
+}): JSX.Element {
   const { api } = useDriver();
   const manual = (): boolean => props.story.overview()?.settings.turnSelection === 'manual';
   const [languageError, setLanguageError] = createSignal('');
@@ -56,7 +59,7 @@ export function SceneOptions(props: { story: StoryState }): JSX.Element {
           )}
         </span>
       </label>
-      <PresenceList story={props.story} />
+      <PresenceList story={props.story} onRemember={props.onRemember} />
     </details>
   );
 }

@@ -1,6 +1,7 @@
-// The story screen: the user's transcript, what is being generated, the composer, and the turn
-// inspector opened from any row. Opening it moves keyboard focus to its title, so screen readers
-// announce where the user is. Everything here reads the worker's view slices.
+// The story screen: the user's transcript, what is being generated, the composer, the turn inspector
+// opened from any row and what a participant remembers, opened from the cast. Opening the story moves
+// keyboard focus to its title, so screen readers announce where the user is. Everything here reads
+// the worker's view slices.
 import { Show, createSignal, type JSX } from 'solid-js';
 import { Composer } from './composer.tsx';
 import { focusOnMount } from '../ui/focus-on-mount.ts';
@@ -11,12 +12,15 @@ import { ShareStory } from '../sync/share-story.tsx';
 import { createStoryState } from './story-state.ts';
 import { TranscriptView } from './transcript/transcript-view.tsx';
 import { TurnInspector } from '../inspector/turn-inspector.tsx';
+import { MemoryPanel } from '../memory/memory-panel.tsx';
 import './story.css';
 
 export function StoryScreen(props: { storyId: string }): JSX.Element {
   // The screen is keyed by story id (shell/app.tsx), so the state belongs to one story.
   const story = createStoryState(props.storyId);
   const [inspecting, setInspecting] = createSignal<string | null>(null);
+  /** The participant whose memories are open, or null. */
+  const [remembering, setRemembering] = createSignal<string | null>(null);
   let composerBox: HTMLTextAreaElement | undefined;
   return (
     <section class="story-screen" aria-labelledby="story-title">
@@ -55,7 +59,7 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
                   <strong>{t('That did not work.')}</strong> <span>{story.error()}</span>
                 </div>
               </Show>
-              <Composer story={story} ref={(el) => (composerBox = el)} />
+              <Composer story={story} ref={(el) => (composerBox = el)} onRemember={setRemembering} />
               <Show when={inspecting()} keyed>
                 {(turnId) => (
                   <TurnInspector
@@ -68,6 +72,16 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
                       story.followEnd();
                       composerBox?.focus();
                     }}
+                  />
+                )}
+              </Show>
+              <Show when={remembering()} keyed>
+                {(participantId) => (
+                  <MemoryPanel
+                    storyId={props.storyId}
+                    participantId={participantId}
+                    name={story.nameOf(participantId)}
+                    onClose={() => setRemembering(null)}
                   />
                 )}
               </Show>

@@ -4,6 +4,7 @@ import type { Messages } from '../../../driver/i18n/translate.ts';
 import { ZH_COMMON } from './common.ts';
 import { ZH_INSPECTOR } from './inspector.ts';
 import { ZH_LIBRARY } from './library.ts';
+import { ZH_MEMORY } from './memory.ts';
 import { ZH_PROMPTS } from './prompts.ts';
 import { ZH_SETTINGS } from './settings.ts';
 import { ZH_SHELL } from './shell.ts';
@@ -16,6 +17,7 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   library: ZH_LIBRARY,
   story: ZH_STORY,
   inspector: ZH_INSPECTOR,
+  memory: ZH_MEMORY,
   settings: ZH_SETTINGS,
   prompts: ZH_PROMPTS,
   sync: ZH_SYNC,

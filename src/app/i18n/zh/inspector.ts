@@ -53,4 +53,48 @@ export const ZH_INSPECTOR: Messages = {
   'A turn cannot be empty: write something, or regenerate it.': '回合不能为空：请写些内容，或者重新生成。',
   'A view cannot be empty: deleting its text does not mean they perceived nothing. Write what they perceived, or use Mark as perceived nothing.':
     '感知不能为空：删掉文字并不表示什么也没感知到。请写下他们感知到的内容，或者使用“标记为未感知到任何内容”。',
+  // What a request was given, and its full text.
+  'What {name} was given': '{name}得到了什么',
+  "What {name}'s projection was given": '{name}的感知请求得到了什么',
+  'One request served several audiences at once (batched projection): these are its numbers, shared by each of their views.':
+    '一次请求同时服务了多个感知者（批量感知）：这些是该请求的数字，由各自的视角共享。',
+  'Tokens per part of the request': '请求各部分的 token 数',
+  Part: '部分',
+  Tokens: 'Token 数',
+  'Share of the budget': '占预算的比例',
+  Prompt: '提示词',
+  'of {budget} for the prompt': '提示词预算为 {budget}',
+  'Answer room': '回答空间',
+  '{tokens} tokens (max_tokens)': '{tokens} 个 token（max_tokens）',
+  Context: '上下文',
+  '{tokens} tokens, {source}': '{tokens} 个 token，{source}',
+  Count: '计数',
+  'Exact: counted by the backend.': '精确：由后端计数。',
+  'Estimated: the backend does not count tokens, so the numbers are the app’s estimate.':
+    '估算：后端不计算 token，这些数字是应用的估算。',
+  'History window': '历史窗口',
+  Instructions: '指令',
+  'Character card': '角色卡',
+  History: '历史',
+  'Memories of who is who': '辨认人物的记忆',
+  'The turn as written': '回合原文',
+  Task: '任务',
+  'detected from the server': '从服务器检测到',
+  'set in Settings': '在设置中设定',
+  'from the model’s record': '来自模型的记录',
+  'assumed: nothing told it': '假定值：没有来源告知',
+  'No history yet: nothing had happened for them before this.':
+    '还没有历史：在此之前对他们而言什么也没发生。',
+  'The whole history: 1 turn.': '完整的历史：1 个回合。',
+  'The whole history: {count} turns.': '完整的历史：{count} 个回合。',
+  'Turns {from}–{to} of {total}; the {earlier} before them are in its memories.':
+    '第 {from}–{to} 个回合（共 {total} 个）；之前的 {earlier} 个回合在其记忆中。',
+  'Show full request': '显示完整请求',
+  'Hide full request': '隐藏完整请求',
+  'Rebuilding the request…': '正在重建请求…',
+  'Rebuilt from the story as it is now ({tokens} prompt tokens): what was edited, remembered or changed in the prompts since is as it is now, not as it was sent.':
+    '根据故事的当前状态重建（提示词 {tokens} 个 token）：此后编辑、记住或在提示词中改动的内容按现在的样子显示，而不是发送时的样子。',
+  System: '系统',
+  User: '用户',
+  Assistant: '助手',
 };

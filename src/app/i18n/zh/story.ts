@@ -68,6 +68,7 @@ export const ZH_STORY: Messages = {
     '批量生成感知（每个回合为所有人只发一次请求；请求更少，但每次调用的隔离更弱）',
   'In the scene': '在场',
   'In the scene:': '在场：',
+  'Memories:': '记忆：',
   '{name} is here: press to let them leave': '{name}在场：点击让其离开',
   'Press to let {name} join': '点击让{name}加入',
   // Stale history above the composer.
