@@ -124,7 +124,7 @@ export interface MemoryView {
   pending: Array<StateChange & { subjectName: string }>;
   events: ChronicleEvent[];
   uncertainties: string[];
-  /** What chronicler answers held that was refused, and why; newest first. */
+  /** What chronicler answers about turns on this path held that was refused, and why; newest first. */
   audit: Audit[];
   /** Entries a later edit of their turns made stale (the story's stale-history choice settles them). */
   staleEntries: number;

@@ -175,6 +175,45 @@ describe('what a participant remembers, through the worker', () => {
     expect(lastActorRequest()).not.toContain('HAND-');
   });
 
+  it('refuses what a screen read before a change asks: a change decided already, a memory set aside', async () => {
+    const pending = (await memoryOf(jane)).pending[0];
+    if (!pending) throw new Error('nothing pending');
+    await host.api.editMemory(storyId, jane, { kind: 'review', changeId: pending.id, decision: 'accepted' });
+    const again = await host.api.editMemory(storyId, jane, {
+      kind: 'review',
+      changeId: pending.id,
+      decision: 'rejected',
+    });
+    expect(again).toMatchObject({ ok: false, code: 'not-found' });
+    const forget = await host.api.editMemory(storyId, jane, { kind: 'forget-memory', memoryId: 'no-such' });
+    expect(forget).toMatchObject({ ok: false, code: 'not-found' });
+    const nobody = await host.api.editMemory(storyId, jane, {
+      kind: 'correct',
+      subject: 'nobody',
+      domain: 'location',
+      value: 'away',
+    });
+    expect(nobody).toMatchObject({ ok: false, code: 'unknown-participant' });
+  });
+
+  it('what the person added survives regenerating the newest turn', async () => {
+    await host.api.editMemory(storyId, jane, {
+      kind: 'add-memory',
+      text: 'KEPT-MEMORY of the gate.',
+      importance: 7,
+    });
+    const t = await host.api.transcript(storyId);
+    if (!t.ok) throw new Error(t.detail);
+    const newest = t.rows.at(-1);
+    expect(newest?.origin).toBe('generated');
+    const regenerated = await host.api.regenerateFrom(storyId, newest?.turnId ?? '');
+    expect(regenerated.ok, JSON.stringify(regenerated)).toBe(true);
+    const after = await host.api.transcript(storyId);
+    if (!after.ok) throw new Error(after.detail);
+    expect(after.rows.at(-1)?.turnId).not.toBe(newest?.turnId);
+    expect((await memoryOf(jane)).memories.some((m) => m.text.startsWith('KEPT-MEMORY'))).toBe(true);
+  });
+
   it('refuses a participant the story does not have', async () => {
     const r = await host.api.memory(storyId, 'nobody');
     expect(r.ok).toBe(false);

@@ -32,7 +32,10 @@ export function memoryView(story: Story, who: string): MemoryView {
     pending: pending.map(({ change }) => ({ ...change, subjectName: nameOf(change.subject) })),
     events: fresh.flatMap(({ entry }) => entry.events),
     uncertainties: fresh.flatMap(({ entry }) => entry.uncertainties.map((u) => u.text)),
-    audit: [...chronicle.audit].sort((a, b) => (a.at < b.at ? 1 : -1)),
+    // What was refused of turns on this path only, like everything else here.
+    audit: chronicle.audit
+      .filter((a) => a.turns.every((t) => index.has(t)))
+      .sort((a, b) => (a.at < b.at ? 1 : -1)),
     staleEntries: entries.length - fresh.length,
     chronicledTurns: new Set(fresh.flatMap(({ entry }) => entry.turns)).size,
   };

@@ -21,6 +21,9 @@ const HOST_ZH: Messages = {
   'A turn cannot be empty: write something, or regenerate it.': '回合不能为空：请写些内容，或者重新生成。',
   'No story {storyId} on this device.': '此设备上没有故事 {storyId}。',
   'No turn {turnId} in this story.': '这个故事中没有回合 {turnId}。',
+  'That change is no longer waiting for review: it was decided, or its turns changed.':
+    '这个变化已不再等待审阅：它已被决定，或者它所依据的回合已经改变。',
+  'That memory is not remembered on this branch any more.': '在这个分支上已不再记得这段记忆。',
   'No model request made this: it was written by hand, or is not anyone’s view.':
     '这不是模型请求生成的：它是手写的，或者不是任何人的视角。',
   'Settings not saved: {reason}': '设置未保存：{reason}',
