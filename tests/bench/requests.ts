@@ -10,15 +10,16 @@
 //                       byte-identical prefix of the previous request of the same operation for the same
 //                       audience (projection: the target; actor: the actor; batch: the target set), as
 //                       ../shared/tools/scene-check/check-scene.mjs computes it (selector requests excluded
-//                       there, and reported separately here)
+//                       there, and reported separately here); prefix-reuse.ts holds the definitions
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runScene } from '../../src/cli/run-command.ts';
 import type { StoryJson, StoryJsonInput } from '../../src/driver/story-json/schema.ts';
-import { startOpenAIServer, type ChatBody } from '../support/openai-server.ts';
+import { startOpenAIServer } from '../support/openai-server.ts';
 import { mulberry32 } from '../support/prng.ts';
 import { runGroup } from './group.ts';
+import { classify, prefixTracker, serialise, type Op } from './prefix-reuse.ts';
 import { firstPerson, perceived } from './story-gen.ts';
 import { median, progress, round } from './stats.ts';
 
@@ -59,45 +60,6 @@ function scene() {
   return { story, steps };
 }
 
-type Op = 'selector' | 'project' | 'batch' | 'actor';
-
-function classify(body: ChatBody): { op: Op; audience: string; targets: string[] } {
-  const system = body.messages[0]?.content ?? '';
-  const format = body.response_format as
-    | {
-        json_schema?: {
-          name?: string;
-          schema?: { required?: string[]; properties?: Record<string, { enum?: string[] }> };
-        };
-      }
-    | undefined;
-  const name = format?.json_schema?.name;
-  if (name === 'next_actor')
-    return {
-      op: 'selector',
-      audience: '',
-      targets: format?.json_schema?.schema?.properties?.next?.enum ?? [],
-    };
-  if (name === 'projections') {
-    const targets = format?.json_schema?.schema?.required ?? [];
-    return { op: 'batch', audience: [...targets].sort().join(','), targets };
-  }
-  const target = /into what (.+?) perceives of it/.exec(system)?.[1];
-  if (target !== undefined) return { op: 'project', audience: target, targets: [target] };
-  const actor = /^You are (.+?) in a roleplay/.exec(system)?.[1];
-  if (actor !== undefined) return { op: 'actor', audience: actor, targets: [] };
-  throw new Error(`an unrecognised request: ${system.slice(0, 80)}`);
-}
-
-const serialise = (body: ChatBody) => body.messages.map((m) => `${m.role}\n${m.content}`).join('\n');
-
-function commonPrefix(a: string, b: string): number {
-  const m = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < m && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i;
-}
-
 async function play(batch: boolean) {
   const rng = mulberry32(batch ? 2 : 1);
   let selections = 0;
@@ -113,6 +75,8 @@ async function play(batch: boolean) {
           return perceived(rng, 400, false);
         case 'actor':
           return firstPerson(rng, 800, false);
+        case 'chronicle': // none expected in 30 turns at the assumed context; reported by operation if any
+          return JSON.stringify({ memories: [], events: [], changes: [], uncertainties: [] });
       }
     },
   });
@@ -147,7 +111,7 @@ async function measure(batch: boolean) {
   }, 0);
   const minimum = projections + generated + autoActs;
   const ok = requests.filter((r) => r.status === 200);
-  const last = new Map<string, string>();
+  const reuse = prefixTracker();
   const shares: number[] = [];
   // How much of what the previous request could share (all but its final message, the volatile tail
   // that the next request replaces with history) this one kept: 1 = the layout loses nothing.
@@ -162,17 +126,14 @@ async function measure(batch: boolean) {
     entry.requests++;
     entry.chars += text.length;
     byOp.set(op, entry);
-    const key = `${op}:${audience}`;
-    const prev = last.get(key);
-    if (prev !== undefined) {
-      const share = commonPrefix(prev, text) / text.length;
-      entry.shares.push(share);
+    const reused = reuse.next(`${op}:${audience}`, text);
+    if (reused !== undefined) {
+      entry.shares.push(reused.share);
       if (op !== 'selector') {
-        shares.push(share);
-        kept.push(Math.min(1, commonPrefix(prev, text) / Math.max(1, prev.lastIndexOf('\nuser\n'))));
+        shares.push(reused.share);
+        kept.push(Math.min(1, reused.common / Math.max(1, reused.previous.lastIndexOf('\nuser\n'))));
       }
     }
-    last.set(key, text);
   }
   return {
     requestsPerTurn: round(ok.length / turns, 2),
