@@ -11,92 +11,39 @@
 //                       audience (projection: the target; actor: the actor; batch: the target set), as
 //                       ../shared/tools/scene-check/check-scene.mjs computes it (selector requests excluded
 //                       there, and reported separately here); prefix-reuse.ts holds the definitions
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { runScene } from '../../src/cli/run-command.ts';
-import type { StoryJson, StoryJsonInput } from '../../src/driver/story-json/schema.ts';
-import { startOpenAIServer } from '../support/openai-server.ts';
 import { mulberry32 } from '../support/prng.ts';
 import { runGroup } from './group.ts';
 import { classify, prefixTracker, serialise, type Op } from './prefix-reuse.ts';
+import { playScene } from './scene-play.ts';
 import { firstPerson, perceived } from './story-gen.ts';
 import { median, progress, round } from './stats.ts';
 
 const ROUNDS = 10; // each round: the user writes, the selector picks an actor, a named character acts
-const CHARACTERS = ['Mara', 'Tobin', 'Pell'];
 
-function scene() {
-  const rng = mulberry32(30);
-  const story: StoryJsonInput = {
-    format: 'rashomon.story',
-    version: 1,
-    id: 'bench-scene',
-    title: 'The walled garden',
-    language: 'en',
-    settings: { batchReprojection: false, turnSelection: 'auto' },
-    participants: [
-      { id: 'wren', kind: 'user', name: 'Wren', present: true, persona: "A gardener's apprentice." },
-      ...CHARACTERS.map((name) => ({
-        id: name.toLowerCase(),
-        kind: 'character' as const,
-        name,
-        present: true,
-        card: {
-          description: `${name}, who works in the walled garden and keeps a secret.`,
-          personality: 'Guarded, dry, observant.',
-          scenario: 'A walled garden at dawn, the week before the estate is sold.',
-        },
-      })),
-    ],
-    turns: [],
-    activeLeaf: null,
-  };
-  const steps = Array.from({ length: ROUNDS }, (_, i) => [
-    { user: firstPerson(rng, 300, false) },
-    { act: 'auto' },
-    { act: CHARACTERS[i % CHARACTERS.length] as string },
-  ]).flat();
-  return { story, steps };
-}
-
-async function play(batch: boolean) {
+function play(batch: boolean) {
   const rng = mulberry32(batch ? 2 : 1);
   let selections = 0;
-  const server = await startOpenAIServer({
-    answer: (body) => {
-      const { op, targets } = classify(body);
-      switch (op) {
-        case 'selector':
-          return JSON.stringify({ next: targets[selections++ % targets.length] });
-        case 'batch':
-          return JSON.stringify(Object.fromEntries(targets.map((t) => [t, perceived(rng, 400, false)])));
-        case 'project':
-          return perceived(rng, 400, false);
-        case 'actor':
-          return firstPerson(rng, 800, false);
-        case 'chronicle': // none expected in 30 turns at the assumed context; reported by operation if any
-          return JSON.stringify({ memories: [], events: [], changes: [], uncertainties: [] });
-      }
+  return playScene({
+    rounds: ROUNDS,
+    batch,
+    server: {
+      answer: (body) => {
+        const { op, targets } = classify(body);
+        switch (op) {
+          case 'selector':
+            return JSON.stringify({ next: targets[selections++ % targets.length] });
+          case 'batch':
+            return JSON.stringify(Object.fromEntries(targets.map((t) => [t, perceived(rng, 400, false)])));
+          case 'project':
+            return perceived(rng, 400, false);
+          case 'actor':
+            return firstPerson(rng, 800, false);
+          case 'chronicle': // none expected in 30 turns at the assumed context; reported by operation if any
+            return JSON.stringify({ memories: [], events: [], changes: [], uncertainties: [] });
+        }
+      },
     },
   });
-  const dir = mkdtempSync(join(tmpdir(), 'rashomon-bench-'));
-  try {
-    const { story, steps } = scene();
-    const sceneFile = join(dir, 'scene.json');
-    const out = join(dir, 'story.json');
-    writeFileSync(sceneFile, JSON.stringify({ story, steps }));
-    const code = await runScene(
-      { scene: sceneFile, baseURL: server.baseURL, model: 'bench-model', batch, concurrency: 4, out },
-      () => {},
-    );
-    if (code !== 0) throw new Error(`rashomon run exited ${code}`);
-    const played = JSON.parse(readFileSync(out, 'utf8')) as StoryJson;
-    return { played, steps, requests: server.requests };
-  } finally {
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 async function measure(batch: boolean) {
