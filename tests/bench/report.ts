@@ -1,5 +1,7 @@
 // The benchmark report: the group results assembled into the issue's JSON shape (plus details and the
-// targets), rendered as a plain-text table for the terminal and as tests/bench/RESULTS.md.
+// targets), rendered as a plain-text table for the terminal and as tests/bench/RESULTS.md (the sections'
+// tables are in report-sections.ts).
+import { fmt, sections } from './report-sections.ts';
 
 export type GroupOutcome =
   | { name: string; ok: true; result: unknown; seconds: number }
@@ -112,122 +114,6 @@ function targets(r: Omit<Report, 'targets'> & { targets: Target[] }): Target[] {
     at('app.firstLoadJsGzipKB', '≤ 250 kB', num(r.app.firstLoadJsGzipKB), (v) => v <= 250),
   );
   return list;
-}
-
-// ---- rendering ----
-
-const fmt = (v: unknown, digits?: number): string => {
-  if (v === null || v === undefined) return '—';
-  if (typeof v !== 'number') return String(v);
-  return v.toLocaleString(
-    'en-US',
-    digits === undefined
-      ? { maximumFractionDigits: 3 }
-      : { minimumFractionDigits: digits, maximumFractionDigits: digits },
-  );
-};
-
-interface Section {
-  title: string;
-  head: string[];
-  rows: string[][];
-  note?: string;
-}
-
-function sections(r: Report): Section[] {
-  const d1 = r.docScale.turns1000;
-  const d10 = r.docScale.turns10000;
-  const iso = r.requests.isolated;
-  const bat = r.requests.batched;
-  const s = r.sync.turns1000;
-  const syncDetail = (s.detail ?? {}) as Obj;
-  const appDetail = (r.app.detail ?? {}) as Obj;
-  const verdict = (figure: string) => {
-    const t = r.targets.find((x) => x.figure === figure);
-    return t ? `${t.target}: ${t.met === null ? 'no figure' : t.met ? 'met' : 'MISSED'}` : '';
-  };
-  return [
-    {
-      title:
-        'Document scale: 4 participants, 800-character sources, 400-character projections, y-indexeddb on fake-indexeddb',
-      head: ['figure', '1,000 turns', '10,000 turns', 'target at 10,000'],
-      rows: [
-        ['bytes per turn', fmt(d1.bytesPerTurn), fmt(d10.bytesPerTurn), ''],
-        [
-          'open → last 50 turns (ms)',
-          fmt(d1.loadLast50Ms),
-          fmt(d10.loadLast50Ms),
-          verdict('docScale.turns10000.loadLast50Ms'),
-        ],
-        ['heap after load (MB)', fmt(d1.heapMB), fmt(d10.heapMB), ''],
-        [
-          'append a turn + refresh (ms)',
-          fmt(d1.appendMs),
-          fmt(d10.appendMs),
-          verdict('docScale.turns10000.appendMs'),
-        ],
-        ['full staleness pass (ms)', fmt(d1.stalenessMs), fmt(d10.stalenessMs), ''],
-      ],
-    },
-    {
-      title:
-        'Requests: a 30-turn scene, 4 participants, `rashomon run` against a local OpenAI-protocol server',
-      head: ['figure', 'isolated', 'batched', 'target'],
-      rows: [
-        [
-          'requests per turn',
-          fmt(iso.requestsPerTurn, 2),
-          fmt(bat.requestsPerTurn, 2),
-          'the minimum: ' +
-            [verdict('requests.isolated.requestsPerTurn'), verdict('requests.batched.requestsPerTurn')]
-              .map((v) => v.split(': ').at(-1))
-              .join(' / '),
-        ],
-        ['minimum per turn (SPEC L6)', fmt(iso.minimumPerTurn, 2), fmt(bat.minimumPerTurn, 2), ''],
-        ['prompt characters per turn', fmt(iso.promptCharsPerTurn), fmt(bat.promptCharsPerTurn), ''],
-        [
-          'prefix reuse (median)',
-          fmt(iso.prefixReuse, 3),
-          fmt(bat.prefixReuse, 3),
-          '≥ 0.9: ' +
-            [verdict('requests.isolated.prefixReuse'), verdict('requests.batched.prefixReuse')]
-              .map((v) => v.split(': ').at(-1))
-              .join(' / '),
-        ],
-      ],
-    },
-    {
-      title: 'Sync: a new client receiving a 1,000-turn story from the sync server on 127.0.0.1',
-      head: ['figure', 'value', 'note'],
-      rows: [
-        [
-          'receive (ms)',
-          fmt(s.receiveMs),
-          `room in memory; loaded from disk: ${fmt(syncDetail.receiveColdMs)} ms`,
-        ],
-        ['bytes on the wire', fmt(s.wireBytes), 'TCP bytes read by the client'],
-        ['encoded document (bytes)', fmt(s.docBytes), ''],
-      ],
-    },
-    {
-      title: 'App: the built app in Chromium (last row on screen after a reload on the story)',
-      head: ['figure', 'value', 'target'],
-      rows: [
-        [
-          'first-load JS, gzip (kB), without WebLLM',
-          fmt(r.app.firstLoadJsGzipKB),
-          verdict('app.firstLoadJsGzipKB'),
-        ],
-        ['first render of 1,000 turns (ms)', fmt(r.app.firstRender1000Ms), ''],
-        [
-          'first render of 10,000 turns (ms)',
-          fmt(r.app.firstRender10000Ms),
-          verdict('app.firstRender10000Ms'),
-        ],
-      ],
-      ...(appDetail.note ? { note: String(appDetail.note) } : {}),
-    },
-  ];
 }
 
 function errorsOf(r: Report): string[] {
