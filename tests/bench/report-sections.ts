@@ -83,6 +83,7 @@ export function sections(r: Report): Section[] {
         ],
       ],
     },
+    longSession(r, verdict),
     {
       title: 'Sync: a new client receiving a 1,000-turn story from the sync server on 127.0.0.1',
       head: ['figure', 'value', 'note'],
@@ -115,4 +116,60 @@ export function sections(r: Report): Section[] {
       ...(appDetail.note ? { note: String(appDetail.note) } : {}),
     },
   ];
+}
+
+/** One column per context; the per-participant and per-operation figures joined with ' / '. */
+function longSession(r: Report, verdict: (figure: string) => string): Section {
+  const contexts = [r.longSession.context2048, r.longSession.context8192];
+  const detail = (c: Obj) => (c.detail ?? {}) as Obj;
+  const row = (label: string, cell: (c: Obj) => string, target = ''): string[] => [
+    label,
+    ...contexts.map(cell),
+    target,
+  ];
+  const ops = ['actor', 'project', 'chronicle'];
+  const byOp = (c: Obj) => (detail(c).byOperation ?? {}) as Record<string, Obj | undefined>;
+  const chronicles = (c: Obj) => Object.values((detail(c).chronicles ?? {}) as Record<string, Obj>);
+  const total = (c: Obj, key: string) =>
+    chronicles(c).length ? fmt(chronicles(c).reduce((n, x) => n + Number(x[key] ?? 0), 0)) : '—';
+  const memories = (c: Obj) => (c.memoryRecordsPerParticipant ?? {}) as Record<string, number>;
+  const names = Object.keys(memories(contexts[0] as Obj));
+  const joined = (values: unknown[]) => (values.length ? values.map((v) => fmt(v)).join(' / ') : '—');
+  const met = (figure: string) => verdict(figure).split(': ').at(-1);
+  const detected = contexts.map((c) => detail(c).detectedContext);
+  return {
+    title:
+      'Long session: 300 turns, 4 participants, `rashomon run` at the context the server tells (vLLM), prompt tokens by cl100k_base',
+    head: ['figure', '2,048 tokens', '8,192 tokens', 'target'],
+    rows: [
+      row(
+        'largest request / context (prompt + max_tokens)',
+        (c) => fmt(c.largestRequestOverContext, 3),
+        `≤ 1: ${met('longSession.context2048.largestRequestOverContext')} / ${met('longSession.context8192.largestRequestOverContext')}`,
+      ),
+      row('requests over the context', (c) => fmt(c.overBudget)),
+      row('requests without max_tokens', (c) => fmt(c.requestsWithoutMaxTokens)),
+      row(
+        'prefix reuse (median, selector excluded)',
+        (c) => fmt(c.prefixReuseMedian, 3),
+        `${verdict('longSession.context2048.prefixReuseMedian').replace(':', ' at 2,048:')}`,
+      ),
+      row('prefix reuse: actor / projection / chronicle', (c) =>
+        joined(ops.map((op) => byOp(c)[op]?.prefixReuse)),
+      ),
+      row('chronicler calls per 100 turns', (c) => fmt(c.chroniclerCallsPer100Turns, 1)),
+      row(`memories: ${names.join(' / ') || 'per participant'}`, (c) =>
+        joined(names.map((n) => memories(c)[n])),
+      ),
+      row('chronicle entries / refused items', (c) => `${total(c, 'entries')} / ${total(c, 'audit')}`),
+      row('requests per turn', (c) => fmt(c.requestsPerTurn, 2)),
+      row('prompt tokens per turn', (c) => fmt(c.promptTokensPerTurn)),
+      row('play (s)', (c) => fmt(c.playSeconds, 1)),
+    ],
+    ...(detected.some((d) => d !== undefined)
+      ? {
+          note: `the driver detected a context of ${detected.map((d) => fmt(d)).join(' and ')} tokens from GET /v1/models (max_model_len), no --context`,
+        }
+      : {}),
+  };
 }

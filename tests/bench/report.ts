@@ -21,12 +21,30 @@ const DOC_FIELDS = ['bytesPerTurn', 'loadLast50Ms', 'heapMB', 'appendMs', 'stale
 const REQUEST_FIELDS = ['requestsPerTurn', 'minimumPerTurn', 'promptCharsPerTurn', 'prefixReuse'] as const;
 const SYNC_FIELDS = ['receiveMs', 'wireBytes', 'docBytes'] as const;
 const APP_FIELDS = ['firstLoadJsGzipKB', 'firstRender1000Ms', 'firstRender10000Ms'] as const;
+const LONG_FIELDS = [
+  'largestRequestOverContext',
+  'overBudget',
+  'requestsWithoutMaxTokens',
+  'prefixReuseMedian',
+  'chroniclerCallsPer100Turns',
+  'requestsPerTurn',
+  'promptTokensPerTurn',
+  'playSeconds',
+] as const;
+/** Figures that are objects (by participant): null when their group failed. */
+const LONG_OBJECTS = ['memoryRecordsPerParticipant'] as const;
 
 /** Every required field, null when its group failed (with the reason), so the shape never changes. */
-function shaped(fields: readonly string[], from: unknown, error?: string): Obj {
+function shaped(
+  fields: readonly string[],
+  from: unknown,
+  error?: string,
+  objects: readonly string[] = [],
+): Obj {
   const source = (from ?? {}) as Obj;
   const out: Obj = {};
   for (const f of fields) out[f] = typeof source[f] === 'number' ? source[f] : null;
+  for (const f of objects) out[f] = typeof source[f] === 'object' ? source[f] : null;
   for (const [k, v] of Object.entries(source)) if (!(k in out)) out[k] = v;
   if (error) out.error = error;
   return out;
@@ -43,6 +61,7 @@ export function assemble(machine: Obj, outcomes: GroupOutcome[], run: RunInfo) {
     return !o ? 'not run' : o.ok ? undefined : o.error;
   };
   const requests = result('requests');
+  const long = result('longSession');
   const app = result('app');
   const report = {
     machine,
@@ -53,6 +72,10 @@ export function assemble(machine: Obj, outcomes: GroupOutcome[], run: RunInfo) {
     requests: {
       isolated: shaped(REQUEST_FIELDS, requests?.isolated, error('requests')),
       batched: shaped(REQUEST_FIELDS, requests?.batched, error('requests')),
+    },
+    longSession: {
+      context2048: shaped(LONG_FIELDS, long?.context2048, error('longSession'), LONG_OBJECTS),
+      context8192: shaped(LONG_FIELDS, long?.context8192, error('longSession'), LONG_OBJECTS),
     },
     sync: { turns1000: shaped(SYNC_FIELDS, (result('sync') as Obj | undefined)?.turns1000, error('sync')) },
     app: shaped(APP_FIELDS, app, error('app')),
@@ -109,7 +132,13 @@ function targets(r: Omit<Report, 'targets'> & { targets: Target[] }): Target[] {
     list.push(
       at(`requests.${mode}.prefixReuse`, '≥ 0.9', num(r.requests[mode].prefixReuse), (v) => v >= 0.9),
     );
+  for (const ctx of ['context2048', 'context8192'] as const) {
+    const value = num(r.longSession[ctx].largestRequestOverContext);
+    list.push(at(`longSession.${ctx}.largestRequestOverContext`, '≤ 1', value, (v) => v <= 1));
+  }
+  const reuse = num(r.longSession.context2048.prefixReuseMedian);
   list.push(
+    at('longSession.context2048.prefixReuseMedian', '≥ 0.85', reuse, (v) => v >= 0.85),
     at('app.firstRender10000Ms', '≤ 300 ms', num(r.app.firstRender10000Ms), (v) => v <= 300),
     at('app.firstLoadJsGzipKB', '≤ 250 kB', num(r.app.firstLoadJsGzipKB), (v) => v <= 250),
   );
@@ -200,6 +229,15 @@ export function renderMarkdown(r: Report): string {
     '- `requests.ts`: `rashomon run` (in process) plays 10 rounds of user turn, automatic choice, named',
     '  character against `tests/support/openai-server.ts`; prefix reuse as in',
     '  `../shared/tools/scene-check/check-scene.mjs` (selector requests reported apart).',
+    '- `long-session.ts`: the same scene, 100 rounds (300 turns), played at 2,048 and 8,192 tokens that the',
+    "  server tells as vLLM does (`max_model_len` in GET /v1/models); the server counts each request's prompt",
+    "  with cl100k_base (gpt-tokenizer) over the messages' contents, plus 4 per message and 3 per request, and",
+    '  reports it as `usage.prompt_tokens`; the same count measures each request against the context',
+    '  (prompt + `max_tokens`), as `../shared/tools/scene-check/check-long.mjs` does. Prefix reuse as above',
+    '  (`prefix-reuse.ts`), chronicle requests keyed by their participant and counted in the median (check-long',
+    "  leaves them out: `detail.prefixReuseActorAndProjection`). The chronicler's answers quote 30–40 characters",
+    "  of a line of the transcript they were sent; memories are counted in each participant's Story JSON",
+    '  `chronicle` (entries, plus memoryEdits that add one).',
     '- `sync.ts`: the sync server in process, LevelDB in a temporary folder, y-websocket clients over `ws`.',
     '- `app.ts` and `first-load-js.ts`: `vite build` into `.tmp/bench-dist`, served by the sync server,',
     "  Debian's Chromium through playwright-core. First-load JS counts everything reachable from",
