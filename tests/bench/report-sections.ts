@@ -102,7 +102,7 @@ export function sections(r: Report): Section[] {
       head: ['figure', 'value', 'target'],
       rows: [
         [
-          'first-load JS, gzip (kB), without WebLLM',
+          'first-load JS, gzip (kB), without WebLLM and tokenizers',
           fmt(r.app.firstLoadJsGzipKB),
           verdict('app.firstLoadJsGzipKB'),
         ],
