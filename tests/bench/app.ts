@@ -1,6 +1,6 @@
 // app: the built app (vite build into .tmp/bench-dist, so dist/ is left alone), served by the sync
 // server on 127.0.0.1, in Debian's Chromium (playwright-core, a fresh profile).
-//   firstLoadJsGzipKB  first-load JavaScript, gzip, without the WebLLM chunk (first-load-js.ts)
+//   firstLoadJsGzipKB  first-load JavaScript, gzip, without the WebLLM and tokenizer chunks (first-load-js.ts)
 //   firstRender1000Ms  a 1,000-turn story imported once through "Import story"; then, per run, the page
 //                      is reloaded on the story's URL (a new worker opens the story from IndexedDB) and
 //                      the time is taken from navigation start until the transcript's last row is in

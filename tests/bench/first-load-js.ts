@@ -3,12 +3,15 @@
 // the driver worker it starts (a first load starts it at once, and the worker owns the documents), the
 // workbox-window chunk it imports to register the service worker, and the service worker with its
 // workbox runtime (registered on first load). A file is reachable when a reachable file names it.
-// The WebLLM chunk (assets/web-llm-*) is left out: it is imported on first use of the in-browser model.
+// Left out, as vite.config.ts leaves them out of the precache: the WebLLM chunk (assets/web-llm-*),
+// imported on first use of the in-browser model, and gpt-tokenizer's encodings (assets/tokenizer*),
+// imported by the worker on the first exact count for an OpenAI model. Both are named by a reachable
+// file only in a dynamic import().
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const EXCLUDED = /(^|\/)web-llm-[^/]*\.js$/;
+const EXCLUDED = /(^|\/)(web-llm-|tokenizer)[^/]*\.js$/;
 
 export interface JsFile {
   file: string;

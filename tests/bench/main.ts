@@ -4,7 +4,8 @@
 // npm itself prints a "> rashomon@… bench" banner on stdout before the script starts: `npm run -s bench
 // -- --json` (or `node tests/bench/run.mjs --json`) leaves stdout to the JSON alone.
 //   --json          the JSON object instead of the table
-//   --only a,b      only these groups (docScale1000, docScale10000, requests, sync, app); RESULTS.md untouched
+//   --only a,b      only these groups (docScale1000, docScale10000, requests, longSession, sync, app);
+//                   RESULTS.md untouched
 //   --no-build      the app group uses the last build in .tmp/bench-dist
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -26,6 +27,7 @@ const GROUPS: Array<{ name: string; file: string; args: string[] }> = [
   { name: 'docScale1000', file: 'doc-scale.ts', args: ['1000'] },
   { name: 'docScale10000', file: 'doc-scale.ts', args: ['10000'] },
   { name: 'requests', file: 'requests.ts', args: [] },
+  { name: 'longSession', file: 'long-session.ts', args: [] },
   { name: 'sync', file: 'sync.ts', args: [] },
   { name: 'app', file: 'app.ts', args: args.includes('--no-build') ? ['--no-build'] : [] },
 ];

@@ -1,5 +1,7 @@
 // The benchmark report: the group results assembled into the issue's JSON shape (plus details and the
-// targets), rendered as a plain-text table for the terminal and as tests/bench/RESULTS.md.
+// targets), rendered as a plain-text table for the terminal and as tests/bench/RESULTS.md (the sections'
+// tables are in report-sections.ts).
+import { fmt, sections } from './report-sections.ts';
 
 export type GroupOutcome =
   | { name: string; ok: true; result: unknown; seconds: number }
@@ -19,12 +21,30 @@ const DOC_FIELDS = ['bytesPerTurn', 'loadLast50Ms', 'heapMB', 'appendMs', 'stale
 const REQUEST_FIELDS = ['requestsPerTurn', 'minimumPerTurn', 'promptCharsPerTurn', 'prefixReuse'] as const;
 const SYNC_FIELDS = ['receiveMs', 'wireBytes', 'docBytes'] as const;
 const APP_FIELDS = ['firstLoadJsGzipKB', 'firstRender1000Ms', 'firstRender10000Ms'] as const;
+const LONG_FIELDS = [
+  'largestRequestOverContext',
+  'overBudget',
+  'requestsWithoutMaxTokens',
+  'prefixReuseMedian',
+  'chroniclerCallsPer100Turns',
+  'requestsPerTurn',
+  'promptTokensPerTurn',
+  'playSeconds',
+] as const;
+/** Figures that are objects (by participant): null when their group failed. */
+const LONG_OBJECTS = ['memoryRecordsPerParticipant'] as const;
 
 /** Every required field, null when its group failed (with the reason), so the shape never changes. */
-function shaped(fields: readonly string[], from: unknown, error?: string): Obj {
+function shaped(
+  fields: readonly string[],
+  from: unknown,
+  error?: string,
+  objects: readonly string[] = [],
+): Obj {
   const source = (from ?? {}) as Obj;
   const out: Obj = {};
   for (const f of fields) out[f] = typeof source[f] === 'number' ? source[f] : null;
+  for (const f of objects) out[f] = typeof source[f] === 'object' ? source[f] : null;
   for (const [k, v] of Object.entries(source)) if (!(k in out)) out[k] = v;
   if (error) out.error = error;
   return out;
@@ -41,6 +61,7 @@ export function assemble(machine: Obj, outcomes: GroupOutcome[], run: RunInfo) {
     return !o ? 'not run' : o.ok ? undefined : o.error;
   };
   const requests = result('requests');
+  const long = result('longSession');
   const app = result('app');
   const report = {
     machine,
@@ -51,6 +72,10 @@ export function assemble(machine: Obj, outcomes: GroupOutcome[], run: RunInfo) {
     requests: {
       isolated: shaped(REQUEST_FIELDS, requests?.isolated, error('requests')),
       batched: shaped(REQUEST_FIELDS, requests?.batched, error('requests')),
+    },
+    longSession: {
+      context2048: shaped(LONG_FIELDS, long?.context2048, error('longSession'), LONG_OBJECTS),
+      context8192: shaped(LONG_FIELDS, long?.context8192, error('longSession'), LONG_OBJECTS),
     },
     sync: { turns1000: shaped(SYNC_FIELDS, (result('sync') as Obj | undefined)?.turns1000, error('sync')) },
     app: shaped(APP_FIELDS, app, error('app')),
@@ -107,127 +132,17 @@ function targets(r: Omit<Report, 'targets'> & { targets: Target[] }): Target[] {
     list.push(
       at(`requests.${mode}.prefixReuse`, '≥ 0.9', num(r.requests[mode].prefixReuse), (v) => v >= 0.9),
     );
+  for (const ctx of ['context2048', 'context8192'] as const) {
+    const value = num(r.longSession[ctx].largestRequestOverContext);
+    list.push(at(`longSession.${ctx}.largestRequestOverContext`, '≤ 1', value, (v) => v <= 1));
+  }
+  const reuse = num(r.longSession.context2048.prefixReuseMedian);
   list.push(
+    at('longSession.context2048.prefixReuseMedian', '≥ 0.85', reuse, (v) => v >= 0.85),
     at('app.firstRender10000Ms', '≤ 300 ms', num(r.app.firstRender10000Ms), (v) => v <= 300),
     at('app.firstLoadJsGzipKB', '≤ 250 kB', num(r.app.firstLoadJsGzipKB), (v) => v <= 250),
   );
   return list;
-}
-
-// ---- rendering ----
-
-const fmt = (v: unknown, digits?: number): string => {
-  if (v === null || v === undefined) return '—';
-  if (typeof v !== 'number') return String(v);
-  return v.toLocaleString(
-    'en-US',
-    digits === undefined
-      ? { maximumFractionDigits: 3 }
-      : { minimumFractionDigits: digits, maximumFractionDigits: digits },
-  );
-};
-
-interface Section {
-  title: string;
-  head: string[];
-  rows: string[][];
-  note?: string;
-}
-
-function sections(r: Report): Section[] {
-  const d1 = r.docScale.turns1000;
-  const d10 = r.docScale.turns10000;
-  const iso = r.requests.isolated;
-  const bat = r.requests.batched;
-  const s = r.sync.turns1000;
-  const syncDetail = (s.detail ?? {}) as Obj;
-  const appDetail = (r.app.detail ?? {}) as Obj;
-  const verdict = (figure: string) => {
-    const t = r.targets.find((x) => x.figure === figure);
-    return t ? `${t.target}: ${t.met === null ? 'no figure' : t.met ? 'met' : 'MISSED'}` : '';
-  };
-  return [
-    {
-      title:
-        'Document scale: 4 participants, 800-character sources, 400-character projections, y-indexeddb on fake-indexeddb',
-      head: ['figure', '1,000 turns', '10,000 turns', 'target at 10,000'],
-      rows: [
-        ['bytes per turn', fmt(d1.bytesPerTurn), fmt(d10.bytesPerTurn), ''],
-        [
-          'open → last 50 turns (ms)',
-          fmt(d1.loadLast50Ms),
-          fmt(d10.loadLast50Ms),
-          verdict('docScale.turns10000.loadLast50Ms'),
-        ],
-        ['heap after load (MB)', fmt(d1.heapMB), fmt(d10.heapMB), ''],
-        [
-          'append a turn + refresh (ms)',
-          fmt(d1.appendMs),
-          fmt(d10.appendMs),
-          verdict('docScale.turns10000.appendMs'),
-        ],
-        ['full staleness pass (ms)', fmt(d1.stalenessMs), fmt(d10.stalenessMs), ''],
-      ],
-    },
-    {
-      title:
-        'Requests: a 30-turn scene, 4 participants, `rashomon run` against a local OpenAI-protocol server',
-      head: ['figure', 'isolated', 'batched', 'target'],
-      rows: [
-        [
-          'requests per turn',
-          fmt(iso.requestsPerTurn, 2),
-          fmt(bat.requestsPerTurn, 2),
-          'the minimum: ' +
-            [verdict('requests.isolated.requestsPerTurn'), verdict('requests.batched.requestsPerTurn')]
-              .map((v) => v.split(': ').at(-1))
-              .join(' / '),
-        ],
-        ['minimum per turn (SPEC L6)', fmt(iso.minimumPerTurn, 2), fmt(bat.minimumPerTurn, 2), ''],
-        ['prompt characters per turn', fmt(iso.promptCharsPerTurn), fmt(bat.promptCharsPerTurn), ''],
-        [
-          'prefix reuse (median)',
-          fmt(iso.prefixReuse, 3),
-          fmt(bat.prefixReuse, 3),
-          '≥ 0.9: ' +
-            [verdict('requests.isolated.prefixReuse'), verdict('requests.batched.prefixReuse')]
-              .map((v) => v.split(': ').at(-1))
-              .join(' / '),
-        ],
-      ],
-    },
-    {
-      title: 'Sync: a new client receiving a 1,000-turn story from the sync server on 127.0.0.1',
-      head: ['figure', 'value', 'note'],
-      rows: [
-        [
-          'receive (ms)',
-          fmt(s.receiveMs),
-          `room in memory; loaded from disk: ${fmt(syncDetail.receiveColdMs)} ms`,
-        ],
-        ['bytes on the wire', fmt(s.wireBytes), 'TCP bytes read by the client'],
-        ['encoded document (bytes)', fmt(s.docBytes), ''],
-      ],
-    },
-    {
-      title: 'App: the built app in Chromium (last row on screen after a reload on the story)',
-      head: ['figure', 'value', 'target'],
-      rows: [
-        [
-          'first-load JS, gzip (kB), without WebLLM',
-          fmt(r.app.firstLoadJsGzipKB),
-          verdict('app.firstLoadJsGzipKB'),
-        ],
-        ['first render of 1,000 turns (ms)', fmt(r.app.firstRender1000Ms), ''],
-        [
-          'first render of 10,000 turns (ms)',
-          fmt(r.app.firstRender10000Ms),
-          verdict('app.firstRender10000Ms'),
-        ],
-      ],
-      ...(appDetail.note ? { note: String(appDetail.note) } : {}),
-    },
-  ];
 }
 
 function errorsOf(r: Report): string[] {
@@ -314,10 +229,20 @@ export function renderMarkdown(r: Report): string {
     '- `requests.ts`: `rashomon run` (in process) plays 10 rounds of user turn, automatic choice, named',
     '  character against `tests/support/openai-server.ts`; prefix reuse as in',
     '  `../shared/tools/scene-check/check-scene.mjs` (selector requests reported apart).',
+    '- `long-session.ts`: the same scene, 100 rounds (300 turns), played at 2,048 and 8,192 tokens that the',
+    "  server tells as vLLM does (`max_model_len` in GET /v1/models); the server counts each request's prompt",
+    "  with cl100k_base (gpt-tokenizer) over the messages' contents, plus 4 per message and 3 per request, and",
+    '  reports it as `usage.prompt_tokens`; the same count measures each request against the context',
+    '  (prompt + `max_tokens`), as `../shared/tools/scene-check/check-long.mjs` does. Prefix reuse as above',
+    '  (`prefix-reuse.ts`), chronicle requests keyed by their participant and counted in the median (check-long',
+    "  leaves them out: `detail.prefixReuseActorAndProjection`). The chronicler's answers quote 30–40 characters",
+    "  of a line of the transcript they were sent; memories are counted in each participant's Story JSON",
+    '  `chronicle` (entries, plus memoryEdits that add one).',
     '- `sync.ts`: the sync server in process, LevelDB in a temporary folder, y-websocket clients over `ws`.',
     '- `app.ts` and `first-load-js.ts`: `vite build` into `.tmp/bench-dist`, served by the sync server,',
     "  Debian's Chromium through playwright-core. First-load JS counts everything reachable from",
-    '  `index.html` (entry, driver worker, workbox-window, service worker and its runtime) except `web-llm-*`.',
+    '  `index.html` (entry, driver worker, workbox-window, service worker and its runtime) except `web-llm-*`',
+    '  and `tokenizer*` (each imported on first use, and kept out of the precache).',
     '',
     '## The run as JSON',
     '',

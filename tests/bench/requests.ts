@@ -10,129 +10,40 @@
 //                       byte-identical prefix of the previous request of the same operation for the same
 //                       audience (projection: the target; actor: the actor; batch: the target set), as
 //                       ../shared/tools/scene-check/check-scene.mjs computes it (selector requests excluded
-//                       there, and reported separately here)
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { runScene } from '../../src/cli/run-command.ts';
-import type { StoryJson, StoryJsonInput } from '../../src/driver/story-json/schema.ts';
-import { startOpenAIServer, type ChatBody } from '../support/openai-server.ts';
+//                       there, and reported separately here); prefix-reuse.ts holds the definitions
 import { mulberry32 } from '../support/prng.ts';
 import { runGroup } from './group.ts';
+import { classify, prefixTracker, serialise, type Op } from './prefix-reuse.ts';
+import { playScene } from './scene-play.ts';
 import { firstPerson, perceived } from './story-gen.ts';
 import { median, progress, round } from './stats.ts';
 
 const ROUNDS = 10; // each round: the user writes, the selector picks an actor, a named character acts
-const CHARACTERS = ['Mara', 'Tobin', 'Pell'];
 
-function scene() {
-  const rng = mulberry32(30);
-  const story: StoryJsonInput = {
-    format: 'rashomon.story',
-    version: 1,
-    id: 'bench-scene',
-    title: 'The walled garden',
-    language: 'en',
-    settings: { batchReprojection: false, turnSelection: 'auto' },
-    participants: [
-      { id: 'wren', kind: 'user', name: 'Wren', present: true, persona: "A gardener's apprentice." },
-      ...CHARACTERS.map((name) => ({
-        id: name.toLowerCase(),
-        kind: 'character' as const,
-        name,
-        present: true,
-        card: {
-          description: `${name}, who works in the walled garden and keeps a secret.`,
-          personality: 'Guarded, dry, observant.',
-          scenario: 'A walled garden at dawn, the week before the estate is sold.',
-        },
-      })),
-    ],
-    turns: [],
-    activeLeaf: null,
-  };
-  const steps = Array.from({ length: ROUNDS }, (_, i) => [
-    { user: firstPerson(rng, 300, false) },
-    { act: 'auto' },
-    { act: CHARACTERS[i % CHARACTERS.length] as string },
-  ]).flat();
-  return { story, steps };
-}
-
-type Op = 'selector' | 'project' | 'batch' | 'actor';
-
-function classify(body: ChatBody): { op: Op; audience: string; targets: string[] } {
-  const system = body.messages[0]?.content ?? '';
-  const format = body.response_format as
-    | {
-        json_schema?: {
-          name?: string;
-          schema?: { required?: string[]; properties?: Record<string, { enum?: string[] }> };
-        };
-      }
-    | undefined;
-  const name = format?.json_schema?.name;
-  if (name === 'next_actor')
-    return {
-      op: 'selector',
-      audience: '',
-      targets: format?.json_schema?.schema?.properties?.next?.enum ?? [],
-    };
-  if (name === 'projections') {
-    const targets = format?.json_schema?.schema?.required ?? [];
-    return { op: 'batch', audience: [...targets].sort().join(','), targets };
-  }
-  const target = /into what (.+?) perceives of it/.exec(system)?.[1];
-  if (target !== undefined) return { op: 'project', audience: target, targets: [target] };
-  const actor = /^You are (.+?) in a roleplay/.exec(system)?.[1];
-  if (actor !== undefined) return { op: 'actor', audience: actor, targets: [] };
-  throw new Error(`an unrecognised request: ${system.slice(0, 80)}`);
-}
-
-const serialise = (body: ChatBody) => body.messages.map((m) => `${m.role}\n${m.content}`).join('\n');
-
-function commonPrefix(a: string, b: string): number {
-  const m = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < m && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i;
-}
-
-async function play(batch: boolean) {
+function play(batch: boolean) {
   const rng = mulberry32(batch ? 2 : 1);
   let selections = 0;
-  const server = await startOpenAIServer({
-    answer: (body) => {
-      const { op, targets } = classify(body);
-      switch (op) {
-        case 'selector':
-          return JSON.stringify({ next: targets[selections++ % targets.length] });
-        case 'batch':
-          return JSON.stringify(Object.fromEntries(targets.map((t) => [t, perceived(rng, 400, false)])));
-        case 'project':
-          return perceived(rng, 400, false);
-        case 'actor':
-          return firstPerson(rng, 800, false);
-      }
+  return playScene({
+    rounds: ROUNDS,
+    batch,
+    server: {
+      answer: (body) => {
+        const { op, targets } = classify(body);
+        switch (op) {
+          case 'selector':
+            return JSON.stringify({ next: targets[selections++ % targets.length] });
+          case 'batch':
+            return JSON.stringify(Object.fromEntries(targets.map((t) => [t, perceived(rng, 400, false)])));
+          case 'project':
+            return perceived(rng, 400, false);
+          case 'actor':
+            return firstPerson(rng, 800, false);
+          case 'chronicle': // none expected in 30 turns at the assumed context; reported by operation if any
+            return JSON.stringify({ memories: [], events: [], changes: [], uncertainties: [] });
+        }
+      },
     },
   });
-  const dir = mkdtempSync(join(tmpdir(), 'rashomon-bench-'));
-  try {
-    const { story, steps } = scene();
-    const sceneFile = join(dir, 'scene.json');
-    const out = join(dir, 'story.json');
-    writeFileSync(sceneFile, JSON.stringify({ story, steps }));
-    const code = await runScene(
-      { scene: sceneFile, baseURL: server.baseURL, model: 'bench-model', batch, concurrency: 4, out },
-      () => {},
-    );
-    if (code !== 0) throw new Error(`rashomon run exited ${code}`);
-    const played = JSON.parse(readFileSync(out, 'utf8')) as StoryJson;
-    return { played, steps, requests: server.requests };
-  } finally {
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 async function measure(batch: boolean) {
@@ -147,7 +58,7 @@ async function measure(batch: boolean) {
   }, 0);
   const minimum = projections + generated + autoActs;
   const ok = requests.filter((r) => r.status === 200);
-  const last = new Map<string, string>();
+  const reuse = prefixTracker();
   const shares: number[] = [];
   // How much of what the previous request could share (all but its final message, the volatile tail
   // that the next request replaces with history) this one kept: 1 = the layout loses nothing.
@@ -162,17 +73,14 @@ async function measure(batch: boolean) {
     entry.requests++;
     entry.chars += text.length;
     byOp.set(op, entry);
-    const key = `${op}:${audience}`;
-    const prev = last.get(key);
-    if (prev !== undefined) {
-      const share = commonPrefix(prev, text) / text.length;
-      entry.shares.push(share);
+    const reused = reuse.next(`${op}:${audience}`, text);
+    if (reused !== undefined) {
+      entry.shares.push(reused.share);
       if (op !== 'selector') {
-        shares.push(share);
-        kept.push(Math.min(1, commonPrefix(prev, text) / Math.max(1, prev.lastIndexOf('\nuser\n'))));
+        shares.push(reused.share);
+        kept.push(Math.min(1, reused.common / Math.max(1, reused.previous.lastIndexOf('\nuser\n'))));
       }
     }
-    last.set(key, text);
   }
   return {
     requestsPerTurn: round(ok.length / turns, 2),

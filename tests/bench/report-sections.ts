@@ -1,0 +1,175 @@
+// The report's sections: one table per group, as the terminal table and RESULTS.md show them.
+import type { Report } from './report.ts';
+
+type Obj = Record<string, unknown>;
+
+export const fmt = (v: unknown, digits?: number): string => {
+  if (v === null || v === undefined) return '—';
+  if (typeof v !== 'number') return String(v);
+  return v.toLocaleString(
+    'en-US',
+    digits === undefined
+      ? { maximumFractionDigits: 3 }
+      : { minimumFractionDigits: digits, maximumFractionDigits: digits },
+  );
+};
+
+export interface Section {
+  title: string;
+  head: string[];
+  rows: string[][];
+  note?: string;
+}
+
+export function sections(r: Report): Section[] {
+  const d1 = r.docScale.turns1000;
+  const d10 = r.docScale.turns10000;
+  const iso = r.requests.isolated;
+  const bat = r.requests.batched;
+  const s = r.sync.turns1000;
+  const syncDetail = (s.detail ?? {}) as Obj;
+  const appDetail = (r.app.detail ?? {}) as Obj;
+  const verdict = (figure: string) => {
+    const t = r.targets.find((x) => x.figure === figure);
+    return t ? `${t.target}: ${t.met === null ? 'no figure' : t.met ? 'met' : 'MISSED'}` : '';
+  };
+  return [
+    {
+      title:
+        'Document scale: 4 participants, 800-character sources, 400-character projections, y-indexeddb on fake-indexeddb',
+      head: ['figure', '1,000 turns', '10,000 turns', 'target at 10,000'],
+      rows: [
+        ['bytes per turn', fmt(d1.bytesPerTurn), fmt(d10.bytesPerTurn), ''],
+        [
+          'open → last 50 turns (ms)',
+          fmt(d1.loadLast50Ms),
+          fmt(d10.loadLast50Ms),
+          verdict('docScale.turns10000.loadLast50Ms'),
+        ],
+        ['heap after load (MB)', fmt(d1.heapMB), fmt(d10.heapMB), ''],
+        [
+          'append a turn + refresh (ms)',
+          fmt(d1.appendMs),
+          fmt(d10.appendMs),
+          verdict('docScale.turns10000.appendMs'),
+        ],
+        ['full staleness pass (ms)', fmt(d1.stalenessMs), fmt(d10.stalenessMs), ''],
+      ],
+    },
+    {
+      title:
+        'Requests: a 30-turn scene, 4 participants, `rashomon run` against a local OpenAI-protocol server',
+      head: ['figure', 'isolated', 'batched', 'target'],
+      rows: [
+        [
+          'requests per turn',
+          fmt(iso.requestsPerTurn, 2),
+          fmt(bat.requestsPerTurn, 2),
+          'the minimum: ' +
+            [verdict('requests.isolated.requestsPerTurn'), verdict('requests.batched.requestsPerTurn')]
+              .map((v) => v.split(': ').at(-1))
+              .join(' / '),
+        ],
+        ['minimum per turn (SPEC L6)', fmt(iso.minimumPerTurn, 2), fmt(bat.minimumPerTurn, 2), ''],
+        ['prompt characters per turn', fmt(iso.promptCharsPerTurn), fmt(bat.promptCharsPerTurn), ''],
+        [
+          'prefix reuse (median)',
+          fmt(iso.prefixReuse, 3),
+          fmt(bat.prefixReuse, 3),
+          '≥ 0.9: ' +
+            [verdict('requests.isolated.prefixReuse'), verdict('requests.batched.prefixReuse')]
+              .map((v) => v.split(': ').at(-1))
+              .join(' / '),
+        ],
+      ],
+    },
+    longSession(r, verdict),
+    {
+      title: 'Sync: a new client receiving a 1,000-turn story from the sync server on 127.0.0.1',
+      head: ['figure', 'value', 'note'],
+      rows: [
+        [
+          'receive (ms)',
+          fmt(s.receiveMs),
+          `room in memory; loaded from disk: ${fmt(syncDetail.receiveColdMs)} ms`,
+        ],
+        ['bytes on the wire', fmt(s.wireBytes), 'TCP bytes read by the client'],
+        ['encoded document (bytes)', fmt(s.docBytes), ''],
+      ],
+    },
+    {
+      title: 'App: the built app in Chromium (last row on screen after a reload on the story)',
+      head: ['figure', 'value', 'target'],
+      rows: [
+        [
+          'first-load JS, gzip (kB), without WebLLM and tokenizers',
+          fmt(r.app.firstLoadJsGzipKB),
+          verdict('app.firstLoadJsGzipKB'),
+        ],
+        ['first render of 1,000 turns (ms)', fmt(r.app.firstRender1000Ms), ''],
+        [
+          'first render of 10,000 turns (ms)',
+          fmt(r.app.firstRender10000Ms),
+          verdict('app.firstRender10000Ms'),
+        ],
+      ],
+      ...(appDetail.note ? { note: String(appDetail.note) } : {}),
+    },
+  ];
+}
+
+/** One column per context; the per-participant and per-operation figures joined with ' / '. */
+function longSession(r: Report, verdict: (figure: string) => string): Section {
+  const contexts = [r.longSession.context2048, r.longSession.context8192];
+  const detail = (c: Obj) => (c.detail ?? {}) as Obj;
+  const row = (label: string, cell: (c: Obj) => string, target = ''): string[] => [
+    label,
+    ...contexts.map(cell),
+    target,
+  ];
+  const ops = ['actor', 'project', 'chronicle'];
+  const byOp = (c: Obj) => (detail(c).byOperation ?? {}) as Record<string, Obj | undefined>;
+  const chronicles = (c: Obj) => Object.values((detail(c).chronicles ?? {}) as Record<string, Obj>);
+  const total = (c: Obj, key: string) =>
+    chronicles(c).length ? fmt(chronicles(c).reduce((n, x) => n + Number(x[key] ?? 0), 0)) : '—';
+  const memories = (c: Obj) => (c.memoryRecordsPerParticipant ?? {}) as Record<string, number>;
+  const names = Object.keys(memories(contexts[0] as Obj));
+  const joined = (values: unknown[]) => (values.length ? values.map((v) => fmt(v)).join(' / ') : '—');
+  const met = (figure: string) => verdict(figure).split(': ').at(-1);
+  const detected = contexts.map((c) => detail(c).detectedContext);
+  return {
+    title:
+      'Long session: 300 turns, 4 participants, `rashomon run` at the context the server tells (vLLM), prompt tokens by cl100k_base',
+    head: ['figure', '2,048 tokens', '8,192 tokens', 'target'],
+    rows: [
+      row(
+        'largest request / context (prompt + max_tokens)',
+        (c) => fmt(c.largestRequestOverContext, 3),
+        `≤ 1: ${met('longSession.context2048.largestRequestOverContext')} / ${met('longSession.context8192.largestRequestOverContext')}`,
+      ),
+      row('requests over the context', (c) => fmt(c.overBudget)),
+      row('requests without max_tokens', (c) => fmt(c.requestsWithoutMaxTokens)),
+      row(
+        'prefix reuse (median, selector excluded)',
+        (c) => fmt(c.prefixReuseMedian, 3),
+        `${verdict('longSession.context2048.prefixReuseMedian').replace(':', ' at 2,048:')}`,
+      ),
+      row('prefix reuse: actor / projection / chronicle', (c) =>
+        joined(ops.map((op) => byOp(c)[op]?.prefixReuse)),
+      ),
+      row('chronicler calls per 100 turns', (c) => fmt(c.chroniclerCallsPer100Turns, 1)),
+      row(`memories: ${names.join(' / ') || 'per participant'}`, (c) =>
+        joined(names.map((n) => memories(c)[n])),
+      ),
+      row('chronicle entries / refused items', (c) => `${total(c, 'entries')} / ${total(c, 'audit')}`),
+      row('requests per turn', (c) => fmt(c.requestsPerTurn, 2)),
+      row('prompt tokens per turn', (c) => fmt(c.promptTokensPerTurn)),
+      row('play (s)', (c) => fmt(c.playSeconds, 1)),
+    ],
+    ...(detected.some((d) => d !== undefined)
+      ? {
+          note: `the driver detected a context of ${detected.map((d) => fmt(d)).join(' and ')} tokens from GET /v1/models (max_model_len), no --context`,
+        }
+      : {}),
+  };
+}
