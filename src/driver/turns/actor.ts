@@ -12,7 +12,7 @@ import { formatEntry, historyText } from '../views/transcript-text.ts';
 import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
 import { fitRequest, plannedStart, type Fitted, type HistoryFit } from '../budget/fit.ts';
 import { chronicleBefore, pathIndexOf } from './chronicle.ts';
-import { rememberedBlock, type Remembered } from './remembered.ts';
+import { rememberedBlock } from './remembered.ts';
 import { givenOf } from './given.ts';
 import type { Given } from '../doc/given.ts';
 import type { TranscriptEntry } from '../views/path-node.ts';
@@ -32,26 +32,29 @@ export function actorFit(
   entries: readonly TranscriptEntry[],
   budget: RequestBudget,
   remembered: string,
-): HistoryFit<ChatRequest> {
+): HistoryFit<ChatRequest> & { parts: { card: string; persona: string; task: string } } {
   const { views } = story;
   const language = views.meta().language;
   const cast = views.cast();
   const me = cast.get(actor);
   if (!me) throw new Error(`no participant ${actor}`);
+  const style = renderPrompt(env.prompts, language, 'roleplay/character-style', {
+    name: me.name,
+    style: renderPrompt(env.prompts, language, 'roleplay/style', {}),
+  });
+  // The card and persona are stable, so they sit before the history in the cached prefix; what the
+  // character remembers changes as the story goes on, so it joins the tail.
+  const card = cardBlock(me, language);
+  const persona = personaBlock(env.prompts, language, cast.user, me.name);
   const build = (history: readonly string[], start: number, tail = remembered): ChatRequest => ({
     messages: [
       {
         role: 'system',
         content: renderPrompt(env.prompts, language, 'roleplay/actor', {
           name: me.name,
-          style: renderPrompt(env.prompts, language, 'roleplay/character-style', {
-            name: me.name,
-            style: renderPrompt(env.prompts, language, 'roleplay/style', {}),
-          }),
-          // The card and persona are stable, so they sit before the history in the cached prefix;
-          // what the character remembers changes as the story goes on, so it joins the tail.
-          card: cardBlock(me, language),
-          persona: personaBlock(env.prompts, language, cast.user, me.name),
+          style,
+          card,
+          persona,
           history: historyText(history, start, language),
         }),
       },
@@ -72,6 +75,11 @@ export function actorFit(
     stable: estimateMessages(build([], 0, '').messages),
     volatile: estimateTokens(remembered),
     reserve: memoryRoom(budget),
+    parts: {
+      card,
+      persona,
+      task: renderPrompt(env.prompts, language, 'roleplay/actor-task', { name: me.name, remembered: '' }),
+    },
   };
 }
 
@@ -93,8 +101,8 @@ const memoryRoom = (budget: RequestBudget): number => Math.floor(estimatedRoom(b
 
 export interface PreparedActor {
   fitted: Fitted<ChatRequest>;
-  entries: readonly TranscriptEntry[];
-  remembered: Remembered;
+  /** Its itemisation, stored with the turn it makes. */
+  given: Given;
 }
 
 /**
@@ -124,8 +132,15 @@ export async function prepareActor(
     index: pathIndexOf(story, leaf),
     room: memoryRoom(budget),
   });
-  const fitted = await fitRequest(budget, actorFit(story, env, actor, entries, budget, remembered.text));
-  return { ok: true, fitted, entries, remembered };
+  const fit = actorFit(story, env, actor, entries, budget, remembered.text);
+  const fitted = await fitRequest(budget, fit);
+  const given = givenOf(fitted, {
+    ...fit.parts,
+    history: historyText(fit.entries.slice(fitted.start), fitted.start, story.views.meta().language),
+    memories: remembered.memories,
+    state: remembered.state,
+  });
+  return { ok: true, fitted, given };
 }
 
 async function generateAs(
@@ -136,7 +151,7 @@ async function generateAs(
 ): Promise<DriverResult<{ value: string; model?: string; given: Given }>> {
   const prepared = await prepareActor(story, env, actor, leaf, { chronicle: true });
   if (!prepared.ok) return prepared;
-  const { fitted, entries, remembered } = prepared;
+  const { fitted, given } = prepared;
   const cast = story.views.cast();
   const ctx = {
     actor: cast.nameOf(actor),
@@ -153,21 +168,7 @@ async function generateAs(
     },
     stream: { op: 'actor', actor },
   });
-  if (!result.ok) return result;
-  const me = cast.get(actor);
-  const window = entries.slice(fitted.start).map((e) => formatEntry(e, cast.nameOf));
-  const given = givenOf(fitted, {
-    card: me ? cardBlock(me, ctx.language) : '',
-    persona: me ? personaBlock(env.prompts, ctx.language, cast.user, me.name) : '',
-    history: historyText(window, fitted.start, ctx.language),
-    memories: remembered.memories,
-    state: remembered.state,
-    task: renderPrompt(env.prompts, ctx.language, 'roleplay/actor-task', {
-      name: cast.nameOf(actor),
-      remembered: '',
-    }),
-  });
-  return { ...result, given };
+  return result.ok ? { ...result, given } : result;
 }
 
 /** Where a new turn goes: after `parent`, perceived by `audiences` (default: the active leaf, those present). */

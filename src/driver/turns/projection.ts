@@ -13,6 +13,7 @@ import { fitRequest, plannedStart, type Fitted, type HistoryFit } from '../budge
 import { chronicleBefore, pathIndexOf } from './chronicle.ts';
 import { knownBlock } from './remembered.ts';
 import { givenOf } from './given.ts';
+import type { Given } from '../doc/given.ts';
 import type { TranscriptEntry } from '../views/path-node.ts';
 import { SOURCE_SHARE } from '../budget/shares.ts';
 import { estimateMessages, estimateTokens } from '../budget/tokens.ts';
@@ -101,8 +102,8 @@ export function projectionVerdict(story: Story, author: string, audience: string
 
 export interface PreparedProjection {
   fitted: Fitted<ChatRequest>;
-  entries: readonly TranscriptEntry[];
-  known: string;
+  /** Its itemisation, stored with the view it makes. */
+  given: Given;
 }
 
 /**
@@ -133,11 +134,14 @@ export async function prepareProjection(
     query: node.turn.source,
     room: Math.floor(estimatedRoom(budget) * SOURCE_SHARE * KNOWN_SHARE_OF_SOURCE),
   });
-  const fitted = await fitRequest(
-    budget,
-    projectionFit(story, env, turnId, audience, entries, budget, known),
-  );
-  return { ok: true, fitted, entries, known };
+  const fit = projectionFit(story, env, turnId, audience, entries, budget, known);
+  const fitted = await fitRequest(budget, fit);
+  const given = givenOf(fitted, {
+    history: historyText(fit.entries.slice(fitted.start), fitted.start, story.views.meta().language),
+    known,
+    source: node.turn.source,
+  });
+  return { ok: true, fitted, given };
 }
 
 export async function projectTurn(
@@ -153,7 +157,7 @@ export async function projectTurn(
     if (basis === undefined) throw new Error(`${audience} is not a non-author audience of turn ${turnId}`);
     const prepared = await prepareProjection(story, env, turnId, audience, { chronicle: true });
     if (!prepared.ok) return prepared;
-    const { fitted, entries, known } = prepared;
+    const { fitted, given } = prepared;
     const result = await generateValidated(env, {
       model: env.models.projector,
       language: story.views.meta().language,
@@ -162,14 +166,6 @@ export async function projectTurn(
       stream: { op: 'projector', audience, turnId },
     });
     if (!result.ok) return result;
-    const { nameOf } = story.views.cast();
-    const language = story.views.meta().language;
-    const window = entries.slice(fitted.start).map((e) => formatEntry(e, nameOf));
-    const given = givenOf(fitted, {
-      history: historyText(window, fitted.start, language),
-      known,
-      source: node.turn.source,
-    });
     writePov(
       story.doc,
       turnId,
