@@ -18,7 +18,9 @@ import type { PresetStatus } from '../driver/presets/status.ts';
 import type { SillyTavernReport } from '../driver/presets/sillytavern.ts';
 import type { ChatMessage, ContextSource } from '../driver/model.ts';
 import type { Given } from '../driver/doc/given.ts';
+import type { NewStoryWorld, WorldApi } from './api-world.ts';
 export type { Given, RequestPart } from '../driver/doc/given.ts';
+export type * from './api-world.ts';
 
 /**
  * The one failure shape across the boundary: the driver's (code, detail in words the person can act
@@ -39,6 +41,10 @@ export interface NewStoryInput {
   language: Language;
   user: { name: string; persona?: string };
   characters: Array<{ name: string; card?: Participant['card']; present?: boolean }>;
+  /** A library world the story starts with (copied into it), and who knows what at the start. */
+  world?: NewStoryWorld;
+  /** Library lorebooks attached to the story itself (the world's, characters' and persona's come along). */
+  books?: string[];
 }
 
 export interface StoryOverview {
@@ -280,10 +286,11 @@ export interface SyncTestReport {
 
 export type { Peer, PresenceState };
 
-export interface DriverApi {
+export interface DriverApi extends WorldApi {
   // library
   listStories(): Promise<StorySummary[]>;
-  createStory(input: NewStoryInput): Promise<Result<{ storyId: string }>>;
+  /** `notices`: what the person should know of the start (a suggested preset that could not be used). */
+  createStory(input: NewStoryInput): Promise<Result<{ storyId: string; notices?: string[] }>>;
   /** Characters and personas saved in the library (every story's new ones are added). */
   libraryCast(): Promise<{ characters: LibraryCharacter[]; personas: Persona[] }>;
   deleteStory(storyId: string): Promise<Result>;

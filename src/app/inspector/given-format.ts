@@ -23,6 +23,10 @@ export function partLabel(part: RequestPart): string {
       return t('The turn as written');
     case 'task':
       return t('Task');
+    case 'world':
+      return t('The world as they know it');
+    case 'lore':
+      return t('Lore that fired');
     default:
       return part satisfies never;
   }

@@ -14,6 +14,8 @@ export const RequestPart = {
   known: 'known',
   source: 'source',
   task: 'task',
+  world: 'world',
+  lore: 'lore',
 } as const;
 export type RequestPart = (typeof RequestPart)[keyof typeof RequestPart];
 
@@ -31,25 +33,46 @@ export interface Given {
   window: { start: number; entries: number };
   /** One request for several audiences (batched projection). */
   batch?: boolean;
+  /** The lore entries the request held (`lore/…` keys: book and entry), fired fresh or carried by sticky. */
+  lore?: FiredLore;
+}
+
+/** Which lore entries a request held: what its participant's later scans read their timed effects from. */
+export const firedLoreSchema = z.object({
+  fresh: z.array(z.string().min(1).max(500)).max(1000).default([]),
+  carried: z.array(z.string().min(1).max(500)).max(1000).default([]),
+});
+export type FiredLore = z.infer<typeof firedLoreSchema>;
+
+/** A stored fired-lore record, or undefined when absent or malformed. */
+export function readFiredLore(value: unknown): FiredLore | undefined {
+  const parsed = firedLoreSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 const PARTS = Object.values(RequestPart);
+/** The parts an itemisation of format 1 held (before worlds and lore). */
+const PARTS_V1 = PARTS.length - 2;
 const SOURCES = ['server', 'setting', 'record', 'assumed'] as const;
 
 /**
  * How an itemisation is stored: one flat array of numbers — a format version, the context, max_tokens,
  * where the context came from, the prompt's tokens, exact, the window, batch, then each part's tokens
  * in RequestPart order — about a quarter of the bytes of the object, since every turn and view has one.
+ * Format 2 added the world and lore parts; a format 1 record reads as one with none.
  */
 const storedSchema = z
   .array(z.number().int().min(0))
-  .length(9 + PARTS.length)
-  .refine((a) => a[0] === 1 && (a[3] as number) < SOURCES.length);
+  .refine(
+    (a) =>
+      ((a[0] === 1 && a.length === 9 + PARTS_V1) || (a[0] === 2 && a.length === 9 + PARTS.length)) &&
+      (a[3] as number) < SOURCES.length,
+  );
 
 export function storedGiven(g: Given): number[] {
   const tokens = new Map(g.parts.map((p) => [p.part, p.tokens]));
   return [
-    1,
+    2,
     g.context,
     g.maxTokens,
     SOURCES.indexOf(g.source),
@@ -62,12 +85,13 @@ export function storedGiven(g: Given): number[] {
   ];
 }
 
-/** A stored itemisation, or undefined when absent or malformed (synced data is untrusted). */
-export function readGiven(value: unknown): Given | undefined {
+/** A stored itemisation (and the lore it held), or undefined when absent or malformed (synced data is untrusted). */
+export function readGiven(value: unknown, lore?: unknown): Given | undefined {
   const parsed = storedSchema.safeParse(value);
   if (!parsed.success) return undefined;
   const [, context, maxTokens, source, promptTokens, exact, start, entries, batch, ...tokens] =
     parsed.data as [number, number, number, number, number, number, number, number, number, ...number[]];
+  const fired = readFiredLore(lore);
   return {
     context,
     maxTokens,
@@ -79,5 +103,6 @@ export function readGiven(value: unknown): Given | undefined {
     exact: exact === 1,
     window: { start, entries },
     ...(batch === 1 ? { batch: true } : {}),
+    ...(fired ? { lore: fired } : {}),
   };
 }

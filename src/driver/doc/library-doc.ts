@@ -1,10 +1,16 @@
-// The library: one Y.Doc per user listing stories (title, last activity), characters and personas.
-// It syncs like a story; device-local settings never enter it.
+// The library: one Y.Doc per user listing stories (title, last activity), characters and personas
+// (worlds and lorebooks: library-worlds.ts). It syncs like a story; device-local settings never enter it.
 import * as Y from 'yjs';
 import { z } from 'zod';
 import { cardSchema } from './schema.ts';
 
-const KEY = { stories: 'stories', characters: 'characters', personas: 'personas' } as const;
+const KEY = {
+  stories: 'stories',
+  characters: 'characters',
+  personas: 'personas',
+  worlds: 'worlds',
+  lorebooks: 'lorebooks',
+} as const;
 
 export const storyEntrySchema = z.object({
   id: z.string().min(1),
@@ -17,25 +23,34 @@ export const storyEntrySchema = z.object({
 export type StoryEntry = z.infer<typeof storyEntrySchema>;
 export type StoryEntryInput = z.input<typeof storyEntrySchema>;
 
+/** Lorebooks of the library attached to a character or a persona. */
+const books = z.array(z.string().min(1)).default([]);
+
 export const libraryCharacterSchema = z.object({
   id: z.string().min(1),
   name: z.string().trim().min(1),
   card: cardSchema,
+  books,
 });
 export type LibraryCharacter = z.infer<typeof libraryCharacterSchema>;
+export type LibraryCharacterInput = z.input<typeof libraryCharacterSchema>;
 
 export const personaSchema = z.object({
   id: z.string().min(1),
   name: z.string().trim().min(1),
   persona: z.string(),
+  books,
 });
 export type Persona = z.infer<typeof personaSchema>;
+export type PersonaInput = z.input<typeof personaSchema>;
 
-type Section = (typeof KEY)[keyof typeof KEY];
+export type LibrarySection = (typeof KEY)[keyof typeof KEY];
+export const LIBRARY_SECTION = KEY;
 
-function put(
+/** Writes the fields of one entry of a section (creating it), each field a whole value. */
+export function putEntry(
   doc: Y.Doc,
-  section: Section,
+  section: LibrarySection,
   id: string,
   value: Record<string, unknown>,
   origin?: unknown,
@@ -48,10 +63,10 @@ function put(
   }, origin);
 }
 
-function list<T>(doc: Y.Doc, section: Section, schema: z.ZodType<T>): T[] {
+/** A section's entries that parse: a malformed one from an older or foreign peer is left out. */
+export function listEntries<T>(doc: Y.Doc, section: LibrarySection, schema: z.ZodType<T>): T[] {
   const out: T[] = [];
   for (const [id, m] of doc.getMap<Y.Map<unknown>>(section).entries()) {
-    // A malformed entry from an older or foreign peer is skipped rather than breaking the list.
     const parsed = schema.safeParse({ id, ...m.toJSON() });
     if (parsed.success) out.push(parsed.data);
   }
@@ -59,12 +74,12 @@ function list<T>(doc: Y.Doc, section: Section, schema: z.ZodType<T>): T[] {
 }
 
 export function putStoryEntry(doc: Y.Doc, entry: StoryEntryInput, origin?: unknown): void {
-  put(doc, KEY.stories, entry.id, storyEntrySchema.parse(entry), origin);
+  putEntry(doc, KEY.stories, entry.id, storyEntrySchema.parse(entry), origin);
 }
 
 /** Marks a listed story active; a story no longer listed (deleted meanwhile) is not listed again. */
 export function touchStory(doc: Y.Doc, id: string, lastActivity: string, origin?: unknown): void {
-  if (hasStoryEntry(doc, id)) put(doc, KEY.stories, id, { lastActivity }, origin);
+  if (hasStoryEntry(doc, id)) putEntry(doc, KEY.stories, id, { lastActivity }, origin);
 }
 
 export function removeStoryEntry(doc: Y.Doc, id: string, origin?: unknown): void {
@@ -73,24 +88,38 @@ export function removeStoryEntry(doc: Y.Doc, id: string, origin?: unknown): void
 
 /** Stories, most recently active first. */
 export function listStories(doc: Y.Doc): StoryEntry[] {
-  return list(doc, KEY.stories, storyEntrySchema).sort((a, b) => (a.lastActivity < b.lastActivity ? 1 : -1));
+  return listEntries(doc, KEY.stories, storyEntrySchema).sort((a, b) =>
+    a.lastActivity < b.lastActivity ? 1 : -1,
+  );
 }
 
-export function putCharacter(doc: Y.Doc, c: LibraryCharacter, origin?: unknown): void {
+/** Creates or updates a character; its lorebooks are written only when given (an update keeps them). */
+export function putCharacter(doc: Y.Doc, c: LibraryCharacterInput, origin?: unknown): void {
   const valid = libraryCharacterSchema.parse(c);
-  put(doc, KEY.characters, valid.id, { name: valid.name, card: valid.card }, origin);
+  const books = c.books === undefined ? undefined : valid.books;
+  putEntry(doc, KEY.characters, valid.id, { name: valid.name, card: valid.card, books }, origin);
 }
 
 export function listCharacters(doc: Y.Doc): LibraryCharacter[] {
-  return list(doc, KEY.characters, libraryCharacterSchema).sort((a, b) => a.name.localeCompare(b.name));
+  return listEntries(doc, KEY.characters, libraryCharacterSchema).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  );
 }
 
-export function putPersona(doc: Y.Doc, p: Persona, origin?: unknown): void {
-  put(doc, KEY.personas, p.id, personaSchema.parse(p), origin);
+/** Creates or updates a persona; its lorebooks are written only when given. */
+export function putPersona(doc: Y.Doc, p: PersonaInput, origin?: unknown): void {
+  const valid = personaSchema.parse(p);
+  putEntry(
+    doc,
+    KEY.personas,
+    valid.id,
+    { ...valid, books: p.books === undefined ? undefined : valid.books },
+    origin,
+  );
 }
 
 export function listPersonas(doc: Y.Doc): Persona[] {
-  return list(doc, KEY.personas, personaSchema).sort((a, b) => a.name.localeCompare(b.name));
+  return listEntries(doc, KEY.personas, personaSchema).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /**
@@ -108,6 +137,11 @@ export function onStoryEntriesRemoved(
   };
   map.observe(observer);
   return () => map.unobserve(observer);
+}
+
+/** Removes one entry of a section. */
+export function removeEntry(doc: Y.Doc, section: LibrarySection, id: string, origin?: unknown): void {
+  doc.transact(() => doc.getMap(section).delete(id), origin);
 }
 
 export function hasStoryEntry(doc: Y.Doc, id: string): boolean {

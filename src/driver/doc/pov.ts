@@ -68,7 +68,8 @@ export function readPovMap(turn: Y.Map<unknown>): Record<string, PovSnapshot> {
 
 /** What the request that projected turn `turnId` to `audience` was given, when stored and sound. */
 export function povGiven(doc: Y.Doc, turnId: string, audience: string): Given | undefined {
-  return readGiven(povMapOf(doc, turnId).get(audience)?.get('given'));
+  const r = povMapOf(doc, turnId).get(audience);
+  return readGiven(r?.get('given'), r?.get('lore'));
 }
 
 export function readPov(doc: Y.Doc, turnId: string, audience: string): PovSnapshot | undefined {
@@ -88,6 +89,7 @@ export function writePov(doc: Y.Doc, turnId: string, audience: string, w: PovWri
     r.set('origin', w.origin);
     if (w.model !== undefined) r.set('model', w.model);
     if (w.given !== undefined) r.set('given', storedGiven(w.given));
+    if (w.given?.lore) r.set('lore', w.given.lore);
     r.set('createdAt', w.createdAt);
     povMapOf(doc, turnId).set(audience, r);
   }, origin);

@@ -21,6 +21,8 @@ export const KEY = {
   settings: 'settings',
   preset: 'preset',
   promptTrash: 'promptTrash',
+  world: 'world',
+  lore: 'lore',
 } as const;
 
 export const metaMap = (doc: Y.Doc) => doc.getMap<unknown>(KEY.meta);

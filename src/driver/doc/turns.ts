@@ -58,6 +58,7 @@ export function appendTurn(doc: Y.Doc, turn: NewTurn, origin?: unknown): string 
     if (turn.basis !== undefined) m.set('basis', turn.basis);
     if (turn.edited) m.set('edited', true);
     if (turn.given) m.set('given', storedGiven(turn.given));
+    if (turn.given?.lore) m.set('lore', turn.given.lore);
     m.set('createdAt', turn.createdAt);
     m.set('pov', new Y.Map());
     turnsMap(doc).set(turn.id, m);
@@ -84,7 +85,8 @@ export function sourceText(doc: Y.Doc, id: string): Y.Text {
 
 /** What the request that generated turn `id` was given, when stored and sound. */
 export function turnGiven(doc: Y.Doc, id: string): Given | undefined {
-  return readGiven(turnMap(doc, id)?.get('given'));
+  const m = turnMap(doc, id);
+  return readGiven(m?.get('given'), m?.get('lore'));
 }
 
 export function readTurn(doc: Y.Doc, id: string): TurnSnapshot {

@@ -15,6 +15,7 @@ import { editCommands } from './edit-commands.ts';
 import { promptCommands } from './prompt-commands.ts';
 import { memoryCommands } from './memory-commands.ts';
 import { inspectCommands } from './inspect-commands.ts';
+import { worldCommands } from './world-commands.ts';
 import { createHostSync } from './sync-commands.ts';
 import { overview, transcriptSlice } from './views.ts';
 import { createModelRegistry, type BackendFactory } from './model-registry.ts';
@@ -128,6 +129,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     ...promptCommands(ctx),
     ...memoryCommands(ctx),
     ...inspectCommands(ctx),
+    ...worldCommands(ctx),
 
     async openStory(storyId) {
       const story = await ctx.story(storyId);

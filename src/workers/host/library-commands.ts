@@ -1,7 +1,13 @@
 // Library commands: list, create, import, export and delete stories.
 import * as Y from 'yjs';
 import { createStory } from '../../driver/doc/story-doc.ts';
-import { addParticipant } from '../../driver/doc/participants.ts';
+import { addParticipant, listParticipants } from '../../driver/doc/participants.ts';
+import { readWorld } from '../../driver/doc/library-worlds.ts';
+import { writeStoryBook, writeStoryWorld } from '../../driver/doc/story-world.ts';
+import { setPromptOverride } from '../../driver/doc/prompt-overrides.ts';
+import { promptProblems } from '../../driver/prompts/resolve.ts';
+import { applyPreset } from '../../driver/presets/apply.ts';
+import { startBooks, startWorld } from '../../driver/world/start.ts';
 import { participantRefusal } from '../../driver/i18n/doc-refusals.ts';
 import {
   listCharacters,
@@ -15,8 +21,9 @@ import {
 import { importStory } from '../../driver/story-json/import.ts';
 import { exportStory } from '../../driver/story-json/export.ts';
 import type { DriverApi, NewStoryInput, Result } from '../api.ts';
+import type { World } from '../../driver/doc/world.ts';
 import { isFailure, type HostContext } from './context.ts';
-import { workerUiLanguage } from '../i18n/ui-text.ts';
+import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 
 type LibraryApi = Pick<
   DriverApi,
@@ -58,14 +65,54 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
     }
   };
 
+  /**
+   * Copies the world into a new story: its content, then the preset it suggests, then its own prompts
+   * over that (spec/prompt-system.md's order). A suggested preset that cannot be used is told, and the
+   * story goes on in the default style.
+   */
+  const startWith = (doc: Y.Doc, world: World, input: NewStoryInput): string[] => {
+    const at = iso();
+    writeStoryWorld(doc, startWorld(world, listParticipants(doc), input.world ?? {}, at));
+    const notices: string[] = [];
+    if (world.suggestedPreset) {
+      const applied = applyPreset(ctx.store.library, doc, world.suggestedPreset, at);
+      if (!applied.ok)
+        notices.push(
+          uiText('The preset the world suggests was not applied: {reason}', { reason: applied.detail }),
+        );
+    }
+    for (const [path, text] of Object.entries(world.prompts)) setPromptOverride(doc, path, text);
+    return notices;
+  };
+
   return {
     async listStories() {
       await ctx.store.ready;
       return listStories(ctx.store.library);
     },
 
-    async createStory(input: NewStoryInput): Promise<Result<{ storyId: string }>> {
+    async createStory(input: NewStoryInput): Promise<Result<{ storyId: string; notices?: string[] }>> {
       await ctx.store.ready;
+      const library = ctx.store.library;
+      const world = input.world ? readWorld(library, input.world.worldId) : undefined;
+      if (input.world && !world)
+        return {
+          ok: false,
+          code: 'invalid',
+          detail: uiText('The library has no world {id}.', { id: input.world.worldId }),
+        };
+      // The world's prompts are checked as a story's are: a bad file refuses the start, naming each.
+      const problems = world
+        ? promptProblems(new Map(Object.entries(world.prompts)), workerUiLanguage())
+        : [];
+      if (problems.length)
+        return {
+          ok: false,
+          code: 'invalid',
+          detail: uiText('The world’s prompts cannot be used: {problems}', {
+            problems: problems.map((p) => `${p.path}: ${p.reason}`).join('; '),
+          }),
+        };
       const doc = new Y.Doc({ guid: ctx.newId() });
       const people = [
         {
@@ -89,6 +136,9 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
         if (!added.ok)
           return { ok: false, code: 'invalid', detail: participantRefusal(input.language, added) };
       }
+      const notices = world ? startWith(doc, world, input) : [];
+      for (const book of startBooks(library, listParticipants(doc), { world, story: input.books }, iso()))
+        writeStoryBook(doc, book);
       await ctx.store.adopt(doc);
       register(
         doc,
@@ -96,7 +146,7 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
         people.map((p) => p.name),
       );
       saveCast(input);
-      return { ok: true, storyId: doc.guid };
+      return { ok: true, storyId: doc.guid, ...(notices.length ? { notices } : {}) };
     },
 
     async libraryCast() {

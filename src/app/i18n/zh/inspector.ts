@@ -79,6 +79,8 @@ export const ZH_INSPECTOR: Messages = {
   'Memories of who is who': '辨认人物的记忆',
   'The turn as written': '回合原文',
   Task: '任务',
+  'The world as they know it': '其所知的世界',
+  'Lore that fired': '触发的设定条目',
   'detected from the server': '从服务器检测到',
   'set in Settings': '在设置中设定',
   'from the model’s record': '来自模型的记录',
