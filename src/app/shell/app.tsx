@@ -1,4 +1,5 @@
-// The app shell: header (title, Settings), the library or the open story, and the update prompt.
+// The app shell: header (title, Prompts, Worlds, Lorebooks, Settings), the screen the route names
+// (the library, a story, prompts, worlds, lorebooks), and the update prompt.
 import { Match, Show, Switch, createSignal, onMount, type JSX } from 'solid-js';
 import { useDriver } from './driver-client.ts';
 import { setUiLanguage, t } from '../i18n/ui-text.ts';
@@ -8,6 +9,8 @@ import { createRoute, routeHash } from './route.ts';
 import { PromptProblemsNotice } from './prompt-problems-notice.tsx';
 import { SettingsProblemNotice } from './settings-problem-notice.tsx';
 import { PromptsScreen } from '../prompts/prompts-screen.tsx';
+import { WorldsScreen } from '../worlds/worlds-screen.tsx';
+import { LorebooksScreen } from '../lorebooks/lorebooks-screen.tsx';
 import { SettingsDialog } from '../settings/settings-dialog.tsx';
 import { StoryScreen } from '../story/story-screen.tsx';
 import { SyncIndicator } from '../sync/sync-indicator.tsx';
@@ -24,6 +27,14 @@ export function App(): JSX.Element {
     const current = route();
     return current.screen === 'prompts' ? current : undefined;
   };
+  const worldsRoute = (): { worldId?: string } | undefined => {
+    const current = route();
+    return current.screen === 'worlds' ? current : undefined;
+  };
+  const lorebooksRoute = (): { bookId?: string } | undefined => {
+    const current = route();
+    return current.screen === 'lorebooks' ? current : undefined;
+  };
   const storyId = (): string | undefined => {
     const current = route();
     return current.screen === 'story' ? current.storyId : undefined;
@@ -33,12 +44,20 @@ export function App(): JSX.Element {
       <header class="app-header">
         <h1 class="app-title">Rashomon</h1>
         <SyncIndicator />
-        <a
-          class="header-button"
-          href={routeHash({ screen: 'prompts', ...(storyId() ? { storyId: storyId() } : {}) })}
-        >
-          {t('Prompts')}
-        </a>
+        <nav class="header-nav" aria-label={t('Library')}>
+          <a
+            class="header-button"
+            href={routeHash({ screen: 'prompts', ...(storyId() ? { storyId: storyId() } : {}) })}
+          >
+            {t('Prompts')}
+          </a>
+          <a class="header-button" href={routeHash({ screen: 'worlds' })}>
+            {t('Worlds')}
+          </a>
+          <a class="header-button" href={routeHash({ screen: 'lorebooks' })}>
+            {t('Lorebooks')}
+          </a>
+        </nav>
         <button
           type="button"
           class="header-button"
@@ -63,6 +82,8 @@ export function App(): JSX.Element {
           <Match when={promptsRoute()} keyed>
             {(r) => <PromptsScreen {...(r.storyId ? { storyId: r.storyId } : {})} />}
           </Match>
+          <Match when={worldsRoute()}>{(r) => <WorldsScreen worldId={r().worldId} />}</Match>
+          <Match when={lorebooksRoute()}>{(r) => <LorebooksScreen bookId={r().bookId} />}</Match>
           <Match when={route().screen === 'library'}>
             <LibraryScreen />
           </Match>

@@ -10,6 +10,8 @@ import { ZH_SETTINGS } from './settings.ts';
 import { ZH_SHELL } from './shell.ts';
 import { ZH_STORY } from './story.ts';
 import { ZH_SYNC } from './sync.ts';
+import { ZH_WORLDS } from './worlds.ts';
+import { ZH_LOREBOOKS } from './lorebooks.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -21,6 +23,8 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   settings: ZH_SETTINGS,
   prompts: ZH_PROMPTS,
   sync: ZH_SYNC,
+  worlds: ZH_WORLDS,
+  lorebooks: ZH_LOREBOOKS,
 };
 
 export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));

@@ -3,6 +3,9 @@ import type { Messages } from '../../../driver/i18n/translate.ts';
 
 export const ZH_SHELL: Messages = {
   Prompts: '提示词',
+  Library: '资料库',
+  Worlds: '世界',
+  Lorebooks: '设定集',
   Settings: '设置',
   'The story engine stopped: {reason} Reload the page to try again.':
     '故事引擎已停止：{reason} 请重新加载页面再试。',
