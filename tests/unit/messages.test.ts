@@ -74,7 +74,10 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 describe('message catalogue', () => {
   it('finds the call sites (the scan works)', () => {
     const [driver, , ui] = CATALOGUES.map(callSites);
-    expect(driver?.get('You are {name}.')).toEqual(['driver/turns/private-context.ts']);
+    expect(driver?.get('You are {name}.')).toEqual([
+      'driver/turns/private-context.ts',
+      'driver/world/world-block.ts',
+    ]);
     expect(ui?.get('Settings')).toContain('app/shell/app.tsx');
     // Rooms in folders of their own are scanned too (the memory panel, the inspector's itemisation).
     expect(ui?.get('Forget')).toEqual(['app/memory/memory-list.tsx']);

@@ -123,9 +123,11 @@ describe('library persistence', () => {
     const reopened = await open(name);
     expect(listStories(reopened.doc)).toEqual(stories);
     expect(listCharacters(reopened.doc)).toEqual([
-      { id: 'c1', name: 'Jane', card: { description: 'A guard.' } },
+      { id: 'c1', name: 'Jane', card: { description: 'A guard.' }, books: [] },
     ]);
-    expect(listPersonas(reopened.doc)).toEqual([{ id: 'p1', name: 'Traveller', persona: 'Tired, polite.' }]);
+    expect(listPersonas(reopened.doc)).toEqual([
+      { id: 'p1', name: 'Traveller', persona: 'Tired, polite.', books: [] },
+    ]);
     await close(reopened);
   });
 });

@@ -79,9 +79,9 @@ describe('[R1][R2] resolution', () => {
     expect(from.get('en/roleplay/style')).toBe('preset');
     expect(prompts.get('en/roleplay/retry')).toBe('LIBRARY retry ${reason}');
     expect(from.get('en/roleplay/retry')).toBe('library');
-    expect(renderPrompt(prompts, 'en', 'roleplay/actor-task', { name: 'Jane', remembered: '' })).toBe(
-      'STORY turn, Jane',
-    );
+    expect(
+      renderPrompt(prompts, 'en', 'roleplay/actor-task', { name: 'Jane', remembered: '', world: '' }),
+    ).toBe('STORY turn, Jane');
     expect(prompts.get('zh/roleplay/style')).toBe(shipped.get('zh/roleplay/style'));
     expect(from.get('zh/roleplay/style')).toBe('shipped');
     // Restoring (deleting the story's override) brings back the layer below.
@@ -112,7 +112,7 @@ describe('[R1][R2] resolution', () => {
     expect(prompts.has('fr/roleplay/style')).toBe(false);
     expect(() => renderPrompt(prompts, 'en', 'roleplay/retry', { reason: 'x' })).toThrowError(PromptProblem);
     expect(() =>
-      renderPrompt(prompts, 'zh', 'roleplay/actor-task', { name: 'x', remembered: '' }),
+      renderPrompt(prompts, 'zh', 'roleplay/actor-task', { name: 'x', remembered: '', world: '' }),
     ).toThrowError(/\{\{…\}\}/);
   });
 

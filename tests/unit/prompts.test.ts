@@ -51,8 +51,10 @@ describe('prompts', () => {
 
   it('fills variables, drops a line holding only an empty variable, and falls back to English', () => {
     const set = new Map([['en/roleplay/actor-task', 'Start\n\n${name}\n\nEnd ${name}']]);
-    expect(renderPrompt(set, 'zh', 'roleplay/actor-task', { name: '', remembered: '' })).toBe('Start\n\nEnd');
-    expect(renderPrompt(set, 'en', 'roleplay/actor-task', { name: 'Jane', remembered: '' })).toBe(
+    expect(renderPrompt(set, 'zh', 'roleplay/actor-task', { name: '', remembered: '', world: '' })).toBe(
+      'Start\n\nEnd',
+    );
+    expect(renderPrompt(set, 'en', 'roleplay/actor-task', { name: 'Jane', remembered: '', world: '' })).toBe(
       'Start\n\nJane\n\nEnd Jane',
     );
   });

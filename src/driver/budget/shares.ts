@@ -5,6 +5,11 @@
 /** An actor's tail: what it remembers of turns before its window, and its current state. */
 export const MEMORY_SHARE = 0.2;
 /**
+ * An actor's tail, in a story with a world: the nodes it knows. (Lore's share is the story's setting,
+ * `budgetPercent`, reserved only where lore reaches the participant.)
+ */
+export const WORLD_SHARE = 0.1;
+/**
  * A projector's tail: the one new source and a few of the target's memories. Most sources are a
  * character's turn or a short user turn; a longer one takes its extra room from that request's window.
  */

@@ -70,7 +70,10 @@ export const loreEntrySchema = z.object({
   excludeRecursion: z.boolean().default(false),
   /** Its content fires no other entry. */
   preventRecursion: z.boolean().default(false),
-  /** 0: off; n: fires only in recursion, from level n on (1 = the first recursive pass). */
+  /**
+   * 0: off; n > 0: fires only in recursive passes, by level: the smallest level is open from the first
+   * recursive pass; the next opens (with one more pass) only once a pass fires nothing new.
+   */
   delayUntilRecursion: count.default(0),
   /** Inclusion groups: of the fired entries sharing a group, one is kept. */
   groups: z.array(z.string().min(1).max(200)).default([]),
@@ -90,15 +93,22 @@ export type LoreEntryInput = z.input<typeof loreEntrySchema>;
 
 /** What a scan runs with (SillyTavern's global World Info settings), kept per story. */
 export const loreSettingsSchema = z.object({
-  /** How many of the newest messages of the participant's window are scanned. */
+  /**
+   * How many of the newest messages of the participant's window are scanned; 0: none (constant and
+   * sticky entries still fire, and recursion through their content).
+   */
   scanDepth: count.default(2),
   /** The lore's share of a request's prompt room, in percent. */
   budgetPercent: z.number().min(1).max(100).default(10),
   recursive: z.boolean().default(true),
-  /** 0: as many passes as keep firing new entries. */
+  /** The most scan passes, the first included (1: no recursion); 0: as many as keep firing new entries. */
   maxRecursionSteps: count.default(0),
   caseSensitive: z.boolean().default(false),
-  matchWholeWords: z.boolean().default(false),
+  /**
+   * On by default, as in SillyTavern. Boundaries count only in scripts written with spaces, so a CJK
+   * key still matches inside CJK text.
+   */
+  matchWholeWords: z.boolean().default(true),
   useGroupScoring: z.boolean().default(false),
   /** Scan each message with its speaker's name, as the prompt shows it. */
   includeNames: z.boolean().default(true),

@@ -12,6 +12,22 @@ export const MESSAGES_ZH: Messages = {
   'You are {name}.': '你是{name}。',
   '(Earlier turns of the story are not shown here.)': '（故事更早的回合不在这里显示。）',
   '(Nothing has happened yet: the story begins now.)': '（还什么都没有发生：故事从现在开始。）',
+  // The world as a character knows it, and the lore that fired for it (world/world-block.ts, lore/placement.ts).
+  person: '人物',
+  place: '地点',
+  faction: '势力',
+  thing: '物品',
+  lore: '传说',
+  'You, {name}: {body}': '你，{name}：{body}',
+  '{name} ({kind}): {body}': '{name}（{kind}）：{body}',
+  '{name} ({kind})': '{name}（{kind}）',
+  '- {from} — {relation} — {to}': '- {from} —— {relation} —— {to}',
+  'What you know of the world:': '你所知道的世界：',
+  'How they stand to one another, as far as you know:': '据你所知，他们彼此之间的关系：',
+  'What you know that bears on this:': '你所知道的、与此相关的事：',
+  '[{note}]': '【{note}】',
+  'What {name} knows of the world, to tell what is what (never write it as perceived now):':
+    '{name}所知道的世界，用来分辨事物（绝不要写成此刻感知到的内容）：',
   // The selector's chronology.
   'The user': '用户',
   '(The story has not begun.)': '（故事还没有开始。）',

@@ -13,9 +13,12 @@ import {
   STORY_JSON_FORMAT,
   STORY_JSON_PROMPTS_VERSION,
   STORY_JSON_VERSION,
+  STORY_JSON_WORLD_VERSION,
   type StoryJson,
   type StoryJsonPrompts,
+  type StoryJsonWorld,
 } from './schema.ts';
+import { readLoreSettings, readStoryBooks, readStoryWorld } from '../doc/story-world.ts';
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -63,9 +66,18 @@ function exportChronicle(doc: Y.Doc, participant: string): { chronicle?: Chronic
   };
 }
 
+/** The story's world and lore, or undefined when it has neither. */
+function exportWorld(doc: Y.Doc): StoryJsonWorld | undefined {
+  const world = readStoryWorld(doc);
+  const books = readStoryBooks(doc);
+  if (!world && !books.length) return undefined;
+  return { version: STORY_JSON_WORLD_VERSION, world, books, settings: readLoreSettings(doc) };
+}
+
 export function exportStory(doc: Y.Doc): StoryJson {
   const meta = readMeta(doc);
   const prompts = exportPrompts(doc);
+  const world = exportWorld(doc);
   return {
     format: STORY_JSON_FORMAT,
     version: STORY_JSON_VERSION,
@@ -113,5 +125,6 @@ export function exportStory(doc: Y.Doc): StoryJson {
     }),
     activeLeaf: meta.activeLeaf,
     ...(prompts ? { prompts } : {}),
+    ...(world ? { world } : {}),
   };
 }

@@ -23,6 +23,7 @@ import {
   type StoryJsonChronicle,
 } from './schema.ts';
 import { writeRecords } from '../doc/chronicle.ts';
+import { writeLoreSettings, writeStoryBook, writeStoryWorld } from '../doc/story-world.ts';
 
 export type ImportResult =
   { ok: true; doc: Y.Doc; story: StoryJson } | { ok: false; code: 'invalid-story'; detail: string };
@@ -129,6 +130,17 @@ export function storyProblem(s: StoryJson, language: Language = 'en'): string | 
       if (who) return notAParticipant(`${at}.entries[${j}].changes`, who.subject);
     }
   }
+  // The world and the lore speak of this story's people only.
+  const world = s.world?.world;
+  for (const [field, keyed] of [
+    ['world.world.characters', world?.characters ?? {}],
+    ['world.world.knowledge', world?.knowledge ?? {}],
+  ] as const)
+    for (const who of Object.keys(keyed)) if (!ids.has(who)) return notAParticipant(field, who);
+  for (const [i, b] of (s.world?.books ?? []).entries())
+    for (const a of b.attachments)
+      if (a.kind === 'character' && !ids.has(a.participant))
+        return notAParticipant(`world.books[${i}].attachments`, a.participant);
   // Every parent chain must reach a root: a cycle would make a chronology with no beginning.
   const parentOf = new Map(s.turns.map((t) => [t.id, t.parent]));
   for (const t of s.turns) {
@@ -233,6 +245,11 @@ export function importStory(input: unknown, importedAt: string, language: Langua
     for (const p of story.participants) if (p.chronicle) importChronicle(doc, p.id, p.chronicle);
     setActiveLeaf(doc, story.activeLeaf);
     if (story.prompts) importPrompts(doc, story.prompts);
+    if (story.world) {
+      if (story.world.world) writeStoryWorld(doc, story.world.world);
+      for (const b of story.world.books) writeStoryBook(doc, b);
+      writeLoreSettings(doc, story.world.settings);
+    }
   }, DocOrigin.import);
   stampFreshBases(doc, UNSTAMPED);
   return { ok: true, doc, story };

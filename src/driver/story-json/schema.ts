@@ -10,6 +10,8 @@ import {
   reviewSchema,
 } from '../doc/chronicle.ts';
 import { copiedFileSchema, storyPresetSchema, trashedPromptSchema } from '../doc/story-preset.ts';
+import { storyBookSchema, storyWorldSchema } from '../doc/story-world.ts';
+import { loreSettingsSchema } from '../doc/lore-book.ts';
 import {
   cardSchema,
   languageSchema,
@@ -89,6 +91,16 @@ export const storyJsonPromptsSchema = z.object({
   trash: z.array(trashedPromptSchema.extend({ path: promptPathSchema })).default([]),
 });
 
+/** The story's world and lore (issue 15): optional and versioned on its own, as `prompts`. */
+export const STORY_JSON_WORLD_VERSION = 1;
+
+export const storyJsonWorldSchema = z.object({
+  version: z.literal(STORY_JSON_WORLD_VERSION),
+  world: storyWorldSchema.nullable().default(null),
+  books: z.array(storyBookSchema).default([]),
+  settings: loreSettingsSchema.default(loreSettingsSchema.parse({})),
+});
+
 export const storyJsonSchema = z.object({
   format: z.literal(STORY_JSON_FORMAT),
   version: z.literal(STORY_JSON_VERSION),
@@ -100,9 +112,11 @@ export const storyJsonSchema = z.object({
   turns: z.array(storyJsonTurnSchema),
   activeLeaf: z.string().min(1).nullable(),
   prompts: storyJsonPromptsSchema.optional(),
+  world: storyJsonWorldSchema.optional(),
 });
 
 export type StoryJson = z.infer<typeof storyJsonSchema>;
 export type StoryJsonPrompts = z.infer<typeof storyJsonPromptsSchema>;
+export type StoryJsonWorld = z.infer<typeof storyJsonWorldSchema>;
 export type StoryJsonChronicle = z.infer<typeof storyJsonChronicleSchema>;
 export type StoryJsonInput = z.input<typeof storyJsonSchema>;

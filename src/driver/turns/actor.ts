@@ -13,17 +13,43 @@ import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/requ
 import { fitRequest, plannedStart, type Fitted, type HistoryFit } from '../budget/fit.ts';
 import { chronicleBefore, pathIndexOf } from './chronicle.ts';
 import { rememberedBlock } from './remembered.ts';
-import { givenOf } from './given.ts';
+import { givenOf, withLore } from './given.ts';
 import type { Given } from '../doc/given.ts';
 import type { TranscriptEntry } from '../views/path-node.ts';
 import { estimateMessages, estimateTokens } from '../budget/tokens.ts';
-import { MEMORY_SHARE } from '../budget/shares.ts';
+import { MEMORY_SHARE, WORLD_SHARE } from '../budget/shares.ts';
+import { withNotes, type DepthNote } from '../lore/placement.ts';
+import { loreCandidates, loreRoom, participantLore } from '../lore/participant-lore.ts';
+import { readStoryWorld } from '../doc/story-world.ts';
+import { knownWorld } from '../world/known-world.ts';
+import { worldBlock } from '../world/world-block.ts';
+import { chronicleOnPath } from '../views/chronicle-on-path.ts';
 import { validateActorOutput } from '../validation/index.ts';
+
+/** What an actor's request holds after its window: the world it knows, the lore that fired, what it remembers. */
+export interface ActorTail {
+  world: string;
+  lore: string;
+  remembered: string;
+  /** Lore told inside the window, at a depth from its end. */
+  notes: readonly DepthNote[];
+}
+
+const NO_TAIL: ActorTail = { world: '', lore: '', remembered: '', notes: [] };
+
+/** The room the window leaves for the tail: memories always; the world and lore when the story has them. */
+function tailReserve(story: Story, actor: string, budget: RequestBudget): number {
+  const room = estimatedRoom(budget);
+  const world = readStoryWorld(story.doc)?.nodes.length ? Math.floor(room * WORLD_SHARE) : 0;
+  const lore = loreCandidates(story, actor).length ? loreRoom(story, room) : 0;
+  return memoryRoom(budget) + world + lore;
+}
 
 /**
  * How `actor`'s request after `leaf` is laid out: its instructions, card and persona, then the window
- * of its own history that fits the budget, and at the end `remembered` (what it remembers of turns
- * before the window, and how things stand), within a fixed share of the room.
+ * of its own history that fits the budget (with lore placed at a depth in it), and at the end `tail`:
+ * the world as it knows it, the lore that fired, and what it remembers of turns before the window,
+ * each within a share of the room.
  */
 export function actorFit(
   story: Story,
@@ -31,7 +57,7 @@ export function actorFit(
   actor: string,
   entries: readonly TranscriptEntry[],
   budget: RequestBudget,
-  remembered: string,
+  tail: ActorTail,
 ): HistoryFit<ChatRequest> & { parts: { card: string; persona: string; task: string } } {
   const { views } = story;
   const language = views.meta().language;
@@ -43,10 +69,16 @@ export function actorFit(
     style: renderPrompt(env.prompts, language, 'roleplay/style', {}),
   });
   // The card and persona are stable, so they sit before the history in the cached prefix; what the
-  // character remembers changes as the story goes on, so it joins the tail.
+  // character knows and remembers changes as the story goes on, so it joins the tail.
   const card = cardBlock(me, language);
   const persona = personaBlock(env.prompts, language, cast.user, me.name);
-  const build = (history: readonly string[], start: number, tail = remembered): ChatRequest => ({
+  const task = (t: ActorTail) =>
+    renderPrompt(env.prompts, language, 'roleplay/actor-task', {
+      name: me.name,
+      world: [t.world, t.lore].filter(Boolean).join('\n\n'),
+      remembered: t.remembered,
+    });
+  const build = (history: readonly string[], start: number, t: ActorTail = tail): ChatRequest => ({
     messages: [
       {
         role: 'system',
@@ -55,16 +87,10 @@ export function actorFit(
           style,
           card,
           persona,
-          history: historyText(history, start, language),
+          history: historyText(withNotes(history, t.notes), start, language),
         }),
       },
-      {
-        role: 'user',
-        content: renderPrompt(env.prompts, language, 'roleplay/actor-task', {
-          name: me.name,
-          remembered: tail,
-        }),
-      },
+      { role: 'user', content: task(t) },
     ],
     ...samplingFor(env, 'actor'),
   });
@@ -72,28 +98,25 @@ export function actorFit(
     entries: entries.map((e) => formatEntry(e, cast.nameOf)),
     build: (history, start) => build(history, start),
     messages: (r) => r.messages,
-    stable: estimateMessages(build([], 0, '').messages),
-    volatile: estimateTokens(remembered),
-    reserve: memoryRoom(budget),
-    parts: {
-      card,
-      persona,
-      task: renderPrompt(env.prompts, language, 'roleplay/actor-task', { name: me.name, remembered: '' }),
-    },
+    stable: estimateMessages(build([], 0, NO_TAIL).messages),
+    volatile:
+      estimateTokens([tail.world, tail.lore, tail.remembered].join('\n\n')) +
+      tail.notes.reduce((n, note) => n + estimateTokens(note.text) + 1, 0),
+    reserve: tailReserve(story, actor, budget),
+    parts: { card, persona, task: task(NO_TAIL) },
   };
 }
 
-/** The actor's request after `leaf`, fitted to `budget`, with `remembered` at its tail. */
+/** The actor's request after `leaf`, fitted to `budget`, with nothing at its tail. */
 export function actorRequest(
   story: Story,
   env: DriverEnv,
   actor: string,
   leaf: string | null,
   budget: RequestBudget,
-  remembered = '',
 ): Promise<Fitted<ChatRequest>> {
   const entries = leaf === null ? [] : story.views.transcript(actor, { leaf });
-  return fitRequest(budget, actorFit(story, env, actor, entries, budget, remembered));
+  return fitRequest(budget, actorFit(story, env, actor, entries, budget, NO_TAIL));
 }
 
 /** What the actor's tail may take (and the window leaves room for, whatever this one takes). */
@@ -119,27 +142,60 @@ export async function prepareActor(
 ): Promise<DriverResult<PreparedActor>> {
   const budget = await requestBudget(env, 'actor', env.models.actor);
   const entries = leaf === null ? [] : story.views.transcript(actor, { leaf });
-  const start = plannedStart(budget, actorFit(story, env, actor, entries, budget, ''));
+  const plan = actorFit(story, env, actor, entries, budget, NO_TAIL);
+  const start = plannedStart(budget, plan);
   if (opts.chronicle) {
     const chronicled = await chronicleBefore(story, env, actor, entries, start, leaf);
     if (!chronicled.ok) return chronicled;
   }
+  const index = pathIndexOf(story, leaf);
   const remembered = rememberedBlock({
     story,
     who: actor,
     transcript: entries,
     windowStart: start,
-    index: pathIndexOf(story, leaf),
+    index,
     room: memoryRoom(budget),
   });
-  const fit = actorFit(story, env, actor, entries, budget, remembered.text);
-  const fitted = await fitRequest(budget, fit);
-  const given = givenOf(fitted, {
-    ...fit.parts,
-    history: historyText(fit.entries.slice(fitted.start), fitted.start, story.views.meta().language),
-    memories: remembered.memories,
-    state: remembered.state,
+  const language = story.views.meta().language;
+  const room = estimatedRoom(budget);
+  const world = readStoryWorld(story.doc);
+  const known = world
+    ? worldBlock(
+        knownWorld(world, actor, chronicleOnPath(story.views.chronicle(actor), index, entries).commits),
+        entries.slice(start).map((e) => e.text),
+        Math.floor(room * WORLD_SHARE),
+        language,
+      )
+    : { text: '', nodes: [] };
+  const lore = participantLore({
+    story,
+    who: actor,
+    transcript: entries,
+    windowStart: start,
+    formatted: plan.entries,
+    room: loreRoom(story, room),
+    place: leaf ?? '',
   });
+  const tail = {
+    world: known.text,
+    lore: lore.placed.tail,
+    remembered: remembered.text,
+    notes: lore.placed.notes,
+  };
+  const fit = actorFit(story, env, actor, entries, budget, tail);
+  const fitted = await fitRequest(budget, fit);
+  const given = withLore(
+    givenOf(fitted, {
+      ...fit.parts,
+      history: historyText(fit.entries.slice(fitted.start), fitted.start, language),
+      memories: remembered.memories,
+      state: remembered.state,
+      world: known.text,
+      lore: [lore.placed.tail, ...lore.placed.notes.map((n) => n.text)].join('\n\n'),
+    }),
+    lore,
+  );
   return { ok: true, fitted, given };
 }
 

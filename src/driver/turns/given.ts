@@ -3,6 +3,7 @@
 import type { Given, RequestPart } from '../doc/given.ts';
 import type { Fitted } from '../budget/fit.ts';
 import { estimateTokens } from '../budget/tokens.ts';
+import type { ParticipantLore } from '../lore/participant-lore.ts';
 
 export function givenOf<T>(
   fitted: Fitted<T>,
@@ -27,4 +28,9 @@ export function givenOf<T>(
     window: { start: fitted.start, entries: fitted.entries },
     ...(batch ? { batch: true } : {}),
   };
+}
+
+/** The itemisation with the lore the request held (what the participant's later scans time from), when any. */
+export function withLore(given: Given, lore: ParticipantLore): Given {
+  return lore.scan.fired.length ? { ...given, lore: lore.fired } : given;
 }

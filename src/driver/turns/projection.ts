@@ -12,17 +12,20 @@ import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/requ
 import { fitRequest, plannedStart, type Fitted, type HistoryFit } from '../budget/fit.ts';
 import { chronicleBefore, pathIndexOf } from './chronicle.ts';
 import { knownBlock } from './remembered.ts';
-import { givenOf } from './given.ts';
+import { givenOf, withLore } from './given.ts';
 import type { Given } from '../doc/given.ts';
 import type { TranscriptEntry } from '../views/path-node.ts';
 import { SOURCE_SHARE } from '../budget/shares.ts';
+import { loreCandidates, loreRoom, participantLore } from '../lore/participant-lore.ts';
+import { projectorLoreBlock } from '../lore/placement.ts';
 import { estimateMessages, estimateTokens } from '../budget/tokens.ts';
 import { validateProjection } from '../validation/index.ts';
 
 /**
  * How the request projecting `turnId` to `audience` is laid out: the projector's rules, the window of
  * the audience's own history before the turn, then at the tail `known` (a few of the audience's own
- * memories, so it names people as it knows them) and the one new source.
+ * memories, so it names people as it knows them), `lore` (what fired from its own window, so it names
+ * things as it knows them) and the one new source.
  */
 export function projectionFit(
   story: Story,
@@ -32,6 +35,7 @@ export function projectionFit(
   entries: readonly TranscriptEntry[],
   budget: RequestBudget,
   known: string,
+  lore = '',
 ): HistoryFit<ChatRequest> {
   const { views } = story;
   const language = views.meta().language;
@@ -43,6 +47,7 @@ export function projectionFit(
     target,
     source: turn.source,
     known,
+    lore,
   });
   const build = (history: readonly string[], start: number, tail = task): ChatRequest => ({
     messages: [
@@ -63,9 +68,16 @@ export function projectionFit(
     messages: (r) => r.messages,
     stable: estimateMessages(build([], 0, '').messages),
     volatile: estimateTokens(task),
-    reserve: Math.floor(estimatedRoom(budget) * SOURCE_SHARE),
+    reserve:
+      Math.floor(estimatedRoom(budget) * SOURCE_SHARE) +
+      (loreCandidates(story, audience).length ? projectorLoreRoom(story, budget) : 0),
   };
 }
+
+/** What of the story's lore share a projection may take: it only names things, it does not act on them. */
+const PROJECTOR_LORE_OF_SHARE = 0.5;
+const projectorLoreRoom = (story: Story, budget: RequestBudget) =>
+  Math.floor(loreRoom(story, estimatedRoom(budget)) * PROJECTOR_LORE_OF_SHARE);
 
 /** The projection request, fitted to `budget`, with `known` at its tail. */
 export function projectionRequest(
@@ -134,13 +146,31 @@ export async function prepareProjection(
     query: node.turn.source,
     room: Math.floor(estimatedRoom(budget) * SOURCE_SHARE * KNOWN_SHARE_OF_SOURCE),
   });
-  const fit = projectionFit(story, env, turnId, audience, entries, budget, known);
-  const fitted = await fitRequest(budget, fit);
-  const given = givenOf(fitted, {
-    history: historyText(fit.entries.slice(fitted.start), fitted.start, story.views.meta().language),
-    known,
-    source: node.turn.source,
+  const lore = participantLore({
+    story,
+    who: audience,
+    transcript: entries,
+    windowStart: start,
+    formatted: entries.map((e) => formatEntry(e, story.views.cast().nameOf)),
+    room: projectorLoreRoom(story, budget),
+    place: turnId,
   });
+  const loreText = projectorLoreBlock(
+    lore.scan.fired,
+    story.views.cast().nameOf(audience),
+    story.views.meta().language,
+  );
+  const fit = projectionFit(story, env, turnId, audience, entries, budget, known, loreText);
+  const fitted = await fitRequest(budget, fit);
+  const given = withLore(
+    givenOf(fitted, {
+      history: historyText(fit.entries.slice(fitted.start), fitted.start, story.views.meta().language),
+      known,
+      lore: loreText,
+      source: node.turn.source,
+    }),
+    lore,
+  );
   return { ok: true, fitted, given };
 }
 
