@@ -62,6 +62,8 @@ export interface WorldApi {
   listLorebooks(): Promise<LoreBook[]>;
   saveLorebook(book: LoreBookInput): Promise<Result<{ book: LoreBook }>>;
   deleteLorebook(bookId: string): Promise<Result>;
+  /** Scans library books for a character on one text ("Test this text"): what fires and why, what does not and why not. */
+  testLore(input: LoreTestInput): Promise<Result<{ scan: LoreScanView }>>;
   /** A story's world and lorebooks, with whether each still matches the library. */
   storyWorld(storyId: string): Promise<Result<{ world: StoryWorldView }>>;
   /** Edits the story's own copy: what someone knows, or its nodes and relationships. */

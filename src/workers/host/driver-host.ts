@@ -16,6 +16,7 @@ import { promptCommands } from './prompt-commands.ts';
 import { memoryCommands } from './memory-commands.ts';
 import { inspectCommands } from './inspect-commands.ts';
 import { worldCommands } from './world-commands.ts';
+import { loreTestCommand } from './lore-test-command.ts';
 import { createHostSync } from './sync-commands.ts';
 import { overview, transcriptSlice } from './views.ts';
 import { createModelRegistry, type BackendFactory } from './model-registry.ts';
@@ -130,6 +131,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     ...memoryCommands(ctx),
     ...inspectCommands(ctx),
     ...worldCommands(ctx),
+    ...loreTestCommand(ctx),
 
     async openStory(storyId) {
       const story = await ctx.story(storyId);
