@@ -1,5 +1,5 @@
 // One lorebook of the library as it is being edited: its name and description, its entries (the list
-// and the chosen one's editor), and Save.
+// and the chosen one's editor), Save, and the "Test this text" panel, which scans the saved book.
 import { Show, createMemo, createSignal, type JSX } from 'solid-js';
 import { createStore, produce, reconcile, unwrap } from 'solid-js/store';
 import type { LoreBook } from '../../workers/api.ts';
@@ -11,6 +11,7 @@ import { runCommand } from '../ui/run-command.ts';
 import { bookDraftOf, bookInput, newEntry, type EntryDraft } from './book-draft.ts';
 import { EntryList } from './entry-list.tsx';
 import { EntryEditor } from './entry-editor.tsx';
+import { LoreTestPanel } from './lore-test-panel.tsx';
 
 export function BookEditor(props: { book: LoreBook }): JSX.Element {
   const { api } = useDriver();
@@ -104,6 +105,7 @@ export function BookEditor(props: { book: LoreBook }): JSX.Element {
         <span role="status">{status()}</span>
       </div>
       <ErrorAlert message={error()} />
+      <LoreTestPanel bookId={props.book.id} unsaved={dirty()} />
     </section>
   );
 }

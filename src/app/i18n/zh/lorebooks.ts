@@ -1,7 +1,7 @@
 // Chinese for the interface's words: the lorebooks screen.
 // Also used here, kept in other areas: 'Lorebooks' (shell), 'Title', 'Description' (library),
-// 'Default' (settings), 'System', 'User', 'Assistant' (inspector), 'Saved.' and 'Unsaved
-// changes.' (worlds).
+// 'Default' (settings), 'System', 'User', 'Assistant' (inspector), 'Test' (sync), 'Saved.' and
+// 'Unsaved changes.' (worlds).
 import type { Messages } from '../../../driver/i18n/translate.ts';
 
 export const ZH_LOREBOOKS: Messages = {
@@ -76,4 +76,20 @@ export const ZH_LOREBOOKS: Messages = {
   'Character filter': '角色筛选',
   'Names (comma-separated; empty: everyone)': '名字（用逗号分隔；留空：所有人）',
   'Exclude these names (everyone else gets it)': '排除这些名字（其他人都会得到）',
+  // lore-test-panel.tsx
+  'Test this text': '测试这段文本',
+  'The test uses the saved book: save to test your edits.':
+    '测试使用已保存的设定集：请先保存再测试你的修改。',
+  'Scans the saved book as if the text were the newest message the character read.':
+    '扫描已保存的设定集，就像这段文本是角色读到的最新一条消息。',
+  'Text to scan': '要扫描的文本',
+  'For the character': '针对的角色',
+  'A character of your library, or any name (character filters compare it).':
+    '资料库中的角色，或任意名字（角色筛选会比较它）。',
+  Fired: '已触发',
+  'Nothing fired.': '没有条目被触发。',
+  'Not fired': '未触发',
+  'Every entry fired.': '所有条目都已触发。',
+  'The fired entries take about {tokens} tokens of a budget of {budget}.':
+    '已触发的条目约占 {tokens} 个 token，预算为 {budget}。',
 };
