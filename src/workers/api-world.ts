@@ -62,6 +62,11 @@ export interface WorldApi {
   listLorebooks(): Promise<LoreBook[]>;
   saveLorebook(book: LoreBookInput): Promise<Result<{ book: LoreBook }>>;
   deleteLorebook(bookId: string): Promise<Result>;
+  /**
+   * Which library characters and personas a book is attached to (a character's book reaches only that
+   * character in a story; a persona's, only you): the lists replace the book's attachments.
+   */
+  attachLorebook(bookId: string, to: { characters: string[]; personas: string[] }): Promise<Result>;
   /** A story's world and lorebooks, with whether each still matches the library. */
   storyWorld(storyId: string): Promise<Result<{ world: StoryWorldView }>>;
   /** Edits the story's own copy: what someone knows, or its nodes and relationships. */

@@ -139,3 +139,47 @@ describe('worlds and lorebooks through the worker', () => {
     ]);
   });
 });
+
+describe('books of a character and of the persona', () => {
+  it('[WP2] a book attached to a library character reaches that character in a new story, and no one else', async () => {
+    const { server, host } = await setup();
+    await host.api.saveLorebook({
+      id: 'pell-book',
+      name: 'Pell’s own',
+      entries: [{ id: 'debt', constant: true, content: 'Pell owes the miller three coins.' }],
+    });
+    // The library learns Pell and Mara from a first story, as it does in the app.
+    const first = await host.api.createStory({
+      title: 'First',
+      language: 'en',
+      user: { name: 'Wren' },
+      characters: [{ name: 'Mara' }, { name: 'Pell' }],
+    });
+    expect(first.ok).toBe(true);
+    const { characters } = await host.api.libraryCast();
+    const pell = characters.find((c) => c.name === 'Pell')?.id as string;
+    expect((await host.api.attachLorebook('pell-book', { characters: [pell], personas: [] })).ok).toBe(true);
+    expect((await host.api.libraryCast()).characters.find((c) => c.id === pell)?.books).toEqual([
+      'pell-book',
+    ]);
+    const second = await host.api.createStory({
+      title: 'Second',
+      language: 'en',
+      user: { name: 'Wren' },
+      characters: [{ name: 'Mara' }, { name: 'Pell' }],
+    });
+    if (!second.ok) throw new Error(second.detail);
+    const opened = await host.api.openStory(second.storyId);
+    if (!opened.ok) throw new Error(opened.detail);
+    const id = (name: string) => opened.story.participants.find((p) => p.name === name)?.id as string;
+    await host.api.send(second.storyId, { text: 'Hello, both.', next: { actor: id('Mara') } });
+    await host.api.act(second.storyId, { actor: id('Pell') });
+    const actorText = (name: string) =>
+      server.requests
+        .filter((r) => (r.body.messages[0]?.content ?? '').startsWith(`You are ${name}`))
+        .map((r) => r.body.messages.map((m) => m.content).join('\n'))
+        .join('\n');
+    expect(actorText('Pell')).toContain('Pell owes the miller three coins.');
+    expect(actorText('Mara')).not.toContain('owes the miller');
+  });
+});
