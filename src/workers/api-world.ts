@@ -64,6 +64,11 @@ export interface WorldApi {
   deleteLorebook(bookId: string): Promise<Result>;
   /** Scans library books for a character on one text ("Test this text"): what fires and why, what does not and why not. */
   testLore(input: LoreTestInput): Promise<Result<{ scan: LoreScanView }>>;
+  /**
+   * Which library characters and personas a book is attached to (a character's book reaches only that
+   * character in a story; a persona's, only you): the lists replace the book's attachments.
+   */
+  attachLorebook(bookId: string, to: { characters: string[]; personas: string[] }): Promise<Result>;
   /** A story's world and lorebooks, with whether each still matches the library. */
   storyWorld(storyId: string): Promise<Result<{ world: StoryWorldView }>>;
   /** Edits the story's own copy: what someone knows, or its nodes and relationships. */

@@ -86,6 +86,17 @@ export interface TranscriptSlice {
 
 export type ItemBadge = 'missing' | 'stale' | 'fresh';
 
+/** One lore entry a request held, as the story's books name it now ('' when the book no longer has it). */
+export interface FiredLoreRow {
+  bookName: string;
+  title: string;
+  /** Carried by sticky from an earlier request, not fired by this one's text. */
+  carried: boolean;
+}
+
+/** What a request was given, with the lore entries it held. */
+export type GivenView = Given & { fired?: FiredLoreRow[] };
+
 export interface TurnInspection {
   turnId: string;
   author: string;
@@ -95,7 +106,7 @@ export interface TurnInspection {
   /** A model-written turn whose source was edited by hand. */
   edited: boolean;
   /** What the request that wrote it was given (a generated turn, when stored). */
-  given?: Given;
+  given?: GivenView;
   variants: Array<{
     audience: string;
     name: string;
@@ -104,7 +115,7 @@ export interface TurnInspection {
     text: string;
     edited: boolean;
     /** What the request that projected it was given, when stored. */
-    given?: Given;
+    given?: GivenView;
   }>;
 }
 

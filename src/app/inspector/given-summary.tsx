@@ -3,7 +3,7 @@
 // less the answer's room), where the context came from, whether the count is exact, and which stretch
 // of the history the window held; then the full request on demand.
 import { For, Show, type JSX } from 'solid-js';
-import type { Given } from '../../workers/api.ts';
+import type { GivenView } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
 import { FullRequest } from './full-request.tsx';
 import { formatCount, partLabel, sourceLabel, windowText } from './given-format.ts';
@@ -14,13 +14,13 @@ const percentOf = (part: number, whole: number): number =>
 
 export function GivenSummary(props: {
   title: string;
-  given: Given;
+  given: GivenView;
   storyId: string;
   turnId: string;
   /** The projection's audience; unset: the request that wrote the turn. */
   audience?: string;
 }): JSX.Element {
-  const g = (): Given => props.given;
+  const g = (): GivenView => props.given;
   const budget = (): number => Math.max(0, g().context - g().maxTokens);
   return (
     <details class="given">
@@ -84,6 +84,21 @@ export function GivenSummary(props: {
         <dt>{t('History window')}</dt>
         <dd>{windowText(g().window)}</dd>
       </dl>
+      <Show when={g().fired?.length}>
+        <h4 class="given-lore-heading">{t('Lore entries it held')}</h4>
+        <ul class="given-lore">
+          <For each={g().fired}>
+            {(row) => (
+              <li>
+                {row.title
+                  ? t('{title} ({book})', { title: row.title, book: row.bookName })
+                  : t('an entry no longer in the story’s books')}
+                <Show when={row.carried}> {t('— still active (sticky)')}</Show>
+              </li>
+            )}
+          </For>
+        </ul>
+      </Show>
       <FullRequest storyId={props.storyId} turnId={props.turnId} audience={props.audience} />
     </details>
   );

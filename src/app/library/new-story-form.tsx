@@ -3,6 +3,7 @@ import { For, Show, createResource, createSignal, createUniqueId, type JSX } fro
 import { createStore, produce } from 'solid-js/store';
 import type { Language, NewStoryInput } from '../../workers/api.ts';
 import { CharacterFields, newCharacterDraft, type CharacterDraft } from './character-fields.tsx';
+import { WorldChoice, newWorldDraft, worldInput, type WorldDraft } from './world-choice.tsx';
 import { useDriver } from '../shell/driver-client.ts';
 import { focusOnMount } from '../ui/focus-on-mount.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
@@ -48,6 +49,9 @@ export function NewStoryForm(props: {
   const [error, setError] = createSignal('');
   const [busy, setBusy] = createSignal(false);
   const [cast] = createResource(() => api.libraryCast());
+  const [worlds] = createResource(() => api.listWorlds());
+  const [books] = createResource(() => api.listLorebooks());
+  const [world, setWorld] = createSignal<WorldDraft>(newWorldDraft());
   const addFromLibrary = (characterId: string): void => {
     const saved = cast.latest?.characters.find((c) => c.id === characterId);
     if (!saved) return;
@@ -69,7 +73,12 @@ export function NewStoryForm(props: {
 
   const submit = async (event: SubmitEvent): Promise<void> => {
     event.preventDefault();
-    const input = toInput(draft, characters);
+    const chosen = worldInput(world(), worlds.latest ?? []);
+    const input = {
+      ...toInput(draft, characters),
+      ...(chosen ? { world: chosen } : {}),
+      ...(world().books.length ? { books: world().books } : {}),
+    };
     const problem = problemOf(input);
     if (problem) return void setError(problem);
     setError('');
@@ -169,6 +178,15 @@ export function NewStoryForm(props: {
             </label>
           </Show>
         </div>
+        <Show when={worlds.latest?.length || books.latest?.length}>
+          <WorldChoice
+            worlds={worlds.latest ?? []}
+            books={books.latest ?? []}
+            names={[draft.userName, ...characters.map((c) => c.name)]}
+            draft={world()}
+            onChange={setWorld}
+          />
+        </Show>
         <ErrorAlert message={error()} />
         <div class="row">
           <button type="submit" disabled={busy()}>

@@ -1,11 +1,13 @@
 // The scene's less frequent settings, folded away under the composer: the story's language, whether
-// Send lets the next character act by itself, who is in the scene, and what each one remembers.
+// Send lets the next character act by itself, who is in the scene, what each one remembers, and the
+// story's world and lore.
 import { createSignal, type JSX } from 'solid-js';
 import type { Language } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { t } from '../i18n/ui-text.ts';
 import { PresenceList } from './presence-list.tsx';
+import { StoryWorldPanel } from './story-world-panel.tsx';
 import type { StoryState } from './story-state.ts';
 
 export function SceneOptions(props: {
@@ -60,6 +62,7 @@ export function SceneOptions(props: {
         </span>
       </label>
       <PresenceList story={props.story} onRemember={props.onRemember} />
+      <StoryWorldPanel story={props.story} />
     </details>
   );
 }

@@ -9,6 +9,7 @@ import { listCharacters, listPersonas } from '../doc/library-doc.ts';
 import { readLorebook } from '../doc/library-worlds.ts';
 import type { BookAttachmentValue, StoryBookInput, StoryWorld } from '../doc/story-world.ts';
 import { fingerprint } from '../views/fingerprint.ts';
+import { mentions } from './mentions.ts';
 
 /** The fingerprint of a world's nodes and relationships: what "edited" and "changed" compare. */
 export const worldHash = (w: Pick<World, 'nodes' | 'relationships'>): string =>
@@ -37,7 +38,13 @@ export interface WorldChoice {
   knowledge?: Record<string, Knowledge>;
 }
 
-/** The story's copy of `world` for its participants: knowledge as chosen, else the world's rows. */
+/** What a participant's own text (its card, or the user's persona) says: it knows of the nodes it names. */
+const ownText = (p: Participant): string => [p.persona ?? '', ...Object.values(p.card ?? {})].join('\n');
+
+/**
+ * The story's copy of `world` for its participants. What each knows at the start: as chosen, else
+ * the world's row for its node; and in either case every node its own card (or persona) names.
+ */
 export function startWorld(
   world: World,
   participants: readonly Participant[],
@@ -50,7 +57,11 @@ export function startWorld(
     const node = nodeFor(world, p, choice.characters);
     if (node) characters[p.id] = node;
     const known = choice.knowledge?.[p.name] ?? (node ? world.knowledge[node] : undefined);
-    if (known) knowledge[p.id] = known;
+    const text = ownText(p);
+    const named = world.nodes.filter((n) => n.id !== node && mentions(text, n)).map((n) => n.id);
+    const nodes = [...new Set([...(known?.nodes ?? []), ...named])];
+    if (nodes.length || known?.relationships.length)
+      knowledge[p.id] = { nodes, relationships: known?.relationships ?? [] };
   }
   return {
     name: world.name,

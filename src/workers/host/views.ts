@@ -6,7 +6,18 @@ import { povGiven } from '../../driver/doc/pov.ts';
 import { turnGiven } from '../../driver/doc/turns.ts';
 import type { Story } from '../../driver/env.ts';
 import { staleHistory } from '../../driver/views/stale-history.ts';
-import type { ItemBadge, StoryOverview, TranscriptRow, TranscriptSlice, TurnInspection } from '../api.ts';
+import { readStoryBooks } from '../../driver/doc/story-world.ts';
+import { timedKey } from '../../driver/lore/activate.ts';
+import type { Given } from '../../driver/doc/given.ts';
+import type {
+  FiredLoreRow,
+  GivenView,
+  ItemBadge,
+  StoryOverview,
+  TranscriptRow,
+  TranscriptSlice,
+  TurnInspection,
+} from '../api.ts';
 
 export function overview(story: Story): StoryOverview {
   const meta = readMeta(story.doc);
@@ -52,8 +63,32 @@ export function transcriptSlice(story: Story, range: { start?: number; end?: num
   return { rows, length: path.length, stale: staleHistory(story) };
 }
 
+/** An itemisation with the lore entries its request held, named as the story's books name them now. */
+function givenView(
+  given: Given | undefined,
+  entries: ReadonlyMap<string, Omit<FiredLoreRow, 'carried'>>,
+): GivenView | undefined {
+  if (!given?.lore) return given;
+  const row = (key: string, carried: boolean): FiredLoreRow => ({
+    ...(entries.get(key) ?? { bookName: '', title: '' }),
+    carried,
+  });
+  return {
+    ...given,
+    fired: [...given.lore.fresh.map((k) => row(k, false)), ...given.lore.carried.map((k) => row(k, true))],
+  };
+}
+
 export function inspect(story: Story, turnId: string): TurnInspection {
   const n = story.views.node(turnId);
+  const entries = new Map(
+    readStoryBooks(story.doc).flatMap((b) =>
+      b.entries.map(
+        (e) =>
+          [timedKey(b.id, e.id), { bookName: b.name, title: e.title || e.keys.join(', ') || e.id }] as const,
+      ),
+    ),
+  );
   const names = new Map(listParticipants(story.doc).map((p) => [p.id, p.name]));
   const variants = [...n.pov].map(([audience, s]) => {
     const rec = n.turn.pov[audience];
@@ -65,7 +100,7 @@ export function inspect(story: Story, turnId: string): TurnInspection {
       perceived: rec?.perceived ?? false,
       text: rec?.text ?? '',
       edited: rec?.origin === 'edited',
-      given: povGiven(story.doc, turnId, audience),
+      given: givenView(povGiven(story.doc, turnId, audience), entries),
     };
   });
   return {
@@ -75,7 +110,7 @@ export function inspect(story: Story, turnId: string): TurnInspection {
     source: n.turn.source,
     stale: n.turnState === 'stale',
     edited: n.turn.edited,
-    given: turnGiven(story.doc, turnId),
+    given: givenView(turnGiven(story.doc, turnId), entries),
     variants,
   };
 }

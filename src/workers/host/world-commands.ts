@@ -21,6 +21,7 @@ import {
   writeStoryWorld,
 } from '../../driver/doc/story-world.ts';
 import { knowledgeSchema, relationshipSchema, worldNodeSchema } from '../../driver/doc/world.ts';
+import { listCharacters, listPersonas, putCharacter, putPersona } from '../../driver/doc/library-doc.ts';
 import { bookHash, reappliedWorld, worldHash } from '../../driver/world/start.ts';
 import { copyState } from '../../driver/world/copy-status.ts';
 import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
@@ -37,6 +38,7 @@ type WorldCommands = Pick<
   | 'listLorebooks'
   | 'saveLorebook'
   | 'deleteLorebook'
+  | 'attachLorebook'
   | 'storyWorld'
   | 'editStoryWorld'
   | 'reapplyWorld'
@@ -90,6 +92,26 @@ export function worldCommands(ctx: HostContext): WorldCommands {
     },
     async deleteLorebook(bookId) {
       removeLorebook(await library(), bookId);
+      changed();
+      return { ok: true };
+    },
+
+    async attachLorebook(bookId, to) {
+      const doc = await library();
+      if (!readLorebook(doc, bookId))
+        return invalid(uiText('The library has no lorebook {id}.', { id: bookId }));
+      const withBook = (books: string[], on: boolean) =>
+        on ? [...new Set([...books, bookId])] : books.filter((b) => b !== bookId);
+      doc.transact(() => {
+        for (const c of listCharacters(doc)) {
+          const on = to.characters.includes(c.id);
+          if (on !== c.books.includes(bookId)) putCharacter(doc, { ...c, books: withBook(c.books, on) });
+        }
+        for (const p of listPersonas(doc)) {
+          const on = to.personas.includes(p.id);
+          if (on !== p.books.includes(bookId)) putPersona(doc, { ...p, books: withBook(p.books, on) });
+        }
+      });
       changed();
       return { ok: true };
     },

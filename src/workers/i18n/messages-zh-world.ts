@@ -61,6 +61,7 @@ export const WORKER_WORLD_MESSAGES_ZH: Messages = {
   'The library no longer has the world {name}.': '资料库里已经没有世界“{name}”。',
   'The lore was not saved: {reason}': '设定未保存：{reason}',
   'The library has no world {id}.': '资料库里没有世界 {id}。',
+  'The library has no lorebook {id}.': '资料库里没有设定集 {id}。',
   'The world’s prompts cannot be used: {problems}': '这个世界的提示词无法使用：{problems}',
   'The preset the world suggests was not applied: {reason}': '世界建议的预设未被应用：{reason}',
 };

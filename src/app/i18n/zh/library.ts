@@ -44,4 +44,11 @@ export const ZH_LIBRARY: Messages = {
     '{file} 不是 JSON 文件：请选择从 Rashomon 导出的故事。',
   '{file} could not be imported: {detail}': '{file} 无法导入：{detail}',
   'Import story': '导入故事',
+  // The new story's world and lorebooks.
+  'World and lore': '世界与设定',
+  'No worlds in your library yet (Worlds, in the header).': '资料库里还没有世界（见页眉中的“世界”）。',
+  World: '世界',
+  'No world': '不使用世界',
+  'What {name} knows at the start': '{name}一开始知道的',
+  'Lorebooks for this story (everyone’s)': '本故事的设定集（所有人共享）',
 };

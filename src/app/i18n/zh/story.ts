@@ -88,4 +88,21 @@ export const ZH_STORY: Messages = {
     '从第一个过时的回合起，在新的分支上重新写出模型的回合；现有的回合仍可一键切换回来（‹ ›）',
   'Keep them': '保持原样',
   'Rewrite from here': '从这里重写',
+  // The story's world and lorebooks (story-world-panel.tsx).
+  'the story’s own': '本故事自有',
+  'as in the library': '与资料库一致',
+  'changed in the library since': '之后在资料库中有改动',
+  'edited in this story': '已在本故事中编辑',
+  'no longer in the library': '资料库中已没有',
+  'World: {name} ({state})': '世界：{name}（{state}）',
+  unnamed: '未命名',
+  'Re-apply the library’s world': '重新应用资料库中的世界',
+  'What {name} knows of the world': '{name}所知道的世界',
+  'What it learns in play (a knowledge change you accept that names a node) comes on top.':
+    '在游戏中学到的（你接受的、提到某个节点的认知变化）会另外加上。',
+  '{name} ({state})': '{name}（{state}）',
+  'Remove from this story': '从本故事中移除',
+  'Messages scanned for keys': '扫描关键词的消息条数',
+  'Lore budget (% of a request’s room)': '设定预算（占请求空间的百分比）',
+  'Recursive (fired entries can fire others)': '递归（已触发的条目可以触发其他条目）',
 };
