@@ -6,7 +6,6 @@ import type { Messages } from '../../driver/i18n/translate.ts';
 /** Why each entry of a lore scan fired or not, and where a fired one goes. */
 const LORE_SCAN_ZH: Messages = {
   'The text was not tested: {reason}': '文本未测试：{reason}',
-  'The library has no lorebook {id}.': '资料库里没有设定集 {id}。',
   'another entry': '另一个条目',
   '“{key}”': '“{key}”',
   ', with secondary key {keys}': '，并有次要关键词 {keys}',
