@@ -91,10 +91,19 @@ describe('worlds and lorebooks', { timeout: 12 * STEP_TIMEOUT_MS }, () => {
   });
 
   it(
-    'tests a text against a lorebook: what fired and why, what did not',
+    'tests a text against a lorebook: what fired and why, what did not; attaches it to a character',
     { timeout: 6 * STEP_TIMEOUT_MS },
     async () => {
       const { page, errors } = browser;
+      // A story puts its character Mara into the library, to attach the book to.
+      await page.goto(appUrl());
+      await page.getByRole('button', { name: 'New story' }).click();
+      const form = page.getByRole('region', { name: 'New story' });
+      await form.getByLabel('Title').fill('Landing');
+      await form.getByLabel('Your name').fill('Sam');
+      await form.getByLabel('Character 1 Name').fill('Mara');
+      await form.getByRole('button', { name: 'Create story' }).click();
+      await page.getByRole('heading', { name: 'Landing' }).waitFor();
       await page.getByRole('banner').getByRole('link', { name: 'Lorebooks' }).click();
       await page.getByRole('button', { name: 'New lorebook' }).click();
       await page.getByLabel('Name of the lorebook').fill('Beasts');
@@ -112,6 +121,12 @@ describe('worlds and lorebooks', { timeout: 12 * STEP_TIMEOUT_MS }, () => {
 
       await page.getByText('More', { exact: true }).click();
       await page.screenshot({ path: `${SCREENSHOTS}lorebook-1280.png`, fullPage: true });
+
+      const holders = page.getByRole('group', { name: 'Characters', exact: true });
+      await holders.getByRole('checkbox', { name: 'Mara' }).check();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Beasts' }).waitFor();
+      assert.equal(await holders.getByRole('checkbox', { name: 'Mara' }).isChecked(), true);
 
       const panel = page.getByRole('region', { name: 'Test this text' });
       await panel.getByLabel('Text to scan').fill('a dragon lands');

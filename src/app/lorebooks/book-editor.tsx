@@ -1,5 +1,5 @@
-// One lorebook of the library as it is being edited: its name and description, its entries (the list
-// and the chosen one's editor), Save, and the "Test this text" panel, which scans the saved book.
+// One lorebook of the library as it is being edited: its name and description, who has it, its entries
+// (the list and the chosen one's editor), Save, and the "Test this text" panel, which scans the saved book.
 import { Show, createMemo, createSignal, type JSX } from 'solid-js';
 import { createStore, produce, reconcile, unwrap } from 'solid-js/store';
 import type { LoreBook } from '../../workers/api.ts';
@@ -12,6 +12,7 @@ import { bookDraftOf, bookInput, newEntry, type EntryDraft } from './book-draft.
 import { EntryList } from './entry-list.tsx';
 import { EntryEditor } from './entry-editor.tsx';
 import { LoreTestPanel } from './lore-test-panel.tsx';
+import { BookHolders } from './book-holders.tsx';
 
 export function BookEditor(props: { book: LoreBook }): JSX.Element {
   const { api } = useDriver();
@@ -83,6 +84,7 @@ export function BookEditor(props: { book: LoreBook }): JSX.Element {
           />
         </label>
       </div>
+      <BookHolders bookId={props.book.id} />
       <section class="stack" aria-labelledby="book-entries-title">
         <h3 id="book-entries-title">{t('Entries')}</h3>
         <EntryList entries={draft.entries} selected={selected()} onSelect={setSelected} />

@@ -14,6 +14,14 @@ export const ZH_LOREBOOKS: Messages = {
     '要删除“{name}”吗？已使用它的故事会保留自己的副本。',
   'No lorebooks yet.': '还没有设定集。',
   'This lorebook is no longer in the library.': '资料库中已经没有这个设定集。',
+  // book-holders.tsx
+  'Characters and personas with this book': '拥有这个设定集的角色和人设',
+  'No characters or personas in the library yet: new stories add theirs.':
+    '资料库里还没有角色或人设：新故事会把它们加进来。',
+  'A character’s book reaches only that character in a new story; a persona’s, only you. A tick applies at once.':
+    '角色的设定集在新故事中只作用于该角色；人设的设定集只作用于你。勾选后立即生效。',
+  Characters: '角色',
+  Personas: '人设',
   // book-editor.tsx, entry-list.tsx
   'Untitled lorebook': '未命名的设定集',
   'Name of the lorebook': '设定集名称',
