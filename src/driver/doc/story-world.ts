@@ -58,8 +58,8 @@ export const storyBookSchema = loreBookSchema.extend({
 export type StoryBook = z.infer<typeof storyBookSchema>;
 export type StoryBookInput = z.input<typeof storyBookSchema>;
 
-const worldMap = (doc: Y.Doc) => doc.getMap<unknown>(KEY.world);
-const loreMap = (doc: Y.Doc) => doc.getMap<unknown>(KEY.lore);
+export const worldMap = (doc: Y.Doc) => doc.getMap<unknown>(KEY.world);
+export const loreMap = (doc: Y.Doc) => doc.getMap<unknown>(KEY.lore);
 const BOOK_PREFIX = 'book:';
 const SETTINGS = 'settings';
 
