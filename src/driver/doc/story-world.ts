@@ -31,6 +31,8 @@ export const storyWorldSchema = z.object({
   /** Participant id → what it knows from the start (what it learns in play comes from its chronicle). */
   knowledge: z.record(id, knowledgeSchema).default({}),
   from: copiedFromSchema.nullable().default(null),
+  /** What the person was told when the story started with it (a suggested preset that could not be used). */
+  notices: z.array(z.string().max(4000)).max(20).default([]),
 });
 export type StoryWorld = z.infer<typeof storyWorldSchema>;
 export type StoryWorldInput = z.input<typeof storyWorldSchema>;
