@@ -103,6 +103,18 @@ describe('worlds and lorebooks through the worker', () => {
     expect(await host.api.listStories()).toEqual([]);
   });
 
+  it('[WK4] a suggested preset the library lacks is told, kept with the story, and the story starts in the default style', async () => {
+    const { host } = await setup();
+    await host.api.saveWorld({ ...VALLEY, books: [], prompts: {}, suggestedPreset: 'gone' });
+    const created = await start(host);
+    if (!created.ok) throw new Error(created.detail);
+    expect(created.notices?.[0]).toMatch(/The preset the world suggests was not applied: .*gone/);
+    const read = await host.api.storyWorld(created.storyId);
+    expect(read.ok && read.world.world?.notices).toEqual(created.notices);
+    const preset = await host.api.storyPreset(created.storyId);
+    expect(preset.ok && preset.preset.status).toBe('none');
+  });
+
   it('[WK1][WP1] a character’s request holds the nodes it knows and the lore its own window fired, and the world’s prompts', async () => {
     const { server, host } = await setup();
     await host.api.saveLorebook({

@@ -2,6 +2,7 @@
 // opened from any row and what a participant remembers, opened from the cast. Opening the story moves
 // keyboard focus to its title, so screen readers announce where the user is. Everything here reads
 // the worker's view slices.
+import { StartNotices } from './start-notices.tsx';
 import { Show, createSignal, type JSX } from 'solid-js';
 import { Composer } from './composer.tsx';
 import { focusOnMount } from '../ui/focus-on-mount.ts';
@@ -52,6 +53,7 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
               >
                 {overview().title}
               </h2>
+              <StartNotices story={story} />
               <TranscriptView story={story} onInspect={setInspecting} />
               <PhaseStatus story={story} />
               <Show when={story.error()}>

@@ -31,6 +31,8 @@ export const storyWorldSchema = z.object({
   /** Participant id → what it knows from the start (what it learns in play comes from its chronicle). */
   knowledge: z.record(id, knowledgeSchema).default({}),
   from: copiedFromSchema.nullable().default(null),
+  /** What the person was told when the story started with it (a suggested preset that could not be used). */
+  notices: z.array(z.string().max(4000)).max(20).default([]),
 });
 export type StoryWorld = z.infer<typeof storyWorldSchema>;
 export type StoryWorldInput = z.input<typeof storyWorldSchema>;
@@ -58,8 +60,8 @@ export const storyBookSchema = loreBookSchema.extend({
 export type StoryBook = z.infer<typeof storyBookSchema>;
 export type StoryBookInput = z.input<typeof storyBookSchema>;
 
-const worldMap = (doc: Y.Doc) => doc.getMap<unknown>(KEY.world);
-const loreMap = (doc: Y.Doc) => doc.getMap<unknown>(KEY.lore);
+export const worldMap = (doc: Y.Doc) => doc.getMap<unknown>(KEY.world);
+export const loreMap = (doc: Y.Doc) => doc.getMap<unknown>(KEY.lore);
 const BOOK_PREFIX = 'book:';
 const SETTINGS = 'settings';
 

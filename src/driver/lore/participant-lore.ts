@@ -2,7 +2,7 @@
 // story's are everyone's, a character's its own, the persona's the user's), scanned over its own
 // window only — never another's transcript, never the sources — with its timed effects read from
 // what its earlier requests on this path held, and rolls seeded by who asks where.
-import { readLoreSettings, readStoryBooks, type StoryBook } from '../doc/story-world.ts';
+import type { StoryBook } from '../doc/story-world.ts';
 import type { FiredLore } from '../doc/given.ts';
 import { povGiven } from '../doc/pov.ts';
 import { turnGiven } from '../doc/turns.ts';
@@ -33,8 +33,9 @@ function reaches(book: StoryBook, who: string, isUser: boolean): boolean {
 /** The entries of the story's books that reach `who`. */
 export function loreCandidates(story: Story, who: string): LoreCandidate[] {
   const isUser = story.views.cast().user?.id === who;
-  return readStoryBooks(story.doc)
-    .filter((b) => reaches(b, who, isUser))
+  return story.views
+    .lore()
+    .books.filter((b) => reaches(b, who, isUser))
     .flatMap((b) => b.entries.map((entry) => ({ book: b.id, entry })));
 }
 
@@ -78,7 +79,7 @@ export function participantLore(input: {
   const { story, who, transcript, windowStart, formatted, room, place } = input;
   const entries = loreCandidates(story, who);
   if (!entries.length) return NOTHING_FIRED;
-  const settings = readLoreSettings(story.doc);
+  const settings = story.views.lore().settings;
   const window = transcript.slice(windowStart);
   const messages = settings.includeNames ? formatted.slice(windowStart) : window.map((e) => e.text);
   const timed = entries.some(({ entry }) => entry.sticky > 0 || entry.cooldown > 0);
@@ -106,4 +107,4 @@ export function participantLore(input: {
 
 /** The lore's room in a request: the story's share of the prompt room (estimated tokens). */
 export const loreRoom = (story: Story, promptRoom: number): number =>
-  Math.floor((promptRoom * readLoreSettings(story.doc).budgetPercent) / 100);
+  Math.floor((promptRoom * story.views.lore().settings.budgetPercent) / 100);

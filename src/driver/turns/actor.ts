@@ -20,7 +20,6 @@ import { estimateMessages, estimateTokens } from '../budget/tokens.ts';
 import { MEMORY_SHARE, WORLD_SHARE } from '../budget/shares.ts';
 import { withNotes, type DepthNote } from '../lore/placement.ts';
 import { loreCandidates, loreRoom, participantLore } from '../lore/participant-lore.ts';
-import { readStoryWorld } from '../doc/story-world.ts';
 import { knownWorld } from '../world/known-world.ts';
 import { worldBlock } from '../world/world-block.ts';
 import { chronicleOnPath } from '../views/chronicle-on-path.ts';
@@ -40,7 +39,7 @@ const NO_TAIL: ActorTail = { world: '', lore: '', remembered: '', notes: [] };
 /** The room the window leaves for the tail: memories always; the world and lore when the story has them. */
 function tailReserve(story: Story, actor: string, budget: RequestBudget): number {
   const room = estimatedRoom(budget);
-  const world = readStoryWorld(story.doc)?.nodes.length ? Math.floor(room * WORLD_SHARE) : 0;
+  const world = story.views.world()?.nodes.length ? Math.floor(room * WORLD_SHARE) : 0;
   const lore = loreCandidates(story, actor).length ? loreRoom(story, room) : 0;
   return memoryRoom(budget) + world + lore;
 }
@@ -159,7 +158,7 @@ export async function prepareActor(
   });
   const language = story.views.meta().language;
   const room = estimatedRoom(budget);
-  const world = readStoryWorld(story.doc);
+  const world = story.views.world();
   const known = world
     ? worldBlock(
         knownWorld(world, actor, chronicleOnPath(story.views.chronicle(actor), index, entries).commits),

@@ -1,11 +1,21 @@
-// The story's participants, meta and chronicles as a turn's operations read them, over and over:
-// read from the document once per change of its participants or its meta, not once per request.
+// The story's participants, meta, chronicles, world and lorebooks as a turn's operations read them,
+// over and over: read from the document once per change of them, not once per request.
 // Visible names are the only identity a model ever sees.
 import type * as Y from 'yjs';
 import { readChronicle, type Chronicle } from '../doc/chronicle.ts';
 import { listParticipants } from '../doc/participants.ts';
 import type { Participant, StoryMeta } from '../doc/schema.ts';
 import { metaMap, participantsMap, readMeta } from '../doc/story-doc.ts';
+import {
+  loreMap,
+  readLoreSettings,
+  readStoryBooks,
+  readStoryWorld,
+  worldMap,
+  type StoryBook,
+  type StoryWorld,
+} from '../doc/story-world.ts';
+import type { LoreSettings } from '../doc/lore-book.ts';
 
 export interface Cast {
   readonly participants: readonly Participant[];
@@ -33,6 +43,10 @@ export interface StoryFacts {
   meta(): StoryMeta;
   /** A participant's chronicle (it lives in the participant's entry), read once per change. */
   chronicle(participant: string): Chronicle;
+  /** The story's own world, or null. */
+  world(): StoryWorld | null;
+  /** Its lorebooks and how lore is scanned. */
+  lore(): { books: readonly StoryBook[]; settings: LoreSettings };
   dispose(): void;
 }
 
@@ -45,8 +59,14 @@ export function createStoryFacts(doc: Y.Doc): StoryFacts {
     chronicles.clear();
   };
   const dropMeta = () => (meta = undefined);
+  let world: StoryWorld | null | undefined;
+  let lore: { books: readonly StoryBook[]; settings: LoreSettings } | undefined;
+  const dropWorld = () => (world = undefined);
+  const dropLore = () => (lore = undefined);
   participantsMap(doc).observeDeep(dropCast);
   metaMap(doc).observeDeep(dropMeta);
+  worldMap(doc).observeDeep(dropWorld);
+  loreMap(doc).observeDeep(dropLore);
   return {
     cast: () => (cast ??= castOf(listParticipants(doc))),
     meta: () => (meta ??= readMeta(doc)),
@@ -55,9 +75,13 @@ export function createStoryFacts(doc: Y.Doc): StoryFacts {
       if (!read) chronicles.set(participant, (read = readChronicle(doc, participant)));
       return read;
     },
+    world: () => (world === undefined ? (world = readStoryWorld(doc)) : world),
+    lore: () => (lore ??= { books: readStoryBooks(doc), settings: readLoreSettings(doc) }),
     dispose() {
       participantsMap(doc).unobserveDeep(dropCast);
       metaMap(doc).unobserveDeep(dropMeta);
+      worldMap(doc).unobserveDeep(dropWorld);
+      loreMap(doc).unobserveDeep(dropLore);
     },
   };
 }

@@ -9,7 +9,7 @@ import { allTurnsTopological } from '../doc/tree.ts';
 import { EMPTY_HISTORY } from './fingerprint.ts';
 import type { StoryMeta } from '../doc/schema.ts';
 import type { Chronicle } from '../doc/chronicle.ts';
-import { createStoryFacts, type Cast } from './cast.ts';
+import { createStoryFacts, type Cast, type StoryFacts } from './cast.ts';
 import { computeNode, type PathNode, type TranscriptEntry } from './path-node.ts';
 import { createTranscriptMemo } from './transcript-memo.ts';
 
@@ -42,6 +42,9 @@ export interface StoryViews {
   meta(): StoryMeta;
   /** A participant's chronicle, read once per change of it. */
   chronicle(participant: string): Chronicle;
+  /** The story's world (null: none) and its lorebooks, read once per change of them. */
+  world: StoryFacts['world'];
+  lore: StoryFacts['lore'];
   dispose(): void;
 }
 
@@ -171,6 +174,8 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
     cast: facts.cast,
     meta: facts.meta,
     chronicle: facts.chronicle,
+    world: facts.world,
+    lore: facts.lore,
     dispose() {
       stop();
       facts.dispose();

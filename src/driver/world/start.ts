@@ -76,6 +76,7 @@ export function startWorld(
       hash: worldHash(world),
       libraryHash: worldHash(world),
     },
+    notices: [],
   };
 }
 
@@ -93,7 +94,7 @@ export function reappliedWorld(current: StoryWorld, world: World, at: string): S
     ]),
   );
   const characters = Object.fromEntries(Object.entries(current.characters).filter(([, n]) => nodes.has(n)));
-  return { ...startWorld(world, [], {}, at), characters, knowledge };
+  return { ...startWorld(world, [], {}, at), characters, knowledge, notices: current.notices };
 }
 
 /** Every library lorebook a new story gets, and whom each is attached to. Ids the library lacks are left out. */

@@ -82,6 +82,8 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
         );
     }
     for (const [path, text] of Object.entries(world.prompts)) setPromptOverride(doc, path, text);
+    // Kept with the story, so the story says it on its first screen on every device.
+    if (notices.length) writeStoryWorld(doc, { notices });
     return notices;
   };
 
