@@ -4,9 +4,9 @@
 import type { Knowledge, World, WorldInput } from '../driver/doc/world.ts';
 import type { LoreBook, LoreBookInput, LoreSettings } from '../driver/doc/lore-book.ts';
 import type { StoryBook, StoryBookInput, StoryWorld } from '../driver/doc/story-world.ts';
-import type { CopyState } from '../driver/world/copy-status.ts';
+import type { CopyState } from '../driver/doc/copy-state.ts';
 import type { Result } from './api.ts';
-export type { CopyState } from '../driver/world/copy-status.ts';
+export type { CopyState } from '../driver/doc/copy-state.ts';
 
 /** One entry of a scan, as the "test this text" panel and the inspector list it. */
 export interface LoreScanRow {

@@ -122,6 +122,17 @@ describe('a late joiner remembers only from its own point of view', () => {
       .filter((c) => subjectOf(c) === 'Jane' && kindOf(c) === 'actor');
     expect(janeLater.some((c) => JSON.stringify(c.messages).match(CANARY) !== null)).toBe(true);
   });
+
+  it('[M6] an actor is told what its own chronicle noted it is not sure of, the latest few', async () => {
+    const s = makeStory({ jessPresent: false });
+    const { env, model } = envOf(2048);
+    await played(s, env, 30, (i) => `I knock on the door and wait for an answer, round ${i}.`);
+    const last = model.calls.filter((c) => subjectOf(c) === 'Jane' && kindOf(c) === 'actor').at(-1);
+    const tail = last?.messages.at(-1)?.content ?? '';
+    expect(tail).toContain('What you are not sure of:');
+    expect(tail.match(/^- Who knocked\? \(\d+\)$/gm)?.length).toBeGreaterThan(0);
+    expect(tail.match(/^- Who knocked\?/gm)?.length).toBeLessThanOrEqual(3);
+  });
 });
 
 describe('evidence', () => {

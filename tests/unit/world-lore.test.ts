@@ -149,6 +149,7 @@ const WORLD = {
       aliases: ['ashen key'],
       body: 'Hidden under the altar.',
     },
+    { id: 'n-mill', kind: 'place' as const, name: 'The Mill', body: 'Its wheel creaks at night.' },
   ],
   relationships: [{ id: 'r1', from: 'n-key', to: 'n-chapel', label: 'is hidden in' }],
   characters: { [JANE]: 'n-jane', [JESS]: 'n-jess' },
@@ -207,6 +208,26 @@ describe('the world as one character knows it', () => {
     s.projectAll(other);
     await act(s, env, JESS);
     expect(text(lastFor(env.model.calls, 'Jess', 'actor'))).not.toContain('Hidden under the altar.');
+  });
+});
+
+describe('where one has been', () => {
+  it('[WK1] a place its own whereabouts named is known from then on', async () => {
+    const s = makeStory();
+    writeStoryWorld(s.doc, WORLD);
+    const t1 = s.say(USER, 'We walk down to the river.');
+    s.projectAll(t1);
+    const env = makeEnv(answer);
+    await act(s, env, JESS);
+    expect(text(lastFor(env.model.calls, 'Jess', 'actor'))).not.toContain('wheel creaks');
+    // Whereabouts apply at once (M3): a chronicled change or, here, the person's correction.
+    writeRecords(s.doc, JESS, 'corrections', [
+      { id: 'l1', subject: JESS, domain: 'location', value: 'inside the mill', turnId: t1, at: s.now() },
+    ]);
+    await act(s, env, JESS);
+    expect(text(lastFor(env.model.calls, 'Jess', 'actor'))).toContain(
+      'The Mill (place): Its wheel creaks at night.',
+    );
   });
 });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Participant } from '../../src/driver/doc/schema.ts';
 import { worldSchema } from '../../src/driver/doc/world.ts';
 import { reappliedWorld, startWorld, worldHash } from '../../src/driver/world/start.ts';
-import { copyState } from '../../src/driver/world/copy-status.ts';
+import { copyState } from '../../src/driver/doc/copy-state.ts';
 import { mentions } from '../../src/driver/world/mentions.ts';
 
 const world = worldSchema.parse({

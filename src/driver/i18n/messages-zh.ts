@@ -23,6 +23,7 @@ export const MESSAGES_ZH: Messages = {
   '{name} ({kind})': '{name}（{kind}）',
   '- {from} — {relation} — {to}': '- {from} —— {relation} —— {to}',
   'What you know of the world:': '你所知道的世界：',
+  'What you are not sure of:': '你不确定的事：',
   'How they stand to one another, as far as you know:': '据你所知，他们彼此之间的关系：',
   'What you know that bears on this:': '你所知道的、与此相关的事：',
   '[{note}]': '【{note}】',

@@ -8,16 +8,12 @@ import { SAMPLING_SETTINGS, type SamplingSetting, type StorySampling } from '../
 import { readStorySampling } from '../doc/story-doc.ts';
 import { readStoryPreset } from '../doc/story-preset.ts';
 import { copyHash } from './apply.ts';
+import { CopyState } from '../doc/copy-state.ts';
 import { suggestedSampling } from './sampling.ts';
 
-export const PresetState = {
-  none: 'none',
-  current: 'current',
-  changedInLibrary: 'changed-in-library',
-  editedInStory: 'edited-in-story',
-  missing: 'missing',
-} as const;
-export type PresetState = (typeof PresetState)[keyof typeof PresetState];
+/** A preset's copy is in one of the states every copy of the library's is in. */
+export const PresetState = CopyState;
+export type PresetState = CopyState;
 
 /** One sampling setting that differs: its value when the preset was applied and now (null: unset). */
 export interface SamplingChange {

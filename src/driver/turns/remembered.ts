@@ -1,13 +1,14 @@
 // What a participant is told of itself beyond its window, at the tail of its own requests: how things
-// stand as far as it knows (its state, reduced from its own chronicle) and the memories that come
-// back to it now, within a token room. Built from data, so every sentence goes through tr().
+// stand as far as it knows (its state, reduced from its own chronicle), the memories that come back
+// to it now and what it is not sure of, within a token room. Built from data: every sentence goes
+// through tr().
 import type { StateDomain } from '../doc/chronicle.ts';
 import type { Language } from '../doc/schema.ts';
 import type { Story } from '../env.ts';
 import { tr } from '../i18n/messages.ts';
 import { estimateTokens } from '../budget/tokens.ts';
 import type { PathIndex, State } from '../views/chronicle-view.ts';
-import { chronicleOnPath } from '../views/chronicle-on-path.ts';
+import { chronicleOnPath, type ChronicleOnPath } from '../views/chronicle-on-path.ts';
 import type { TranscriptEntry } from '../views/path-node.ts';
 import { rankMemories, recall } from '../views/recall.ts';
 
@@ -103,7 +104,23 @@ export function rememberedBlock({
     (m) => estimateTokens(line(m.text)) + 1,
   );
   const memories = chosen.length ? [heading, ...chosen.map((r) => line(r.memory.text))].join('\n') : '';
-  return { text: [stateBlock, memories].filter(Boolean).join('\n\n'), state: stateBlock, memories };
+  const unsure = unsureBlock(onPath.fresh, room - used - estimateTokens(memories), language);
+  const recalled = [memories, unsure].filter(Boolean).join('\n\n');
+  return { text: [stateBlock, recalled].filter(Boolean).join('\n\n'), state: stateBlock, memories: recalled };
+}
+
+/** How many of its latest uncertainties a participant is told: what it is not sure of, beside what it remembers. */
+const UNSURE_TOLD = 3;
+
+/** The latest things its chronicle noted it is unsure of, within `room`; '' when none (or no room). */
+function unsureBlock(fresh: ChronicleOnPath['fresh'], room: number, language: Language): string {
+  const latest = fresh.flatMap(({ entry }) => entry.uncertainties.map((u) => u.text)).slice(-UNSURE_TOLD);
+  if (!latest.length) return '';
+  const block = [
+    tr(language, 'What you are not sure of:'),
+    ...latest.map((text) => tr(language, '- {memory}', { memory: text })),
+  ].join('\n');
+  return estimateTokens(block) <= room ? block : '';
 }
 
 /** How many of its memories a projector is told of the audience: enough to name people it knows. */

@@ -1,7 +1,7 @@
 // What one participant knows of the story's world at a point of a path: its own character node, what
-// it knew from the start, and every node an accepted knowledge commit of its own chronicle on that
-// path names (by name or alias) — so a branch learns only what happened on it, and what it never
-// heard of never reaches its requests.
+// it knew from the start, every node an accepted knowledge commit of its own chronicle on that path
+// names (by name or alias), and every place its whereabouts named — so a branch learns only what
+// happened on it, and what it never heard of never reaches its requests.
 import type { StoryWorld } from '../doc/story-world.ts';
 import { startKnowledge } from '../doc/story-world.ts';
 import type { Relationship, WorldNode } from '../doc/world.ts';
@@ -27,6 +27,8 @@ export function knownWorld(world: StoryWorld, who: string, commits: readonly Com
   const told = commits.filter(
     (c) => c.subject === who && c.domain === 'knowledge' && c.source !== 'chronicle',
   );
+  // Where it has been it knows: the places its whereabouts named (those apply at once).
+  told.push(...commits.filter((c) => c.subject === who && c.domain === 'location'));
   for (const node of world.nodes) {
     if (known.has(node.id)) continue;
     if (told.some((c) => mentions(c.value, node))) {

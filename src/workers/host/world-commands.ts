@@ -23,7 +23,7 @@ import {
 import { knowledgeSchema, relationshipSchema, worldNodeSchema } from '../../driver/doc/world.ts';
 import { listCharacters, listPersonas, putCharacter, putPersona } from '../../driver/doc/library-doc.ts';
 import { bookHash, reappliedWorld, worldHash } from '../../driver/world/start.ts';
-import { copyState } from '../../driver/world/copy-status.ts';
+import { copyState } from '../../driver/doc/copy-state.ts';
 import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
 import type { DriverApi, Failure, Result } from '../api.ts';
 import { isFailure, type HostContext } from './context.ts';

@@ -1,7 +1,7 @@
-// Whether a story's copy of a world or a lorebook still matches the library's: current, changed in
-// the library, edited in the story, or missing from the library (as a preset's status). An edit in
+// Whether a story's copy of something of the library (a preset, a world, a lorebook) still matches
+// it: current, changed in the library, edited in the story, or missing from the library. An edit in
 // the story outranks a change in the library: re-applying would replace it.
-import type { CopiedFrom } from '../doc/story-world.ts';
+import type { CopiedFrom } from './story-world.ts';
 
 export const CopyState = {
   none: 'none',
