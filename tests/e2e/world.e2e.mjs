@@ -1,6 +1,7 @@
 // Worlds and lorebooks in real Chromium: a world with two characters and a place, what one of them
 // knows marked in the table, saved and still there after a reload; a lorebook with an entry keyed
-// "dragon", tested on a text that fires it (the why names the key) and on one that does not.
+// "dragon", tested on a text that fires it (the why names the key) and on one that does not; a new
+// story started with the world and the book, what its participants know, and its copy's status.
 // Screenshots at 1280 and 390 px in .tmp/screenshots/.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -151,6 +152,41 @@ describe('worlds and lorebooks', { timeout: 12 * STEP_TIMEOUT_MS }, () => {
       assert.equal(await fired.getByRole('listitem').filter({ hasText: 'Dragons' }).count(), 0);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: `${SCREENSHOTS}lorebook-390.png`, fullPage: true });
+      assert.deepEqual(errors, []);
+    },
+  );
+
+  it(
+    'starts a story with the world and the book: its own copy, what each knows, its status',
+    { timeout: 6 * STEP_TIMEOUT_MS },
+    async () => {
+      const { page, errors } = browser;
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(appUrl());
+      await page.getByRole('button', { name: 'New story' }).click();
+      const form = page.getByRole('region', { name: 'New story' });
+      await form.getByLabel('Title').fill('Low tide');
+      await form.getByLabel('Your name').fill('Sam');
+      await form.getByLabel('Character 1 Name').fill('Mara');
+      // A select's name is its label and its chosen option ("World No world").
+      await form.getByRole('combobox', { name: /^World/ }).selectOption({ label: 'Harbour' });
+      const marasStart = form
+        .locator('details.start-knowledge')
+        .filter({ hasText: 'What Mara knows at the start' });
+      await marasStart.getByText('What Mara knows at the start').click();
+      // Mara is the world's Mara: her own node is hers, and the world's row gave her the dock.
+      assert.equal(await marasStart.getByRole('checkbox', { name: 'Mara' }).isDisabled(), true);
+      assert.equal(await marasStart.getByRole('checkbox', { name: 'The Dock' }).isChecked(), true);
+      await form.getByRole('checkbox', { name: 'Beasts' }).check();
+      await form.getByRole('button', { name: 'Create story' }).click();
+      await page.getByRole('heading', { name: 'Low tide' }).waitFor();
+      await page.getByText('Scene and turn order').click();
+      await page.getByText('World and lore', { exact: true }).click();
+      const panel = page.locator('details.story-world');
+      await panel.getByText('World: Harbour (as in the library)').waitFor();
+      await panel.getByText('Beasts (as in the library)').waitFor();
+      await panel.getByText('What Mara knows of the world').click();
+      assert.equal(await panel.getByRole('checkbox', { name: 'The Dock' }).first().isChecked(), true);
       assert.deepEqual(errors, []);
     },
   );
