@@ -1,0 +1,70 @@
+// What an import makes of a file before anything is written (spec/long-session-architecture.md's
+// pipeline: file → deterministic parser → this intermediate form → the person reviews → library):
+// a character, a lorebook, a chat, a preset or a story, and the report the person reviews.
+import type { Card } from '../doc/schema.ts';
+import type { LoreBookInput } from '../doc/lore-book.ts';
+
+export const ImportKind = {
+  character: 'character',
+  lorebook: 'lorebook',
+  chat: 'chat',
+  preset: 'preset',
+  story: 'story',
+} as const;
+export type ImportKind = (typeof ImportKind)[keyof typeof ImportKind];
+
+/** The card spec a file declares: v1 when it declares none. */
+export type CardSpec = 'v1' | 'v2' | 'v3';
+
+/** What the person reviews before anything is written, and what `rashomon import --dry-run --json` prints. */
+export interface ImportReport {
+  kind: ImportKind;
+  name: string;
+  spec?: CardSpec;
+  /** Entries of a card's book, or of a lorebook. */
+  lorebookEntries?: number;
+  /** First message and alternate greetings. */
+  greetings?: number;
+  assets?: number;
+  /** A chat's messages. */
+  messages?: number;
+  /** Characters of the description (the card's size at a glance). */
+  descriptionLength?: number;
+  /** What the person should know: a required field missing, a value read leniently. */
+  warnings: string[];
+  /** What was changed on the way in ({{char}} → ${char}, a date in seconds…). */
+  converted: string[];
+  /** What was left out (a field Rashomon has no place for is kept for export, not dropped). */
+  dropped: string[];
+}
+
+export interface CardAsset {
+  type: string;
+  name: string;
+  uri: string;
+  ext: string;
+  /** The bytes, when the file carried them (a CHARX's embeded:// assets). */
+  bytes?: Uint8Array;
+}
+
+/** A character card read from any of the formats, normalised. */
+export interface ImportedCharacter {
+  name: string;
+  /** Rashomon's card fields; macros converted ({{char}} → ${char}, {{user}} → ${user}). */
+  card: Card;
+  alternateGreetings: string[];
+  systemPrompt: string;
+  postHistoryInstructions: string;
+  creatorNotes: string;
+  tags: string[];
+  creator: string;
+  characterVersion: string;
+  /** Its embedded lorebook, read as a World Info book. */
+  book: LoreBookInput | null;
+  /** The card image (a PNG card's own image, a CHARX's main icon). */
+  avatar: { mime: string; bytes: Uint8Array } | null;
+  assets: CardAsset[];
+  spec: CardSpec;
+  /** The card's V3 `data` as read, everything kept (extensions, unknown fields), for a faithful export. */
+  data: Record<string, unknown>;
+}
