@@ -32,7 +32,7 @@ export interface ImportReport {
   descriptionLength?: number;
   /** What the person should know: a required field missing, a value read leniently. */
   warnings: string[];
-  /** What was changed on the way in ({{char}} → ${char}, a date in seconds…). */
+  /** What was changed on the way in ({{char}} → ${name}, a date in seconds…). */
   converted: string[];
   /** What was left out (a field Rashomon has no place for is kept for export, not dropped). */
   dropped: string[];
@@ -50,7 +50,7 @@ export interface CardAsset {
 /** A character card read from any of the formats, normalised. */
 export interface ImportedCharacter {
   name: string;
-  /** Rashomon's card fields; macros converted ({{char}} → ${char}, {{user}} → ${user}). */
+  /** Rashomon's card fields; macros converted ({{char}} and <BOT> → ${name}, {{user}} and <USER> → ${user}, as prompts name them). */
   card: Card;
   alternateGreetings: string[];
   systemPrompt: string;
