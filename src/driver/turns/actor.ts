@@ -69,7 +69,7 @@ export function actorFit(
   });
   // The card and persona are stable, so they sit before the history in the cached prefix; what the
   // character knows and remembers changes as the story goes on, so it joins the tail.
-  const card = cardBlock(me, language);
+  const card = cardBlock(me, language, cast.user?.name ?? '');
   const persona = personaBlock(env.prompts, language, cast.user, me.name);
   const task = (t: ActorTail) =>
     renderPrompt(env.prompts, language, 'roleplay/actor-task', {

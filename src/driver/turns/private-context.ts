@@ -1,5 +1,6 @@
 // An actor's private context, told only to that character's own acting call: its card and the
-// user's persona (memories and known world join here when the world issue lands).
+// user's persona. A card brought from elsewhere names the character ${name} and the user ${user}
+// (an import's conversion of {{char}} and {{user}}): filled here with the names of this story.
 import type { Language, Participant } from '../doc/schema.ts';
 import { tr } from '../i18n/messages.ts';
 import { renderPrompt, type PromptSet } from '../prompts/render.ts';
@@ -22,9 +23,16 @@ function cardLabel(field: CardField, language: Language): string {
   }
 }
 
-export function cardBlock(actor: Participant, language: Language): string {
+/** A card's or persona's text with ${name} and ${user} filled in; any other ${…} stays as written. */
+export function withNames(text: string, names: { name: string; user: string }): string {
+  return text.replace(/\$\{(name|user)\}/g, (_, which: 'name' | 'user') => names[which]);
+}
+
+export function cardBlock(actor: Participant, language: Language, user = ''): string {
+  const names = { name: actor.name, user };
   const lines = CARD_FIELDS.flatMap((field) => {
-    const value = actor.card?.[field]?.trim();
+    const raw = actor.card?.[field]?.trim();
+    const value = raw && withNames(raw, names);
     return value ? [tr(language, '{label}: {value}', { label: cardLabel(field, language), value })] : [];
   });
   return lines.length ? lines.join('\n') : tr(language, 'You are {name}.', { name: actor.name });
@@ -39,6 +47,10 @@ export function personaBlock(
 ): string {
   const persona = user?.persona?.trim();
   return user && persona
-    ? renderPrompt(prompts, language, 'roleplay/persona', { name, user: user.name, persona })
+    ? renderPrompt(prompts, language, 'roleplay/persona', {
+        name,
+        user: user.name,
+        persona: withNames(persona, { name, user: user.name }),
+      })
     : '';
 }
