@@ -1,0 +1,87 @@
+// CHARX: a zip holding `card.json` (a V3 card) and the files its assets name as `embeded://path`
+// (the spec's spelling; `embedded://` is read too). Assets get their bytes; the main icon is the avatar.
+import { unzipSync, type Unzipped } from 'fflate';
+import type { CardAsset, ImportedCharacter } from './intermediate.ts';
+import type { NoteTaker } from './import-notes.ts';
+import { startsWith, utf8Decode } from './text-bytes.ts';
+
+export const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04] as const;
+const EMBEDDED = /^embedd?ed:\/\//i;
+const CARD_FILE = 'card.json';
+
+export const isZip = (bytes: Uint8Array): boolean => startsWith(bytes, ZIP_SIGNATURE);
+
+const MIME_BY_EXT: Record<string, string> = {
+  png: 'image/png',
+  apng: 'image/apng',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+};
+
+export type CharxRead =
+  { ok: true; cardJson: string; cardPath: string; files: Unzipped } | { ok: false; reason: string };
+
+/** The zip's files and its card.json's text: at the root, else the shallowest one (cardPath says which). */
+export function readCharx(bytes: Uint8Array): CharxRead {
+  let files: Unzipped;
+  try {
+    files = unzipSync(bytes);
+  } catch (e) {
+    return {
+      ok: false,
+      reason: `a zip file that cannot be read: ${e instanceof Error ? e.message : String(e)}`,
+    };
+  }
+  const card =
+    Object.keys(files)
+      .filter((p) => p.toLowerCase() === CARD_FILE || p.toLowerCase().endsWith(`/${CARD_FILE}`))
+      .sort((a, b) => a.split('/').length - b.split('/').length)[0] ?? null;
+  const data = card === null ? undefined : files[card];
+  if (card === null || data === undefined) {
+    return { ok: false, reason: 'a zip file, but not a CHARX: it holds no card.json' };
+  }
+  return { ok: true, cardJson: utf8Decode(data), cardPath: card, files };
+}
+
+/** The zip path an embeded:// uri names (leading ./ and / ignored, as tools write both). */
+const pathOf = (uri: string): string => uri.replace(EMBEDDED, '').replace(/^\.?\//, '');
+
+function lookup(files: Unzipped, path: string): Uint8Array | undefined {
+  if (files[path]) return files[path];
+  try {
+    return files[decodeURIComponent(path)];
+  } catch {
+    return undefined; // a malformed %-escape names no file
+  }
+}
+
+/** The main icon (type icon, name main), else the first icon. */
+export const mainIcon = (assets: readonly CardAsset[]): CardAsset | undefined =>
+  assets.find((a) => a.type === 'icon' && a.name === 'main') ?? assets.find((a) => a.type === 'icon');
+
+export const mimeOf = (ext: string): string => MIME_BY_EXT[ext.toLowerCase()] ?? 'application/octet-stream';
+
+/** The character with its embedded assets' bytes and the main icon as the avatar. */
+export function withCharxAssets(
+  character: ImportedCharacter,
+  files: Unzipped,
+  notes: NoteTaker,
+): ImportedCharacter {
+  const assets = character.assets.map((asset) => {
+    if (!EMBEDDED.test(asset.uri)) return asset;
+    const bytes = lookup(files, pathOf(asset.uri));
+    if (bytes === undefined) {
+      notes.warn(`asset "${asset.name}" (${asset.uri}): not in the CHARX`);
+      return asset;
+    }
+    return { ...asset, bytes };
+  });
+  const icon = mainIcon(assets);
+  const avatar = icon?.bytes
+    ? { mime: mimeOf(icon.ext || (icon.uri.split('.').pop() ?? '')), bytes: icon.bytes }
+    : null;
+  return { ...character, assets, avatar };
+}

@@ -1,0 +1,125 @@
+// One entry point for a character card file, whatever it is: the content says (PNG, CHARX zip,
+// WebP or JSON), never the extension. Each refusal is one line saying exactly what is wrong.
+import type { ImportReport, ImportedCharacter } from './intermediate.ts';
+import { createNoteTaker, type NoteTaker } from './import-notes.ts';
+import { readCardJson } from './card-read.ts';
+import { characterReport } from './card-report.ts';
+import { parseJsonText, readCardPayload } from './card-payload.ts';
+import { isZip, readCharx, withCharxAssets } from './charx.ts';
+import { isPng } from './png-chunks.ts';
+import { readPngTexts, withPngTexts, type PngText } from './png-text.ts';
+import { isWebp, webpCardTexts } from './webp-chunks.ts';
+import { base64Decode, startsWith, utf8Decode } from './text-bytes.ts';
+
+export type ReadCardFileResult =
+  { ok: true; character: ImportedCharacter; report: ImportReport } | { ok: false; reason: string };
+type Read = { ok: true; character: ImportedCharacter } | { ok: false; reason: string };
+
+const JPEG = [0xff, 0xd8, 0xff] as const;
+const CARD_KEYWORDS = ['ccv3', 'chara'] as const;
+/** V3's PNG assets: `__asset:N` names the chunk `chara-ext-asset_:N`. */
+const PNG_ASSET_URI = /^__asset:(\d+)$/;
+
+interface Candidate {
+  where: string;
+  text: string;
+  bytes: Uint8Array;
+}
+
+/** The first candidate that reads as a card; a later one is a fallback, said in a warning. */
+function firstCard(candidates: readonly Candidate[], fileName: string, notes: NoteTaker): Read {
+  let firstReason: string | null = null;
+  for (const c of candidates) {
+    const payload = readCardPayload(c.text, c.bytes, c.where, notes);
+    const read = payload.ok ? readCardJson(payload.json, fileName, notes) : payload;
+    if (read.ok) {
+      if (firstReason !== null) notes.warn(`${firstReason}: read ${c.where} instead`);
+      return read;
+    }
+    firstReason ??= read.reason.startsWith(c.where) ? read.reason : `${c.where}: ${read.reason}`;
+  }
+  return { ok: false, reason: firstReason ?? 'no card found' };
+}
+
+function pngAssets(character: ImportedCharacter, texts: readonly PngText[]): ImportedCharacter {
+  const assets = character.assets.map((asset) => {
+    const n = PNG_ASSET_URI.exec(asset.uri)?.[1];
+    const chunk = n === undefined ? undefined : texts.find((t) => t.keyword === `chara-ext-asset_:${n}`);
+    const bytes = chunk ? base64Decode(chunk.text) : null;
+    return bytes ? { ...asset, bytes } : asset;
+  });
+  return { ...character, assets };
+}
+
+function readPngCard(bytes: Uint8Array, fileName: string, notes: NoteTaker): Read {
+  const read = readPngTexts(bytes);
+  if (!read.ok) return read;
+  for (const p of read.value.problems) notes.warn(`PNG: ${p}`);
+  const candidates = CARD_KEYWORDS.flatMap((k) =>
+    read.value.texts
+      .filter((t) => t.keyword.toLowerCase() === k)
+      .map((t) => ({ where: `its ${k} chunk`, text: t.text, bytes: t.bytes })),
+  );
+  if (candidates.length === 0)
+    return { ok: false, reason: 'This PNG holds no character card (no ccv3 or chara chunk)' };
+  const card = firstCard(candidates, fileName, notes);
+  if (!card.ok) return { ok: false, reason: `This PNG's card cannot be read: ${card.reason}` };
+  // The avatar is the image without its card chunks, so a card written from it again holds one card.
+  const image = withPngTexts(bytes, [], CARD_KEYWORDS);
+  const avatar = { mime: 'image/png', bytes: image.ok ? image.bytes : bytes };
+  return { ok: true, character: { ...pngAssets(card.character, read.value.texts), avatar } };
+}
+
+function readWebpCard(bytes: Uint8Array, fileName: string, notes: NoteTaker): Read {
+  const texts = webpCardTexts(bytes);
+  const none = 'This WebP holds no character card (no chara or ccv3 in its XMP or EXIF)';
+  if (texts.length === 0) return { ok: false, reason: none };
+  const card = firstCard(texts, fileName, notes);
+  if (!card.ok) {
+    // An EXIF text not named chara or ccv3 was only a guess (cameras write comments there too).
+    const named = texts.some((t) => t.keyword !== null);
+    return { ok: false, reason: named ? `This WebP holds no readable character card: ${card.reason}` : none };
+  }
+  return { ok: true, character: { ...card.character, avatar: { mime: 'image/webp', bytes } } };
+}
+
+function readCharxCard(bytes: Uint8Array, fileName: string, notes: NoteTaker): Read {
+  const zip = readCharx(bytes);
+  if (!zip.ok) return zip;
+  if (zip.cardPath !== 'card.json')
+    notes.warn(`CHARX: the card is ${zip.cardPath}, not card.json at the root`);
+  const json = parseJsonText(zip.cardJson);
+  if (!json.ok) return { ok: false, reason: `This CHARX's card.json is ${json.reason}` };
+  const card = readCardJson(json.json, fileName, notes);
+  if (!card.ok) return { ok: false, reason: `This CHARX's card.json is ${card.reason}` };
+  if (card.character.spec !== 'v3') notes.warn(`CHARX: card.json declares ${card.character.spec}, not V3`);
+  return { ok: true, character: withCharxAssets(card.character, zip.files, notes) };
+}
+
+function readJsonCard(bytes: Uint8Array, fileName: string, notes: NoteTaker): Read {
+  const text = utf8Decode(bytes);
+  const json = parseJsonText(text);
+  if (!json.ok) {
+    const looksLikeJson = /^\uFEFF?\s*[[{]/.test(text);
+    return {
+      ok: false,
+      reason: looksLikeJson ? json.reason : `${json.reason}; nor is it a PNG, WebP or CHARX file`,
+    };
+  }
+  return readCardJson(json.json, fileName, notes);
+}
+
+/** A card file read into the intermediate form with its report, or one line saying why not. */
+export function readCardFile(bytes: Uint8Array, fileName: string): ReadCardFileResult {
+  const notes = createNoteTaker();
+  let read: Read;
+  if (isPng(bytes)) read = readPngCard(bytes, fileName, notes);
+  else if (isZip(bytes)) read = readCharxCard(bytes, fileName, notes);
+  else if (isWebp(bytes)) read = readWebpCard(bytes, fileName, notes);
+  else if (startsWith(bytes, JPEG))
+    read = { ok: false, reason: 'a JPEG image: cards are PNG, WebP, CHARX or JSON' };
+  else if (bytes.length === 0) read = { ok: false, reason: 'an empty file' };
+  else read = readJsonCard(bytes, fileName, notes);
+  if (!read.ok) return read;
+  return { ok: true, character: read.character, report: characterReport(read.character, notes.notes) };
+}
