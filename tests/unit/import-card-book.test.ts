@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LORE_SETTINGS, loreEntrySchema } from '../../src/driver/doc/lore-book.ts';
 import { cardBookToLoreBook } from '../../src/driver/import/card-book.ts';
 import { loreBookToCardBook } from '../../src/driver/import/card-book-write.ts';
-import { createNoteTaker } from '../../src/driver/import/import-notes.ts';
+import { createNoteTaker } from '../../src/driver/import/card-notes.ts';
 import { bookEntry, v3Card } from '../support/card-fixture.ts';
 
 const defaults = loreEntrySchema.parse({ id: 'x' });

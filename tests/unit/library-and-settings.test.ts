@@ -88,8 +88,8 @@ describe('library', () => {
     putCharacter(lib, { id: 'c2', name: 'Jess', card: { personality: 'Wary.' } });
     putCharacter(lib, { id: 'c1', name: ' Jane ', card: { description: 'A guard.' } });
     expect(listCharacters(lib)).toEqual([
-      { id: 'c1', name: 'Jane', card: { description: 'A guard.' }, books: [] },
-      { id: 'c2', name: 'Jess', card: { personality: 'Wary.' }, books: [] },
+      { id: 'c1', name: 'Jane', card: { description: 'A guard.' }, books: [], greetings: [] },
+      { id: 'c2', name: 'Jess', card: { personality: 'Wary.' }, books: [], greetings: [] },
     ]);
     putCharacter(lib, { id: 'c1', name: 'Zoe', card: { description: 'A guard, renamed.' } });
     expect(listCharacters(lib).map((c) => [c.id, c.name])).toEqual([

@@ -123,7 +123,7 @@ describe('library persistence', () => {
     const reopened = await open(name);
     expect(listStories(reopened.doc)).toEqual(stories);
     expect(listCharacters(reopened.doc)).toEqual([
-      { id: 'c1', name: 'Jane', card: { description: 'A guard.' }, books: [] },
+      { id: 'c1', name: 'Jane', card: { description: 'A guard.' }, books: [], greetings: [] },
     ]);
     expect(listPersonas(reopened.doc)).toEqual([
       { id: 'p1', name: 'Traveller', persona: 'Tired, polite.', books: [] },

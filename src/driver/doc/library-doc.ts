@@ -26,11 +26,19 @@ export type StoryEntryInput = z.input<typeof storyEntrySchema>;
 /** Lorebooks of the library attached to a character or a persona. */
 const books = z.array(z.string().min(1)).default([]);
 
+/** An avatar is kept as a data: URL; a bigger image is left out of the library (it syncs everywhere). */
+export const AVATAR_MAX_CHARS = 1_500_000;
+
 export const libraryCharacterSchema = z.object({
   id: z.string().min(1),
   name: z.string().trim().min(1),
   card: cardSchema,
   books,
+  /** Other openings a story with it may start from (a card's alternate greetings), besides its first message. */
+  greetings: z.array(z.string()).default([]),
+  avatar: z.string().startsWith('data:image/').max(AVATAR_MAX_CHARS).optional(),
+  /** The card it was imported from (its V3 `data`, every field), so an export gives back what came in. */
+  source: z.record(z.string(), z.unknown()).optional(),
 });
 export type LibraryCharacter = z.infer<typeof libraryCharacterSchema>;
 export type LibraryCharacterInput = z.input<typeof libraryCharacterSchema>;
@@ -93,11 +101,23 @@ export function listStories(doc: Y.Doc): StoryEntry[] {
   );
 }
 
-/** Creates or updates a character; its lorebooks are written only when given (an update keeps them). */
+/** Creates or updates a character; its lorebooks and greetings are written only when given (an update keeps them). */
 export function putCharacter(doc: Y.Doc, c: LibraryCharacterInput, origin?: unknown): void {
   const valid = libraryCharacterSchema.parse(c);
-  const books = c.books === undefined ? undefined : valid.books;
-  putEntry(doc, KEY.characters, valid.id, { name: valid.name, card: valid.card, books }, origin);
+  putEntry(
+    doc,
+    KEY.characters,
+    valid.id,
+    {
+      name: valid.name,
+      card: valid.card,
+      books: c.books && valid.books,
+      greetings: c.greetings && valid.greetings,
+      avatar: valid.avatar,
+      source: valid.source,
+    },
+    origin,
+  );
 }
 
 export function listCharacters(doc: Y.Doc): LibraryCharacter[] {

@@ -9,7 +9,7 @@ import {
   type LoreBook,
   type LoreEntry,
 } from '../doc/lore-book.ts';
-import { createNoteTaker, type NoteTaker } from './import-notes.ts';
+import { createNoteTaker, type NoteTaker } from './card-notes.ts';
 import { cardTextIn, normaliseText } from './card-text.ts';
 import { isRecord, readBool, readInt, readNumber, readText, readTextList } from './lenient.ts';
 

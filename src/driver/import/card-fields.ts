@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Card } from '../doc/schema.ts';
 import type { CardAsset } from './intermediate.ts';
-import type { NoteTaker } from './import-notes.ts';
+import type { NoteTaker } from './card-notes.ts';
 import { cardTextIn, normaliseText } from './card-text.ts';
 import { readText, readTextList } from './lenient.ts';
 

@@ -3,7 +3,7 @@
 // mixtures real files are (V2 fields flattened with no spec, V2 declared over V3 data).
 import { cardSchema, type Card } from '../doc/schema.ts';
 import type { CardSpec, ImportedCharacter } from './intermediate.ts';
-import { createNoteTaker, type ImportNotes, type NoteTaker } from './import-notes.ts';
+import { createNoteTaker, type ImportNotes, type NoteTaker } from './card-notes.ts';
 import { cardBookToLoreBook } from './card-book.ts';
 import { readCardDate } from './card-dates.ts';
 import {

@@ -2,7 +2,7 @@
 // readers), V2 JSON, and a PNG carrying both (`ccv3` and `chara`, base64). Values unchanged since
 // import keep their original form; changed ones are written with {{char}} and {{user}} again.
 import type { ImportedCharacter } from './intermediate.ts';
-import { silentNotes, type NoteTaker } from './import-notes.ts';
+import { silentNotes, type NoteTaker } from './card-notes.ts';
 import { loreBookToCardBook } from './card-book-write.ts';
 import { macrosOut } from './card-text.ts';
 import {

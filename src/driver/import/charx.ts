@@ -2,7 +2,7 @@
 // (the spec's spelling; `embedded://` is read too). Assets get their bytes; the main icon is the avatar.
 import { unzipSync, type Unzipped } from 'fflate';
 import type { CardAsset, ImportedCharacter } from './intermediate.ts';
-import type { NoteTaker } from './import-notes.ts';
+import type { NoteTaker } from './card-notes.ts';
 import { startsWith, utf8Decode } from './text-bytes.ts';
 
 export const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04] as const;

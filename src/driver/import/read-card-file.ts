@@ -1,7 +1,7 @@
 // One entry point for a character card file, whatever it is: the content says (PNG, CHARX zip,
 // WebP or JSON), never the extension. Each refusal is one line saying exactly what is wrong.
 import type { ImportReport, ImportedCharacter } from './intermediate.ts';
-import { createNoteTaker, type NoteTaker } from './import-notes.ts';
+import { createNoteTaker, type NoteTaker } from './card-notes.ts';
 import { readCardJson } from './card-read.ts';
 import { characterReport } from './card-report.ts';
 import { parseJsonText, readCardPayload } from './card-payload.ts';
