@@ -165,7 +165,7 @@ export const MESSAGES_ZH: Messages = {
   '{field}: "{id}" is not an audience of this turn.': '{field}：“{id}”不是这个回合的受众。',
   '{field}: perceived is false but text is not empty.': '{field}：perceived 为 false，但 text 不是空的。',
   '{field}: its parent chain loops back on itself.': '{field}：它的父回合链绕回了自身。',
-  // Importing lorebooks (World Info, RisuAI): the report the person reviews.
+  // Importing lorebooks (World Info, RisuAI) and SillyTavern chats: the report the person reviews.
   '{items} and {count} more': '{items}，另有 {count} 项',
   '{note} ({items})': '{note}（{items}）',
   '{field} is given as text; it was read as its value': '{field} 以文本给出，已按其值读取',
@@ -225,6 +225,39 @@ export const MESSAGES_ZH: Messages = {
     '这个文件不是世界书：它的 {count} 项中没有一项是条目。',
   'The book has no entries.': '这本书没有条目。',
   'Imported lorebook': '导入的世界书',
+  User: '用户',
+  Character: '角色',
+  'line {line}': '第 {line} 行',
+  'a message names no speaker; it was given to {name}': '一条消息没有写明说话人，已归给{name}',
+  'the character {name} shares the user’s name; they are {unique} here':
+    '角色{name}与用户同名；在这里改称{unique}',
+  'messages the user wrote as {name} are {user}’s here': '用户以{name}身份写的消息在这里归{user}',
+  'the swipe chosen is not the message shown; the message shown was kept':
+    '选中的候选回复与显示的消息不同，已保留显示的消息',
+  'a line that is not JSON was skipped': '跳过了一行不是 JSON 的内容',
+  'a line that is not a message was skipped': '跳过了一行不是消息的内容',
+  'This file is not a SillyTavern chat: it is one JSON document, and a chat has one message per line.':
+    '这个文件不是 SillyTavern 聊天记录：它是一整个 JSON 文档，而聊天记录每行是一条消息。',
+  'This file is not a SillyTavern chat: none of its lines is a chat message.':
+    '这个文件不是 SillyTavern 聊天记录：没有一行是聊天消息。',
+  'hidden messages (SillyTavern does not send them to its model)':
+    '隐藏的消息（SillyTavern 不会把它们发给模型）',
+  'SillyTavern’s system messages': 'SillyTavern 的系统消息',
+  'narrator messages (a Rashomon story has no narrator)': '旁白消息（Rashomon 的故事没有旁白）',
+  'empty messages': '空消息',
+  'Imported chat': '导入的聊天',
+  'a date could not be read; the import’s was used': '有一个日期无法读取，已使用导入的时间',
+  'dates that name no time zone were read as UTC': '没有写明时区的日期已按 UTC 读取',
+  'dates given in seconds since 1970 were read as such': '以 1970 年以来的秒数给出的日期已按秒读取',
+  'swipes: the one shown is the turn, each other one an alternative beside it ({count} in all)':
+    '候选回复：显示的那条是回合，其余每条都是它旁边的备选（共 {count} 条）',
+  'everyone perceived each message as it was written (imported views, kept like hand edits)':
+    '每条消息，其他人感知到的都是原文（导入的视角，与手动编辑一样保留）',
+  'no one’s views are made yet: they are projected when the story needs them':
+    '还没有生成任何人的视角：故事需要时再生成',
+  'the chat’s metadata (its author’s note, variables…): a story has no place for it':
+    '聊天的元数据（作者注释、变量……）：故事中没有存放它的地方',
+  'The chat has no messages.': '这段聊天没有消息。',
   // Messages our own zod schemas set (i18n/zod-messages.ts); zod's own come from its zh-CN locale.
   'a prompt path is <language>/<group>/<name>, e.g. en/roleplay/style':
     '提示词路径应为 <language>/<group>/<name>，例如 en/roleplay/style',
