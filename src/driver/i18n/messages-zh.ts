@@ -258,6 +258,9 @@ export const MESSAGES_ZH: Messages = {
   'the chat’s metadata (its author’s note, variables…): a story has no place for it':
     '聊天的元数据（作者注释、变量……）：故事中没有存放它的地方',
   'The chat has no messages.': '这段聊天没有消息。',
+  // A participant's story as Markdown (story-json/markdown.ts).
+  'Untitled story': '未命名的故事',
+  'As {name} lived it': '{name}所经历的',
   // Messages our own zod schemas set (i18n/zod-messages.ts); zod's own come from its zh-CN locale.
   'a prompt path is <language>/<group>/<name>, e.g. en/roleplay/style':
     '提示词路径应为 <language>/<group>/<name>，例如 en/roleplay/style',
