@@ -133,6 +133,17 @@ describe('SillyTavern chat import', () => {
     ]);
   });
 
+  it('[I6] a header that names no one (SillyTavern writes "unused") leaves the names to the messages', () => {
+    const header = { chat_metadata: {}, user_name: 'unused', character_name: 'unused' };
+    const { doc, report } = run(jsonl(header, msg('Mara', 'Hi.'), msg('Alex', 'Hello.')), { fileName: '' });
+    expect(listParticipants(doc).map((p) => [p.kind, p.name])).toEqual([
+      ['user', 'Alex'],
+      ['character', 'Mara'],
+    ]);
+    expect(readMeta(doc).title).toBe('Imported chat');
+    expect(report.messages).toBe(2);
+  });
+
   it('[I6] a character named like the user is numbered; a second user name joins the user; both said', () => {
     const { doc, report } = run(
       jsonl(

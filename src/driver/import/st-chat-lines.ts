@@ -36,7 +36,11 @@ const HEADER_FIELDS = ['user_name', 'character_name', 'create_date', 'chat_metad
 const isHeader = (o: Line) => !('mes' in o) && HEADER_FIELDS.some((f) => f in o);
 const isMessage = (o: Line) => 'mes' in o || Array.isArray(o.swipes);
 
-const textOr = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+/** What SillyTavern writes for the names of a group chat's header (and of newer 1:1 chats): no name. */
+const NO_NAME = 'unused';
+
+const textOr = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() && v.trim() !== NO_NAME ? v.trim() : undefined;
 
 function readHeader(o: Line): StChatHeader {
   const metadata = recordSchema.catch({}).parse(o.chat_metadata ?? {});
