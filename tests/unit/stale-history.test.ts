@@ -269,6 +269,25 @@ describe('stale history is the person’s choice', () => {
     });
   });
 
+  it('[H4] a view imported from another app is the person’s: regenerating keeps it, a rewrite re-stamps it', async () => {
+    const s = makeStory();
+    const t1 = s.say(USER, 'I wave.');
+    s.projectAll(t1);
+    s.project(t1, JANE, 'A hand waves. (imported)', 'imported');
+    const env = envOf();
+    expect((await regenerate(s, env, t1)).ok).toBe(true);
+    expect(env.model.calls.map(subjectOf)).toEqual(['Jess']);
+    expect(readPov(s.doc, t1, JANE)).toMatchObject({ text: 'A hand waves. (imported)', origin: 'imported' });
+    editSource(s.doc, t1, { text: 'I wave twice.' });
+    // Both views are stale; the imported one counts as the person's text.
+    expect(staleHistory(s)?.byHand).toBe(1);
+    const rewriting = envOf();
+    expect((await settleStale(s, rewriting, t1, 'rewrite')).ok).toBe(true);
+    expect(rewriting.model.calls.map(subjectOf)).toEqual(['Jess']);
+    expect(readPov(s.doc, t1, JANE)).toMatchObject({ text: 'A hand waves. (imported)', origin: 'imported' });
+    expect(staleHistory(s)).toBeNull();
+  });
+
   it('regenerating a character turn makes an alternative beside it; a failure leaves the path where it was', async () => {
     const s = await played(2);
     const last = activeLeaf(s.doc) as string;

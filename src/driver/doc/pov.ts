@@ -1,7 +1,7 @@
 // POV records: what one audience perceived of one turn. No record = not generated;
 // perceived false = generated, nothing perceived (text kept empty).
 import * as Y from 'yjs';
-import { EMPTY_SENTINEL, type PovOrigin, type PovSnapshot } from './schema.ts';
+import { EMPTY_SENTINEL, povOriginSchema, type PovOrigin, type PovSnapshot } from './schema.ts';
 import { turnsMap } from './story-doc.ts';
 import { readGiven, storedGiven, type Given } from './given.ts';
 import {
@@ -52,7 +52,8 @@ function snapshot(r: Y.Map<unknown>): PovSnapshot {
     perceived: r.get('perceived') === true,
     text: text instanceof Y.Text ? text.toString() : '',
     basis: String(r.get('basis') ?? ''),
-    origin: r.get('origin') === 'edited' ? 'edited' : 'generated',
+    // A peer's unknown origin reads as a projection of ours: regenerable, never mistaken for a person's.
+    origin: povOriginSchema.catch('generated').parse(r.get('origin')),
     ...(typeof model === 'string' ? { model } : {}),
     ...(typeof createdAt === 'string' ? { createdAt } : {}),
   };

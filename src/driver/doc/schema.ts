@@ -16,9 +16,26 @@ export const TurnOrigin = { authored: 'authored', generated: 'generated' } as co
 export const turnOriginSchema = z.enum([TurnOrigin.authored, TurnOrigin.generated]);
 export type TurnOrigin = z.infer<typeof turnOriginSchema>;
 
-export const PovOrigin = { generated: 'generated', edited: 'edited' } as const;
-export const povOriginSchema = z.enum([PovOrigin.generated, PovOrigin.edited]);
+/**
+ * Where a view's text comes from: a projection of ours, a person's edit, or another app's chat brought
+ * in as it was (a SillyTavern chat's message is what everyone saw there).
+ */
+export const PovOrigin = { generated: 'generated', edited: 'edited', imported: 'imported' } as const;
+export const povOriginSchema = z.enum([PovOrigin.generated, PovOrigin.edited, PovOrigin.imported]);
 export type PovOrigin = z.infer<typeof povOriginSchema>;
+
+/** A view that is the person's data (edited by hand, or imported): a rewrite keeps it, never regenerates it. */
+export function isPersonsView(origin: PovOrigin): boolean {
+  switch (origin) {
+    case PovOrigin.generated:
+      return false;
+    case PovOrigin.edited:
+    case PovOrigin.imported:
+      return true;
+    default:
+      return origin satisfies never;
+  }
+}
 
 export const TurnSelection = { auto: 'auto', manual: 'manual' } as const;
 export const turnSelectionSchema = z.enum([TurnSelection.auto, TurnSelection.manual]);

@@ -165,6 +165,102 @@ export const MESSAGES_ZH: Messages = {
   '{field}: "{id}" is not an audience of this turn.': '{field}：“{id}”不是这个回合的受众。',
   '{field}: perceived is false but text is not empty.': '{field}：perceived 为 false，但 text 不是空的。',
   '{field}: its parent chain loops back on itself.': '{field}：它的父回合链绕回了自身。',
+  // Importing lorebooks (World Info, RisuAI) and SillyTavern chats: the report the person reviews.
+  '{items} and {count} more': '{items}，另有 {count} 项',
+  '{note} ({items})': '{note}（{items}）',
+  '{field} is given as text; it was read as its value': '{field} 以文本给出，已按其值读取',
+  '{field} could not be read; the default was used': '{field} 无法读取，已使用默认值',
+  '{field} is null; the default was used': '{field} 为 null，已使用默认值',
+  '{field} is given as a number; 0 and 1 were read as false and true':
+    '{field} 以数字给出，0 和 1 已分别读作否和是',
+  '{field} is not a whole number; it was rounded': '{field} 不是整数，已四舍五入',
+  '{field} is outside {min}…{max}; the nearest of those was used':
+    '{field} 超出 {min}…{max} 的范围，已取最接近的值',
+  '{field} is not text; it was read as text': '{field} 不是文本，已按文本读取',
+  '{field} is one text; it was split at commas': '{field} 是一整段文本，已按逗号拆分',
+  '{field} holds items that are not text; they were left out': '{field} 中有不是文本的项，已略去',
+  '{field}: empty items': '{field}：空项',
+  '{field} is longer than {max} characters; it was cut': '{field} 超过 {max} 个字符，已截断',
+  'an item of the book is not an entry; it was left out': '书中有一项不是条目，已略去',
+  'RisuAI folders (a folder is not an entry; the entries in it came in)':
+    'RisuAI 文件夹（文件夹不是条目；其中的条目已导入）',
+  'a RisuAI child entry fires there through its parent; here it fires by its own keys':
+    'RisuAI 的子条目在那里由父条目触发；在这里按它自己的关键词触发',
+  'RisuAI regular-expression keys were written as /pattern/':
+    'RisuAI 的正则表达式关键词已写成 /pattern/ 的形式',
+  'RisuAI decorators (@@…) in the content were kept as text': '内容中 RisuAI 的装饰符（@@…）按原文保留',
+  'RisuAI entries have no position: they are told before the card, as SillyTavern imports them':
+    'RisuAI 条目没有插入位置：和 SillyTavern 导入时一样，放在角色卡之前',
+  'keys longer than {max} characters': '超过 {max} 个字符的关键词',
+  'secondary keys of an entry that is not selective (unused there too)':
+    '未开启“选择性”的条目的次要关键词（在那里同样不起作用）',
+  'character filter by tags (Rashomon filters by name)': '按标签的角色筛选（Rashomon 按名字筛选）',
+  'a character filter names SillyTavern characters (by their file names there): check that they match the names in your stories':
+    '角色筛选写的是 SillyTavern 的角色（按其文件名）：请确认它们与你故事中的名字一致',
+  'position {position} ({where}) has no place in Rashomon: told {ours} instead':
+    '位置 {position}（{where}）在 Rashomon 中没有对应之处：改为{ours}',
+  'in the history at the entry’s depth': '按条目的深度插入历史中',
+  'after the card': '放在角色卡之后',
+  'above the Author’s Note': '作者注释之上',
+  'below the Author’s Note': '作者注释之下',
+  'above the example messages': '示例对话之上',
+  'below the example messages': '示例对话之下',
+  'an outlet, shown where a prompt names it': '出口，只在提示词引用它的地方出现',
+  '{field}: Rashomon has no such setting': '{field}：Rashomon 没有这项设置',
+  '{field}: the entry fires for every kind of request here': '{field}：在这里条目对每种请求都会触发',
+  'This file is not a lorebook: it has no entries (SillyTavern World Info), data (RisuAI) or character book.':
+    '这个文件不是世界书：它没有 entries（SillyTavern 世界书）、data（RisuAI）或角色书。',
+  'This file is a character card, not a lorebook: import it as a character (its book comes with it).':
+    '这个文件是角色卡，不是世界书：请把它作为角色导入（它的世界书会一起导入）。',
+  'the character book inside the file was read': '已读取文件中的角色书',
+  'This file is not a lorebook: its entries are neither a list nor an object of entries.':
+    '这个文件不是世界书：它的 entries 既不是条目列表，也不是条目对象。',
+  'the book’s own scan settings ({fields}): a story’s lore settings decide those in Rashomon':
+    '书本身的扫描设置（{fields}）：在 Rashomon 中由故事的世界书设置决定',
+  'entries is a list, not keyed by uid as SillyTavern writes it; read in order':
+    'entries 是列表，而不是 SillyTavern 那样以 uid 为键；已按顺序读取',
+  'entries sharing an id or uid were given ids of their own': 'id 或 uid 重复的条目已各自获得新的 id',
+  'read as a character book (Character Card V2)': '已按角色书（Character Card V2）读取',
+  'This file is not a lorebook: none of its {count} items is an entry.':
+    '这个文件不是世界书：它的 {count} 项中没有一项是条目。',
+  'The book has no entries.': '这本书没有条目。',
+  'Imported lorebook': '导入的世界书',
+  User: '用户',
+  Character: '角色',
+  'line {line}': '第 {line} 行',
+  'a message names no speaker; it was given to {name}': '一条消息没有写明说话人，已归给{name}',
+  'the character {name} shares the user’s name; they are {unique} here':
+    '角色{name}与用户同名；在这里改称{unique}',
+  'messages the user wrote as {name} are {user}’s here': '用户以{name}身份写的消息在这里归{user}',
+  'the swipe chosen is not the message shown; the message shown was kept':
+    '选中的候选回复与显示的消息不同，已保留显示的消息',
+  'a line that is not JSON was skipped': '跳过了一行不是 JSON 的内容',
+  'a line that is not a message was skipped': '跳过了一行不是消息的内容',
+  'This file is not a SillyTavern chat: it is one JSON document, and a chat has one message per line.':
+    '这个文件不是 SillyTavern 聊天记录：它是一整个 JSON 文档，而聊天记录每行是一条消息。',
+  'This file is not a SillyTavern chat: none of its lines is a chat message.':
+    '这个文件不是 SillyTavern 聊天记录：没有一行是聊天消息。',
+  'hidden messages (SillyTavern does not send them to its model)':
+    '隐藏的消息（SillyTavern 不会把它们发给模型）',
+  'SillyTavern’s system messages': 'SillyTavern 的系统消息',
+  'narrator messages (a Rashomon story has no narrator)': '旁白消息（Rashomon 的故事没有旁白）',
+  'empty messages': '空消息',
+  'Imported chat': '导入的聊天',
+  'a date could not be read; the import’s was used': '有一个日期无法读取，已使用导入的时间',
+  'dates that name no time zone were read as UTC': '没有写明时区的日期已按 UTC 读取',
+  'dates given in seconds since 1970 were read as such': '以 1970 年以来的秒数给出的日期已按秒读取',
+  'swipes: the one shown is the turn, each other one an alternative beside it ({count} in all)':
+    '候选回复：显示的那条是回合，其余每条都是它旁边的备选（共 {count} 条）',
+  'everyone perceived each message as it was written (imported views, kept like hand edits)':
+    '每条消息，其他人感知到的都是原文（导入的视角，与手动编辑一样保留）',
+  'no one’s views are made yet: they are projected when the story needs them':
+    '还没有生成任何人的视角：故事需要时再生成',
+  'the chat’s metadata (its author’s note, variables…): a story has no place for it':
+    '聊天的元数据（作者注释、变量……）：故事中没有存放它的地方',
+  'The chat has no messages.': '这段聊天没有消息。',
+  // A participant's story as Markdown (story-json/markdown.ts).
+  'Untitled story': '未命名的故事',
+  'As {name} lived it': '{name}所经历的',
   // Messages our own zod schemas set (i18n/zod-messages.ts); zod's own come from its zh-CN locale.
   'a prompt path is <language>/<group>/<name>, e.g. en/roleplay/style':
     '提示词路径应为 <language>/<group>/<name>，例如 en/roleplay/style',

@@ -4,6 +4,7 @@
 // command ever builds on an earlier version of the story, or rewrites one, without being asked.
 import { activeLeaf, appendTurn } from '../doc/turns.ts';
 import { setActiveLeaf } from '../doc/tree.ts';
+import { isPersonsView } from '../doc/schema.ts';
 import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts';
 import { freshen } from './freshen.ts';
 import { projectTurn } from './projection.ts';
@@ -148,8 +149,9 @@ export async function continueFor(
 /**
  * Regenerates a turn. A model-written one gets a new alternative by its author at its place (a
  * sibling; the old one and what followed it stay on their branch). A hand-written one keeps its
- * source and is projected again for every audience, except views edited by hand. Either way the
- * history before it is completed first, and settled with the person's choice when stale.
+ * source and is projected again for every audience, except the person's views (edited by hand or
+ * imported). Either way the history before it is completed first, and settled with the person's
+ * choice when stale.
  */
 export async function regenerate(
   story: Story,
@@ -192,7 +194,8 @@ export async function regenerate(
   const ready = await freshen(story, env, audiences, before);
   if (!ready.ok) return ready;
   for (const audience of audiences) {
-    if (turn.pov[audience]?.origin === 'edited') continue;
+    const rec = turn.pov[audience];
+    if (rec && isPersonsView(rec.origin)) continue;
     env.onPhase?.({ kind: 'projecting', turnId, audiences: [audience] });
     const r = await projectTurn(story, env, turnId, audience);
     if (!r.ok) return r;

@@ -5,7 +5,7 @@
 // turns byte for byte). Whatever a person wrote or edited by hand is kept as it is, re-stamped.
 import { restampPov, writePov } from '../doc/pov.ts';
 import { appendTurn, restampTurn } from '../doc/turns.ts';
-import type { TurnSnapshot } from '../doc/schema.ts';
+import { isPersonsView, type TurnSnapshot } from '../doc/schema.ts';
 import { actAs } from './actor.ts';
 import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts';
 import { projectTurn } from './projection.ts';
@@ -15,14 +15,15 @@ import type { PathNode } from '../views/story-views.ts';
 /** A stale turn that the rewrite writes again (a hand-edited one is a person's text: it is kept). */
 const regenerates = (n: PathNode): boolean => n.turnState === 'stale' && !n.turn.edited;
 
-/** Brings one turn's views up to date in place: stale ones projected again, hand-edited ones kept. */
+/** Brings one turn's views up to date in place: stale ones projected again, the person's (edited, imported) kept. */
 async function refreshViews(story: Story, env: DriverEnv, turnId: string): Promise<DriverResult> {
   for (;;) {
     const node = story.views.node(turnId);
     const stale = [...node.pov].find(([, s]) => s.state === 'stale');
     if (!stale) return { ok: true };
     const [audience, { expected }] = stale;
-    if (node.turn.pov[audience]?.origin === 'edited') {
+    const rec = node.turn.pov[audience];
+    if (rec && isPersonsView(rec.origin)) {
       restampPov(story.doc, turnId, audience, expected, env.origin);
       continue;
     }

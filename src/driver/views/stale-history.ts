@@ -5,15 +5,18 @@ import type { DriverFailure, StaleSummary, Story } from '../env.ts';
 import { tr } from '../i18n/messages.ts';
 import type { StaleItem } from './story-views.ts';
 import type { ChronicleEntry } from '../doc/chronicle.ts';
+import { isPersonsView } from '../doc/schema.ts';
 import { entriesOnPath, transcriptBasis } from './chronicle-view.ts';
 
 export const StaleChoice = { keep: 'keep', rewrite: 'rewrite' } as const;
 export type StaleChoice = (typeof StaleChoice)[keyof typeof StaleChoice];
 
-/** Whether a stale item's text is a person's: a generated turn or a view edited by hand. */
+/** Whether a stale item's text is a person's: a generated turn edited by hand, or a view edited or imported. */
 export function byHand(story: Story, item: StaleItem): boolean {
   const turn = story.views.node(item.turnId).turn;
-  return item.audience === undefined ? turn.edited : turn.pov[item.audience]?.origin === 'edited';
+  if (item.audience === undefined) return turn.edited;
+  const rec = turn.pov[item.audience];
+  return rec !== undefined && isPersonsView(rec.origin);
 }
 
 /** A chronicle entry whose turns changed for its participant since the chronicler read them. */
