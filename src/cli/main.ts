@@ -1,5 +1,6 @@
 // The `rashomon` command: `run` plays a scene headless; `transcript` prints one participant's view;
-// `serve` runs the sync server; `token` prints an access token for it. Each command's code is loaded
+// `import` reads a card, lorebook, chat, preset or story; `serve` runs the sync server; `token` prints
+// an access token for it. Each command's code is loaded
 // only when it runs: the server does not load the driver, and starts faster.
 import { parseArgs } from 'node:util';
 import { UsageError } from './usage-error.ts';
@@ -9,6 +10,9 @@ const USAGE = `Usage:
                 [--context TOKENS] [--prompts DIR] [--language en|zh] [--stale keep|rewrite]
                 [--out OUT.json]
   rashomon transcript STORY.json --as NAME
+  rashomon import FILE [--dry-run] [--json] [--out OUT.json] [--chat perceived-all|project-later]
+                (a character card, lorebook, SillyTavern chat or preset, or story; --out: a chat or
+                story as Story JSON, a character or lorebook added to a library file)
   rashomon serve [--host H] [--port P] [--data DIR]
                 (defaults 127.0.0.1, 8787, ./data; or env HOST, PORT, RASHOMON_DATA)
   rashomon token [--data DIR]                 (the owner token: opens every story)
@@ -83,6 +87,34 @@ async function main(argv: string[]): Promise<number> {
     const { transcriptText } = await import('./transcript-command.ts');
     console.log(transcriptText(file, values.as));
     return 0;
+  }
+  if (command === 'import') {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: {
+        'dry-run': { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        out: { type: 'string' },
+        chat: { type: 'string' },
+      },
+    });
+    const file = positionals[0];
+    if (!file || positionals.length > 1) throw new UsageError('import takes exactly one FILE', true);
+    const chat = values.chat;
+    if (chat !== undefined && chat !== 'perceived-all' && chat !== 'project-later')
+      throw new UsageError('--chat is perceived-all or project-later', true);
+    const { importCommand } = await import('./import-command.ts');
+    return importCommand(
+      {
+        file,
+        dryRun: values['dry-run'],
+        json: values.json,
+        ...(values.out ? { out: values.out } : {}),
+        ...(chat ? { chat } : {}),
+      },
+      (line) => console.log(line),
+    );
   }
   if (command === 'serve') {
     const { serveCommand } = await import('./serve-command.ts');

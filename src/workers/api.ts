@@ -19,8 +19,10 @@ import type { SillyTavernReport } from '../driver/presets/sillytavern.ts';
 import type { ChatMessage, ContextSource } from '../driver/model.ts';
 import type { Given } from '../driver/doc/given.ts';
 import type { NewStoryWorld, WorldApi } from './api-world.ts';
+import type { ImportApi } from './api-import.ts';
 export type { Given, RequestPart } from '../driver/doc/given.ts';
 export type * from './api-world.ts';
+export type * from './api-import.ts';
 
 /**
  * The one failure shape across the boundary: the driver's (code, detail in words the person can act
@@ -297,7 +299,7 @@ export interface SyncTestReport {
 
 export type { Peer, PresenceState };
 
-export interface DriverApi extends WorldApi {
+export interface DriverApi extends WorldApi, ImportApi {
   // library
   listStories(): Promise<StorySummary[]>;
   /** `notices`: what the person should know of the start (a suggested preset that could not be used). */

@@ -220,18 +220,24 @@ describe('play against an OpenAI-compatible server', { timeout: 8 * TEST_TIMEOUT
     await page.getByRole('button', { name: 'Delete for good' }).click();
     await page.getByText('No stories yet.').waitFor();
 
-    const input = page.getByLabel('Import story');
+    const input = page.getByLabel('Import a file');
     await input.setInputFiles({
       name: 'broken.json',
       mimeType: 'application/json',
       buffer: Buffer.from('{ nope'),
     });
-    await page.getByRole('alert').filter({ hasText: 'broken.json is not a JSON file' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'broken.json could not be imported: broken.json is neither JSON nor an image card' })
+      .waitFor();
     await input.setInputFiles({
       name: 'story.json',
       mimeType: 'application/json',
       buffer: Buffer.from(exported),
     });
+    // What the file holds is shown before anything is written.
+    await page.getByRole('heading', { name: `story.json: a Rashomon story, “${TITLE}”` }).waitFor();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByRole('heading', { name: TITLE }).waitFor();
     await log().getByText(USER_PROJECTION).waitFor();
     assert.equal(await rows().count(), 3);

@@ -508,11 +508,12 @@ describe('the story screen', { timeout: 14 * TEST_TIMEOUT_MS }, () => {
     const p = page();
     const turns = 600;
     await p.goto(appUrl());
-    await p.getByLabel('Import story').setInputFiles({
+    await p.getByLabel('Import a file').setInputFiles({
       name: 'long.json',
       mimeType: 'application/json',
       buffer: Buffer.from(JSON.stringify(longStoryJson(turns))),
     });
+    await p.getByRole('button', { name: 'Import', exact: true }).click();
     await p.getByRole('heading', { name: 'A long night' }).waitFor();
     await log()
       .getByText(`Line ${turns - 1}.`, { exact: true })

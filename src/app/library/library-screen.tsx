@@ -1,9 +1,10 @@
-// The library: every story kept in this browser, a form to start a new one, and Story JSON import.
+// The library: every story kept in this browser, a form to start a new one, and the import of any
+// file Rashomon reads (cards, lorebooks, SillyTavern chats and presets, stories).
 import { Show, createResource, createSignal, type JSX } from 'solid-js';
 import { useDriver } from '../shell/driver-client.ts';
 import { t } from '../i18n/ui-text.ts';
 import type { StoryJson } from '../../workers/api.ts';
-import { ImportStory } from './import-story.tsx';
+import { ImportFile } from './import-file.tsx';
 import { NewStoryForm } from './new-story-form.tsx';
 import { navigate } from '../shell/route.ts';
 import { StoryList } from './story-list.tsx';
@@ -32,7 +33,7 @@ export function LibraryScreen(): JSX.Element {
         >
           {t('New story')}
         </button>
-        <ImportStory onImported={open} />
+        <ImportFile onStory={open} />
       </div>
       <Show when={creating()}>
         <NewStoryForm onCreated={open} onCancel={() => setCreating(false)} />

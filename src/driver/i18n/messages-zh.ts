@@ -29,6 +29,11 @@ export const MESSAGES_ZH: Messages = {
   '[{note}]': '【{note}】',
   'What {name} knows of the world, to tell what is what (never write it as perceived now):':
     '{name}所知道的世界，用来分辨事物（绝不要写成此刻感知到的内容）：',
+  // Which kind of file an import is (import/read-import.ts).
+  '{file} is neither JSON nor an image card: Rashomon reads character cards (PNG, WebP, CHARX, JSON), lorebooks (JSON), SillyTavern chats (JSONL) and presets (JSON), and Rashomon stories (JSON).':
+    '{file} 既不是 JSON，也不是图片角色卡：Rashomon 可以读取角色卡（PNG、WebP、CHARX、JSON）、设定集（JSON）、SillyTavern 聊天记录（JSONL）和预设（JSON），以及 Rashomon 故事（JSON）。',
+  '{file} is JSON, but none of what Rashomon reads: a character card (name, or data.name), a lorebook (entries), a SillyTavern preset (prompts) or a Rashomon story (format “rashomon.story”).':
+    '{file} 是 JSON，但不是 Rashomon 能读取的内容：角色卡（name 或 data.name）、设定集（entries）、SillyTavern 预设（prompts）或 Rashomon 故事（format 为“rashomon.story”）。',
   // The selector's chronology.
   'The user': '用户',
   '(The story has not begun.)': '（故事还没有开始。）',

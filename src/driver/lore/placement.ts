@@ -5,6 +5,7 @@
 import type { LoreEntry } from '../doc/lore-book.ts';
 import type { Language } from '../doc/schema.ts';
 import { tr } from '../i18n/messages.ts';
+import { withNames } from '../prompts/card-names.ts';
 
 export interface DepthNote {
   depth: number;
@@ -26,7 +27,7 @@ export function placeLore(
   names: { user: string; self: string },
   language: Language,
 ): Placed {
-  const content = (e: LoreEntry) => e.content.trim();
+  const content = (e: LoreEntry) => withNames(e.content.trim(), { name: names.self, user: names.user });
   const told = fired.map((f) => f.entry).filter((e) => content(e));
   const at = (position: LoreEntry['position']) => told.filter((e) => e.position === position).map(content);
   const tailParts = [...at('before-card'), ...at('after-card')];
@@ -75,10 +76,13 @@ export function withNotes(history: readonly string[], notes: readonly DepthNote[
 /** For a projection: what fired for the audience, wherever it would go in its own request, as one block. */
 export function projectorLoreBlock(
   fired: ReadonlyArray<{ entry: LoreEntry }>,
-  target: string,
+  names: { user: string; self: string },
   language: Language,
 ): string {
-  const told = fired.map((f) => f.entry.content.trim()).filter(Boolean);
+  const target = names.self;
+  const told = fired
+    .map((f) => withNames(f.entry.content.trim(), { name: names.self, user: names.user }))
+    .filter(Boolean);
   if (!told.length) return '';
   const heading = tr(
     language,

@@ -4,6 +4,7 @@
 import type { Language, Participant } from '../doc/schema.ts';
 import { tr } from '../i18n/messages.ts';
 import { renderPrompt, type PromptSet } from '../prompts/render.ts';
+import { withNames } from '../prompts/card-names.ts';
 
 const CARD_FIELDS = ['description', 'personality', 'scenario', 'exampleDialogue'] as const;
 type CardField = (typeof CARD_FIELDS)[number];
@@ -21,11 +22,6 @@ function cardLabel(field: CardField, language: Language): string {
     default:
       return field satisfies never;
   }
-}
-
-/** A card's or persona's text with ${name} and ${user} filled in; any other ${…} stays as written. */
-export function withNames(text: string, names: { name: string; user: string }): string {
-  return text.replace(/\$\{(name|user)\}/g, (_, which: 'name' | 'user') => names[which]);
 }
 
 export function cardBlock(actor: Participant, language: Language, user = ''): string {

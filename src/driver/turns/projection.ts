@@ -155,9 +155,10 @@ export async function prepareProjection(
     room: projectorLoreRoom(story, budget),
     place: turnId,
   });
+  const cast = story.views.cast();
   const loreText = projectorLoreBlock(
     lore.scan.fired,
-    story.views.cast().nameOf(audience),
+    { self: cast.nameOf(audience), user: cast.user ? cast.nameOf(cast.user.id) : '' },
     story.views.meta().language,
   );
   const fit = projectionFit(story, env, turnId, audience, entries, budget, known, loreText);

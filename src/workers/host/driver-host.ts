@@ -16,6 +16,7 @@ import { promptCommands } from './prompt-commands.ts';
 import { memoryCommands } from './memory-commands.ts';
 import { inspectCommands } from './inspect-commands.ts';
 import { worldCommands } from './world-commands.ts';
+import { importCommands } from './import-commands.ts';
 import { loreTestCommand } from './lore-test-command.ts';
 import { createHostSync } from './sync-commands.ts';
 import { overview, transcriptSlice } from './views.ts';
@@ -118,6 +119,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
 
   const generations = createGenerations(ctx);
   const library = libraryCommands(ctx);
+  const prompts = promptCommands(ctx);
 
   return {
     ...library,
@@ -127,7 +129,11 @@ export function createDriverHost(parts: HostParts): DriverApi {
     },
     ...playCommands(ctx, generations),
     ...editCommands(ctx, generations),
-    ...promptCommands(ctx),
+    ...prompts,
+    ...importCommands(ctx, {
+      importStory: library.importStory,
+      importSillyTavernPreset: prompts.importSillyTavernPreset,
+    }),
     ...memoryCommands(ctx),
     ...inspectCommands(ctx),
     ...worldCommands(ctx),

@@ -15,7 +15,6 @@ import {
   listStories,
   putCharacter,
   putPersona,
-  putStoryEntry,
   removeStoryEntry,
 } from '../../driver/doc/library-doc.ts';
 import { importStory } from '../../driver/story-json/import.ts';
@@ -23,6 +22,7 @@ import { exportStory } from '../../driver/story-json/export.ts';
 import type { DriverApi, NewStoryInput, Result } from '../api.ts';
 import type { World } from '../../driver/doc/world.ts';
 import { isFailure, type HostContext } from './context.ts';
+import { registerStory } from './register-story.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 
 type LibraryApi = Pick<
@@ -32,17 +32,7 @@ type LibraryApi = Pick<
 
 export function libraryCommands(ctx: HostContext): LibraryApi {
   const iso = () => new Date(ctx.clock()).toISOString();
-  const register = (doc: Y.Doc, title: string, names: string[]) => {
-    const now = iso();
-    putStoryEntry(ctx.store.library, {
-      id: doc.guid,
-      title,
-      createdAt: now,
-      lastActivity: now,
-      participants: names,
-    });
-    ctx.emit({ kind: 'library-changed' });
-  };
+  const register = (doc: Y.Doc, title: string, names: string[]) => registerStory(ctx, doc, title, names);
 
   /** New characters and the persona of a new story join the library, to start the next story with. */
   const saveCast = (input: NewStoryInput) => {

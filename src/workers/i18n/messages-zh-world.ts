@@ -61,6 +61,9 @@ export const WORKER_WORLD_MESSAGES_ZH: Messages = {
   'The lore was not saved: {reason}': '设定未保存：{reason}',
   'The library has no world {id}.': '资料库里没有世界 {id}。',
   'The library has no lorebook {id}.': '资料库里没有设定集 {id}。',
+  'The library has no character {id}.': '资料库里没有角色 {id}。',
+  '{name} cannot be a PNG card: {reason}': '{name}无法导出为 PNG 角色卡：{reason}',
+  'the avatar: too large for the library': '头像：太大，资料库放不下',
   'The world’s prompts cannot be used: {problems}': '这个世界的提示词无法使用：{problems}',
   'The preset the world suggests was not applied: {reason}': '世界建议的预设未被应用：{reason}',
 };

@@ -39,11 +39,32 @@ export const ZH_LIBRARY: Messages = {
   Description: '描述',
   'Present in the first scene': '在第一幕登场',
   'Remove character {number}': '移除角色 {number}',
-  // import-story.tsx
-  '{file} is not a JSON file: choose a story exported from Rashomon.':
-    '{file} 不是 JSON 文件：请选择从 Rashomon 导出的故事。',
+  // import-file.tsx, import-review.tsx
   '{file} could not be imported: {detail}': '{file} 无法导入：{detail}',
-  'Import story': '导入故事',
+  'Import a file': '导入文件',
+  'or drop a card, lorebook, chat, preset or story here': '或把角色卡、设定集、聊天记录、预设或故事拖到这里',
+  'Imported {kind} “{name}” into your library.': '已将{kind}“{name}”导入资料库。',
+  'a character card': '角色卡',
+  'a lorebook': '设定集',
+  'a SillyTavern chat': 'SillyTavern 聊天记录',
+  'a SillyTavern preset': 'SillyTavern 预设',
+  'a Rashomon story': 'Rashomon 故事',
+  'Card spec: {spec}': '角色卡规范：{spec}',
+  'Description: {count} characters': '描述：{count} 个字符',
+  'Greetings: {count}': '开场白：{count}',
+  'Lorebook entries: {count}': '设定条目：{count}',
+  'Assets: {count}': '附带资源：{count}',
+  'Messages: {count}': '消息：{count}',
+  Warnings: '警告',
+  Converted: '已转换',
+  'Left out': '未导入',
+  'Who perceived what': '谁感知到了什么',
+  'Everyone perceived everything, as written (each view is the message itself)':
+    '每个人都按原文感知到了一切（每个视角就是消息本身）',
+  'Project from here: each one’s view is made by the model when the story needs it':
+    '从这里开始投射：故事需要时，由模型生成每个人的视角',
+  Import: '导入',
+  '{file}: {kind}, “{name}”': '{file}：{kind}，“{name}”',
   // The new story's world and lorebooks.
   'World and lore': '世界与设定',
   'No worlds in your library yet (Worlds, in the header).': '资料库里还没有世界（见页眉中的“世界”）。',

@@ -1,0 +1,99 @@
+// "Import": a file chosen or dropped on the library — a character card (PNG, CHARX, JSON), a
+// lorebook, a SillyTavern chat or preset, or a Rashomon story. The worker reads it first and the
+// person reviews what it holds; nothing is written until Import.
+import { Show, createSignal, type JSX } from 'solid-js';
+import type { ChatImportMode, ImportFileInput, ImportKind, ImportReport } from '../../workers/api.ts';
+import { useDriver } from '../shell/driver-client.ts';
+import { ErrorAlert } from '../ui/error-alert.tsx';
+import { t } from '../i18n/ui-text.ts';
+import { ImportReview, kindLabel } from './import-review.tsx';
+
+export function ImportFile(props: {
+  /** A story was made (from a chat or a Story JSON): open it. */
+  onStory: (storyId: string) => void;
+}): JSX.Element {
+  const { api } = useDriver();
+  const [error, setError] = createSignal('');
+  const [done, setDone] = createSignal('');
+  const [pending, setPending] = createSignal<{ file: ImportFileInput; report: ImportReport }>();
+  const [chatMode, setChatMode] = createSignal<ChatImportMode>('perceived-all');
+  const [busy, setBusy] = createSignal(false);
+  const [over, setOver] = createSignal(false);
+
+  const review = async (file: File): Promise<void> => {
+    setError('');
+    setDone('');
+    const input = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+    const read = await api.reviewImport(input);
+    if (read.ok) setPending({ file: input, report: read.report });
+    else setError(t('{file} could not be imported: {detail}', { file: file.name, detail: read.detail }));
+  };
+  const confirm = async (): Promise<void> => {
+    const p = pending();
+    if (!p) return;
+    setBusy(true);
+    const result = await api.importFile(p.file, { chat: chatMode() });
+    setBusy(false);
+    if (!result.ok) return void setError(result.detail);
+    setPending(undefined);
+    if (isStory(result.kind)) props.onStory(result.id);
+    else
+      setDone(
+        t('Imported {kind} “{name}” into your library.', {
+          kind: kindLabel(result.kind),
+          name: result.report.name,
+        }),
+      );
+  };
+  const onDrop = (event: DragEvent): void => {
+    event.preventDefault();
+    setOver(false);
+    const file = event.dataTransfer?.files[0];
+    if (file) void review(file);
+  };
+  return (
+    <div
+      class="import-file"
+      classList={{ 'drop-over': over() }}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+    >
+      <label class="file-button">
+        {t('Import a file')}
+        <input
+          type="file"
+          accept=".json,.jsonl,.png,.apng,.webp,.charx,application/json,image/png,image/webp"
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            event.currentTarget.value = '';
+            if (file) void review(file);
+          }}
+        />
+      </label>
+      <span class="muted">{t('or drop a card, lorebook, chat, preset or story here')}</span>
+      <ErrorAlert message={error()} />
+      <Show when={done()}>
+        <p role="status">{done()}</p>
+      </Show>
+      <Show when={pending()}>
+        {(p) => (
+          <ImportReview
+            fileName={p().file.name}
+            report={p().report}
+            chatMode={chatMode()}
+            onChatMode={setChatMode}
+            busy={busy()}
+            onImport={() => void confirm()}
+            onCancel={() => setPending(undefined)}
+          />
+        )}
+      </Show>
+    </div>
+  );
+}
+
+const isStory = (kind: ImportKind): boolean => kind === 'chat' || kind === 'story';

@@ -1,0 +1,141 @@
+// Which kind of file this is and what it holds, by its content (never its extension alone): a
+// character card (PNG, APNG, WebP, CHARX or JSON), a lorebook (World Info, RisuAI), a SillyTavern chat
+// (JSONL) or preset, or a Rashomon story; or one line saying what is wrong and what would be read.
+import type * as Y from 'yjs';
+import type { Language } from '../doc/schema.ts';
+import type { LoreBook } from '../doc/lore-book.ts';
+import { tr } from '../i18n/messages.ts';
+import { STORY_JSON_FORMAT } from '../story-json/schema.ts';
+import type { ImportedCharacter, ImportReport } from './intermediate.ts';
+import { readCardFile } from './read-card-file.ts';
+import { importWorldInfo } from './world-info.ts';
+import { importStChat, type ChatImportMode } from './st-chat.ts';
+
+export type ReadImport =
+  | { ok: true; kind: 'character'; character: ImportedCharacter; report: ImportReport }
+  | { ok: true; kind: 'lorebook'; book: LoreBook; report: ImportReport }
+  | { ok: true; kind: 'chat'; doc: Y.Doc; report: ImportReport }
+  | { ok: true; kind: 'preset' | 'story'; json: unknown; report: ImportReport }
+  | { ok: false; reason: string };
+
+export interface ReadImportOptions {
+  /** The person's language: the report's and a refusal's, and a story made from a chat. */
+  language: Language;
+  /** Ids of what the import makes (a book, a story). */
+  newId: () => string;
+  importedAt: string;
+  chat?: ChatImportMode;
+}
+
+const PNG = [0x89, 0x50, 0x4e, 0x47];
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const RIFF = [0x52, 0x49, 0x46, 0x46];
+const startsWith = (bytes: Uint8Array, sig: readonly number[]) => sig.every((b, i) => bytes[i] === b);
+
+const record = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const baseName = (fileName: string) => fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '');
+
+function report(kind: ImportReport['kind'], name: string, extra: Partial<ImportReport> = {}): ImportReport {
+  return { kind, name, warnings: [], converted: [], dropped: [], ...extra };
+}
+
+/** What a JSON value is, by the fields each kind must have. */
+function jsonKind(json: unknown): 'story' | 'preset' | 'lorebook' | 'character' | null {
+  if (!record(json)) return null;
+  if (json.format === STORY_JSON_FORMAT) return 'story';
+  if (Array.isArray(json.prompts) && ('prompt_order' in json || 'temperature' in json)) return 'preset';
+  const data = record(json.data) ? json.data : undefined;
+  if (typeof json.spec === 'string' && json.spec.startsWith('chara_card')) return 'character';
+  if (typeof json.name === 'string' || typeof json.char_name === 'string' || typeof data?.name === 'string')
+    return 'entries' in json && !('description' in json) && !('first_mes' in json) ? 'lorebook' : 'character';
+  if ('entries' in json || Array.isArray(json.data)) return 'lorebook';
+  return null;
+}
+
+/** Every line a JSON object, some of them messages: a SillyTavern chat. */
+function looksLikeChat(text: string): boolean {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim());
+  const parsed = lines.map((l) => {
+    try {
+      const v: unknown = JSON.parse(l);
+      return record(v) ? v : null;
+    } catch {
+      return null;
+    }
+  });
+  return parsed.length > 0 && parsed.every((v) => v !== null) && parsed.some((v) => v !== null && 'mes' in v);
+}
+
+export function readImport(bytes: Uint8Array, fileName: string, opts: ReadImportOptions): ReadImport {
+  const { language } = opts;
+  if (startsWith(bytes, PNG) || startsWith(bytes, ZIP) || startsWith(bytes, RIFF)) {
+    const card = readCardFile(bytes, fileName);
+    return card.ok
+      ? { ok: true, kind: 'character', character: card.character, report: card.report }
+      : { ok: false, reason: card.reason };
+  }
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    if (looksLikeChat(text)) {
+      const chat = importStChat(text, {
+        id: opts.newId(),
+        fileName,
+        language,
+        mode: opts.chat ?? 'project-later',
+        importedAt: opts.importedAt,
+        newId: opts.newId,
+      });
+      return chat.ok
+        ? { ok: true, kind: 'chat', doc: chat.doc, report: chat.report }
+        : { ok: false, reason: chat.detail };
+    }
+    return {
+      ok: false,
+      reason: tr(
+        language,
+        '{file} is neither JSON nor an image card: Rashomon reads character cards (PNG, WebP, CHARX, JSON), lorebooks (JSON), SillyTavern chats (JSONL) and presets (JSON), and Rashomon stories (JSON).',
+        { file: fileName },
+      ),
+    };
+  }
+  switch (jsonKind(json)) {
+    case 'story': {
+      const story = json as { title?: unknown; turns?: unknown };
+      return {
+        ok: true,
+        kind: 'story',
+        json,
+        report: report('story', typeof story.title === 'string' ? story.title : baseName(fileName), {
+          messages: Array.isArray(story.turns) ? story.turns.length : 0,
+        }),
+      };
+    }
+    case 'preset':
+      return { ok: true, kind: 'preset', json, report: report('preset', baseName(fileName)) };
+    case 'lorebook': {
+      const book = importWorldInfo(json, { id: opts.newId(), name: baseName(fileName), language });
+      return book.ok
+        ? { ok: true, kind: 'lorebook', book: book.book, report: book.report }
+        : { ok: false, reason: book.detail };
+    }
+    case 'character': {
+      const card = readCardFile(bytes, fileName);
+      return card.ok
+        ? { ok: true, kind: 'character', character: card.character, report: card.report }
+        : { ok: false, reason: card.reason };
+    }
+    case null:
+      return {
+        ok: false,
+        reason: tr(
+          language,
+          '{file} is JSON, but none of what Rashomon reads: a character card (name, or data.name), a lorebook (entries), a SillyTavern preset (prompts) or a Rashomon story (format “rashomon.story”).',
+          { file: fileName },
+        ),
+      };
+  }
+}

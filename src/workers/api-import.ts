@@ -1,0 +1,50 @@
+// The part of the worker's API that brings files in and takes them out: a review of what a file
+// holds before anything is written, the import itself, and exports in other apps' formats.
+// Re-exported by api.ts, the one file the app imports.
+import type { Language } from '../driver/doc/schema.ts';
+import type { ImportKind, ImportReport } from '../driver/import/intermediate.ts';
+import type { Result } from './api.ts';
+
+/** A file as the page read it: its name (for the report and kinds told by extension) and its bytes. */
+export interface ImportFileInput {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** How a SillyTavern chat becomes a story. */
+export type ChatImportMode = 'perceived-all' | 'project-later';
+
+export interface ImportOptions {
+  /** perceived-all: everyone perceived every message as written; project-later: views are made when needed. */
+  chat?: ChatImportMode;
+  /** The language of a story made from a chat (default: the interface's). */
+  language?: Language;
+}
+
+/** A file to save, as the worker made it. */
+export interface ExportedFile {
+  fileName: string;
+  mime: string;
+  bytes: Uint8Array;
+}
+
+export interface ImportApi {
+  /** What the file holds, read without writing anything, for the person to review. */
+  reviewImport(file: ImportFileInput): Promise<Result<{ report: ImportReport }>>;
+  /**
+   * Imports it: a character or a lorebook into the library (a card's own book with it), a chat or a
+   * Story JSON as a new story, a SillyTavern preset into the presets. `id`: what was made.
+   */
+  importFile(
+    file: ImportFileInput,
+    options?: ImportOptions,
+  ): Promise<Result<{ kind: ImportKind; id: string; report: ImportReport }>>;
+  /** A library character as a V3 card: JSON, or a PNG (its avatar) that SillyTavern reads. */
+  exportCharacter(characterId: string, format: 'json' | 'png'): Promise<Result<{ file: ExportedFile }>>;
+  /** A library lorebook as SillyTavern World Info JSON. */
+  exportLorebook(bookId: string): Promise<Result<{ file: ExportedFile }>>;
+  /** A story as Markdown from one participant's point of view (what it wrote and perceived). */
+  exportStoryMarkdown(storyId: string, participantId: string): Promise<Result<{ file: ExportedFile }>>;
+}
+
+export type { ImportKind, ImportReport } from '../driver/import/intermediate.ts';

@@ -1,0 +1,154 @@
+// Files in and out of the library: the review of what a file holds (nothing written), its import —
+// a character (with its own book) or a lorebook into the library, a chat or Story JSON as a new
+// story, a SillyTavern preset into the presets — and exports in SillyTavern's formats and Markdown.
+import { readImport, type ReadImport } from '../../driver/import/read-import.ts';
+import { cardOf, libraryCharacterOf } from '../../driver/import/library-card.ts';
+import { characterToPng, characterToV3 } from '../../driver/import/card-write.ts';
+import { loreBookToWorldInfo } from '../../driver/import/world-info.ts';
+import { storyMarkdown } from '../../driver/story-json/markdown.ts';
+import { listCharacters, putCharacter } from '../../driver/doc/library-doc.ts';
+import { putLorebook, readLorebook } from '../../driver/doc/library-worlds.ts';
+import { getParticipant, listParticipants } from '../../driver/doc/participants.ts';
+import { readMeta } from '../../driver/doc/story-doc.ts';
+import type { DriverApi, ExportedFile, Failure, ImportFileInput, ImportOptions } from '../api.ts';
+import { isFailure, type HostContext } from './context.ts';
+import { registerStory } from './register-story.ts';
+import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
+
+type ImportCommands = Pick<
+  DriverApi,
+  'reviewImport' | 'importFile' | 'exportCharacter' | 'exportLorebook' | 'exportStoryMarkdown'
+>;
+
+const invalid = (detail: string): Failure => ({ ok: false, code: 'invalid', detail });
+/** Letters, digits and dashes of a name, for a file name. */
+const slug = (name: string, fallback: string) =>
+  name
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || fallback;
+const jsonFile = (name: string, value: unknown): ExportedFile => ({
+  fileName: name,
+  mime: 'application/json',
+  bytes: new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`),
+});
+
+export function importCommands(
+  ctx: HostContext,
+  delegate: Pick<DriverApi, 'importStory' | 'importSillyTavernPreset'>,
+): ImportCommands {
+  const iso = () => new Date(ctx.clock()).toISOString();
+  const read = async (file: ImportFileInput, options: ImportOptions = {}): Promise<ReadImport> => {
+    await ctx.store.ready;
+    return readImport(file.bytes, file.name, {
+      language: options.language ?? workerUiLanguage(),
+      newId: ctx.newId,
+      importedAt: iso(),
+      ...(options.chat ? { chat: options.chat } : {}),
+    });
+  };
+  const library = () => ctx.store.library;
+
+  return {
+    async reviewImport(file) {
+      const r = await read(file);
+      return r.ok ? { ok: true, report: r.report } : invalid(r.reason);
+    },
+
+    async importFile(file, options) {
+      const r = await read(file, options);
+      if (!r.ok) return invalid(r.reason);
+      switch (r.kind) {
+        case 'character': {
+          const books: string[] = [];
+          if (r.character.book?.entries?.length) {
+            const bookId = ctx.newId();
+            const saved = putLorebook(library(), { ...r.character.book, id: bookId });
+            if (!saved.ok) return invalid(saved.detail);
+            books.push(bookId);
+          }
+          const id = ctx.newId();
+          const character = libraryCharacterOf(r.character, id, books);
+          putCharacter(library(), character);
+          const report =
+            r.character.avatar && !character.avatar
+              ? {
+                  ...r.report,
+                  dropped: [...r.report.dropped, uiText('the avatar: too large for the library')],
+                }
+              : r.report;
+          ctx.emit({ kind: 'library-changed' });
+          return { ok: true, kind: r.kind, id, report };
+        }
+        case 'lorebook': {
+          const saved = putLorebook(library(), r.book);
+          if (!saved.ok) return invalid(saved.detail);
+          ctx.emit({ kind: 'library-changed' });
+          return { ok: true, kind: r.kind, id: r.book.id, report: r.report };
+        }
+        case 'chat': {
+          await ctx.store.adopt(r.doc);
+          registerStory(
+            ctx,
+            r.doc,
+            readMeta(r.doc).title,
+            listParticipants(r.doc).map((p) => p.name),
+          );
+          return { ok: true, kind: r.kind, id: r.doc.guid, report: r.report };
+        }
+        case 'story': {
+          const imported = await delegate.importStory(r.json);
+          return imported.ok ? { ok: true, kind: r.kind, id: imported.storyId, report: r.report } : imported;
+        }
+        case 'preset': {
+          const imported = await delegate.importSillyTavernPreset(r.json, {
+            title: r.report.name,
+            reportLanguage: workerUiLanguage(),
+          });
+          return imported.ok ? { ok: true, kind: r.kind, id: imported.presetId, report: r.report } : imported;
+        }
+        default:
+          return r satisfies never;
+      }
+    },
+
+    async exportCharacter(characterId, format) {
+      await ctx.store.ready;
+      const c = listCharacters(library()).find((x) => x.id === characterId);
+      if (!c) return invalid(uiText('The library has no character {id}.', { id: characterId }));
+      const book = c.books.map((b) => readLorebook(library(), b)).find((b) => b !== undefined) ?? null;
+      const card = cardOf(c, book);
+      const name = slug(c.name, 'character');
+      if (format === 'json') return { ok: true, file: jsonFile(`${name}.json`, characterToV3(card)) };
+      const png = characterToPng(card);
+      if (!png.ok)
+        return invalid(uiText('{name} cannot be a PNG card: {reason}', { name: c.name, reason: png.reason }));
+      return { ok: true, file: { fileName: `${name}.png`, mime: 'image/png', bytes: png.bytes } };
+    },
+
+    async exportLorebook(bookId) {
+      await ctx.store.ready;
+      const book = readLorebook(library(), bookId);
+      if (!book) return invalid(uiText('The library has no lorebook {id}.', { id: bookId }));
+      return { ok: true, file: jsonFile(`${slug(book.name, 'lorebook')}.json`, loreBookToWorldInfo(book)) };
+    },
+
+    async exportStoryMarkdown(storyId, participantId) {
+      const story = await ctx.story(storyId);
+      if (isFailure(story)) return story;
+      const who = getParticipant(story.doc, participantId);
+      if (!who) return invalid(uiText('There is no such participant in this story.'));
+      const meta = readMeta(story.doc);
+      const text = storyMarkdown(story.doc, participantId, meta.language);
+      return {
+        ok: true,
+        file: {
+          fileName: `${slug(meta.title, 'story')}-${slug(who.name, 'view')}.md`,
+          mime: 'text/markdown',
+          bytes: new TextEncoder().encode(text),
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// A story this device now has (created, imported or made from a chat) joins the library's list.
+import type * as Y from 'yjs';
+import { putStoryEntry } from '../../driver/doc/library-doc.ts';
+import type { HostContext } from './context.ts';
+
+export function registerStory(ctx: HostContext, doc: Y.Doc, title: string, names: string[]): void {
+  const now = new Date(ctx.clock()).toISOString();
+  putStoryEntry(ctx.store.library, {
+    id: doc.guid,
+    title,
+    createdAt: now,
+    lastActivity: now,
+    participants: names,
+  });
+  ctx.emit({ kind: 'library-changed' });
+}

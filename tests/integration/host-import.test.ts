@@ -1,0 +1,125 @@
+// Importing through the worker as the app does: a PNG card (with its book and greetings) reviewed then
+// brought into the library and exported back as a PNG that reads the same; a World Info file as a
+// lorebook; a SillyTavern chat as a story; a file of no known kind refused in one line, nothing made.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startOpenAIServer } from '../support/openai-server.ts';
+import { startHost, type HostHarness } from '../support/host-harness.ts';
+import { b64, png, tEXt } from '../support/card-files.ts';
+import { v3Card } from '../support/card-fixture.ts';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function setup(): Promise<HostHarness> {
+  const server = await startOpenAIServer({ answer: () => 'I nod.' });
+  const host = await startHost(server);
+  cleanups.push(
+    () => server.close(),
+    () => host.close(),
+  );
+  return host;
+}
+
+const enc = new TextEncoder();
+const file = (name: string, value: unknown) => ({
+  name,
+  bytes: enc.encode(typeof value === 'string' ? value : JSON.stringify(value)),
+});
+
+describe('import through the worker', () => {
+  it('[K1][K6] a PNG card is reviewed, imported with its book and greetings, and exported as a PNG that reads the same', async () => {
+    const host = await setup();
+    const card = { name: 'mira.png', bytes: png([tEXt('chara', b64(v3Card()))]) };
+    const reviewed = await host.api.reviewImport(card);
+    if (!reviewed.ok) throw new Error(reviewed.detail);
+    expect(reviewed.report).toMatchObject({ kind: 'character', name: 'Mira', greetings: 3 });
+    expect((await host.api.libraryCast()).characters).toEqual([]);
+    const imported = await host.api.importFile(card);
+    if (!imported.ok) throw new Error(imported.detail);
+    const mira = (await host.api.libraryCast()).characters.find((c) => c.id === imported.id);
+    expect(mira?.card.firstMessage).toBe('*${name} looks up.* Late again, ${user}?');
+    expect(mira?.greetings).toEqual(['The lanterns flicker, ${user}.', 'Quiet night.']);
+    expect(mira?.avatar).toMatch(/^data:image\/png;base64,/);
+    const books = await host.api.listLorebooks();
+    expect(mira?.books).toEqual([books[0]?.id]);
+    expect(books[0]?.name).toBe('Mira book');
+
+    const exported = await host.api.exportCharacter(imported.id, 'png');
+    if (!exported.ok) throw new Error(exported.detail);
+    const again = await host.api.reviewImport({ name: exported.file.fileName, bytes: exported.file.bytes });
+    expect(again.ok && again.report).toMatchObject({
+      kind: 'character',
+      name: 'Mira',
+      spec: 'v3',
+      greetings: 3,
+    });
+    const json = await host.api.exportCharacter(imported.id, 'json');
+    const v3 = json.ok && JSON.parse(new TextDecoder().decode(json.file.bytes));
+    expect(v3.data.first_mes).toBe('*{{char}} looks up.* Late again, {{user}}?');
+    expect(v3.data.x_unknown_field).toEqual({ kept: true });
+  });
+
+  it('[I1][I5] a World Info file becomes a library lorebook, exported back as World Info', async () => {
+    const host = await setup();
+    const wi = {
+      entries: {
+        0: {
+          uid: 0,
+          key: ['dragon'],
+          content: 'Dragons fear salt.',
+          comment: 'Dragons',
+          order: 50,
+          position: 1,
+        },
+      },
+    };
+    const imported = await host.api.importFile(file('beasts.json', wi));
+    if (!imported.ok) throw new Error(imported.detail);
+    expect(imported.kind).toBe('lorebook');
+    const [book] = await host.api.listLorebooks();
+    expect(book).toMatchObject({
+      name: 'beasts',
+      entries: [{ keys: ['dragon'], content: 'Dragons fear salt.', position: 'after-card' }],
+    });
+    const out = await host.api.exportLorebook(book?.id as string);
+    const back = out.ok && JSON.parse(new TextDecoder().decode(out.file.bytes));
+    expect(Object.values(back.entries as Record<string, { key: string[] }>)[0]?.key).toEqual(['dragon']);
+  });
+
+  it('[I6][I7] a SillyTavern chat becomes a story in which everyone perceived everything', async () => {
+    const host = await setup();
+    const chat = [
+      { user_name: 'Sam', character_name: 'Mira', create_date: '2024-01-01T10:00:00Z' },
+      { name: 'Mira', is_user: false, mes: 'Late again?', send_date: '2024-01-01T10:00:01Z' },
+      { name: 'Sam', is_user: true, mes: 'Sorry, the ferry.', send_date: '2024-01-01T10:00:02Z' },
+    ]
+      .map((l) => JSON.stringify(l))
+      .join('\n');
+    const reviewed = await host.api.reviewImport(file('mira.jsonl', chat));
+    expect(reviewed.ok && reviewed.report).toMatchObject({ kind: 'chat', messages: 2 });
+    const imported = await host.api.importFile(file('mira.jsonl', chat), { chat: 'perceived-all' });
+    if (!imported.ok) throw new Error(imported.detail);
+    const rows = await host.api.transcript(imported.id);
+    if (!rows.ok) throw new Error(rows.detail);
+    expect(rows.rows.map((r) => [r.authorName, r.kind, r.text])).toEqual([
+      ['Mira', 'perceived', 'Late again?'],
+      ['Sam', 'own', 'Sorry, the ferry.'],
+    ]);
+    expect((await host.api.listStories()).map((s) => s.title)).toEqual(['mira']);
+  });
+
+  it('a file of no known kind is refused in one line, naming what would be read; nothing is made', async () => {
+    const host = await setup();
+    const refused = await host.api.reviewImport(file('notes.json', { hello: 'world' }));
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.detail).toMatch(
+      /^notes\.json is JSON, but none of what Rashomon reads: a character card/,
+    );
+    const noCard = await host.api.importFile({ name: 'photo.png', bytes: png() });
+    expect(!noCard.ok && noCard.detail).toMatch(/holds no character card/);
+    expect(await host.api.listLorebooks()).toEqual([]);
+    expect((await host.api.libraryCast()).characters).toEqual([]);
+  });
+});
