@@ -47,6 +47,11 @@ export interface NewStoryInput {
   world?: NewStoryWorld;
   /** Library lorebooks attached to the story itself (the world's, characters' and persona's come along). */
   books?: string[];
+  /**
+   * The story's first turn: one of a character's greetings (its card's first message or another
+   * opening), by that character (its name, as in `characters`), perceived by everyone as written.
+   */
+  opening?: { character: string; text: string };
 }
 
 export interface StoryOverview {

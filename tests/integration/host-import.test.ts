@@ -110,6 +110,32 @@ describe('import through the worker', () => {
     expect((await host.api.listStories()).map((s) => s.title)).toEqual(['mira']);
   });
 
+  it('[I7] a new story opens with a greeting of an imported card: the character’s first turn, everyone perceives it as written', async () => {
+    const host = await setup();
+    const imported = await host.api.importFile({
+      name: 'mira.png',
+      bytes: png([tEXt('chara', b64(v3Card()))]),
+    });
+    if (!imported.ok) throw new Error(imported.detail);
+    const mira = (await host.api.libraryCast()).characters.find((c) => c.id === imported.id);
+    const created = await host.api.createStory({
+      title: 'Bridge',
+      language: 'en',
+      user: { name: 'Sam' },
+      characters: [{ name: 'Mira', ...(mira ? { card: mira.card } : {}) }],
+      opening: { character: 'Mira', text: mira?.greetings[0] ?? '' },
+    });
+    if (!created.ok) throw new Error(created.detail);
+    const rows = await host.api.transcript(created.storyId);
+    if (!rows.ok) throw new Error(rows.detail);
+    expect(rows.rows.map((r) => [r.authorName, r.kind, r.text])).toEqual([
+      ['Mira', 'perceived', 'The lanterns flicker, Sam.'],
+    ]);
+    expect(rows.stale).toBeNull();
+    const inspected = await host.api.inspectTurn(created.storyId, rows.rows[0]?.turnId as string);
+    expect(inspected.ok && inspected.turn.origin).toBe('authored');
+  });
+
   it('a file of no known kind is refused in one line, naming what would be read; nothing is made', async () => {
     const host = await setup();
     const refused = await host.api.reviewImport(file('notes.json', { hello: 'world' }));

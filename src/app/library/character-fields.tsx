@@ -9,6 +9,8 @@ export interface CharacterDraft {
   present: boolean;
   /** The rest of a card brought from the library (personality, scenario…), kept as it is. */
   card?: Card;
+  /** Its card's other openings (alternate greetings), for the story to start from. */
+  greetings?: string[];
 }
 
 export const newCharacterDraft = (): CharacterDraft => ({ name: '', description: '', present: true });

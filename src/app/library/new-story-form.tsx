@@ -4,6 +4,7 @@ import { createStore, produce } from 'solid-js/store';
 import type { Language, NewStoryInput } from '../../workers/api.ts';
 import { CharacterFields, newCharacterDraft, type CharacterDraft } from './character-fields.tsx';
 import { WorldChoice, newWorldDraft, worldInput, type WorldDraft } from './world-choice.tsx';
+import { OpeningChoice, openingInput } from './opening-choice.tsx';
 import { useDriver } from '../shell/driver-client.ts';
 import { focusOnMount } from '../ui/focus-on-mount.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
@@ -52,6 +53,7 @@ export function NewStoryForm(props: {
   const [worlds] = createResource(() => api.listWorlds());
   const [books] = createResource(() => api.listLorebooks());
   const [world, setWorld] = createSignal<WorldDraft>(newWorldDraft());
+  const [opening, setOpening] = createSignal('');
   const addFromLibrary = (characterId: string): void => {
     const saved = cast.latest?.characters.find((c) => c.id === characterId);
     if (!saved) return;
@@ -60,6 +62,7 @@ export function NewStoryForm(props: {
       description: saved.card.description ?? '',
       present: true,
       card: saved.card,
+      greetings: saved.greetings,
     };
     // An empty first row is replaced rather than left behind.
     const first = characters[0];
@@ -78,6 +81,7 @@ export function NewStoryForm(props: {
       ...toInput(draft, characters),
       ...(chosen ? { world: chosen } : {}),
       ...(world().books.length ? { books: world().books } : {}),
+      ...openingInput(opening(), characters),
     };
     const problem = problemOf(input);
     if (problem) return void setError(problem);
@@ -178,6 +182,7 @@ export function NewStoryForm(props: {
             </label>
           </Show>
         </div>
+        <OpeningChoice characters={characters} value={opening()} onChange={setOpening} />
         <Show when={worlds.latest?.length || books.latest?.length}>
           <WorldChoice
             worlds={worlds.latest ?? []}

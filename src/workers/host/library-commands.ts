@@ -8,6 +8,7 @@ import { setPromptOverride } from '../../driver/doc/prompt-overrides.ts';
 import { promptProblems } from '../../driver/prompts/resolve.ts';
 import { applyPreset } from '../../driver/presets/apply.ts';
 import { startBooks, startWorld } from '../../driver/world/start.ts';
+import { addOpening } from '../../driver/turns/opening.ts';
 import { participantRefusal } from '../../driver/i18n/doc-refusals.ts';
 import {
   listCharacters,
@@ -131,6 +132,26 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
       const notices = world ? startWith(doc, world, input) : [];
       for (const book of startBooks(library, listParticipants(doc), { world, story: input.books }, iso()))
         writeStoryBook(doc, book);
+      if (input.opening) {
+        const cast = listParticipants(doc);
+        const author = cast.find((p) => p.kind === 'character' && p.name === input.opening?.character.trim());
+        if (!author)
+          return {
+            ok: false,
+            code: 'invalid',
+            detail: uiText('The opening is {name}’s, who is not in the story.', {
+              name: input.opening.character,
+            }),
+          };
+        if (input.opening.text.trim())
+          addOpening(doc, {
+            author: author.id,
+            text: input.opening.text,
+            names: { name: author.name, user: input.user.name.trim() },
+            id: ctx.newId(),
+            at: iso(),
+          });
+      }
       await ctx.store.adopt(doc);
       register(
         doc,

@@ -72,4 +72,8 @@ export const ZH_LIBRARY: Messages = {
   'No world': '不使用世界',
   'What {name} knows at the start': '{name}一开始知道的',
   'Lorebooks for this story (everyone’s)': '本故事的设定集（所有人共享）',
+  // How a new story opens (opening-choice.tsx).
+  'How the story opens': '故事如何开场',
+  'You write first': '由你先写',
+  '{name}: {greeting}': '{name}：{greeting}',
 };
