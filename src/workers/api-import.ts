@@ -4,6 +4,8 @@
 import type { Language } from '../driver/doc/schema.ts';
 import type { ImportKind, ImportReport } from '../driver/import/intermediate.ts';
 import type { Result } from './api.ts';
+import type { WorldPiece } from '../driver/turns/card-world.ts';
+export type { WorldPiece } from '../driver/turns/card-world.ts';
 
 /** A file as the page read it: its name (for the report and kinds told by extension) and its bytes. */
 export interface ImportFileInput {
@@ -43,6 +45,13 @@ export interface ImportApi {
   exportCharacter(characterId: string, format: 'json' | 'png'): Promise<Result<{ file: ExportedFile }>>;
   /** A library lorebook as SillyTavern World Info JSON. */
   exportLorebook(bookId: string): Promise<Result<{ file: ExportedFile }>>;
+  /**
+   * The optional model step of an import: a library character's card split into world pieces (the
+   * character, people, places, factions, things, lore it names), for the person to accept one by one.
+   */
+  cardWorld(characterId: string): Promise<Result<{ pieces: WorldPiece[] }>>;
+  /** The pieces the person accepted become a library world, in which the character knows every one. */
+  acceptCardWorld(characterId: string, pieces: WorldPiece[]): Promise<Result<{ worldId: string }>>;
   /** A story as Markdown from one participant's point of view (what it wrote and perceived). */
   exportStoryMarkdown(storyId: string, participantId: string): Promise<Result<{ file: ExportedFile }>>;
 }

@@ -136,6 +136,47 @@ describe('import through the worker', () => {
     expect(inspected.ok && inspected.turn.origin).toBe('authored');
   });
 
+  it('[K9] an imported card split into world pieces by the model; the accepted ones become a world its character knows', async () => {
+    const pieces = [
+      { kind: 'character', name: 'Mira', body: 'Tends the lanterns.' },
+      { kind: 'place', name: 'The Old Bridge', body: 'Where the market is.' },
+    ];
+    const server = await startOpenAIServer({
+      answer: (body) =>
+        (body as { response_format?: { json_schema?: { name?: string } } }).response_format?.json_schema
+          ?.name === 'world_pieces'
+          ? JSON.stringify({ pieces })
+          : 'I nod.',
+    });
+    const host = await startHost(server);
+    cleanups.push(
+      () => server.close(),
+      () => host.close(),
+    );
+    const imported = await host.api.importFile({
+      name: 'mira.png',
+      bytes: png([tEXt('chara', b64(v3Card()))]),
+    });
+    if (!imported.ok) throw new Error(imported.detail);
+    const split = await host.api.cardWorld(imported.id);
+    if (!split.ok) throw new Error(split.detail);
+    expect(split.pieces).toEqual(pieces);
+    const request =
+      server.requests
+        .at(-1)
+        ?.body.messages.map((m) => m.content)
+        .join('\n') ?? '';
+    expect(request).toContain('Mira tends the night market lanterns.');
+    const accepted = await host.api.acceptCardWorld(imported.id, split.pieces);
+    if (!accepted.ok) throw new Error(accepted.detail);
+    const [world] = await host.api.listWorlds();
+    expect(world?.name).toBe('Mira’s world');
+    const mira = world?.nodes.find((n) => n.name === 'Mira');
+    const bridge = world?.nodes.find((n) => n.name === 'The Old Bridge');
+    expect(world?.knowledge[mira?.id as string]?.nodes).toEqual([bridge?.id]);
+    expect(world?.books.length).toBe(1);
+  });
+
   it('a file of no known kind is refused in one line, naming what would be read; nothing is made', async () => {
     const host = await setup();
     const refused = await host.api.reviewImport(file('notes.json', { hello: 'world' }));

@@ -29,6 +29,12 @@ export const MESSAGES_ZH: Messages = {
   '[{note}]': '【{note}】',
   'What {name} knows of the world, to tell what is what (never write it as perceived now):':
     '{name}所知道的世界，用来分辨事物（绝不要写成此刻感知到的内容）：',
+  // Why a card's split into world pieces was refused (turns/card-world.ts), told to the model for its retry.
+  'The answer is not {"pieces": [{"kind", "name", "body"}]} with a known kind: {issue}':
+    '回答不是带有已知 kind 的 {"pieces": [{"kind", "name", "body"}]}：{issue}',
+  'The first piece must be {name} themself, of kind "character".':
+    '第一个条目必须是{name}本人，类型为 "character"。',
+  '{name} is given twice: one piece per thing.': '{name}出现了两次：每件事只写一个条目。',
   // Which kind of file an import is (import/read-import.ts).
   '{file} is neither JSON nor an image card: Rashomon reads character cards (PNG, WebP, CHARX, JSON), lorebooks (JSON), SillyTavern chats (JSONL) and presets (JSON), and Rashomon stories (JSON).':
     '{file} 既不是 JSON，也不是图片角色卡：Rashomon 可以读取角色卡（PNG、WebP、CHARX、JSON）、设定集（JSON）、SillyTavern 聊天记录（JSONL）和预设（JSON），以及 Rashomon 故事（JSON）。',

@@ -29,6 +29,8 @@ export const PROMPT_VARIABLES = {
   'roleplay/retry': ['reason'],
   'roleplay/chronicler': ['name', 'transcript'],
   'roleplay/chronicler-task': ['name', 'names'],
+  'import/card-world': ['name', 'card'],
+  'import/card-world-task': ['name', 'kinds'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PromptId = keyof typeof PROMPT_VARIABLES;

@@ -9,6 +9,8 @@ import type { OpenStory } from '../store/story-store.ts';
 import type { HostContext } from './context.ts';
 import { lazyModel } from './model-registry.ts';
 import { storyPrompts } from './prompt-commands.ts';
+import { resolvePrompts } from '../../driver/prompts/resolve.ts';
+import { listPromptOverrides } from '../../driver/doc/prompt-overrides.ts';
 
 /** The chronicler uses the projector's backend. */
 const backendOf = (op: BudgetOp): Operation => (op === 'chronicler' ? 'projector' : op);
@@ -37,6 +39,29 @@ export async function commandEnv(
     newId: ctx.newId,
     origin: DocOrigin.driver,
     maxTokens,
+    gauges: (op) => ctx.gaugeFor(profile(op), op),
+    ...extra,
+  };
+}
+
+/**
+ * The DriverEnv of a library command (no story): the library's prompts over the shipped ones and
+ * this device's default backends — as a new story would have them.
+ */
+export async function libraryEnv(
+  ctx: HostContext,
+  extra: Pick<DriverEnv, 'signal'> = {},
+): Promise<DriverEnv> {
+  const settings = await ctx.settings.read();
+  const profile = (op: BudgetOp) => profileFor(settings, '', backendOf(op));
+  const model = (op: Operation) => lazyModel(() => ctx.modelFor('', op));
+  return {
+    models: { selector: model('selector'), projector: model('projector'), actor: model('actor') },
+    prompts: resolvePrompts({ shipped: ctx.prompts, library: listPromptOverrides(ctx.store.library) })
+      .prompts,
+    clock: ctx.clock,
+    newId: ctx.newId,
+    origin: DocOrigin.driver,
     gauges: (op) => ctx.gaugeFor(profile(op), op),
     ...extra,
   };

@@ -7,7 +7,9 @@ import { characterToPng, characterToV3 } from '../../driver/import/card-write.ts
 import { loreBookToWorldInfo } from '../../driver/import/world-info.ts';
 import { storyMarkdown } from '../../driver/story-json/markdown.ts';
 import { listCharacters, putCharacter } from '../../driver/doc/library-doc.ts';
-import { putLorebook, readLorebook } from '../../driver/doc/library-worlds.ts';
+import { putLorebook, putWorld, readLorebook } from '../../driver/doc/library-worlds.ts';
+import { cardWorldPieces } from '../../driver/turns/card-world.ts';
+import { libraryEnv } from './command-env.ts';
 import { getParticipant, listParticipants } from '../../driver/doc/participants.ts';
 import { readMeta } from '../../driver/doc/story-doc.ts';
 import type { DriverApi, ExportedFile, Failure, ImportFileInput, ImportOptions } from '../api.ts';
@@ -17,7 +19,13 @@ import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 
 type ImportCommands = Pick<
   DriverApi,
-  'reviewImport' | 'importFile' | 'exportCharacter' | 'exportLorebook' | 'exportStoryMarkdown'
+  | 'reviewImport'
+  | 'importFile'
+  | 'exportCharacter'
+  | 'exportLorebook'
+  | 'exportStoryMarkdown'
+  | 'cardWorld'
+  | 'acceptCardWorld'
 >;
 
 const invalid = (detail: string): Failure => ({ ok: false, code: 'invalid', detail });
@@ -125,6 +133,40 @@ export function importCommands(
       if (!png.ok)
         return invalid(uiText('{name} cannot be a PNG card: {reason}', { name: c.name, reason: png.reason }));
       return { ok: true, file: { fileName: `${name}.png`, mime: 'image/png', bytes: png.bytes } };
+    },
+
+    async cardWorld(characterId) {
+      await ctx.store.ready;
+      const c = listCharacters(library()).find((x) => x.id === characterId);
+      if (!c) return invalid(uiText('The library has no character {id}.', { id: characterId }));
+      return cardWorldPieces(await libraryEnv(ctx), {
+        name: c.name,
+        card: c.card,
+        language: workerUiLanguage(),
+      });
+    },
+
+    async acceptCardWorld(characterId, pieces) {
+      await ctx.store.ready;
+      const c = listCharacters(library()).find((x) => x.id === characterId);
+      if (!c) return invalid(uiText('The library has no character {id}.', { id: characterId }));
+      const nodes = pieces.map((p) => ({ id: ctx.newId(), kind: p.kind, name: p.name, body: p.body }));
+      const self = nodes.find(
+        (n) => n.kind === 'character' && n.name.toLocaleLowerCase() === c.name.toLocaleLowerCase(),
+      );
+      const worldId = ctx.newId();
+      const saved = putWorld(library(), {
+        id: worldId,
+        name: uiText('{name}’s world', { name: c.name }),
+        nodes,
+        knowledge: self
+          ? { [self.id]: { nodes: nodes.filter((n) => n !== self).map((n) => n.id), relationships: [] } }
+          : {},
+        books: c.books,
+      });
+      if (!saved.ok) return invalid(saved.detail);
+      ctx.emit({ kind: 'library-changed' });
+      return { ok: true, worldId };
     },
 
     async exportLorebook(bookId) {

@@ -62,6 +62,7 @@ export const WORKER_WORLD_MESSAGES_ZH: Messages = {
   'The library has no world {id}.': '资料库里没有世界 {id}。',
   'The library has no lorebook {id}.': '资料库里没有设定集 {id}。',
   'The library has no character {id}.': '资料库里没有角色 {id}。',
+  '{name}’s world': '{name}的世界',
   'The opening is {name}’s, who is not in the story.': '开场白属于{name}，但此人不在这个故事里。',
   '{name} cannot be a PNG card: {reason}': '{name}无法导出为 PNG 角色卡：{reason}',
   'the avatar: too large for the library': '头像：太大，资料库放不下',
