@@ -55,7 +55,7 @@ describe('interface language', { timeout: 4 * TEST_TIMEOUT_MS }, () => {
     await main.getByRole('heading', { name: '故事' }).waitFor();
     await main.getByText('还没有故事。').waitFor();
     await main.getByRole('button', { name: '新故事' }).waitFor();
-    await main.getByText('导入故事').waitFor();
+    await main.getByText('导入文件').waitFor();
     assert.equal(await htmlLang(page), 'zh-CN');
     assert.equal(
       await newStoryLanguage(page, { newStory: '新故事', language: '语言', cancel: '取消' }),
