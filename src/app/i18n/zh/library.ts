@@ -72,4 +72,12 @@ export const ZH_LIBRARY: Messages = {
   'No world': '不使用世界',
   'What {name} knows at the start': '{name}一开始知道的',
   'Lorebooks for this story (everyone’s)': '本故事的设定集（所有人共享）',
+  // character-list.tsx, character-item.tsx
+  'The characters of your stories and the cards you import are listed here.':
+    '你的故事中的角色和你导入的角色卡会列在这里。',
+  'Lorebooks: {count}': '设定集：{count}',
+  'Export card (PNG)': '导出角色卡（PNG）',
+  'Export card (JSON)': '导出角色卡（JSON）',
+  'Export card (PNG) of {name}': '导出{name}的角色卡（PNG）',
+  'Export card (JSON) of {name}': '导出{name}的角色卡（JSON）',
 };
