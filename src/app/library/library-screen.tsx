@@ -1,9 +1,11 @@
 // The library: every story kept in this browser, a form to start a new one, and the import of any
-// file Rashomon reads (cards, lorebooks, SillyTavern chats and presets, stories).
+// file Rashomon reads (cards, lorebooks, SillyTavern chats and presets, stories), and the characters
+// the library keeps, with their cards to export.
 import { Show, createResource, createSignal, type JSX } from 'solid-js';
 import { useDriver } from '../shell/driver-client.ts';
 import { t } from '../i18n/ui-text.ts';
 import type { StoryJson } from '../../workers/api.ts';
+import { CharacterList } from './character-list.tsx';
 import { ImportFile } from './import-file.tsx';
 import { NewStoryForm } from './new-story-form.tsx';
 import { navigate } from '../shell/route.ts';
@@ -52,6 +54,7 @@ export function LibraryScreen(): JSX.Element {
         )}
       </Show>
       <StoryList stories={() => stories.latest} onOpen={open} onDeleted={(story) => setDeleted(story)} />
+      <CharacterList />
     </>
   );
 }

@@ -1,5 +1,6 @@
 // One lorebook of the library as it is being edited: its name and description, who has it, its entries
-// (the list and the chosen one's editor), Save, and the "Test this text" panel, which scans the saved book.
+// (the list and the chosen one's editor), Save, its export as World Info, and the "Test this text" panel,
+// which scans the saved book.
 import { Show, createMemo, createSignal, type JSX } from 'solid-js';
 import { createStore, produce, reconcile, unwrap } from 'solid-js/store';
 import type { LoreBook } from '../../workers/api.ts';
@@ -13,6 +14,7 @@ import { EntryList } from './entry-list.tsx';
 import { EntryEditor } from './entry-editor.tsx';
 import { LoreTestPanel } from './lore-test-panel.tsx';
 import { BookHolders } from './book-holders.tsx';
+import { BookExport } from './book-export.tsx';
 
 export function BookEditor(props: { book: LoreBook }): JSX.Element {
   const { api } = useDriver();
@@ -107,6 +109,7 @@ export function BookEditor(props: { book: LoreBook }): JSX.Element {
         <span role="status">{status()}</span>
       </div>
       <ErrorAlert message={error()} />
+      <BookExport bookId={props.book.id} unsaved={dirty()} />
       <LoreTestPanel bookId={props.book.id} unsaved={dirty()} />
     </section>
   );

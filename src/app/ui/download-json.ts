@@ -1,4 +1,6 @@
 // Saves a value as a pretty-printed JSON file through the browser's download.
+import { downloadBlob } from './download-file.ts';
+
 const MAX_NAME_LENGTH = 60;
 
 /** A file name from a story title: letters, digits and dashes, never empty. */
@@ -12,14 +14,5 @@ export function fileNameFor(title: string): string {
 }
 
 export function downloadJson(value: unknown, fileName: string): void {
-  const blob = new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the click; the URL is not needed after this task.
-  setTimeout(() => URL.revokeObjectURL(url));
+  downloadBlob(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }), fileName);
 }

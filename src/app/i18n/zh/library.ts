@@ -76,4 +76,12 @@ export const ZH_LIBRARY: Messages = {
   'How the story opens': '故事如何开场',
   'You write first': '由你先写',
   '{name}: {greeting}': '{name}：{greeting}',
+  // character-list.tsx, character-item.tsx
+  'The characters of your stories and the cards you import are listed here.':
+    '你的故事中的角色和你导入的角色卡会列在这里。',
+  'Lorebooks: {count}': '设定集：{count}',
+  'Export card (PNG)': '导出角色卡（PNG）',
+  'Export card (JSON)': '导出角色卡（JSON）',
+  'Export card (PNG) of {name}': '导出{name}的角色卡（PNG）',
+  'Export card (JSON) of {name}': '导出{name}的角色卡（JSON）',
 };

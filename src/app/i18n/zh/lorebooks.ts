@@ -100,4 +100,7 @@ export const ZH_LOREBOOKS: Messages = {
   'Every entry fired.': '所有条目都已触发。',
   'The fired entries take about {tokens} tokens of a budget of {budget}.':
     '已触发的条目约占 {tokens} 个 token，预算为 {budget}。',
+  // book-export.tsx
+  'Export as World Info': '导出为 World Info',
+  'The file has the saved book, without the unsaved changes.': '文件中是已保存的设定集，不含未保存的修改。',
 };

@@ -105,4 +105,9 @@ export const ZH_STORY: Messages = {
   'Messages scanned for keys': '扫描关键词的消息条数',
   'Lore budget (% of a request’s room)': '设定预算（占请求空间的百分比）',
   'Recursive (fired entries can fire others)': '递归（已触发的条目可以触发其他条目）',
+  // story-export.tsx
+  'Point of view': '视角',
+  'From your point of view ({name})': '从你的视角（{name}）',
+  'From {name}’s point of view': '从{name}的视角',
+  'Export as Markdown': '导出为 Markdown',
 };

@@ -1,0 +1,69 @@
+// One character of the library: its avatar (or its initial), its name, how many greetings and
+// lorebooks it has, and its card exported as a PNG or a JSON file that SillyTavern reads.
+import { Show, createSignal, type JSX } from 'solid-js';
+import type { DriverApi } from '../../workers/api.ts';
+import { useDriver } from '../shell/driver-client.ts';
+import { t } from '../i18n/ui-text.ts';
+import { ErrorAlert } from '../ui/error-alert.tsx';
+import { downloadFile } from '../ui/download-file.ts';
+import { runCommand } from '../ui/run-command.ts';
+
+type LibraryCharacter = Awaited<ReturnType<DriverApi['libraryCast']>>['characters'][number];
+
+/** The first message counts as a greeting, as in the review of an imported card. */
+const greetingCount = (c: LibraryCharacter): number =>
+  ((c.card.firstMessage ?? '').trim() === '' ? 0 : 1) + c.greetings.length;
+
+export function CharacterItem(props: { character: LibraryCharacter }): JSX.Element {
+  const { api } = useDriver();
+  const [error, setError] = createSignal('');
+  const exportCard = async (format: 'png' | 'json'): Promise<void> => {
+    setError('');
+    const result = await runCommand(() => api.exportCharacter(props.character.id, format), {
+      error: setError,
+      cancelled: setError,
+    });
+    if (result.ok) downloadFile(result.file);
+  };
+  const name = (): string => props.character.name;
+  return (
+    <li class="character">
+      <Show
+        when={props.character.avatar}
+        fallback={
+          <span class="character-avatar character-initial" aria-hidden="true">
+            {[...name()][0]?.toLocaleUpperCase()}
+          </span>
+        }
+      >
+        {(src) => <img class="character-avatar" src={src()} alt={name()} loading="lazy" />}
+      </Show>
+      <div class="character-body">
+        <span class="character-name">{name()}</span>
+        <span class="character-facts">
+          <span>{t('Greetings: {count}', { count: greetingCount(props.character) })}</span>
+          <span>{t('Lorebooks: {count}', { count: props.character.books.length })}</span>
+        </span>
+        <div class="story-actions">
+          <button
+            type="button"
+            class="secondary small"
+            aria-label={t('Export card (PNG) of {name}', { name: name() })}
+            onClick={() => void exportCard('png')}
+          >
+            {t('Export card (PNG)')}
+          </button>
+          <button
+            type="button"
+            class="secondary small"
+            aria-label={t('Export card (JSON) of {name}', { name: name() })}
+            onClick={() => void exportCard('json')}
+          >
+            {t('Export card (JSON)')}
+          </button>
+        </div>
+        <ErrorAlert message={error()} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,197 @@
+// Import and export in real Chromium: a PNG card made here (a book entry, an alternate greeting) is
+// reviewed, imported, listed with its avatar and exported as a PNG that reads back as the same card; a
+// World Info file becomes a lorebook that exports as World Info again; a SillyTavern chat becomes a
+// story that exports as Markdown from one point of view; a broken file says so in one alert line.
+// Screenshots at 1280 and 390 px in .tmp/screenshots/import-*.png.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { crc32, deflateSync } from 'node:zlib';
+import { appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
+
+const SCREENSHOTS = fileURLToPath(new URL('../../.tmp/screenshots/', import.meta.url));
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function chunk(type, data) {
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A 1×1 PNG (one teal pixel) whose `tEXt` chunk `chara` holds the card, as SillyTavern writes it. */
+function cardPng(card) {
+  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  const text = Buffer.from(`chara\0${Buffer.from(JSON.stringify(card)).toString('base64')}`, 'latin1');
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('tEXt', text),
+    chunk('IDAT', deflateSync(Buffer.from([0, 20, 140, 140]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const CARD = {
+  spec: 'chara_card_v2',
+  spec_version: '2.0',
+  data: {
+    name: 'Ilse',
+    description: 'A lighthouse keeper who counts the ships.',
+    personality: 'Patient, dry.',
+    scenario: 'A storm night at the lighthouse.',
+    first_mes: 'The lamp needs oil. Hold this.',
+    mes_example: '',
+    alternate_greetings: ['You came by the cliff path? In this wind?'],
+    character_book: {
+      entries: [
+        { keys: ['lamp'], content: 'The lamp burns whale oil.', enabled: true, insertion_order: 0, id: 1 },
+      ],
+    },
+  },
+};
+
+const WORLD_INFO = {
+  entries: {
+    0: { uid: 0, key: ['harbour'], keysecondary: [], comment: 'The harbour', content: 'Boats rot here.' },
+  },
+};
+
+const CHAT = [
+  { user_name: 'Sam', character_name: 'Ilse' },
+  { name: 'Ilse', mes: 'The lamp needs oil.' },
+  { name: 'Sam', is_user: true, mes: 'I brought a can.' },
+]
+  .map((line) => JSON.stringify(line))
+  .join('\n');
+
+describe('import and export', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
+  let browser;
+  before(async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    browser = await openBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  /** Clicks `button` and returns the bytes of the file it downloads, and the file's name. */
+  async function download(button) {
+    const [file] = await Promise.all([browser.page.waitForEvent('download'), button.click()]);
+    return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+  }
+  const choose = (name, mimeType, buffer) =>
+    browser.page.getByLabel('Import a file').setInputFiles({ name, mimeType, buffer });
+
+  it(
+    'reviews a PNG card, imports it, lists it with its avatar and exports it as a PNG card',
+    { timeout: 4 * STEP_TIMEOUT_MS },
+    async () => {
+      const { page, errors } = browser;
+      await page.goto(appUrl());
+      await choose('ilse.png', 'image/png', cardPng(CARD));
+      const review = page.getByRole('region', { name: 'ilse.png: a character card, “Ilse”' });
+      for (const fact of ['Card spec: V2', 'Greetings: 2', 'Lorebook entries: 1'])
+        await review.getByRole('listitem').filter({ hasText: fact }).waitFor();
+      await page.screenshot({ path: `${SCREENSHOTS}import-review-1280.png`, fullPage: true });
+      await review.getByRole('button', { name: 'Import', exact: true }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Imported a character card “Ilse” into your library.' })
+        .waitFor();
+
+      const characters = page.getByRole('region', { name: 'Characters' });
+      const ilse = characters.getByRole('listitem').filter({ hasText: 'Ilse' });
+      const avatar = ilse.getByRole('img', { name: 'Ilse' });
+      await avatar.waitFor();
+      assert.match((await avatar.getAttribute('src')) ?? '', /^data:image\/png;base64,/);
+      assert.equal(await avatar.evaluate((img) => img.complete && img.naturalWidth), 1);
+      await ilse.getByText('Greetings: 2').waitFor();
+      await ilse.getByText('Lorebooks: 1').waitFor();
+      await page.screenshot({ path: `${SCREENSHOTS}import-library-1280.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${SCREENSHOTS}import-library-390.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      const exported = await download(ilse.getByRole('button', { name: 'Export card (PNG)' }));
+      assert.equal(exported.name, 'Ilse.png');
+      assert.deepEqual(exported.bytes.subarray(0, PNG_SIGNATURE.length), PNG_SIGNATURE);
+      const json = await download(ilse.getByRole('button', { name: 'Export card (JSON)' }));
+      assert.equal(JSON.parse(json.bytes.toString('utf8')).data.name, 'Ilse');
+
+      // Read back, reviewed only: the same card.
+      await choose(exported.name, 'image/png', exported.bytes);
+      const again = page.getByRole('region', { name: 'Ilse.png: a character card, “Ilse”' });
+      await again.getByRole('listitem').filter({ hasText: 'Greetings: 2' }).waitFor();
+      await again.getByRole('button', { name: 'Cancel' }).click();
+      await again.waitFor({ state: 'detached' });
+      assert.equal(await characters.getByRole('listitem').count(), 1);
+      assert.deepEqual(errors, []);
+    },
+  );
+
+  it('imports World Info as a lorebook and exports it as World Info', async () => {
+    const { page, errors } = browser;
+    await page.goto(appUrl());
+    await choose('Harbour lore.json', 'application/json', Buffer.from(JSON.stringify(WORLD_INFO)));
+    const review = page.getByRole('region', { name: /a lorebook, “Harbour lore”/ });
+    await review.getByRole('listitem').filter({ hasText: 'Lorebook entries: 1' }).waitFor();
+    await review.getByRole('button', { name: 'Import', exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Imported a lorebook “Harbour lore” into your library.' })
+      .waitFor();
+
+    await page.getByRole('banner').getByRole('link', { name: 'Lorebooks' }).click();
+    await page.getByRole('link', { name: 'Harbour lore' }).click();
+    await page.getByRole('heading', { name: 'Harbour lore' }).waitFor();
+    const exported = await download(page.getByRole('button', { name: 'Export as World Info' }));
+    assert.match(exported.name, /\.json$/);
+    const entries = Object.values(JSON.parse(exported.bytes.toString('utf8')).entries);
+    assert.equal(entries.length, 1);
+    assert.equal(entries[0].content, 'Boats rot here.');
+    await page.screenshot({ path: `${SCREENSHOTS}import-lorebook-1280.png`, fullPage: true });
+    assert.deepEqual(errors, []);
+  });
+
+  it('exports a story imported from a chat as Markdown from one point of view', async () => {
+    const { page, errors } = browser;
+    await page.goto(appUrl());
+    await choose('ilse-chat.jsonl', 'application/jsonl', Buffer.from(CHAT));
+    await page
+      .getByRole('region', { name: /a SillyTavern chat/ })
+      .getByRole('button', { name: 'Import', exact: true })
+      .click();
+    await page.getByText('Scene and turn order').click();
+    const viewer = page.getByLabel('Point of view');
+    assert.deepEqual(await viewer.locator('option').allTextContents(), [
+      'From your point of view (Sam)',
+      'From Ilse’s point of view',
+    ]);
+    await viewer.selectOption({ label: 'From Ilse’s point of view' });
+    const exported = await download(page.getByRole('button', { name: 'Export as Markdown' }));
+    assert.match(exported.name, /-Ilse\.md$/);
+    assert.match(exported.bytes.toString('utf8'), /I brought a can\./);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SCREENSHOTS}import-story-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    assert.deepEqual(errors, []);
+  });
+
+  it('says in one alert line that a broken file cannot be imported', async () => {
+    const { page, errors } = browser;
+    await page.goto(appUrl());
+    await choose('broken.png', 'image/png', Buffer.from('not a picture at all'));
+    const alert = page.getByRole('alert');
+    await alert.filter({ hasText: 'broken.png could not be imported' }).waitFor();
+    assert.equal(await alert.count(), 1);
+    assert.equal(await page.getByRole('region', { name: /broken\.png/ }).count(), 0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SCREENSHOTS}import-broken-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    assert.deepEqual(errors, []);
+  });
+});
