@@ -1,5 +1,6 @@
 // One character of the library: its avatar (or its initial), its name, how many greetings and
-// lorebooks it has, and its card exported as a PNG or a JSON file that SillyTavern reads.
+// lorebooks it has, its card exported as a PNG or a JSON file that SillyTavern reads, and a world
+// made from its card by the model.
 import { Show, createSignal, type JSX } from 'solid-js';
 import type { DriverApi } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
@@ -7,6 +8,7 @@ import { t } from '../i18n/ui-text.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { downloadFile } from '../ui/download-file.ts';
 import { runCommand } from '../ui/run-command.ts';
+import { CardWorldPanel } from './card-world-panel.tsx';
 
 type LibraryCharacter = Awaited<ReturnType<DriverApi['libraryCast']>>['characters'][number];
 
@@ -63,6 +65,7 @@ export function CharacterItem(props: { character: LibraryCharacter }): JSX.Eleme
           </button>
         </div>
         <ErrorAlert message={error()} />
+        <CardWorldPanel characterId={props.character.id} name={name()} />
       </div>
     </li>
   );

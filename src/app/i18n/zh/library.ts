@@ -84,4 +84,11 @@ export const ZH_LIBRARY: Messages = {
   'Export card (JSON)': '导出角色卡（JSON）',
   'Export card (PNG) of {name}': '导出{name}的角色卡（PNG）',
   'Export card (JSON) of {name}': '导出{name}的角色卡（JSON）',
+  // card-world-panel.tsx: a world made from a card by the model.
+  'A world of {count} pieces was made from {name}’s card (Worlds, in the header).':
+    '已根据{name}的角色卡生成一个包含 {count} 个条目的世界（见页眉中的“世界”）。',
+  'Reading the card…': '正在读取角色卡…',
+  'Make a world from its card': '根据角色卡生成世界',
+  'What {name}’s card names: keep what is right': '{name}的角色卡提到的内容：保留正确的',
+  'Make the world': '生成世界',
 };
