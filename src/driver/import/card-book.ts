@@ -9,20 +9,27 @@ import {
   type LoreBook,
   type LoreEntry,
 } from '../doc/lore-book.ts';
+import type { Language } from '../doc/schema.ts';
+import { tr } from '../i18n/messages.ts';
+import { nameList } from '../i18n/lists.ts';
+import { safeParseIn } from '../i18n/zod-messages.ts';
 import { createNoteTaker, type NoteTaker } from './card-notes.ts';
 import { cardTextIn, normaliseText } from './card-text.ts';
 import { isRecord, readBool, readInt, readNumber, readText, readTextList } from './lenient.ts';
 
-/** SillyTavern's numbered positions (world_info_position), and where Rashomon tells each. */
-const ST_POSITIONS: Record<number, { name: string; position: LorePosition | null }> = {
-  0: { name: 'before the character', position: LorePosition.beforeCard },
-  1: { name: 'after the character', position: LorePosition.afterCard },
-  2: { name: "before the author's note", position: null },
-  3: { name: "after the author's note", position: null },
-  4: { name: 'at depth', position: LorePosition.atDepth },
-  5: { name: 'before the example messages', position: null },
-  6: { name: 'after the example messages', position: null },
-  7: { name: 'an outlet', position: null },
+/**
+ * SillyTavern's numbered positions (world_info_position): where Rashomon tells each (0 before the
+ * character, 1 after it, 4 at depth), or how a note names the place Rashomon does not have.
+ */
+const ST_POSITIONS: Record<number, LorePosition | ((language: Language) => string)> = {
+  0: LorePosition.beforeCard,
+  1: LorePosition.afterCard,
+  2: (language) => tr(language, "before the author's note"),
+  3: (language) => tr(language, "after the author's note"),
+  4: LorePosition.atDepth,
+  5: (language) => tr(language, 'before the example messages'),
+  6: (language) => tr(language, 'after the example messages'),
+  7: (language) => tr(language, 'an outlet'),
 };
 export const ROLES = [LoreRole.system, LoreRole.user, LoreRole.assistant] as const;
 export const LOGICS = [
@@ -37,9 +44,16 @@ const MAX = { id: 200, title: 500, key: 500, content: 20_000, group: 200, name: 
 const COUNT = { min: 0, max: 10_000 };
 const F = 'character_book.entries[]';
 
+/** `what` names the text in the notes' language. */
 function cut(text: string, max: number, what: string, notes: NoteTaker): string {
   if (text.length <= max) return text;
-  notes.warn(`${what} longer than ${max} characters: cut to ${max} (the whole text is kept for export)`);
+  notes.warn(
+    tr(
+      notes.language,
+      '{what} longer than {max} characters: cut to {max} (the whole text is kept for export)',
+      { what, max },
+    ),
+  );
   return text.slice(0, max);
 }
 
@@ -47,7 +61,10 @@ function keys(value: unknown, field: string, notes: NoteTaker): string[] {
   const list = readTextList(value, field, notes) ?? [];
   const out = list.map((k) => normaliseText(k, notes)).filter((k) => k.trim() !== '');
   const fitting = out.filter((k) => k.length <= MAX.key);
-  if (fitting.length < out.length) notes.warn(`${field}: keys longer than ${MAX.key} characters ignored`);
+  if (fitting.length < out.length)
+    notes.warn(
+      tr(notes.language, '{field}: keys longer than {max} characters ignored', { field, max: MAX.key }),
+    );
   return fitting;
 }
 
@@ -64,9 +81,16 @@ function position(
   );
   if (st !== undefined) {
     const known = ST_POSITIONS[st];
-    if (known?.position) return known.position;
+    if (typeof known === 'string') return known;
+    const place = known
+      ? known(notes.language)
+      : tr(notes.language, 'at SillyTavern position {position}', { position: st });
     notes.warn(
-      `book entries placed ${known?.name ?? `at SillyTavern position ${st}`}: Rashomon has no such place; told after the character`,
+      tr(
+        notes.language,
+        'book entries placed {place}: Rashomon has no such place; told after the character',
+        { place },
+      ),
     );
     return LorePosition.afterCard;
   }
@@ -102,13 +126,13 @@ export function cardEntryToLoreEntry(raw: Record<string, unknown>, id: string, n
     .filter((g) => g !== '' && g.length <= MAX.group);
   return {
     id,
-    title: cut(normaliseText(title, notes), MAX.title, 'a book entry title', notes),
+    title: cut(normaliseText(title, notes), MAX.title, tr(notes.language, 'a book entry title'), notes),
     keys: keys(raw.keys, `${F}.keys`, notes),
     // SillyTavern reads secondary keys only of a selective entry.
     secondaryKeys: selective ? keys(raw.secondary_keys, `${F}.secondary_keys`, notes) : [],
     selectiveLogic:
       LOGICS[int(ext.selectiveLogic, 'extensions.selectiveLogic', { min: 0, max: 3 }) ?? 0] ?? 'and-any',
-    content: cut(content, MAX.content, 'a book entry', notes),
+    content: cut(content, MAX.content, tr(notes.language, 'a book entry'), notes),
     enabled: bool(raw.enabled, 'enabled') ?? true,
     constant: bool(raw.constant, 'constant') ?? false,
     order: int(raw.insertion_order, 'insertion_order', { min: -10_000, max: 10_000 }) ?? 100,
@@ -148,10 +172,11 @@ export function rawEntries(book: Record<string, unknown>, notes: NoteTaker): unk
   const { entries } = book;
   if (Array.isArray(entries)) return entries;
   if (isRecord(entries)) {
-    notes.warn('character_book.entries: an object keyed by id, read as a list');
+    notes.warn(tr(notes.language, 'character_book.entries: an object keyed by id, read as a list'));
     return Object.values(entries);
   }
-  if (entries !== undefined && entries !== null) notes.warn('character_book.entries: not a list, ignored');
+  if (entries !== undefined && entries !== null)
+    notes.warn(tr(notes.language, '{field}: not a list, ignored', { field: 'character_book.entries' }));
   return [];
 }
 
@@ -168,8 +193,9 @@ export function cardBookToLoreBook(
   notes: NoteTaker = createNoteTaker(),
 ): LoreBook | null {
   if (raw === undefined || raw === null) return null;
+  const { language } = notes;
   if (!isRecord(raw)) {
-    notes.warn('character_book: not an object, ignored');
+    notes.warn(tr(language, '{field}: not an object, ignored', { field: 'character_book' }));
     return null;
   }
   const list = rawEntries(raw, notes);
@@ -177,12 +203,16 @@ export function cardBookToLoreBook(
   const entries: LoreEntry[] = [];
   list.forEach((entry, i) => {
     if (isRecord(entry)) entries.push(cardEntryToLoreEntry(entry, ids[i] ?? String(i), notes));
-    else notes.drop(`character_book.entries[${i}]: not an object`);
+    else notes.drop(tr(language, '{field}: not an object', { field: `character_book.entries[${i}]` }));
   });
   const settings = ['scan_depth', 'token_budget', 'recursive_scanning'].filter((k) => raw[k] !== undefined);
   if (settings.length > 0) {
     notes.warn(
-      `character_book ${settings.join(', ')}: in Rashomon these are the story's scan settings, not the book's; not applied (kept for export)`,
+      tr(
+        language,
+        "character_book {settings}: in Rashomon these are the story's scan settings, not the book's; not applied (kept for export)",
+        { settings: nameList(language, settings) },
+      ),
     );
   }
   const name =
@@ -191,14 +221,19 @@ export function cardBookToLoreBook(
     readText(raw.description, 'character_book.description', notes) ?? '',
     notes,
   );
-  const parsed = loreBookSchema.safeParse({
-    id: cardBookId(characterName),
-    name: name.slice(0, MAX.name),
-    description: cut(description, MAX.description, 'the book description', notes),
-    entries,
-  });
+  const parsed = safeParseIn(
+    loreBookSchema,
+    {
+      id: cardBookId(characterName),
+      name: name.slice(0, MAX.name),
+      description: cut(description, MAX.description, tr(language, 'the book description'), notes),
+      entries,
+    },
+    language,
+  );
   if (!parsed.success) {
-    notes.warn(`character_book could not be read: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    const problem = parsed.issues[0]?.message ?? tr(language, 'invalid');
+    notes.warn(tr(language, 'character_book could not be read: {problem}', { problem }));
     return null;
   }
   return parsed.data;

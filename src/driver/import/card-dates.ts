@@ -1,6 +1,8 @@
 // A card's dates as the V3 spec keeps them, whole Unix seconds, from what files hold: seconds,
 // milliseconds, numeric text, ISO 8601, or SillyTavern's "2023-7-21 @17h 13m 22s 116ms".
 // Dates without a zone (SillyTavern writes local time) are read as UTC, so reading is deterministic.
+import type { Language } from '../doc/schema.ts';
+import { tr } from '../i18n/messages.ts';
 
 /** Below this a number is seconds (up to the year 5138), from it milliseconds (from 1973). */
 const MILLISECONDS_FROM = 1e11;
@@ -12,11 +14,14 @@ const ISO_DATE =
 
 export type DateRead = { seconds: number; how: string | null } | null;
 
-const fromNumber = (n: number, text: boolean): DateRead => {
+const fromNumber = (n: number, text: boolean, language: Language): DateRead => {
   if (n >= MILLISECONDS_FROM)
-    return { seconds: Math.floor(n / MS_PER_SECOND), how: text ? 'milliseconds as text' : 'milliseconds' };
+    return {
+      seconds: Math.floor(n / MS_PER_SECOND),
+      how: text ? tr(language, 'milliseconds as text') : tr(language, 'milliseconds'),
+    };
   if (!Number.isInteger(n) || text)
-    return { seconds: Math.floor(n), how: text ? 'seconds as text' : 'seconds' };
+    return { seconds: Math.floor(n), how: text ? tr(language, 'seconds as text') : tr(language, 'seconds') };
   return { seconds: n, how: null };
 };
 
@@ -34,17 +39,21 @@ const utcSeconds = (parts: (string | undefined)[], ms = 0): number => {
 };
 
 /**
- * Whole Unix seconds and how the value was written (null: already seconds), or null when it is no date.
+ * Whole Unix seconds and how the value was written (null: already seconds; else said in `language`),
+ * or null when it is no date.
  */
-export function readCardDate(value: unknown): DateRead {
+export function readCardDate(value: unknown, language: Language = 'en'): DateRead {
   if (typeof value === 'number')
-    return Number.isFinite(value) && value >= 0 ? fromNumber(value, false) : null;
+    return Number.isFinite(value) && value >= 0 ? fromNumber(value, false, language) : null;
   if (typeof value !== 'string') return null;
   const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return fromNumber(Number(text), true);
+  if (/^\d+(\.\d+)?$/.test(text)) return fromNumber(Number(text), true, language);
   const st = ST_DATE.exec(text);
   if (st)
-    return { seconds: utcSeconds(st.slice(1, 7), Number(st[7])), how: "SillyTavern's date, read as UTC" };
+    return {
+      seconds: utcSeconds(st.slice(1, 7), Number(st[7])),
+      how: tr(language, "SillyTavern's date, read as UTC"),
+    };
   const iso = ISO_DATE.exec(text);
   if (iso) {
     const fraction = Number(`0.${iso[7] ?? '0'}`) * MS_PER_SECOND;
@@ -52,7 +61,8 @@ export function readCardDate(value: unknown): DateRead {
     const zone = iso[8];
     return {
       seconds: local - zoneMinutes(zone) * 60,
-      how: zone || iso[4] === undefined ? 'ISO 8601' : 'ISO 8601 without a zone, read as UTC',
+      // A standard's name is the same in every language.
+      how: zone || iso[4] === undefined ? 'ISO 8601' : tr(language, 'ISO 8601 without a zone, read as UTC'),
     };
   }
   return null;

@@ -2,6 +2,7 @@
 // form; card-write reads the original the same way, to keep it where nothing changed.
 import { z } from 'zod';
 import type { Card } from '../doc/schema.ts';
+import { tr } from '../i18n/messages.ts';
 import type { CardAsset } from './intermediate.ts';
 import type { NoteTaker } from './card-notes.ts';
 import { cardTextIn, normaliseText } from './card-text.ts';
@@ -80,7 +81,7 @@ export const readTags = (value: unknown, notes: NoteTaker): string[] =>
 /** Greetings: a list of prose; a single text is one greeting (never split at commas). */
 export function readGreetings(value: unknown, field: string, notes: NoteTaker): string[] {
   if (typeof value === 'string') {
-    notes.warn(`${field}: one text where a list belongs, read as one greeting`);
+    notes.warn(tr(notes.language, '{field}: one text where a list belongs, read as one greeting', { field }));
     return value.trim() === '' ? [] : [cardTextIn(value, notes)];
   }
   return (readTextList(value, field, notes) ?? []).map((g) => cardTextIn(g, notes));
@@ -97,13 +98,17 @@ const assetSchema = z.looseObject({
 export function readAssets(value: unknown, notes: NoteTaker): CardAsset[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) {
-    notes.warn('assets: not a list, ignored');
+    notes.warn(tr(notes.language, '{field}: not a list, ignored', { field: 'assets' }));
     return [];
   }
   return value.flatMap((item, i) => {
     const parsed = assetSchema.safeParse(item);
     if (!parsed.success) {
-      notes.warn(`assets[${i}]: not an asset (type and uri are required), ignored`);
+      notes.warn(
+        tr(notes.language, '{field}: not an asset (type and uri are required), ignored', {
+          field: `assets[${i}]`,
+        }),
+      );
       return [];
     }
     const { type, uri, name, ext } = parsed.data;

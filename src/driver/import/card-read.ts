@@ -2,6 +2,8 @@
 // top), Pygmalion/oobabooga (char_name…), V2 and V3 (`data`, with or without the V1 mirror), and the
 // mixtures real files are (V2 fields flattened with no spec, V2 declared over V3 data).
 import { cardSchema, type Card } from '../doc/schema.ts';
+import { tr } from '../i18n/messages.ts';
+import { nameList } from '../i18n/lists.ts';
 import type { CardSpec, ImportedCharacter } from './intermediate.ts';
 import { createNoteTaker, type ImportNotes, type NoteTaker } from './card-notes.ts';
 import { cardBookToLoreBook } from './card-book.ts';
@@ -26,7 +28,6 @@ export type CardReadResult =
   { ok: true; character: ImportedCharacter; notes: ImportNotes } | { ok: false; reason: string };
 
 const SPECS: Record<string, CardSpec> = { chara_card_v2: 'v2', chara_card_v3: 'v3' };
-const NOT_A_CARD = 'a JSON file, but not a character card';
 
 /** Pygmalion/oobabooga names → the V2 names (SillyTavern reads char_persona as the description). */
 const PYGMALION = {
@@ -48,13 +49,19 @@ function shape(
   json: Record<string, unknown>,
   notes: NoteTaker,
 ): { spec: CardSpec; data: Record<string, unknown> } {
+  const { language } = notes;
   const declared = typeof json.spec === 'string' ? SPECS[json.spec] : undefined;
   if (json.spec !== undefined && declared === undefined) {
-    notes.warn(`spec ${JSON.stringify(json.spec)} is not a card spec Rashomon knows: read by its fields`);
+    notes.warn(
+      tr(language, 'spec {spec} is not a card spec Rashomon knows: read by its fields', {
+        spec: JSON.stringify(json.spec),
+      }),
+    );
   }
   const spec = declared ?? 'v1';
   if (isRecord(json.data)) {
-    if (json.spec === undefined) notes.warn('no spec declared, but the fields are in data: read as V2');
+    if (json.spec === undefined)
+      notes.warn(tr(language, 'no spec declared, but the fields are in data: read as V2'));
     // The V1 mirror at the top fills what data lacks; SillyTavern's other top-level fields are its own.
     const data: Record<string, unknown> = { ...json.data };
     for (const k of MIRROR) if (data[k] === undefined && json[k] !== undefined) data[k] = json[k];
@@ -62,12 +69,21 @@ function shape(
   }
   const { spec: _spec, spec_version: _version, data: _data, ...data } = json;
   if (spec !== 'v1')
-    notes.warn(`declares ${String(json.spec)} but has no data object: read from the top level`);
+    notes.warn(
+      tr(language, 'declares {spec} but has no data object: read from the top level', {
+        spec: String(json.spec),
+      }),
+    );
   else if (V2_ONLY.some((k) => data[k] !== undefined))
-    notes.warn('V2 fields at the top level with no spec: read as V2');
+    notes.warn(tr(language, 'V2 fields at the top level with no spec: read as V2'));
   const internal = ST_INTERNAL.filter((k) => data[k] !== undefined);
   for (const k of internal) delete data[k];
-  if (internal.length > 0) notes.drop(`SillyTavern's own fields (${internal.join(', ')}): not card data`);
+  if (internal.length > 0)
+    notes.drop(
+      tr(language, "SillyTavern's own fields ({fields}): not card data", {
+        fields: nameList(language, internal),
+      }),
+    );
   return { spec, data };
 }
 
@@ -78,41 +94,58 @@ function fromPygmalion(data: Record<string, unknown>, notes: NoteTaker): void {
     delete data[k];
   }
   if (found.length > 0) {
-    notes.convert(
-      `Pygmalion fields → card fields (${found.map((k) => `${k} → ${PYGMALION[k]}`).join(', ')})`,
+    const fields = nameList(
+      notes.language,
+      found.map((k) => `${k} → ${PYGMALION[k]}`),
     );
+    notes.convert(tr(notes.language, 'Pygmalion fields → card fields ({fields})', { fields }));
   }
 }
 
 function checkFields(spec: CardSpec, data: Record<string, unknown>, notes: NoteTaker): void {
+  const { language } = notes;
   const v3 = V3_ONLY.filter((k) => data[k] !== undefined);
   if (spec === 'v2' && v3.length > 0)
-    notes.warn(`declares chara_card_v2 but holds V3 fields (${v3.join(', ')}): read as V3`);
+    notes.warn(
+      tr(language, 'declares chara_card_v2 but holds V3 fields ({fields}): read as V3', {
+        fields: nameList(language, v3),
+      }),
+    );
   const required = spec === 'v3' ? V3_REQUIRED : spec === 'v2' ? V2_REQUIRED : [];
   const missing = required.filter((k) => data[k] === undefined || data[k] === null);
   if (missing.length > 0)
-    notes.warn(`a ${spec.toUpperCase()} card without ${missing.join(', ')}: read as empty`);
+    notes.warn(
+      tr(language, 'a {spec} card without {fields}: read as empty', {
+        spec: spec.toUpperCase(),
+        fields: nameList(language, missing),
+      }),
+    );
 }
 
 /** creation_date and modification_date as whole Unix seconds (SillyTavern's create_date too). */
 function normaliseDates(data: Record<string, unknown>, notes: NoteTaker): void {
+  const { language } = notes;
   if (data.creation_date === undefined && data.create_date !== undefined) {
-    const read = readCardDate(data.create_date);
+    const read = readCardDate(data.create_date, language);
     if (read) {
       data.creation_date = read.seconds;
-      notes.convert(`create_date (SillyTavern${read.how ? `, ${read.how}` : ''}) → creation_date in seconds`);
+      notes.convert(
+        read.how
+          ? tr(language, 'create_date (SillyTavern, {how}) → creation_date in seconds', { how: read.how })
+          : tr(language, 'create_date (SillyTavern) → creation_date in seconds'),
+      );
     }
   }
   delete data.create_date;
-  for (const key of ['creation_date', 'modification_date'] as const) {
-    if (data[key] === undefined || data[key] === null) continue;
-    const read = readCardDate(data[key]);
+  for (const field of ['creation_date', 'modification_date'] as const) {
+    if (data[field] === undefined || data[field] === null) continue;
+    const read = readCardDate(data[field], language);
     if (read === null) {
-      notes.drop(`${key} ${JSON.stringify(data[key])}: not a date`);
-      delete data[key];
+      notes.drop(tr(language, '{field} {value}: not a date', { field, value: JSON.stringify(data[field]) }));
+      delete data[field];
     } else if (read.how !== null) {
-      data[key] = read.seconds;
-      notes.convert(`${key}: ${read.how} → seconds`);
+      data[field] = read.seconds;
+      notes.convert(tr(language, '{field}: {how} → seconds', { field, how: read.how }));
     }
   }
 }
@@ -125,7 +158,8 @@ const fileStem = (fileName: string): string =>
 
 /**
  * A card's JSON read into the intermediate form, or why it is not a card. `fileName` names a
- * character whose card gives an empty name; `taker` may already hold the container's notes.
+ * character whose card gives an empty name; `taker` may already hold the container's notes, and its
+ * language words the notes and the refusal.
  */
 export function readCardJson(
   json: unknown,
@@ -133,12 +167,24 @@ export function readCardJson(
   taker: NoteTaker = createNoteTaker(),
 ): CardReadResult {
   if (!isRecord(json)) {
-    return { ok: false, reason: `${NOT_A_CARD}: it is ${Array.isArray(json) ? 'a list' : 'not an object'}` };
+    return {
+      ok: false,
+      reason: Array.isArray(json)
+        ? tr(taker.language, 'a JSON file, but not a character card: it is a list')
+        : tr(taker.language, 'a JSON file, but not a character card: it is not an object'),
+    };
   }
   const hasName = [json.name, json.char_name, isRecord(json.data) ? json.data.name : undefined].some(
     (n) => n !== undefined && n !== null,
   );
-  if (!hasName) return { ok: false, reason: `${NOT_A_CARD}: it has none of name, char_name, data.name` };
+  if (!hasName)
+    return {
+      ok: false,
+      reason: tr(
+        taker.language,
+        'a JSON file, but not a character card: it has none of name, char_name, data.name',
+      ),
+    };
   const { spec, data } = shape(json, taker);
   fromPygmalion(data, taker);
   checkFields(spec, data, taker);
@@ -146,8 +192,8 @@ export function readCardJson(
 
   let name = readPlain(data.name, 'name', taker);
   if (name === '') {
-    name = fileStem(fileName) || 'Unnamed';
-    taker.warn(`the card's name is empty: named "${name}" after the file`);
+    name = fileStem(fileName) || tr(taker.language, 'Unnamed');
+    taker.warn(tr(taker.language, 'the card\'s name is empty: named "{name}" after the file', { name }));
   }
   const card: Card = {};
   for (const [key, field] of Object.entries(CARD_FIELDS)) {

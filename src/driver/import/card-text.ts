@@ -1,6 +1,7 @@
 // A card's text on the way in and out: line breaks and no-break spaces normalised, and the macros
 // cards use for the character and the user turned into the variables Rashomon's prompts name
 // (${name}, ${user}) and back ({{char}}, {{user}}), as SillyTavern reads them: in any case.
+import { tr } from '../i18n/messages.ts';
 import type { NoteTaker } from './card-notes.ts';
 
 const NBSP = '\u00a0';
@@ -14,11 +15,11 @@ export function normaliseText(text: string, notes: NoteTaker): string {
   let out = text;
   if (out.includes('\r')) {
     out = out.replace(/\r\n?/g, '\n');
-    notes.convert('line breaks: CRLF → LF');
+    notes.convert(tr(notes.language, 'line breaks: CRLF → LF'));
   }
   if (out.includes(NBSP)) {
     out = out.split(NBSP).join(' ');
-    notes.convert('no-break spaces → spaces');
+    notes.convert(tr(notes.language, 'no-break spaces → spaces'));
   }
   return out;
 }

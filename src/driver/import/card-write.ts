@@ -1,6 +1,8 @@
 // A character written back as a card: V3 JSON (with the V1 fields repeated at the top for old
 // readers), V2 JSON, and a PNG carrying both (`ccv3` and `chara`, base64). Values unchanged since
 // import keep their original form; changed ones are written with {{char}} and {{user}} again.
+import type { Language } from '../doc/schema.ts';
+import { tr } from '../i18n/messages.ts';
 import type { ImportedCharacter } from './intermediate.ts';
 import { silentNotes, type NoteTaker } from './card-notes.ts';
 import { loreBookToCardBook } from './card-book-write.ts';
@@ -91,16 +93,21 @@ const base64Json = (value: unknown): string => base64Encode(utf8Encode(JSON.stri
 
 /**
  * A PNG card: the avatar (a generated 1×1 image when there is none) with `ccv3` (V3) and `chara` (V2)
- * before IEND, replacing any it had. An avatar that is not a PNG is refused: it cannot carry chunks.
+ * before IEND, replacing any it had. An avatar that is not a PNG is refused (in `language`): it cannot
+ * carry chunks.
  */
 export function characterToPng(
   character: ImportedCharacter,
+  language: Language = 'en',
 ): { ok: true; bytes: Uint8Array } | { ok: false; reason: string } {
   const image = character.avatar?.bytes ?? onePixelPng();
   if (!isPng(image)) {
+    const mime = character.avatar?.mime;
     return {
       ok: false,
-      reason: `the avatar is ${character.avatar?.mime ?? 'not a PNG'}: a PNG card needs a PNG image`,
+      reason: mime
+        ? tr(language, 'the avatar is {mime}: a PNG card needs a PNG image', { mime })
+        : tr(language, 'the avatar is not a PNG: a PNG card needs a PNG image'),
     };
   }
   const inPng: ImportedCharacter = {
@@ -111,8 +118,14 @@ export function characterToPng(
         : a,
     ),
   };
-  return withPngTexts(image, [
+  const texts = [
     { keyword: 'chara', text: base64Json(characterToV2(inPng)) },
     { keyword: 'ccv3', text: base64Json(characterToV3(inPng)) },
-  ]);
+  ];
+  return withPngTexts(
+    image,
+    texts,
+    texts.map((t) => t.keyword),
+    language,
+  );
 }

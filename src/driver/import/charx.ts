@@ -1,6 +1,8 @@
 // CHARX: a zip holding `card.json` (a V3 card) and the files its assets name as `embeded://path`
 // (the spec's spelling; `embedded://` is read too). Assets get their bytes; the main icon is the avatar.
 import { unzipSync, type Unzipped } from 'fflate';
+import type { Language } from '../doc/schema.ts';
+import { tr } from '../i18n/messages.ts';
 import type { CardAsset, ImportedCharacter } from './intermediate.ts';
 import type { NoteTaker } from './card-notes.ts';
 import { startsWith, utf8Decode } from './text-bytes.ts';
@@ -25,14 +27,16 @@ export type CharxRead =
   { ok: true; cardJson: string; cardPath: string; files: Unzipped } | { ok: false; reason: string };
 
 /** The zip's files and its card.json's text: at the root, else the shallowest one (cardPath says which). */
-export function readCharx(bytes: Uint8Array): CharxRead {
+export function readCharx(bytes: Uint8Array, language: Language = 'en'): CharxRead {
   let files: Unzipped;
   try {
     files = unzipSync(bytes);
   } catch (e) {
     return {
       ok: false,
-      reason: `a zip file that cannot be read: ${e instanceof Error ? e.message : String(e)}`,
+      reason: tr(language, 'a zip file that cannot be read: {error}', {
+        error: e instanceof Error ? e.message : String(e),
+      }),
     };
   }
   const card =
@@ -41,7 +45,7 @@ export function readCharx(bytes: Uint8Array): CharxRead {
       .sort((a, b) => a.split('/').length - b.split('/').length)[0] ?? null;
   const data = card === null ? undefined : files[card];
   if (card === null || data === undefined) {
-    return { ok: false, reason: 'a zip file, but not a CHARX: it holds no card.json' };
+    return { ok: false, reason: tr(language, 'a zip file, but not a CHARX: it holds no card.json') };
   }
   return { ok: true, cardJson: utf8Decode(data), cardPath: card, files };
 }
@@ -74,7 +78,9 @@ export function withCharxAssets(
     if (!EMBEDDED.test(asset.uri)) return asset;
     const bytes = lookup(files, pathOf(asset.uri));
     if (bytes === undefined) {
-      notes.warn(`asset "${asset.name}" (${asset.uri}): not in the CHARX`);
+      notes.warn(
+        tr(notes.language, 'asset "{name}" ({uri}): not in the CHARX', { name: asset.name, uri: asset.uri }),
+      );
       return asset;
     }
     return { ...asset, bytes };

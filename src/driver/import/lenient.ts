@@ -2,6 +2,7 @@
 // a comma-separated string, a number where text belongs. What is read leniently is said once per
 // field (the message names no value, so a field wrong in 300 entries is one line); what cannot be
 // read at all is ignored with a warning (the original stays in the card's data).
+import { tr } from '../i18n/messages.ts';
 import type { NoteTaker } from './card-notes.ts';
 
 const TRUE_WORDS = new Set(['true', 'yes', '1', 'on']);
@@ -14,10 +15,14 @@ export function readText(value: unknown, field: string, notes: NoteTaker): strin
   if (absent(value)) return undefined;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') {
-    notes.warn(`${field}: a ${typeof value} where text belongs, read as text`);
+    notes.warn(
+      typeof value === 'number'
+        ? tr(notes.language, '{field}: a number where text belongs, read as text', { field })
+        : tr(notes.language, '{field}: a boolean where text belongs, read as text', { field }),
+    );
     return String(value);
   }
-  notes.warn(`${field}: not text, ignored`);
+  notes.warn(tr(notes.language, '{field}: not text, ignored', { field }));
   return undefined;
 }
 
@@ -28,11 +33,15 @@ export function readBool(value: unknown, field: string, notes: NoteTaker): boole
   if (word !== null) {
     const lower = word.toLowerCase();
     if (TRUE_WORDS.has(lower) || FALSE_WORDS.has(lower)) {
-      notes.warn(`${field}: a ${typeof value} read as a boolean`);
+      notes.warn(
+        typeof value === 'number'
+          ? tr(notes.language, '{field}: a number read as a boolean', { field })
+          : tr(notes.language, '{field}: a string read as a boolean', { field }),
+      );
       return TRUE_WORDS.has(lower);
     }
   }
-  notes.warn(`${field}: not a boolean, ignored`);
+  notes.warn(tr(notes.language, '{field}: not a boolean, ignored', { field }));
   return undefined;
 }
 
@@ -40,14 +49,14 @@ export function readNumber(value: unknown, field: string, notes: NoteTaker): num
   if (absent(value)) return undefined;
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) {
-    notes.warn(`${field}: text read as a number`);
+    notes.warn(tr(notes.language, '{field}: text read as a number', { field }));
     return Number(value);
   }
   if (typeof value === 'boolean') {
-    notes.warn(`${field}: a boolean read as a number`);
+    notes.warn(tr(notes.language, '{field}: a boolean read as a number', { field }));
     return value ? 1 : 0;
   }
-  notes.warn(`${field}: not a number, ignored`);
+  notes.warn(tr(notes.language, '{field}: not a number, ignored', { field }));
   return undefined;
 }
 
@@ -61,7 +70,14 @@ export function readInt(
   const n = readNumber(value, field, notes);
   if (n === undefined) return undefined;
   const r = Math.min(bounds.max, Math.max(bounds.min, Math.round(n)));
-  if (r !== n) notes.warn(`${field}: read as the nearest whole number from ${bounds.min} to ${bounds.max}`);
+  if (r !== n)
+    notes.warn(
+      tr(notes.language, '{field}: read as the nearest whole number from {min} to {max}', {
+        field,
+        min: bounds.min,
+        max: bounds.max,
+      }),
+    );
   return r;
 }
 
@@ -69,14 +85,14 @@ export function readInt(
 export function readTextList(value: unknown, field: string, notes: NoteTaker): string[] | undefined {
   if (absent(value)) return undefined;
   if (typeof value === 'string') {
-    notes.warn(`${field}: a comma-separated string, read as a list`);
+    notes.warn(tr(notes.language, '{field}: a comma-separated string, read as a list', { field }));
     return value
       .split(',')
       .map((s) => s.trim())
       .filter((s) => s !== '');
   }
   if (!Array.isArray(value)) {
-    notes.warn(`${field}: not a list, ignored`);
+    notes.warn(tr(notes.language, '{field}: not a list, ignored', { field }));
     return undefined;
   }
   const out: string[] = [];

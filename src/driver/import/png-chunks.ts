@@ -1,5 +1,7 @@
 // The chunks of a PNG (APNG too: its frames are chunks of the same format): reading every chunk with
 // where it sits, and assembling a PNG from chunks, each with its length and CRC-32.
+import type { Language } from '../doc/schema.ts';
+import { tr } from '../i18n/messages.ts';
 import { crc32 } from './crc32.ts';
 import { latin1Decode, latin1Encode, startsWith } from './text-bytes.ts';
 
@@ -29,27 +31,29 @@ const u32 = (bytes: Uint8Array, at: number): number =>
 /**
  * Every chunk in file order. Chunks written after IEND are read as long as they parse (some tools
  * append a card there); a truncated chunk ends the reading with `problem` saying where, keeping what
- * came before it. CRCs are not checked: a wrong one says nothing about the text inside.
+ * came before it. CRCs are not checked: a wrong one says nothing about the text inside. The reason
+ * and the problem are said in `language`.
  */
-export function readPngChunks(bytes: Uint8Array): PngChunksResult {
+export function readPngChunks(bytes: Uint8Array, language: Language = 'en'): PngChunksResult {
   if (!isPng(bytes))
-    return { ok: false, reason: 'not a PNG: the file does not start with the PNG signature' };
+    return { ok: false, reason: tr(language, 'not a PNG: the file does not start with the PNG signature') };
   const chunks: PngChunk[] = [];
   let at: number = PNG_SIGNATURE.length;
   let ended = false;
   while (at < bytes.length) {
-    if (bytes.length - at < CHUNK_OVERHEAD) return finish(chunks, ended, `a truncated chunk at byte ${at}`);
+    if (bytes.length - at < CHUNK_OVERHEAD)
+      return finish(chunks, ended, tr(language, 'a truncated chunk at byte {at}', { at }));
     const length = u32(bytes, at);
     const type = latin1Decode(bytes.subarray(at + 4, at + 8));
     const end = at + CHUNK_OVERHEAD + length;
     if (!/^[A-Za-z]{4}$/.test(type) || end > bytes.length) {
-      return finish(chunks, ended, `a truncated or broken chunk at byte ${at}`);
+      return finish(chunks, ended, tr(language, 'a truncated or broken chunk at byte {at}', { at }));
     }
     chunks.push({ type, data: bytes.subarray(at + 8, at + 8 + length), raw: bytes.subarray(at, end) });
     if (type === 'IEND') ended = true;
     at = end;
   }
-  return finish(chunks, ended, 'no IEND chunk');
+  return finish(chunks, ended, tr(language, 'no IEND chunk'));
 }
 
 /** Bytes after IEND that are not chunks are trailing data, not a problem of the image. */

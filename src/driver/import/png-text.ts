@@ -1,6 +1,8 @@
 // PNG text chunks: reading tEXt (Latin-1), zTXt (zlib-compressed Latin-1) and iTXt (UTF-8, maybe
 // compressed), and writing a PNG whose card chunks (`ccv3`, `chara`) are replaced, before IEND.
 import { unzlibSync, zlibSync } from 'fflate';
+import type { Language } from '../doc/schema.ts';
+import { tr } from '../i18n/messages.ts';
 import { assemblePng, pngChunk, readPngChunks, type PngChunk } from './png-chunks.ts';
 import { latin1Decode, latin1Encode, utf8Decode } from './text-bytes.ts';
 
@@ -19,11 +21,11 @@ const METHOD_DEFLATE = 0;
 
 const nul = (data: Uint8Array, from: number): number => data.indexOf(0, from);
 
-/** A text chunk's keyword and text, or a reason it cannot be read. */
-export function decodeTextChunk(chunk: PngChunk): PngText | { problem: string } {
+/** A text chunk's keyword and text, or a reason it cannot be read (in `language`). */
+export function decodeTextChunk(chunk: PngChunk, language: Language = 'en'): PngText | { problem: string } {
   const { data, type } = chunk;
   const end = nul(data, 0);
-  if (end < 0) return { problem: `a ${type} chunk without a keyword` };
+  if (end < 0) return { problem: tr(language, 'a {type} chunk without a keyword', { type }) };
   const keyword = latin1Decode(data.subarray(0, end));
   try {
     switch (type) {
@@ -32,27 +34,35 @@ export function decodeTextChunk(chunk: PngChunk): PngText | { problem: string } 
         return { keyword, text: latin1Decode(bytes), bytes, chunkType: type };
       }
       case 'zTXt': {
-        if (data[end + 1] !== METHOD_DEFLATE) return { problem: `zTXt "${keyword}": unknown compression` };
+        if (data[end + 1] !== METHOD_DEFLATE)
+          return { problem: tr(language, '{type} "{keyword}": unknown compression', { type, keyword }) };
         const bytes = unzlibSync(data.subarray(end + 2));
         return { keyword, text: latin1Decode(bytes), bytes, chunkType: type };
       }
       case 'iTXt': {
         const compressed = data[end + 1] === 1;
         if (compressed && data[end + 2] !== METHOD_DEFLATE) {
-          return { problem: `iTXt "${keyword}": unknown compression` };
+          return { problem: tr(language, '{type} "{keyword}": unknown compression', { type, keyword }) };
         }
         const langEnd = nul(data, end + 3);
         const translatedEnd = langEnd < 0 ? -1 : nul(data, langEnd + 1);
-        if (translatedEnd < 0) return { problem: `iTXt "${keyword}": truncated header` };
+        if (translatedEnd < 0)
+          return { problem: tr(language, '{type} "{keyword}": truncated header', { type, keyword }) };
         const body = data.subarray(translatedEnd + 1);
         const bytes = compressed ? unzlibSync(body) : body;
         return { keyword, text: utf8Decode(bytes), bytes, chunkType: type };
       }
       default:
-        return { problem: `${type} is not a text chunk` };
+        return { problem: tr(language, '{type} is not a text chunk', { type }) };
     }
   } catch (e) {
-    return { problem: `${type} "${keyword}": its compressed text does not inflate (${String(e)})` };
+    return {
+      problem: tr(language, '{type} "{keyword}": its compressed text does not inflate ({error})', {
+        type,
+        keyword,
+        error: String(e),
+      }),
+    };
   }
 }
 
@@ -62,16 +72,17 @@ export interface PngTexts {
   problems: string[];
 }
 
-/** Every readable text chunk of a PNG, in file order. */
+/** Every readable text chunk of a PNG, in file order; reasons and problems in `language`. */
 export function readPngTexts(
   bytes: Uint8Array,
+  language: Language = 'en',
 ): { ok: true; value: PngTexts } | { ok: false; reason: string } {
-  const read = readPngChunks(bytes);
+  const read = readPngChunks(bytes, language);
   if (!read.ok) return read;
   const value: PngTexts = { texts: [], problems: read.problem ? [read.problem] : [] };
   for (const chunk of read.chunks) {
     if (!TEXT_TYPES.has(chunk.type)) continue;
-    const text = decodeTextChunk(chunk);
+    const text = decodeTextChunk(chunk, language);
     if ('problem' in text) value.problems.push(text.problem);
     else value.texts.push(text);
   }
@@ -97,16 +108,18 @@ const keywordOf = (chunk: PngChunk): string | null => {
 /**
  * The PNG with every text chunk named by one of `keywords` (any case) removed, then the given tEXt
  * chunks written just before IEND; all other chunks keep their bytes. Refused when it is not a
- * complete PNG, since a card written into a broken image would not open.
+ * complete PNG, since a card written into a broken image would not open (said in `language`).
  */
 export function withPngTexts(
   png: Uint8Array,
   texts: readonly { keyword: string; text: string }[],
   removeKeywords: readonly string[] = texts.map((t) => t.keyword),
+  language: Language = 'en',
 ): { ok: true; bytes: Uint8Array } | { ok: false; reason: string } {
-  const read = readPngChunks(png);
+  const read = readPngChunks(png, language);
   if (!read.ok) return read;
-  if (read.problem) return { ok: false, reason: `a broken PNG: ${read.problem}` };
+  if (read.problem)
+    return { ok: false, reason: tr(language, 'a broken PNG: {problem}', { problem: read.problem }) };
   const remove = new Set(removeKeywords.map((k) => k.toLowerCase()));
   const kept = read.chunks.filter((c) => !remove.has(keywordOf(c) ?? ''));
   const iend = kept.findIndex((c) => c.type === 'IEND');

@@ -1,5 +1,8 @@
 // One entry point for a character card file, whatever it is: the content says (PNG, CHARX zip,
-// WebP or JSON), never the extension. Each refusal is one line saying exactly what is wrong.
+// WebP or JSON), never the extension. Each refusal is one line saying exactly what is wrong, and it
+// and every note are said in the person's language.
+import type { Language } from '../doc/schema.ts';
+import { tr } from '../i18n/messages.ts';
 import type { ImportReport, ImportedCharacter } from './intermediate.ts';
 import { createNoteTaker, type NoteTaker } from './card-notes.ts';
 import { readCardJson } from './card-read.ts';
@@ -28,17 +31,22 @@ interface Candidate {
 
 /** The first candidate that reads as a card; a later one is a fallback, said in a warning. */
 function firstCard(candidates: readonly Candidate[], fileName: string, notes: NoteTaker): Read {
+  const { language } = notes;
   let firstReason: string | null = null;
   for (const c of candidates) {
     const payload = readCardPayload(c.text, c.bytes, c.where, notes);
     const read = payload.ok ? readCardJson(payload.json, fileName, notes) : payload;
     if (read.ok) {
-      if (firstReason !== null) notes.warn(`${firstReason}: read ${c.where} instead`);
+      if (firstReason !== null)
+        notes.warn(tr(language, '{reason}: read {where} instead', { reason: firstReason, where: c.where }));
       return read;
     }
-    firstReason ??= read.reason.startsWith(c.where) ? read.reason : `${c.where}: ${read.reason}`;
+    // A payload's reason names where it is already; a card's says only what the JSON lacks.
+    firstReason ??= payload.ok
+      ? tr(language, '{where}: {reason}', { where: c.where, reason: read.reason })
+      : read.reason;
   }
-  return { ok: false, reason: firstReason ?? 'no card found' };
+  return { ok: false, reason: firstReason ?? tr(language, 'no card found') };
 }
 
 function pngAssets(character: ImportedCharacter, texts: readonly PngText[]): ImportedCharacter {
@@ -52,18 +60,27 @@ function pngAssets(character: ImportedCharacter, texts: readonly PngText[]): Imp
 }
 
 function readPngCard(bytes: Uint8Array, fileName: string, notes: NoteTaker): Read {
-  const read = readPngTexts(bytes);
+  const { language } = notes;
+  const read = readPngTexts(bytes, language);
   if (!read.ok) return read;
-  for (const p of read.value.problems) notes.warn(`PNG: ${p}`);
-  const candidates = CARD_KEYWORDS.flatMap((k) =>
+  for (const problem of read.value.problems) notes.warn(tr(language, 'PNG: {problem}', { problem }));
+  const candidates = CARD_KEYWORDS.flatMap((keyword) =>
     read.value.texts
-      .filter((t) => t.keyword.toLowerCase() === k)
-      .map((t) => ({ where: `its ${k} chunk`, text: t.text, bytes: t.bytes })),
+      .filter((t) => t.keyword.toLowerCase() === keyword)
+      .map((t) => ({
+        where: tr(language, 'its {keyword} chunk', { keyword }),
+        text: t.text,
+        bytes: t.bytes,
+      })),
   );
   if (candidates.length === 0)
-    return { ok: false, reason: 'This PNG holds no character card (no ccv3 or chara chunk)' };
+    return { ok: false, reason: tr(language, 'This PNG holds no character card (no ccv3 or chara chunk)') };
   const card = firstCard(candidates, fileName, notes);
-  if (!card.ok) return { ok: false, reason: `This PNG's card cannot be read: ${card.reason}` };
+  if (!card.ok)
+    return {
+      ok: false,
+      reason: tr(language, "This PNG's card cannot be read: {reason}", { reason: card.reason }),
+    };
   // The avatar is the image without its card chunks, so a card written from it again holds one card.
   const image = withPngTexts(bytes, [], CARD_KEYWORDS);
   const avatar = { mime: 'image/png', bytes: image.ok ? image.bytes : bytes };
@@ -71,54 +88,69 @@ function readPngCard(bytes: Uint8Array, fileName: string, notes: NoteTaker): Rea
 }
 
 function readWebpCard(bytes: Uint8Array, fileName: string, notes: NoteTaker): Read {
-  const texts = webpCardTexts(bytes);
-  const none = 'This WebP holds no character card (no chara or ccv3 in its XMP or EXIF)';
+  const { language } = notes;
+  const texts = webpCardTexts(bytes, language);
+  const none = tr(language, 'This WebP holds no character card (no chara or ccv3 in its XMP or EXIF)');
   if (texts.length === 0) return { ok: false, reason: none };
   const card = firstCard(texts, fileName, notes);
   if (!card.ok) {
     // An EXIF text not named chara or ccv3 was only a guess (cameras write comments there too).
     const named = texts.some((t) => t.keyword !== null);
-    return { ok: false, reason: named ? `This WebP holds no readable character card: ${card.reason}` : none };
+    const reason = tr(language, 'This WebP holds no readable character card: {reason}', {
+      reason: card.reason,
+    });
+    return { ok: false, reason: named ? reason : none };
   }
   return { ok: true, character: { ...card.character, avatar: { mime: 'image/webp', bytes } } };
 }
 
 function readCharxCard(bytes: Uint8Array, fileName: string, notes: NoteTaker): Read {
-  const zip = readCharx(bytes);
+  const { language } = notes;
+  const zip = readCharx(bytes, language);
   if (!zip.ok) return zip;
   if (zip.cardPath !== 'card.json')
-    notes.warn(`CHARX: the card is ${zip.cardPath}, not card.json at the root`);
-  const json = parseJsonText(zip.cardJson);
-  if (!json.ok) return { ok: false, reason: `This CHARX's card.json is ${json.reason}` };
-  const card = readCardJson(json.json, fileName, notes);
-  if (!card.ok) return { ok: false, reason: `This CHARX's card.json is ${card.reason}` };
-  if (card.character.spec !== 'v3') notes.warn(`CHARX: card.json declares ${card.character.spec}, not V3`);
+    notes.warn(tr(language, 'CHARX: the card is {path}, not card.json at the root', { path: zip.cardPath }));
+  const json = parseJsonText(zip.cardJson, language);
+  const card = json.ok ? readCardJson(json.json, fileName, notes) : json;
+  if (!card.ok)
+    return { ok: false, reason: tr(language, "This CHARX's card.json is {reason}", { reason: card.reason }) };
+  if (card.character.spec !== 'v3')
+    notes.warn(tr(language, 'CHARX: card.json declares {spec}, not V3', { spec: card.character.spec }));
   return { ok: true, character: withCharxAssets(card.character, zip.files, notes) };
 }
 
 function readJsonCard(bytes: Uint8Array, fileName: string, notes: NoteTaker): Read {
   const text = utf8Decode(bytes);
-  const json = parseJsonText(text);
+  const json = parseJsonText(text, notes.language);
   if (!json.ok) {
     const looksLikeJson = /^\uFEFF?\s*[[{]/.test(text);
     return {
       ok: false,
-      reason: looksLikeJson ? json.reason : `${json.reason}; nor is it a PNG, WebP or CHARX file`,
+      reason: looksLikeJson
+        ? json.reason
+        : tr(notes.language, '{reason}; nor is it a PNG, WebP or CHARX file', { reason: json.reason }),
     };
   }
   return readCardJson(json.json, fileName, notes);
 }
 
-/** A card file read into the intermediate form with its report, or one line saying why not. */
-export function readCardFile(bytes: Uint8Array, fileName: string): ReadCardFileResult {
-  const notes = createNoteTaker();
+/**
+ * A card file read into the intermediate form with its report, or one line saying why not; the report
+ * and the refusal in `language`.
+ */
+export function readCardFile(
+  bytes: Uint8Array,
+  fileName: string,
+  language: Language = 'en',
+): ReadCardFileResult {
+  const notes = createNoteTaker(language);
   let read: Read;
   if (isPng(bytes)) read = readPngCard(bytes, fileName, notes);
   else if (isZip(bytes)) read = readCharxCard(bytes, fileName, notes);
   else if (isWebp(bytes)) read = readWebpCard(bytes, fileName, notes);
   else if (startsWith(bytes, JPEG))
-    read = { ok: false, reason: 'a JPEG image: cards are PNG, WebP, CHARX or JSON' };
-  else if (bytes.length === 0) read = { ok: false, reason: 'an empty file' };
+    read = { ok: false, reason: tr(language, 'a JPEG image: cards are PNG, WebP, CHARX or JSON') };
+  else if (bytes.length === 0) read = { ok: false, reason: tr(language, 'an empty file') };
   else read = readJsonCard(bytes, fileName, notes);
   if (!read.ok) return read;
   return { ok: true, character: read.character, report: characterReport(read.character, notes.notes) };

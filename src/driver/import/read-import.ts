@@ -70,7 +70,7 @@ function looksLikeChat(text: string): boolean {
 export function readImport(bytes: Uint8Array, fileName: string, opts: ReadImportOptions): ReadImport {
   const { language } = opts;
   if (startsWith(bytes, PNG) || startsWith(bytes, ZIP) || startsWith(bytes, RIFF)) {
-    const card = readCardFile(bytes, fileName);
+    const card = readCardFile(bytes, fileName, language);
     return card.ok
       ? { ok: true, kind: 'character', character: card.character, report: card.report }
       : { ok: false, reason: card.reason };
@@ -123,7 +123,7 @@ export function readImport(bytes: Uint8Array, fileName: string, opts: ReadImport
         : { ok: false, reason: book.detail };
     }
     case 'character': {
-      const card = readCardFile(bytes, fileName);
+      const card = readCardFile(bytes, fileName, language);
       return card.ok
         ? { ok: true, kind: 'character', character: card.character, report: card.report }
         : { ok: false, reason: card.reason };

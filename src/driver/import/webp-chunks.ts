@@ -1,5 +1,7 @@
 // WebP (RIFF) cards: no spec says where a card goes in a WebP, so the places tools use are read:
 // an XMP chunk's `chara`/`ccv3` property, and the EXIF chunk's UserComment or ImageDescription.
+import type { Language } from '../doc/schema.ts';
+import { tr } from '../i18n/messages.ts';
 import { latin1Decode, startsWith, utf8Decode } from './text-bytes.ts';
 
 const RIFF = [0x52, 0x49, 0x46, 0x46] as const;
@@ -14,7 +16,7 @@ const EXIF_PREFIX = [0x45, 0x78, 0x69, 0x66, 0, 0] as const; // "Exif\0\0", writ
 export const isWebp = (bytes: Uint8Array): boolean => startsWith(bytes, RIFF) && startsWith(bytes, WEBP, 8);
 
 export interface WebpText {
-  /** Where it was found, for notes and reasons. */
+  /** Where it was found, for notes and reasons (in the person's language). */
   where: string;
   keyword: 'ccv3' | 'chara' | null;
   text: string;
@@ -46,7 +48,7 @@ const ENTITIES: Record<string, string> = {
 };
 const unescapeXml = (s: string): string => s.replace(/&(quot|apos|lt|gt|amp);/g, (m) => ENTITIES[m] ?? m);
 
-function xmpTexts(xmp: Uint8Array): WebpText[] {
+function xmpTexts(xmp: Uint8Array, language: Language): WebpText[] {
   const xml = utf8Decode(xmp);
   const found: WebpText[] = [];
   const patterns = [
@@ -58,7 +60,7 @@ function xmpTexts(xmp: Uint8Array): WebpText[] {
       const text = unescapeXml(m[2] ?? '').trim();
       const keyword = (m[1] ?? '').toLowerCase() === 'ccv3' ? 'ccv3' : 'chara';
       found.push({
-        where: `the XMP ${keyword} property`,
+        where: tr(language, 'the XMP {keyword} property', { keyword }),
         keyword,
         text,
         bytes: new TextEncoder().encode(text),
@@ -76,7 +78,7 @@ function decodeUserComment(value: Uint8Array, littleEndian: boolean): string {
 }
 
 /** ImageDescription and UserComment of an EXIF chunk (a TIFF structure), when present. */
-function exifTexts(exif: Uint8Array): WebpText[] {
+function exifTexts(exif: Uint8Array, language: Language): WebpText[] {
   const tiff = startsWith(exif, EXIF_PREFIX) ? exif.subarray(EXIF_PREFIX.length) : exif;
   if (tiff.length < 8) return [];
   const view = new DataView(tiff.buffer, tiff.byteOffset, tiff.byteLength);
@@ -100,7 +102,10 @@ function exifTexts(exif: Uint8Array): WebpText[] {
         /\0+$/,
         '',
       );
-      const where = tag === TAG.userComment ? 'the EXIF UserComment' : 'the EXIF ImageDescription';
+      const where =
+        tag === TAG.userComment
+          ? tr(language, 'the EXIF UserComment')
+          : tr(language, 'the EXIF ImageDescription');
       found.push({ where, keyword: null, text: text.trim(), bytes: new TextEncoder().encode(text.trim()) });
     }
   };
@@ -109,11 +114,11 @@ function exifTexts(exif: Uint8Array): WebpText[] {
 }
 
 /** Every text of a WebP that may hold a card, ccv3 first, then chara, then unnamed EXIF texts. */
-export function webpCardTexts(bytes: Uint8Array): WebpText[] {
+export function webpCardTexts(bytes: Uint8Array, language: Language = 'en'): WebpText[] {
   const chunks = readWebpChunks(bytes);
   const xmp = chunks.get('XMP ');
   const exif = chunks.get('EXIF');
-  const all = [...(xmp ? xmpTexts(xmp) : []), ...(exif ? exifTexts(exif) : [])];
+  const all = [...(xmp ? xmpTexts(xmp, language) : []), ...(exif ? exifTexts(exif, language) : [])];
   const rank = (t: WebpText) => (t.keyword === 'ccv3' ? 0 : t.keyword === 'chara' ? 1 : 2);
   return all.filter((t) => t.text !== '').sort((a, b) => rank(a) - rank(b));
 }

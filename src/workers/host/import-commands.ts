@@ -129,7 +129,7 @@ export function importCommands(
       const card = cardOf(c, book);
       const name = slug(c.name, 'character');
       if (format === 'json') return { ok: true, file: jsonFile(`${name}.json`, characterToV3(card)) };
-      const png = characterToPng(card);
+      const png = characterToPng(card, workerUiLanguage());
       if (!png.ok)
         return invalid(uiText('{name} cannot be a PNG card: {reason}', { name: c.name, reason: png.reason }));
       return { ok: true, file: { fileName: `${name}.png`, mime: 'image/png', bytes: png.bytes } };
