@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
-import { appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
+import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
+import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../.tmp/screenshots/', import.meta.url));
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -193,5 +194,51 @@ describe('import and export', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
     await page.screenshot({ path: `${SCREENSHOTS}import-broken-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
     assert.deepEqual(errors, []);
+  });
+
+  it('makes a world from an imported card with the model: the pieces ticked become a world', async () => {
+    const { page, errors } = browser;
+    const pieces = [
+      { kind: 'character', name: 'Ilse', body: 'Keeps the lamps.' },
+      { kind: 'place', name: 'The Lamp Tower', body: 'Where the oil is kept.' },
+      { kind: 'lore', name: 'Oil tithe', body: 'Every house gives a cup of oil.' },
+    ];
+    const stub = await startOpenAIStub({
+      answer: (_kind, body) =>
+        body.response_format?.json_schema?.name === 'world_pieces' ? JSON.stringify({ pieces }) : 'I nod.',
+    });
+    try {
+      await page.goto(appUrl());
+      await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+      const settings = page.getByRole('dialog', { name: 'Settings' });
+      await addModelServer(settings, stub.baseURL, STUB_MODEL);
+      await settings.getByRole('button', { name: 'Save' }).click();
+      await settings.waitFor({ state: 'hidden' });
+      const ilse = page
+        .getByRole('region', { name: 'Characters' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Ilse' });
+      await ilse.getByRole('button', { name: 'Make a world from its card' }).click();
+      const chosen = ilse.getByRole('group', { name: 'What Ilse’s card names: keep what is right' });
+      await chosen.getByText('The Lamp Tower').waitFor();
+      await chosen.getByRole('checkbox', { name: /Oil tithe/ }).uncheck();
+      await chosen.getByRole('button', { name: 'Make the world' }).click();
+      await ilse
+        .getByRole('status')
+        .filter({ hasText: 'A world of 2 pieces was made from Ilse’s card' })
+        .waitFor();
+      const request = stub.requests.find((r) => r.body.response_format?.json_schema?.name === 'world_pieces');
+      assert.match(request.body.messages[0].content, /The card:/);
+      await page.getByRole('banner').getByRole('link', { name: 'Worlds' }).click();
+      await page.getByRole('link', { name: 'Ilse’s world' }).click();
+      assert.equal(
+        await page.getByRole('checkbox', { name: 'Ilse knows The Lamp Tower', exact: true }).isChecked(),
+        true,
+      );
+      assert.equal(await page.getByText('Oil tithe').count(), 0);
+      assert.deepEqual(errors, []);
+    } finally {
+      await stub.close();
+    }
   });
 });
