@@ -1,7 +1,8 @@
 // Import and export in real Chromium: a PNG card made here (a book entry, an alternate greeting) is
 // reviewed, imported, listed with its avatar and exported as a PNG that reads back as the same card; a
 // World Info file becomes a lorebook that exports as World Info again; a SillyTavern chat becomes a
-// story that exports as Markdown from one point of view; a broken file says so in one alert line.
+// story that exports as Markdown from one point of view; a broken file says so in one alert line; the
+// model splits an imported card into world pieces and the ones ticked become a world.
 // Screenshots at 1280 and 390 px in .tmp/screenshots/import-*.png.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
