@@ -89,6 +89,8 @@ export interface TranscriptSlice {
   length: number;
   /** What on the active path was made from an earlier version of the story (the person decides). */
   stale: StaleSummary | null;
+  /** Views on the active path not made yet, everyone's (an imported chat's, to be projected). */
+  missing: number;
 }
 
 export type ItemBadge = 'missing' | 'stale' | 'fresh';
@@ -337,6 +339,11 @@ export interface DriverApi extends WorldApi, ImportApi {
     choice: ActChoice,
     opts?: { turns?: number; stale?: StaleChoice },
   ): Promise<Result<{ turnIds: string[] }>>;
+  /**
+   * Makes every view the active path does not have yet (a chat imported to be projected later), in
+   * story order, as phases show; `made` counts them. A stale history refuses as `act` does.
+   */
+  completeViews(storyId: string): Promise<Result<{ made: number }>>;
   /** Settles the active path's stale history: keep it as it is, or rewrite it (a new branch). */
   resolveStale(storyId: string, choice: StaleChoice): Promise<Result>;
   cancel(storyId: string): Promise<void>;

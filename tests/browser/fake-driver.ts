@@ -62,7 +62,13 @@ export function createFakeDriver(): FakeDriver {
     stale: null,
     handlers: {
       openStory: async () => ({ ok: true, story: overview() }),
-      transcript: async () => ({ ok: true, rows: fake.rows, length: fake.rows.length, stale: fake.stale }),
+      transcript: async () => ({
+        ok: true,
+        rows: fake.rows,
+        length: fake.rows.length,
+        stale: fake.stale,
+        missing: 0,
+      }),
       send: async () => ({ ok: true, turnId: 't-new' }),
       resolveStale: async () => ({ ok: true }),
       act: async () => ({ ok: true, turnIds: [] }),

@@ -188,6 +188,7 @@ describe('story state', () => {
         rows: [row(`t${range?.start ?? 0}`, { index: range?.start ?? 0 })],
         length: 500,
         stale: null,
+        missing: 0,
       });
     });
     const ranges = () => fake.calls.filter(([n]) => n === 'transcript').map(([, args]) => args[1]);

@@ -110,6 +110,43 @@ describe('import through the worker', () => {
     expect((await host.api.listStories()).map((s) => s.title)).toEqual(['mira']);
   });
 
+  it('[I7] a chat imported to be projected later: its views are made when asked, in order, and counted', async () => {
+    const server = await startOpenAIServer({
+      answer: (body) =>
+        (body.messages[0]?.content ?? '').startsWith('You are the perception filter')
+          ? 'You hear a voice.'
+          : 'I nod.',
+    });
+    const host = await startHost(server);
+    cleanups.push(
+      () => server.close(),
+      () => host.close(),
+    );
+    const chat = [
+      { name: 'Mira', mes: 'Late again?' },
+      { name: 'Sam', is_user: true, mes: 'Sorry, the ferry.' },
+      { name: 'Mira', mes: 'Sit down.' },
+    ]
+      .map((l) => JSON.stringify(l))
+      .join('\n');
+    const imported = await host.api.importFile(file('ferry.jsonl', chat), { chat: 'project-later' });
+    if (!imported.ok) throw new Error(imported.detail);
+    const before = await host.api.transcript(imported.id);
+    if (!before.ok) throw new Error(before.detail);
+    expect(before.missing).toBe(3);
+    expect(before.rows.map((r) => r.kind)).toEqual(['missing', 'own', 'missing']);
+    const done = await host.api.completeViews(imported.id);
+    if (!done.ok) throw new Error(done.detail);
+    expect(done.made).toBe(3);
+    const after = await host.api.transcript(imported.id);
+    expect(after.ok && after.missing).toBe(0);
+    expect(after.ok && after.rows.map((r) => [r.kind, r.text])).toEqual([
+      ['perceived', 'You hear a voice.'],
+      ['own', 'Sorry, the ferry.'],
+      ['perceived', 'You hear a voice.'],
+    ]);
+  });
+
   it('[I7] a new story opens with a greeting of an imported card: the character’s first turn, everyone perceives it as written', async () => {
     const host = await setup();
     const imported = await host.api.importFile({

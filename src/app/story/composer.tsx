@@ -6,6 +6,7 @@ import { ActControls, AUTO, ContinueControls, choiceOf } from './act-controls.ts
 import { t } from '../i18n/ui-text.ts';
 import { SceneOptions } from './scene-options.tsx';
 import { StaleBanner } from './stale-banner.tsx';
+import { MissingViewsBanner } from './missing-views-banner.tsx';
 import type { StoryState } from './story-state.ts';
 
 const YOU = '';
@@ -62,6 +63,7 @@ export function Composer(props: {
       }}
     >
       <StaleBanner story={story} />
+      <MissingViewsBanner story={story} />
       <label class="field" for={`${id}-turn`}>
         {t('Your turn')}
       </label>

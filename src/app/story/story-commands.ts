@@ -28,6 +28,8 @@ export interface StoryCommands {
   continueFor(turns: number): Promise<void>;
   /** Settles the story's stale history on its own (the banner's buttons with no command waiting). */
   resolveStale(choice: StaleChoice): Promise<void>;
+  /** Makes every view the story does not have yet (an imported chat's), in order. */
+  completeViews(): Promise<void>;
   cancel(): Promise<void>;
   setManualTurns(manual: boolean): Promise<void>;
   /** One batched projection request per turn instead of one per audience. */
@@ -108,6 +110,10 @@ export function createStoryCommands(parts: CommandParts): StoryCommands {
     async resolveStale(choice) {
       start(choice === 'rewrite');
       await run(() => api.resolveStale(storyId, choice));
+    },
+    async completeViews() {
+      start(false);
+      await run(() => api.completeViews(storyId));
     },
     async cancel() {
       await api.cancel(storyId);

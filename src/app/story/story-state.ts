@@ -42,6 +42,8 @@ export interface StoryState extends StoryCommands {
   followRequests: Accessor<number>;
   /** What on the active path was made from an earlier version of the story, or null. */
   stale: Accessor<StaleSummary | null>;
+  /** Views the story does not have yet, everyone's (an imported chat's). */
+  missing: Accessor<number>;
   /** A command refused because of that, waiting for the person's choice; or null. */
   question: Accessor<StaleQuestion | null>;
   /** Why the story could not be opened, or ''. */
@@ -81,6 +83,7 @@ export function createStoryState(storyId: string): StoryState {
   const [notice, setNotice] = createSignal('');
   const [running, setRunning] = createSignal(0);
   const [stale, setStale] = createSignal<StaleSummary | null>(null, { equals: sameStale });
+  const [missing, setMissing] = createSignal(0);
   const [question, setQuestion] = createSignal<StaleQuestion | null>(null);
 
   const loadOverview = latestOnly<Result<{ story: StoryOverview }>>(
@@ -98,6 +101,7 @@ export function createStoryState(storyId: string): StoryState {
       if (!result.ok) return void setLoadError(result.detail);
       setLength(result.length);
       setStale(result.stale);
+      setMissing(result.missing);
       setLoaded({
         start: Math.min(start, result.length),
         end: Math.min(end ?? result.length, result.length),
@@ -184,6 +188,7 @@ export function createStoryState(storyId: string): StoryState {
     showRange,
     followRequests,
     stale,
+    missing,
     question,
     loadError,
     deletedElsewhere,

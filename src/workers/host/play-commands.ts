@@ -8,7 +8,8 @@ import { readMeta, setLanguage, updateSettings } from '../../driver/doc/story-do
 import { touchStory } from '../../driver/doc/library-doc.ts';
 import type { DriverEnv, DriverResult, TokenSource } from '../../driver/env.ts';
 import { continueFor, send, settleStale } from '../../driver/turns/commands.ts';
-import { userParticipant } from '../../driver/doc/participants.ts';
+import { listParticipants, userParticipant } from '../../driver/doc/participants.ts';
+import { freshen } from '../../driver/turns/freshen.ts';
 import { activeLeaf } from '../../driver/doc/turns.ts';
 import type { DriverApi, Failure } from '../api.ts';
 import { isFailure, type HostContext } from './context.ts';
@@ -19,7 +20,14 @@ import { uiText } from '../i18n/ui-text.ts';
 
 type PlayApi = Pick<
   DriverApi,
-  'send' | 'act' | 'resolveStale' | 'cancel' | 'setPresent' | 'updateStorySettings' | 'setStoryLanguage'
+  | 'send'
+  | 'act'
+  | 'completeViews'
+  | 'resolveStale'
+  | 'cancel'
+  | 'setPresent'
+  | 'updateStorySettings'
+  | 'setStoryLanguage'
 >;
 
 export interface Generations {
@@ -76,6 +84,10 @@ export function createGenerations(ctx: HostContext): Generations {
   };
 }
 
+/** Views not made yet on the active path, everyone's. */
+const missingViews = (story: OpenStory): number =>
+  listParticipants(story.doc).reduce((n, p) => n + story.views.missing(p.id).length, 0);
+
 export function playCommands(ctx: HostContext, generations: Generations): PlayApi {
   return {
     send(storyId, input) {
@@ -100,6 +112,19 @@ export function playCommands(ctx: HostContext, generations: Generations): PlayAp
           ...(opts.stale ? { stale: opts.stale } : {}),
         }),
       );
+    },
+
+    completeViews(storyId) {
+      return generations.run(storyId, async (story, env) => {
+        const before = missingViews(story);
+        const done = await freshen(
+          story,
+          env,
+          listParticipants(story.doc).map((p) => p.id),
+          activeLeaf(story.doc),
+        );
+        return done.ok ? { ok: true, made: before - missingViews(story) } : done;
+      });
     },
 
     resolveStale(storyId, choice) {

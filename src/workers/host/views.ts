@@ -60,7 +60,8 @@ export function transcriptSlice(story: Story, range: { start?: number; end?: num
       origin: t.origin,
     });
   }
-  return { rows, length: path.length, stale: staleHistory(story) };
+  const missing = listParticipants(story.doc).reduce((n, p) => n + story.views.missing(p.id).length, 0);
+  return { rows, length: path.length, stale: staleHistory(story), missing };
 }
 
 /** An itemisation with the lore entries its request held, named as the story's books name them now. */

@@ -110,4 +110,8 @@ export const ZH_STORY: Messages = {
   'From your point of view ({name})': '从你的视角（{name}）',
   'From {name}’s point of view': '从{name}的视角',
   'Export as Markdown': '导出为 Markdown',
+  // missing-views-banner.tsx
+  '{count} views are not made yet: each participant’s view of what they were there for.':
+    '还有 {count} 个视角尚未生成：每位参与者对其在场时所发生之事的视角。',
+  'Project them': '生成这些视角',
 };

@@ -1,0 +1,27 @@
+// Above Your turn in a story imported to be projected later: how many views are not made yet, and
+// Project them (each one's view made by the model, in story order, with the phase showing progress).
+import { Show, type JSX } from 'solid-js';
+import { t } from '../i18n/ui-text.ts';
+import type { StoryState } from './story-state.ts';
+
+export function MissingViewsBanner(props: { story: StoryState }): JSX.Element {
+  return (
+    <Show when={props.story.missing() > 0 && !props.story.stale()}>
+      <div class="missing-banner" role="status">
+        <span>
+          {t('{count} views are not made yet: each participant’s view of what they were there for.', {
+            count: props.story.missing(),
+          })}
+        </span>{' '}
+        <button
+          type="button"
+          class="small"
+          disabled={props.story.generating()}
+          onClick={() => void props.story.completeViews()}
+        >
+          {t('Project them')}
+        </button>
+      </div>
+    </Show>
+  );
+}
