@@ -197,7 +197,7 @@ describe('import and export', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
     assert.deepEqual(errors, []);
   });
 
-  it('makes a world from an imported card with the model: the pieces ticked become a world', async () => {
+  it('makes a world from a card with the model; a dropped chat imported to be projected later gets its views on asking', async () => {
     const { page, errors } = browser;
     const pieces = [
       { kind: 'character', name: 'Ilse', body: 'Keeps the lamps.' },
@@ -205,8 +205,12 @@ describe('import and export', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
       { kind: 'lore', name: 'Oil tithe', body: 'Every house gives a cup of oil.' },
     ];
     const stub = await startOpenAIStub({
-      answer: (_kind, body) =>
-        body.response_format?.json_schema?.name === 'world_pieces' ? JSON.stringify({ pieces }) : 'I nod.',
+      answer: (kind, body) =>
+        body.response_format?.json_schema?.name === 'world_pieces'
+          ? JSON.stringify({ pieces })
+          : kind.op === 'projector'
+            ? 'You hear a voice.'
+            : 'I nod.',
     });
     try {
       await page.goto(appUrl());
@@ -237,6 +241,25 @@ describe('import and export', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
         true,
       );
       assert.equal(await page.getByText('Oil tithe').count(), 0);
+
+      // A chat dropped on the library and imported to be projected later: its views are made on asking.
+      await page.getByRole('link', { name: 'Back to the stories' }).click();
+      const dropZone = page.locator('.import-file');
+      const dropped = await page.evaluateHandle((text) => {
+        const data = new DataTransfer();
+        data.items.add(new File([text], 'later.jsonl', { type: 'application/jsonl' }));
+        return data;
+      }, CHAT);
+      await dropZone.dispatchEvent('dragover', { dataTransfer: dropped });
+      await dropZone.dispatchEvent('drop', { dataTransfer: dropped });
+      const review = page.getByRole('region', { name: /later\.jsonl: a SillyTavern chat/ });
+      await review.getByLabel(/Project from here/).check();
+      await review.getByRole('button', { name: 'Import', exact: true }).click();
+      const banner = page.getByRole('status').filter({ hasText: 'views are not made yet' });
+      await banner.filter({ hasText: '2 views' }).waitFor();
+      await banner.getByRole('button', { name: 'Project them' }).click();
+      await banner.waitFor({ state: 'detached' });
+      await page.getByRole('log').getByText('You hear a voice.').first().waitFor();
       assert.deepEqual(errors, []);
     } finally {
       await stub.close();
