@@ -3,7 +3,8 @@
 // lorebook; a SillyTavern chat as a story; a file of no known kind refused in one line, nothing made.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAIServer } from '../support/openai-server.ts';
-import { startHost, type HostHarness } from '../support/host-harness.ts';
+import { newStory, startHost, type HostHarness } from '../support/host-harness.ts';
+import { readFileSync } from 'node:fs';
 import { b64, png, tEXt } from '../support/card-files.ts';
 import { v3Card } from '../support/card-fixture.ts';
 
@@ -212,6 +213,23 @@ describe('import through the worker', () => {
     const bridge = world?.nodes.find((n) => n.name === 'The Old Bridge');
     expect(world?.knowledge[mira?.id as string]?.nodes).toEqual([bridge?.id]);
     expect(world?.books.length).toBe(1);
+  });
+
+  it('a SillyTavern preset and a Rashomon story are known by their content and imported as such', async () => {
+    const host = await setup();
+    const preset = JSON.parse(readFileSync('tests/fixtures/sillytavern/night-market.json', 'utf8'));
+    const p = await host.api.importFile(file('night-market.json', preset));
+    if (!p.ok) throw new Error(p.detail);
+    expect(p.kind).toBe('preset');
+    expect((await host.api.listPresets()).map((x) => x.title)).toEqual(['night-market']);
+    const storyId = await newStory(host.api);
+    const exported = await host.api.exportStory(storyId);
+    if (!exported.ok) throw new Error(exported.detail);
+    const reviewed = await host.api.reviewImport(file('night-watch.json', exported.story));
+    expect(reviewed.ok && reviewed.report).toMatchObject({ kind: 'story', name: 'Night watch' });
+    const s = await host.api.importFile(file('night-watch.json', exported.story));
+    expect(s.ok && s.kind).toBe('story');
+    expect((await host.api.listStories()).length).toBe(2);
   });
 
   it('a file of no known kind is refused in one line, naming what would be read; nothing is made', async () => {
