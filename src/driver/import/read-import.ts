@@ -41,9 +41,11 @@ function report(kind: ImportReport['kind'], name: string, extra: Partial<ImportR
 }
 
 /** What a JSON value is, by the fields each kind must have. */
-function jsonKind(json: unknown): 'story' | 'preset' | 'lorebook' | 'character' | null {
+function jsonKind(json: unknown): 'story' | 'preset' | 'lorebook' | 'character' | 'chat' | null {
   if (!record(json)) return null;
   if (json.format === STORY_JSON_FORMAT) return 'story';
+  // A chat of one line is one JSON object: a message, or a header with no message after it.
+  if (typeof json.mes === 'string' || ('user_name' in json && 'character_name' in json)) return 'chat';
   if (Array.isArray(json.prompts) && ('prompt_order' in json || 'temperature' in json)) return 'preset';
   const data = record(json.data) ? json.data : undefined;
   if (typeof json.spec === 'string' && json.spec.startsWith('chara_card')) return 'character';
@@ -76,23 +78,24 @@ export function readImport(bytes: Uint8Array, fileName: string, opts: ReadImport
       : { ok: false, reason: card.reason };
   }
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
+  const chat = (): ReadImport => {
+    const read = importStChat(text, {
+      id: opts.newId(),
+      fileName,
+      language,
+      mode: opts.chat ?? 'project-later',
+      importedAt: opts.importedAt,
+      newId: opts.newId,
+    });
+    return read.ok
+      ? { ok: true, kind: 'chat', doc: read.doc, report: read.report }
+      : { ok: false, reason: read.detail };
+  };
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    if (looksLikeChat(text)) {
-      const chat = importStChat(text, {
-        id: opts.newId(),
-        fileName,
-        language,
-        mode: opts.chat ?? 'project-later',
-        importedAt: opts.importedAt,
-        newId: opts.newId,
-      });
-      return chat.ok
-        ? { ok: true, kind: 'chat', doc: chat.doc, report: chat.report }
-        : { ok: false, reason: chat.detail };
-    }
+    if (looksLikeChat(text)) return chat();
     return {
       ok: false,
       reason: tr(
@@ -122,6 +125,8 @@ export function readImport(bytes: Uint8Array, fileName: string, opts: ReadImport
         ? { ok: true, kind: 'lorebook', book: book.book, report: book.report }
         : { ok: false, reason: book.detail };
     }
+    case 'chat':
+      return chat();
     case 'character': {
       const card = readCardFile(bytes, fileName, language);
       return card.ok
