@@ -1,8 +1,9 @@
 // The prompt editor in real Chromium: every prompt listed, a library edit saved and marked, compared
 // with the original, an unknown variable reported with the file (and again on start-up), and the
-// original restored.
+// original restored; a preset used in a story, and taken out again, shows in its open prompt at once.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
 
 describe('prompt editor', { timeout: 6 * STEP_TIMEOUT_MS }, () => {
@@ -65,5 +66,41 @@ describe('prompt editor', { timeout: 6 * STEP_TIMEOUT_MS }, () => {
     await page.goto(appUrl());
     await page.getByRole('heading', { name: 'Stories' }).waitFor();
     assert.equal(await page.getByRole('status').filter({ hasText: 'prompt file' }).count(), 0);
+  });
+
+  it('a preset used in a story shows in its prompt editor at once, and again when taken out', async () => {
+    const { page, errors } = browser;
+    await page.goto(appUrl());
+    await page.getByRole('button', { name: 'New story' }).click();
+    const form = page.getByRole('region', { name: 'New story' });
+    await form.getByLabel('Title').fill('Night market');
+    await form.getByLabel('Your name').fill('Sam');
+    await form.getByLabel('Character 1 Name').fill('Ilse');
+    await form.getByRole('button', { name: 'Create story' }).click();
+    await page.getByRole('heading', { name: 'Night market' }).waitFor();
+    await page.goto(page.url().replace('#/stories/', '#/prompts/'));
+    const list = page.getByRole('list', { name: 'Prompts' });
+    await list.getByRole('button', { name: 'roleplay/style' }).click();
+    const editor = page.getByLabel('prompts/en/roleplay/style.md');
+    const shipped = await editor.inputValue();
+    assert.doesNotMatch(shipped, /lantern light/);
+    await page.getByLabel('Import SillyTavern preset').setInputFiles({
+      name: 'night-market.json',
+      mimeType: 'application/json',
+      buffer: await readFile(new URL('../fixtures/sillytavern/night-market.json', import.meta.url)),
+    });
+    await page.getByRole('button', { name: 'Use in this story' }).click();
+    // No reload: the open prompt now holds the preset's prose.
+    await page.waitForFunction(
+      () => document.querySelector('textarea')?.value.includes('lantern light'),
+      undefined,
+      { timeout: STEP_TIMEOUT_MS },
+    );
+    await list.getByRole('listitem').filter({ hasText: 'roleplay/style' }).getByText('this story').waitFor();
+    await page.getByRole('button', { name: 'Remove preset' }).click();
+    await page.waitForFunction((text) => document.querySelector('textarea')?.value === text, shipped, {
+      timeout: STEP_TIMEOUT_MS,
+    });
+    assert.deepEqual(errors, []);
   });
 });

@@ -28,7 +28,11 @@ function statusText(status: PresetStatus['status']): string {
 const storyPreset = (status: PresetStatus): Exclude<PresetStatus, { status: 'none' }> | undefined =>
   status.status === 'none' ? undefined : status;
 
-export function PresetsPanel(props: { storyId?: string }): JSX.Element {
+export function PresetsPanel(props: {
+  storyId?: string;
+  /** Prompts may have changed (a preset applied, re-applied, removed, deleted or imported). */
+  onChanged?: () => void;
+}): JSX.Element {
   const { api } = useDriver();
   const [version, setVersion] = createSignal(0);
   const [presets] = createResource(version, () => api.listPresets());
@@ -39,6 +43,7 @@ export function PresetsPanel(props: { storyId?: string }): JSX.Element {
   const after = (r: { ok: boolean; detail?: string }, ok: string): void => {
     setMessage(r.ok ? ok : (r.detail ?? t('That did not work.')));
     setVersion((v) => v + 1);
+    if (r.ok) props.onChanged?.();
   };
 
   const importFile = async (file: File): Promise<void> => {

@@ -1,6 +1,16 @@
 // The prompt editor: every prompt a model receives, in one language, for the library (the user's own
 // edits) or one story (its overrides): edit, compare with the original, restore.
-import { For, Show, createMemo, createResource, createSignal, type JSX } from 'solid-js';
+import {
+  For,
+  Show,
+  createEffect,
+  createMemo,
+  createResource,
+  createSignal,
+  on,
+  type Accessor,
+  type JSX,
+} from 'solid-js';
 import type { PromptEntry, PromptScope } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { t } from '../i18n/ui-text.ts';
@@ -20,12 +30,16 @@ function layerLabel(layer: PromptEntry['from']): string {
   }
 }
 
-export function PromptEditor(props: { storyId?: string }): JSX.Element {
+export function PromptEditor(props: {
+  storyId?: string;
+  /** Grows when something else changed the prompts (a preset): they are read again. */
+  changes?: Accessor<number>;
+}): JSX.Element {
   const { api } = useDriver();
   const [language, setLanguage] = createSignal<'en' | 'zh'>('en');
   const [version, setVersion] = createSignal(0);
   const [listing] = createResource(
-    () => ({ lang: language(), version: version() }),
+    () => ({ lang: language(), version: version() + (props.changes?.() ?? 0) }),
     async (source: { lang: 'en' | 'zh'; version: number }) => api.listPrompts(source.lang, props.storyId),
   );
   const [selected, setSelected] = createSignal<string>();
@@ -43,24 +57,40 @@ export function PromptEditor(props: { storyId?: string }): JSX.Element {
   const scopeText = (p: PromptEntry): string =>
     props.storyId ? (p.story ?? p.text) : (p.library ?? p.shipped);
 
+  /** The text the open prompt had when it was last read: a draft still equal to it follows a change. */
+  let loaded = '';
   const choose = (p: PromptEntry): void => {
     setSelected(p.path);
-    setDraft(scopeText(p));
+    loaded = scopeText(p);
+    setDraft(loaded);
     setMessage('');
   };
+  // A preset changed the open prompt while it was not being edited: show what it holds now.
+  createEffect(
+    on(entry, (p) => {
+      if (!p || draft() !== loaded) return;
+      loaded = scopeText(p);
+      setDraft(loaded);
+    }),
+  );
   const done = (r: { ok: boolean; detail?: string }, ok: string): void => {
     setMessage(r.ok ? ok : (r.detail ?? t('Not saved.')));
     setVersion((v) => v + 1);
   };
   const save = async (): Promise<void> => {
     const p = entry();
-    if (p) done(await api.setPrompt(scope(), p.path, draft()), t('Saved. The next request uses it.'));
+    if (!p) return;
+    const text = draft();
+    const r = await api.setPrompt(scope(), p.path, text);
+    if (r.ok) loaded = text;
+    done(r, t('Saved. The next request uses it.'));
   };
   const restore = async (): Promise<void> => {
     const p = entry();
     if (!p) return;
     done(await api.restorePrompt(scope(), p.path), t('Restored.'));
-    setDraft(props.storyId ? (p.library ?? p.shipped) : p.shipped);
+    loaded = props.storyId ? (p.library ?? p.shipped) : p.shipped;
+    setDraft(loaded);
   };
 
   return (
