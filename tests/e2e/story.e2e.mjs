@@ -153,10 +153,24 @@ describe('the story screen', { timeout: 14 * TEST_TIMEOUT_MS }, () => {
     { timeout: TEST_TIMEOUT_MS },
     async () => {
       const p = page();
-      await p.getByRole('textbox', { name: 'Your turn' }).fill(USER_TURN);
+      const composer = p.getByRole('textbox', { name: 'Your turn' });
+      // A slow character, so the story is still being written when the composer is looked at.
+      stub.pace = (kind) => (kind.op === 'actor' ? { chunkSize: 4, delayMs: 40 } : {});
+      await composer.fill(USER_TURN);
       await p.getByRole('button', { name: 'Send' }).click();
+      // The sent text leaves the composer once its turn is stored, while the others still answer.
+      await p.waitForFunction(() => document.querySelector('.composer textarea')?.value === '', undefined, {
+        timeout: STEP_TIMEOUT_MS,
+        polling: 20,
+      });
+      assert.equal(
+        await p.getByRole('button', { name: 'Cancel' }).isVisible(),
+        true,
+        'the story was still going on',
+      );
       await log().getByText(userSees(1).slice(0, 40)).waitFor();
       await idle();
+      stub.pace = () => ({});
       // Actions in italics, speech set off, both as text (no markup from the model).
       const janeRow = rows().nth(1);
       assert.equal(await janeRow.locator('em.prose-action').first().textContent(), 'She peers at you.');

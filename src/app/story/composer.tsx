@@ -1,7 +1,7 @@
 // The composer: a turn written by the user ("Your turn", Send), or by hand for a character ("Write
 // as"); who acts next and "Let them continue" (act-controls.tsx); the scene's options, folded away;
 // above it all, the stale-history question when there is one (stale-banner.tsx).
-import { For, createSignal, createUniqueId, type JSX } from 'solid-js';
+import { For, createEffect, createSignal, createUniqueId, type JSX } from 'solid-js';
 import { ActControls, AUTO, ContinueControls, choiceOf } from './act-controls.tsx';
 import { t } from '../i18n/ui-text.ts';
 import { SceneOptions } from './scene-options.tsx';
@@ -29,11 +29,26 @@ export function Composer(props: {
   const writingAs = (): string | undefined =>
     author() !== YOU && present().some((p) => p.id === author()) ? author() : undefined;
 
+  /** The text being sent, and the story's length before it: it leaves the composer once its turn is stored. */
+  const [sending, setSending] = createSignal<{ text: string; before: number } | null>(null);
+  const clearSent = (text: string): void => {
+    setSending(null);
+    setDraft((current) => (current === text ? '' : current));
+  };
+  // The turn is in the story (the others may still be answering): the composer is free at once, so
+  // what was sent never looks unsent. While a stale history waits for the choice nothing is stored,
+  // and the draft stays.
+  createEffect(() => {
+    const s = sending();
+    if (s && story.length() > s.before) clearSent(s.text);
+  });
   const send = async (): Promise<void> => {
     const text = draft();
     if (!text.trim() || story.generating()) return;
-    if (await story.send(text, choiceOf(next()), writingAs()))
-      setDraft((current) => (current === text ? '' : current));
+    setSending({ text, before: story.length() });
+    const stored = await story.send(text, choiceOf(next()), writingAs());
+    if (stored) clearSent(text);
+    else setSending(null);
   };
   const onKeyDown = (event: KeyboardEvent): void => {
     // Enter adds a line; Ctrl+Enter (⌘+Enter) sends.
