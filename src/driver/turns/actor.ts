@@ -22,7 +22,6 @@ import { withNotes, type DepthNote } from '../lore/placement.ts';
 import { loreCandidates, loreRoom, participantLore } from '../lore/participant-lore.ts';
 import { knownWorld } from '../world/known-world.ts';
 import { worldBlock } from '../world/world-block.ts';
-import { chronicleOnPath } from '../views/chronicle-on-path.ts';
 import { validateActorOutput } from '../validation/index.ts';
 
 /** What an actor's request holds after its window: the world it knows, the lore that fired, what it remembers. */
@@ -161,7 +160,7 @@ export async function prepareActor(
   const world = story.views.world();
   const known = world
     ? worldBlock(
-        knownWorld(world, actor, chronicleOnPath(story.views.chronicle(actor), index, entries).commits),
+        knownWorld(world, actor, remembered.commits),
         entries.slice(start).map((e) => e.text),
         Math.floor(room * WORLD_SHARE),
         language,

@@ -7,7 +7,7 @@ import type { Language } from '../doc/schema.ts';
 import type { Story } from '../env.ts';
 import { tr } from '../i18n/messages.ts';
 import { estimateTokens } from '../budget/tokens.ts';
-import type { PathIndex, State } from '../views/chronicle-view.ts';
+import type { Commit, PathIndex, State } from '../views/chronicle-view.ts';
 import { chronicleOnPath, type ChronicleOnPath } from '../views/chronicle-on-path.ts';
 import type { TranscriptEntry } from '../views/path-node.ts';
 import { rankMemories, recall } from '../views/recall.ts';
@@ -65,9 +65,11 @@ export interface Remembered {
   /** Its parts, for the inspector's itemisation. */
   state: string;
   memories: string;
+  /** Its chronicle's commits on the path, read once here for whatever else the request tells from them. */
+  commits: readonly Commit[];
 }
 
-const NOTHING: Remembered = { text: '', state: '', memories: '' };
+const NOTHING: Remembered = { text: '', state: '', memories: '', commits: [] };
 
 export function rememberedBlock({
   story,
@@ -106,7 +108,12 @@ export function rememberedBlock({
   const memories = chosen.length ? [heading, ...chosen.map((r) => line(r.memory.text))].join('\n') : '';
   const unsure = unsureBlock(onPath.fresh, room - used - estimateTokens(memories), language);
   const recalled = [memories, unsure].filter(Boolean).join('\n\n');
-  return { text: [stateBlock, recalled].filter(Boolean).join('\n\n'), state: stateBlock, memories: recalled };
+  return {
+    text: [stateBlock, recalled].filter(Boolean).join('\n\n'),
+    state: stateBlock,
+    memories: recalled,
+    commits: onPath.commits,
+  };
 }
 
 /** How many of its latest uncertainties a participant is told: what it is not sure of, beside what it remembers. */
