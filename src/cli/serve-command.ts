@@ -1,12 +1,13 @@
 // `rashomon serve`: runs the sync server (the app, /healthz, rooms at /sync/<room>) until SIGINT or
-// SIGTERM, then writes everything to disk and exits. Prints the URL, a pairing link, and its QR code.
+// SIGTERM, then writes everything to disk and exits. Prints the URL and, when other devices can
+// reach it, how to pair them (start-banner.ts).
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import qrcode from 'qrcode-terminal';
-import { pairingUrl, reachableHosts } from '../../sync-server/pairing.ts';
 import { StoreOpenError } from '../../sync-server/room-store.ts';
 import { startSyncServer, type SyncServer } from '../../sync-server/server.ts';
 import { serveOptions, type ServeOptions } from './serve-options.ts';
+import { startBanner } from './start-banner.ts';
 import { UsageError } from './usage-error.ts';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -49,16 +50,14 @@ function startFailure(e: unknown, { host, port }: ServeOptions): unknown {
 }
 
 function printBanner(server: SyncServer): void {
-  const [first, ...others] = reachableHosts(server.host).map(
-    (host) => `http://${host.includes(':') ? `[${host}]` : host}:${server.port}/`,
-  );
-  const url = first ?? server.url;
-  const pairing = pairingUrl(url, server.data.secrets.ownerToken);
-  console.log(`Rashomon is running at ${url}`);
-  for (const other of others) console.log(`  also at ${other}`);
-  console.log(`Pair a device (this link carries the owner token): ${pairing}`);
-  if (process.stdout.isTTY) qrcode.generate(pairing, { small: true }, (code) => console.log(code));
-  if (server.host === '127.0.0.1' || server.host === 'localhost')
-    console.log('Only this computer can connect. To sync a phone on your network: --host 0.0.0.0');
-  console.log(`Data folder: ${server.data.dir}`);
+  const banner = startBanner({
+    host: server.host,
+    port: server.port,
+    url: server.url,
+    ownerToken: server.data.secrets.ownerToken,
+    dataDir: server.data.dir,
+    terminal: process.stdout.isTTY === true,
+  });
+  for (const line of banner.lines) console.log(line);
+  if (banner.pairing) qrcode.generate(banner.pairing, { small: true }, (code) => console.log(code));
 }
