@@ -5,7 +5,8 @@ import { makeStory, USER, JANE, JESS } from '../support/story-fixture.ts';
 import { makeEnv, kindOf, subjectOf } from '../support/driver-env.ts';
 import { continueTurn, joinContinuation } from '../../src/driver/turns/continue-turn.ts';
 import { suggestTurn } from '../../src/driver/turns/suggest-turn.ts';
-import { activeLeaf, readTurn } from '../../src/driver/doc/turns.ts';
+import { activeLeaf, editSource, readTurn } from '../../src/driver/doc/turns.ts';
+import { StaleChoice } from '../../src/driver/views/stale-history.ts';
 import { updateParticipant } from '../../src/driver/doc/participants.ts';
 import type { ChatRequest } from '../../src/driver/model.ts';
 import type { TokenSource } from '../../src/driver/env.ts';
@@ -102,6 +103,20 @@ describe('continue a turn', () => {
     const mine = await continueTurn(s, env, activeLeaf(s.doc) as string);
     expect(!mine.ok && mine.detail).toBe("Only a character's turn written by the model can be continued.");
     expect(env.model.calls).toHaveLength(0);
+  });
+
+  it('[CT2] on a stale history it asks first, storing nothing; with keep it continues', async () => {
+    const { s, jane } = scene();
+    editSource(s.doc, s.views.path()[0]!.id, { text: 'I knock twice on the gate.' });
+    const env = makeEnv((r) => (kindOf(r) === 'actor' ? 'I listen.' : 'Someone listens.'));
+    const before = s.views.everyNode().length;
+    const refused = await continueTurn(s, env, jane);
+    expect(!refused.ok && refused.code).toBe('stale-history');
+    expect(env.model.calls).toHaveLength(0);
+    expect(s.views.everyNode().length).toBe(before);
+    const kept = await continueTurn(s, env, jane, { stale: StaleChoice.keep });
+    if (!kept.ok) throw new Error(kept.detail);
+    expect(readTurn(s.doc, kept.turnId).source).toBe(`I open the gate a crack. (${SOURCE_CANARY}) I listen.`);
   });
 
   it('[CT2] joins a continuation as the language reads it', () => {
