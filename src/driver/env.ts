@@ -59,7 +59,8 @@ export interface DriverEnv {
  * for again: text streamed under an earlier attempt is void.
  */
 export interface TokenSource {
-  op: 'actor' | 'projector';
+  /** `suggestion`: a draft of the user's own next turn (suggest-turn.ts), theirs to read as it comes. */
+  op: 'actor' | 'projector' | 'suggestion';
   audience?: string;
   actor?: string;
   /** The turn being projected (an actor's new turn has no id until it is stored). */

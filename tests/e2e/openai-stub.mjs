@@ -1,14 +1,16 @@
 // A tiny OpenAI-protocol server for the browser tests: GET /v1/models and streamed (SSE) chat
 // completions with CORS, so the page's worker can call it cross-origin. It answers as the roleplay
 // prompts ask, recognised by the opening of the system prompt (prompts/en/roleplay/*.md) or by the
-// answer's JSON schema (the selector's, a batch's, the chronicler's).
+// answer's JSON schema (the selector's, a batch's, the chronicler's); an actor asked to continue its
+// last turn, and the suggester of the user's turn, by their prompts too.
 import { createServer } from 'node:http';
 
 export const STUB_MODEL = 'stub-model';
 
 /**
  * Which operation a request is, from the prompt text: for projections the target, for the chronicler
- * whose memory it keeps and the lines ("Name: text") of that participant's transcript it was given.
+ * whose memory it keeps and the lines ("Name: text") of that participant's transcript it was given,
+ * for an actor whether it continues its last turn, for the suggester the user it drafts for.
  */
 export function classify(body) {
   const system = body.messages?.[0]?.content ?? '';
@@ -25,8 +27,12 @@ export function classify(body) {
     const target = /into what (.+?) perceives of it/.exec(system)?.[1] ?? '';
     return { op: 'projector', target };
   }
+  const user = /^You suggest the next turn of (.+?), the person playing/.exec(system)?.[1];
+  if (user) return { op: 'suggester', user };
   const actor = /^You are (.+?) in a roleplay/.exec(system)?.[1];
-  if (actor) return { op: 'actor', actor };
+  // Continue (roleplay/actor-continue) asks the actor to go on from its own last turn.
+  const continuing = (body.messages?.at(-1)?.content ?? '').includes('stopped before it was done');
+  if (actor) return continuing ? { op: 'actor', actor, continuing } : { op: 'actor', actor };
   return { op: 'unknown' };
 }
 

@@ -7,6 +7,7 @@ import { t } from '../i18n/ui-text.ts';
 import { SceneOptions } from './scene-options.tsx';
 import { StaleBanner } from './stale-banner.tsx';
 import { MissingViewsBanner } from './missing-views-banner.tsx';
+import { SuggestTurnButton } from './suggest-turn-button.tsx';
 import type { StoryState } from './story-state.ts';
 
 const YOU = '';
@@ -98,6 +99,7 @@ export function Composer(props: {
         <button type="submit" aria-disabled={story.generating()}>
           {t('Send')}
         </button>
+        <SuggestTurnButton story={story} draft={draft} onDraft={setDraft} />
         <label class="inline-field">
           <span>{t('Write as')}</span>
           <select value={writingAs() ?? YOU} onChange={(event) => setAuthor(event.currentTarget.value)}>

@@ -24,6 +24,8 @@ function waiting(command: WaitingCommand): string {
       return t('Nobody acts until you choose.');
     case 'regenerate':
       return t('The turn is regenerated once you choose.');
+    case 'continue':
+      return t('The turn is continued once you choose.');
     default:
       return command satisfies never;
   }

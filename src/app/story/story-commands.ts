@@ -1,12 +1,13 @@
 // What the story screen can ask of the worker while playing: send a turn (the user's, or one written
 // by hand for a character; who acts after it is the driver's rule), let a character act once or for
-// several turns, regenerate, cancel, presence, branches, and settle stale history. A command refused
+// several turns, regenerate, continue a character's last turn, draft the user's next one, cancel,
+// presence, branches, and settle stale history. A command refused
 // because the history is stale waits for the person's choice (a StaleQuestion), then runs with it.
-import type * as Comlink from 'comlink';
+import * as Comlink from 'comlink';
 import type { ActChoice, DriverApi, Result, StaleChoice } from '../../workers/api.ts';
 
 /** Which command waits for the stale-history choice (the banner words its question by it). */
-export type WaitingCommand = 'send' | 'act' | 'regenerate';
+export type WaitingCommand = 'send' | 'act' | 'regenerate' | 'continue';
 
 export interface StaleQuestion {
   command: WaitingCommand;
@@ -40,6 +41,10 @@ export interface StoryCommands {
   switchBranch(turnId: string): Promise<void>;
   /** Writes a generated turn again as a new alternative, which becomes the path. */
   regenerate(turnId: string): Promise<void>;
+  /** Takes the last turn, a character's generated one, further: a new alternative, which becomes the path. */
+  continueTurn(turnId: string): Promise<void>;
+  /** Drafts the user's next turn, given to `onDraft` as it streams; the whole draft, or null when none came. */
+  suggestTurn(onDraft: (draft: string) => void): Promise<string | null>;
   /** Brings the end of the story into view (after the path changed elsewhere, e.g. a new branch). */
   followEnd(): void;
 }
@@ -143,6 +148,15 @@ export function createStoryCommands(parts: CommandParts): StoryCommands {
     async regenerate(turnId) {
       start(true);
       await settled('regenerate', (stale) => api.regenerateFrom(storyId, turnId, stale ? { stale } : {}));
+    },
+    async continueTurn(turnId) {
+      start(true);
+      await settled('continue', (stale) => api.continueTurn(storyId, turnId, stale ? { stale } : {}));
+    },
+    async suggestTurn(onDraft) {
+      start(false);
+      const result = await run(() => api.suggestTurn(storyId, Comlink.proxy(onDraft)));
+      return result.ok ? result.text : null;
     },
     followEnd: () => start(true),
   };

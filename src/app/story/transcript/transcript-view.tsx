@@ -47,6 +47,7 @@ export function TranscriptView(props: {
     inspect: (turnId) => props.onInspect(turnId),
     switchBranch: (turnId, index, control) => keepFocus(index, control, story.switchBranch(turnId)),
     regenerate: (turnId, index) => keepFocus(index, 'regenerate', story.regenerate(turnId)),
+    continueTurn: (turnId, index) => keepFocus(index, 'continue', story.continueTurn(turnId)),
     claimFocus(index) {
       if (pendingFocus?.index !== index) return null;
       const { control } = pendingFocus;

@@ -3,15 +3,17 @@
 import { Show, onMount, type JSX } from 'solid-js';
 import type { TranscriptRow } from '../../../workers/api.ts';
 import { t } from '../../i18n/ui-text.ts';
+import { ContinueTurnButton } from './continue-turn-button.tsx';
 
 /** A control of a row that replaces the row (another turn takes its place) and keeps the focus. */
-export type RowControl = 'previous' | 'next' | 'regenerate';
+export type RowControl = 'previous' | 'next' | 'regenerate' | 'continue';
 
 export interface RowActions {
   inspect(turnId: string): void;
   /** Shows `turnId` in place of the row at `index`; focus moves to `control` of the new row. */
   switchBranch(turnId: string, index: number, control: RowControl): void;
   regenerate(turnId: string, index: number): void;
+  continueTurn(turnId: string, index: number): void;
   /** The control the row at `index` should focus once shown (asked once: the answer is then cleared). */
   claimFocus(index: number): RowControl | null;
   /** Something is being generated: commands that generate wait. */
@@ -100,6 +102,7 @@ export function TurnTools(props: { row: TranscriptRow; last: boolean; actions: R
           {t('Regenerate')}
         </button>
       </Show>
+      <ContinueTurnButton {...props} ref={(el) => (controls.continue = el)} />
       <button
         type="button"
         class="small secondary"

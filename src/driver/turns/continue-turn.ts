@@ -1,0 +1,129 @@
+// "Continue": a character's generated turn that stopped too soon is taken further by its own actor.
+// The actor is asked as for a new turn, its history running through that very turn (its own text so
+// far is the newest entry), with an instruction to go on from where it stops. The extended text is a
+// new alternative at the turn's place (the old one stays one ‹ › away), projected for every audience.
+import { activeLeaf, appendTurn } from '../doc/turns.ts';
+import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts';
+import type { Language } from '../doc/schema.ts';
+import type { ChatRequest } from '../model.ts';
+import { tr } from '../i18n/messages.ts';
+import { renderPrompt } from '../prompts/render.ts';
+import { validateActorOutput } from '../validation/index.ts';
+import type { StaleChoice } from '../views/stale-history.ts';
+import { prepareActor } from './actor.ts';
+import { settleStale } from './commands.ts';
+import { freshen } from './freshen.ts';
+import { generateValidated, guardPrompts } from './generate.ts';
+import { projectNewTurn } from './turn-loop.ts';
+
+/**
+ * Punctuation that closes on the text before it: a continuation opening with one gets no space.
+ * Straight quotes open as often as they close, so they are not in it.
+ */
+const CLOSING = /^[,.;:!?…)\]}”’，。；：！？、）》」』—]/u;
+
+/**
+ * The turn's text with its continuation: a new paragraph when the model began one, joined without a
+ * space in Chinese or before closing punctuation, else after one space. A model that repeated the text
+ * so far despite the instruction has the repetition dropped.
+ */
+export function joinContinuation(source: string, continuation: string, language: Language): string {
+  const before = source.trimEnd();
+  const repeated = continuation.trimStart().startsWith(before.trimStart());
+  const rest = repeated ? continuation.trimStart().slice(before.trimStart().length) : continuation;
+  const more = rest.trim();
+  if (!more) return before;
+  if (/^[ \t]*\r?\n/.test(rest)) return `${before}\n\n${more}`;
+  if (language === 'zh' || CLOSING.test(more)) return `${before}${more}`;
+  return `${before} ${more}`;
+}
+
+/** The actor's request with the instruction to continue added to its last message (the prefix stays cached). */
+function continuing(request: ChatRequest, instruction: string): ChatRequest {
+  const last = request.messages.at(-1);
+  if (!last) return { ...request, messages: [{ role: 'user', content: instruction }] };
+  return {
+    ...request,
+    messages: [...request.messages.slice(0, -1), { ...last, content: `${last.content}\n\n${instruction}` }],
+  };
+}
+
+/**
+ * Continues `turnId`, the last turn of the active path, written by a character's model. Refused with
+ * nothing stored when it is not, or while the history is stale and no choice was given; a failed or
+ * cancelled continuation stores nothing. Answers the new alternative's id.
+ */
+export async function continueTurn(
+  story: Story,
+  env: DriverEnv,
+  turnId: string,
+  opts: { stale?: StaleChoice } = {},
+): Promise<DriverResult<{ turnId: string }>> {
+  const language = story.views.meta().language;
+  const refusal = continueRefusal(story, turnId, language);
+  if (refusal) return { ok: false, code: 'invalid', detail: refusal };
+  const settled = await settleStale(story, env, turnId, opts.stale);
+  if (!settled.ok) return settled;
+  // A rewrite may have written the turn again on a new branch: that one is continued.
+  const target = settled.leaf ?? turnId;
+  const moved = continueRefusal(story, target, language);
+  if (moved) return { ok: false, code: 'invalid', detail: moved };
+  const turn = story.views.node(target).turn;
+  const ready = await freshen(story, env, [turn.author], target);
+  if (!ready.ok) return ready;
+  return guardPrompts(async () => {
+    const parent = turn.parent;
+    const basis = story.views.historyThrough(turn.author, parent);
+    env.onPhase?.({ kind: 'acting', actor: turn.author });
+    const prepared = await prepareActor(story, env, turn.author, target, { chronicle: true });
+    if (!prepared.ok) return prepared;
+    const cast = story.views.cast();
+    const name = cast.nameOf(turn.author);
+    const instruction = renderPrompt(env.prompts, language, 'roleplay/actor-continue', { name });
+    const ctx = {
+      actor: name,
+      others: cast.participants.filter((p) => p.id !== turn.author).map((p) => p.name),
+      language,
+    };
+    const result = await generateValidated(env, {
+      model: env.models.actor,
+      language,
+      fitted: { ...prepared.fitted, request: continuing(prepared.fitted.request, instruction) },
+      validate: (text) => {
+        const v = validateActorOutput(text, ctx);
+        return v.ok ? { ok: true, value: v.text } : { ok: false, reason: v.reason };
+      },
+      stream: { op: 'actor', actor: turn.author },
+    });
+    if (!result.ok) return result;
+    const extended = appendTurn(
+      story.doc,
+      {
+        id: env.newId(),
+        parent,
+        author: turn.author,
+        audiences: turn.audiences,
+        text: joinContinuation(turn.source, result.value, language),
+        origin: 'generated',
+        basis,
+        // The person's words in an edited turn are in the continued one too: a rewrite keeps them (H4).
+        ...(turn.edited ? { edited: true } : {}),
+        createdAt: isoNow(env),
+        given: prepared.given,
+      },
+      env.origin,
+    );
+    const projected = await projectNewTurn(story, env, extended);
+    return projected.ok ? { ok: true, turnId: extended } : { ...projected, turnId: extended };
+  });
+}
+
+/** Why `turnId` cannot be continued, in the story's language, or null. */
+function continueRefusal(story: Story, turnId: string, language: Language): string | null {
+  if (activeLeaf(story.doc) !== turnId)
+    return tr(language, 'Only the last turn of the story can be continued.');
+  const turn = story.views.node(turnId).turn;
+  if (turn.origin !== 'generated' || story.views.cast().get(turn.author)?.kind !== 'character')
+    return tr(language, "Only a character's turn written by the model can be continued.");
+  return null;
+}
