@@ -1,6 +1,7 @@
 // Continue and Suggest my turn, as the story's one generation (Cancel aborts it, nothing partial is
 // stored); the rules are the driver's (turns/continue-turn.ts, turns/suggest-turn.ts). The draft goes
 // to the caller's callback, batched like every stream, and never as a `tokens` event: it is nobody's turn.
+import { releaseProxy } from 'comlink';
 import { continueTurn } from '../../driver/turns/continue-turn.ts';
 import { suggestTurn } from '../../driver/turns/suggest-turn.ts';
 import type { ContinueSuggestApi } from '../api-continue-suggest.ts';
@@ -35,6 +36,9 @@ export function continueSuggestCommands(ctx: HostContext, generations: Generatio
           });
         } finally {
           batch.flush();
+          // The page's callback is a Comlink proxy: once its last draft has arrived, release its channel.
+          await onDraft(draft);
+          (onDraft as Partial<Record<typeof releaseProxy, () => void>>)[releaseProxy]?.();
         }
       });
     },
