@@ -18,9 +18,11 @@ import type { SillyTavernReport } from '../driver/presets/sillytavern.ts';
 import type { ContextSource } from '../driver/model.ts';
 import type { NewStoryWorld, WorldApi } from './api-world.ts';
 import type { ImportApi } from './api-import.ts';
+import type { Branched, PathApi } from './api-path.ts';
 export type { Given, RequestPart } from '../driver/doc/given.ts';
 export type * from './api-world.ts';
 export type * from './api-import.ts';
+export type * from './api-path.ts';
 export type * from './api-views.ts';
 import type {
   MemoryEditInput,
@@ -211,7 +213,7 @@ export interface SyncTestReport {
 
 export type { Peer, PresenceState };
 
-export interface DriverApi extends WorldApi, ImportApi {
+export interface DriverApi extends WorldApi, ImportApi, PathApi {
   // library
   listStories(): Promise<StorySummary[]>;
   /** `notices`: what the person should know of the start (a suggested preset that could not be used). */
@@ -267,7 +269,7 @@ export interface DriverApi extends WorldApi, ImportApi {
   keepAsIs(storyId: string, turnId: string, audience?: string): Promise<Result>;
   switchBranch(storyId: string, turnId: string): Promise<Result>;
   /** Ends the active path at `turnId`: the next turn starts a new branch there (the later turns stay). */
-  branchFrom(storyId: string, turnId: string): Promise<Result>;
+  branchFrom(storyId: string, turnId: string): Promise<Result<Branched>>;
   // prompts and presets
   listPrompts(
     language: Language,

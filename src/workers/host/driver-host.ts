@@ -12,6 +12,7 @@ import { createTokenGauge, type TokenGauge } from '../../driver/budget/token-gau
 import { libraryCommands } from './library-commands.ts';
 import { createGenerations, playCommands } from './play-commands.ts';
 import { editCommands } from './edit-commands.ts';
+import { pathCommands } from './path-commands.ts';
 import { promptCommands } from './prompt-commands.ts';
 import { memoryCommands } from './memory-commands.ts';
 import { inspectCommands } from './inspect-commands.ts';
@@ -129,6 +130,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     },
     ...playCommands(ctx, generations),
     ...editCommands(ctx, generations),
+    ...pathCommands(ctx),
     ...prompts,
     ...importCommands(ctx, {
       importStory: library.importStory,
