@@ -1,8 +1,12 @@
-// The controls on a transcript row: step through the alternatives at its place (‹ 2/3 ›), write the
-// last turn again as a new alternative, and open the turn inspector.
+// The controls on a transcript row: step through the alternatives at its place (‹ 2/3 ›; ← → too,
+// row-swipe.ts), write the last turn again as a new alternative, edit it in place, delete it (a
+// branch cut), and open the turn inspector.
 import { Show, onMount, type JSX } from 'solid-js';
 import type { TranscriptRow } from '../../../workers/api.ts';
 import { t } from '../../i18n/ui-text.ts';
+import { RowDeleteButton } from './row-delete.tsx';
+import { RowEditButton } from './row-edit.tsx';
+import { stepAlternative } from './row-swipe.ts';
 
 /** A control of a row that replaces the row (another turn takes its place) and keeps the focus. */
 export type RowControl = 'previous' | 'next' | 'regenerate';
@@ -16,6 +20,13 @@ export interface RowActions {
   claimFocus(index: number): RowControl | null;
   /** Something is being generated: commands that generate wait. */
   busy(): boolean;
+  /** The row whose text is being edited in place (one at a time), or null; and opening or closing it. */
+  editing(): string | null;
+  setEditing(turnId: string | null): void;
+  /** Stores a row's text edited in place; resolves whether it was stored. */
+  saveRowText(row: TranscriptRow, text: string): Promise<boolean>;
+  /** Takes the turn and the ones after it out of the path (a branch cut, undoable). */
+  deleteFrom(turnId: string): void;
 }
 
 type LabelledControl = 'alternatives' | 'regenerate' | 'inspect';
@@ -42,11 +53,7 @@ export function controlLabel(control: LabelledControl, row: TranscriptRow): stri
 export function TurnTools(props: { row: TranscriptRow; last: boolean; actions: RowActions }): JSX.Element {
   const sibling = (offset: number): string | undefined =>
     props.row.siblings[props.row.sibling.index + offset];
-  const step = (offset: number): void => {
-    const target = sibling(offset);
-    if (target !== undefined && !props.actions.busy())
-      props.actions.switchBranch(target, props.row.index, offset < 0 ? 'previous' : 'next');
-  };
+  const step = (offset: -1 | 1): void => stepAlternative(props.row, props.actions, offset);
   const controls: Partial<Record<RowControl, HTMLButtonElement>> = {};
   // The row this one replaced had the focus on one of these controls: keyboard users keep their place.
   onMount(() => {
@@ -100,6 +107,8 @@ export function TurnTools(props: { row: TranscriptRow; last: boolean; actions: R
           {t('Regenerate')}
         </button>
       </Show>
+      <RowEditButton row={props.row} actions={props.actions} />
+      <RowDeleteButton row={props.row} actions={props.actions} />
       <button
         type="button"
         class="small secondary"
