@@ -1,13 +1,17 @@
 // Editing a message in place, from its row: the user's own turn edits its source, another
-// participant's turn the user's view of it; either way as one delta from the text the row showed,
-// so an edit made meanwhile elsewhere merges. Later turns that rested on it turn stale (the banner).
+// participant's turn the user's view of it; either way as one delta, rebased on an edit made
+// meanwhile elsewhere. Later turns that rested on it turn stale (the banner says so).
 import type * as Comlink from 'comlink';
 import type { DriverApi, Result, TranscriptRow } from '../../workers/api.ts';
-import { textDelta } from '../ui/text-delta.ts';
+import { rebaseText, textDelta } from '../ui/text-delta.ts';
 
 export interface RowEdits {
-  /** Stores the row's text as edited in place; resolves whether it was stored (or nothing changed). */
-  saveRowText(row: TranscriptRow, text: string): Promise<boolean>;
+  /**
+   * Stores the row's text as edited in place from `opened` (its text when the field opened); a change
+   * that arrived meanwhile is kept where it does not overlap. Resolves whether it was stored (or
+   * nothing changed).
+   */
+  saveRowText(row: TranscriptRow, opened: string, text: string): Promise<boolean>;
 }
 
 export interface RowEditParts {
@@ -22,8 +26,8 @@ export interface RowEditParts {
 export function createRowEdits(parts: RowEditParts): RowEdits {
   const { api, storyId, run } = parts;
   return {
-    async saveRowText(row, text) {
-      const delta = textDelta(row.text, text);
+    async saveRowText(row, opened, text) {
+      const delta = textDelta(row.text, rebaseText(opened, text, row.text));
       if (delta.length === 0) return true;
       parts.start(false);
       const user = parts.userId();

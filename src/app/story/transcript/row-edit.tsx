@@ -35,14 +35,16 @@ export function RowEditButton(props: { row: TranscriptRow; actions: RowActions }
 }
 
 export function RowEditor(props: { row: TranscriptRow; actions: RowActions }): JSX.Element {
-  const [text, setText] = createSignal(props.row.text);
+  // What the field opened with: the base of the edit, should the row change meanwhile.
+  const opened = props.row.text;
+  const [text, setText] = createSignal(opened);
   const [saving, setSaving] = createSignal(false);
   const close = (): void => props.actions.setEditing(null);
   const save = async (): Promise<void> => {
     if (saving()) return;
     setSaving(true);
     try {
-      if (await props.actions.saveRowText(props.row, text())) close();
+      if (await props.actions.saveRowText(props.row, opened, text())) close();
     } finally {
       setSaving(false);
     }

@@ -17,8 +17,8 @@ export function swipeKeys(row: () => TranscriptRow, actions: RowActions): (event
   return (event) => {
     const offset = STEPS[event.key];
     if (offset === undefined || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    const target = event.target;
-    if (target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement) return;
+    // Keys typed into a field, or in the row's open editor, are the editor's.
+    if (event.target instanceof Element && event.target.closest('input, textarea, form')) return;
     if (row().sibling.count < 2) return;
     event.preventDefault();
     stepAlternative(row(), actions, offset);

@@ -58,8 +58,11 @@ export function TranscriptView(props: {
     busy: () => story.generating(),
     editing,
     setEditing,
-    saveRowText: (row, text) => story.saveRowText(row, text),
-    deleteFrom: (turnId) => void story.deleteFrom(turnId),
+    saveRowText: (row, opened, text) => story.saveRowText(row, opened, text),
+    deleteFrom(turnId) {
+      setEditing(null);
+      void story.deleteFrom(turnId);
+    },
   };
   return (
     <div class="transcript" role="log" aria-label={t('Transcript')} aria-busy={story.generating()}>

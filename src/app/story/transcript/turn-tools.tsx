@@ -23,8 +23,8 @@ export interface RowActions {
   /** The row whose text is being edited in place (one at a time), or null; and opening or closing it. */
   editing(): string | null;
   setEditing(turnId: string | null): void;
-  /** Stores a row's text edited in place; resolves whether it was stored. */
-  saveRowText(row: TranscriptRow, text: string): Promise<boolean>;
+  /** Stores a row's text edited in place from `opened` (its text then); resolves whether it was stored. */
+  saveRowText(row: TranscriptRow, opened: string, text: string): Promise<boolean>;
   /** Takes the turn and the ones after it out of the path (a branch cut, undoable). */
   deleteFrom(turnId: string): void;
 }
