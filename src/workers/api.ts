@@ -23,6 +23,8 @@ export type { Given, RequestPart } from '../driver/doc/given.ts';
 export type * from './api-world.ts';
 export type * from './api-import.ts';
 export type * from './api-continue-suggest.ts';
+import type { Branched, PathApi } from './api-path.ts';
+export type * from './api-path.ts';
 export type * from './api-views.ts';
 import type {
   MemoryEditInput,
@@ -213,7 +215,7 @@ export interface SyncTestReport {
 
 export type { Peer, PresenceState };
 
-export interface DriverApi extends WorldApi, ImportApi, ContinueSuggestApi {
+export interface DriverApi extends WorldApi, ImportApi, ContinueSuggestApi, PathApi {
   // library
   listStories(): Promise<StorySummary[]>;
   /** `notices`: what the person should know of the start (a suggested preset that could not be used). */
@@ -269,7 +271,7 @@ export interface DriverApi extends WorldApi, ImportApi, ContinueSuggestApi {
   keepAsIs(storyId: string, turnId: string, audience?: string): Promise<Result>;
   switchBranch(storyId: string, turnId: string): Promise<Result>;
   /** Ends the active path at `turnId`: the next turn starts a new branch there (the later turns stay). */
-  branchFrom(storyId: string, turnId: string): Promise<Result>;
+  branchFrom(storyId: string, turnId: string): Promise<Result<Branched>>;
   // prompts and presets
   listPrompts(
     language: Language,

@@ -45,7 +45,7 @@ async function open(configure: (fake: Fake) => void = () => {}) {
     markPerceivedNothing: ok,
     regenerateProjection: ok,
     regenerateFrom: ok,
-    branchFrom: ok,
+    branchFrom: async () => ({ ok: true as const, turn: 2, leaf: 't3' }),
   });
   configure(fake);
   let state!: InspectorState;
@@ -142,7 +142,7 @@ describe('turn inspector', () => {
     expect(await state.keepAsIs()).toBe(true);
     expect(await state.markPerceivedNothing(USER_ID)).toBe(true);
     expect(await state.regenerateProjection(USER_ID)).toBe(true);
-    expect(await state.branchFrom()).toBe(true);
+    expect(await state.branchFrom()).toEqual({ turn: 2, leaf: 't3' });
     expect(await state.regenerateFrom()).toBe(false);
     expect(state.error()).toBe('Wait for it.');
     const actions = fake.calls.filter(([name]) => !['inspectTurn', 'subscribe', 'syncStatus'].includes(name));

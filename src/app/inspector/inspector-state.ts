@@ -3,7 +3,7 @@
 // editing commands with their outcome. The user may read every variant here; no character's model
 // call ever receives another audience's variant: the worker builds each call from its own POV.
 import { createSignal, onCleanup, type Accessor } from 'solid-js';
-import type { Result, StaleChoice, TextDeltaOp, TurnInspection } from '../../workers/api.ts';
+import type { Branched, Result, StaleChoice, TextDeltaOp, TurnInspection } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { t } from '../i18n/ui-text.ts';
 import { latestOnly } from '../ui/latest-only.ts';
@@ -30,8 +30,8 @@ export interface InspectorState {
   /** Accepts a stale item as it is: the turn itself, or one audience's variant. */
   keepAsIs(audience?: string): Promise<boolean>;
   markPerceivedNothing(audience: string): Promise<boolean>;
-  /** Ends the story's path at this turn, so the next turn continues from it. */
-  branchFrom(): Promise<boolean>;
+  /** Ends the story's path at this turn, so the next turn continues from it; null when it did not. */
+  branchFrom(): Promise<Branched | null>;
 }
 
 export function createInspectorState(storyId: string, turnId: string): InspectorState {
@@ -104,6 +104,14 @@ export function createInspectorState(storyId: string, turnId: string): Inspector
       ),
     markPerceivedNothing: (audience) =>
       run('mark-nothing', () => api.markPerceivedNothing(storyId, turnId, audience)),
-    branchFrom: () => run('branch', () => api.branchFrom(storyId, turnId)),
+    async branchFrom() {
+      const answer: { branched: Branched | null } = { branched: null };
+      const ok = await run('branch', async () => {
+        const result = await api.branchFrom(storyId, turnId);
+        if (result.ok) answer.branched = { turn: result.turn, leaf: result.leaf };
+        return result;
+      });
+      return ok ? answer.branched : null;
+    },
   };
 }

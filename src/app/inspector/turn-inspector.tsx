@@ -13,7 +13,7 @@ import { LiveTextField } from '../ui/live-text-field.tsx';
 import { usePresence } from '../sync/use-presence.ts';
 import { VariantCard, type Variant } from './variant-card.tsx';
 import { GivenSummary } from './given-summary.tsx';
-import type { StaleChoice } from '../../workers/api.ts';
+import type { Branched, StaleChoice } from '../../workers/api.ts';
 import './inspector.css';
 
 /** What "Regenerate from here" does: a generated turn is written again, a hand-written one re-projected. */
@@ -28,8 +28,8 @@ export function TurnInspector(props: {
   userId: string;
   nameOf: (participantId: string) => string;
   onClose: () => void;
-  /** The path now ends at this turn: the composer continues from it. */
-  onBranched: () => void;
+  /** The path now ends at this turn: the composer continues from it (and where it ended is the way back). */
+  onBranched: (branched: Branched) => void;
 }): JSX.Element {
   const id = createUniqueId();
   const inspector = createInspectorState(props.storyId, props.turnId);
@@ -156,9 +156,10 @@ export function TurnInspector(props: {
                     )}
                     aria-disabled={busy()}
                     onClick={async () => {
-                      if (busy() || !(await inspector.branchFrom())) return;
+                      const branched = busy() ? null : await inspector.branchFrom();
+                      if (!branched) return;
                       close();
-                      props.onBranched();
+                      props.onBranched(branched);
                     }}
                   >
                     {t('Branch from here')}

@@ -1,4 +1,5 @@
-// What the worker is doing for this story, in words ("Jane is acting…"), and quiet outcomes.
+// What the worker is doing for this story, in words ("Jane is acting…", "Turn 2 of 3: …" while they
+// continue for several turns), and quiet outcomes.
 import type { JSX } from 'solid-js';
 import type { Phase } from '../../workers/api.ts';
 import { nameList, t } from '../i18n/ui-text.ts';
@@ -27,9 +28,15 @@ export function PhaseStatus(props: { story: StoryState }): JSX.Element {
     if (phase) return phaseText(phase, props.story.nameOf);
     return props.story.generating() ? t('Working…') : props.story.notice();
   };
+  /** Several automatic turns in a row say which one this is. */
+  const shown = (): string => {
+    const step = props.story.continueStep();
+    if (!step || !props.story.generating()) return text();
+    return t('Turn {turn} of {count}: {doing}', { turn: step.turn, count: step.of, doing: text() });
+  };
   return (
     <p class="phase-status" role="status">
-      {text()}
+      {shown()}
     </p>
   );
 }

@@ -8,6 +8,8 @@ import { Composer } from './composer.tsx';
 import { focusOnMount } from '../ui/focus-on-mount.ts';
 import { t } from '../i18n/ui-text.ts';
 import { PhaseStatus } from './phase-status.tsx';
+import { BranchNotice } from './branch-notice.tsx';
+import { DeleteNotice } from './delete-notice.tsx';
 import { routeHash } from '../shell/route.ts';
 import { ShareStory } from '../sync/share-story.tsx';
 import { createStoryState } from './story-state.ts';
@@ -56,6 +58,8 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
               <StartNotices story={story} />
               <TranscriptView story={story} onInspect={setInspecting} />
               <PhaseStatus story={story} />
+              <DeleteNotice story={story} />
+              <BranchNotice story={story} />
               <Show when={story.error()}>
                 <div class="error-box" role="alert">
                   <strong>{t('That did not work.')}</strong> <span>{story.error()}</span>
@@ -70,7 +74,8 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
                     userId={overview().userId}
                     nameOf={story.nameOf}
                     onClose={() => setInspecting(null)}
-                    onBranched={() => {
+                    onBranched={(branched) => {
+                      story.noteBranch(branched);
                       story.followEnd();
                       composerBox?.focus();
                     }}

@@ -16,6 +16,9 @@ import { latestOnly } from '../ui/latest-only.ts';
 import { runCommand } from '../ui/run-command.ts';
 import { createStoryCommands, type StaleQuestion, type StoryCommands } from './story-commands.ts';
 import type { PathRange } from './transcript/virtual-range.ts';
+import { createPathMoves, type PathMoves } from './path-moves.ts';
+import { createRowEdits, type RowEdits } from './row-edits.ts';
+import { createContinueProgress, type ContinueStep } from './continue-progress.ts';
 
 /** Rows loaded when a story opens: its end, before anything is measured. */
 const INITIAL_ROWS = 40;
@@ -26,7 +29,7 @@ export interface StreamingProjection {
   text: string;
 }
 
-export interface StoryState extends StoryCommands {
+export interface StoryState extends StoryCommands, PathMoves, RowEdits {
   storyId: string;
   overview: Accessor<StoryOverview | undefined>;
   /** The loaded rows: the turns of `range()` the user attended, in path order. */
@@ -57,6 +60,8 @@ export interface StoryState extends StoryCommands {
   phase: Accessor<Phase | null>;
   generating: Accessor<boolean>;
   streaming: Accessor<StreamingProjection | null>;
+  /** While "Let them continue" runs several turns: which one is under way. */
+  continueStep: Accessor<ContinueStep | null>;
   nameOf: (participantId: string) => string;
 }
 
@@ -175,8 +180,14 @@ export function createStoryState(storyId: string): StoryState {
     ask: setQuestion,
   });
 
+  const progress = createContinueProgress(phase);
+
   return {
     ...commands,
+    continueFor: (turns) => progress.during(turns, () => commands.continueFor(turns)),
+    continueStep: progress.step,
+    ...createPathMoves({ api, storyId, run, start }),
+    ...createRowEdits({ api, storyId, run, start, userId: () => overview()?.userId }),
     storyId,
     overview,
     get rows() {

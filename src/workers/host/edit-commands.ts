@@ -4,7 +4,7 @@ import { DocOrigin } from '../../driver/doc/origins.ts';
 import { editSource } from '../../driver/doc/turns.ts';
 import { editPovText, markPerceivedNothing, readPov } from '../../driver/doc/pov.ts';
 import { newestLeafUnder, setActiveLeaf } from '../../driver/doc/tree.ts';
-import { hasTurn } from '../../driver/doc/turns.ts';
+import { activeLeaf, hasTurn } from '../../driver/doc/turns.ts';
 import { keepAsIs } from '../../driver/views/keep.ts';
 import { regenerate, regenerateView } from '../../driver/turns/commands.ts';
 import type { DriverApi, Failure, Result } from '../api.ts';
@@ -92,8 +92,15 @@ export function editCommands(ctx: HostContext, generations: Generations): EditAp
       ),
 
     // The turns after it stay in the tree: the next turn becomes their sibling (an alternative).
-    branchFrom: (storyId, turnId) =>
-      withTurn(storyId, turnId, (s) => setActiveLeaf(s.doc, turnId, DocOrigin.person)),
+    // Where the path ended before is told, so the person has a way back.
+    async branchFrom(storyId, turnId) {
+      const story = await ctx.story(storyId);
+      if (isFailure(story)) return story;
+      if (!hasTurn(story.doc, turnId)) return noTurn(turnId);
+      const leaf = activeLeaf(story.doc);
+      setActiveLeaf(story.doc, turnId, DocOrigin.person);
+      return { ok: true, turn: story.views.path(turnId).length, leaf: leaf === turnId ? null : leaf };
+    },
 
     regenerateProjection(storyId, turnId, audience) {
       return generations.run(storyId, async (story, env) =>

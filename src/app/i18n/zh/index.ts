@@ -13,6 +13,7 @@ import { ZH_SYNC } from './sync.ts';
 import { ZH_WORLDS } from './worlds.ts';
 import { ZH_LOREBOOKS } from './lorebooks.ts';
 import { ZH_PLAY } from './play.ts';
+import { ZH_ROW_CONTROLS } from './row-controls.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -27,6 +28,7 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   worlds: ZH_WORLDS,
   lorebooks: ZH_LOREBOOKS,
   play: ZH_PLAY,
+  'row-controls': ZH_ROW_CONTROLS,
 };
 
 export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));

@@ -6,6 +6,7 @@ import type { TranscriptRow } from '../../../workers/api.ts';
 import { badgeLabel } from '../../ui/badges.tsx';
 import { t } from '../../i18n/ui-text.ts';
 import { TurnTools, type RowActions } from './turn-tools.tsx';
+import { swipeKeys } from './row-swipe.ts';
 
 export function NothingRow(props: {
   row: TranscriptRow;
@@ -14,7 +15,13 @@ export function NothingRow(props: {
   ref: (el: HTMLElement) => void;
 }): JSX.Element {
   return (
-    <li ref={props.ref} class="turn-nothing" data-turn-id={props.row.turnId}>
+    <li
+      ref={props.ref}
+      class="turn-nothing"
+      data-turn-id={props.row.turnId}
+      tabIndex={-1}
+      onKeyDown={swipeKeys(() => props.row, props.actions)}
+    >
       <span class="nothing-text">
         {t('Nothing seems to have happened.')}
         <Show when={props.row.stale}>

@@ -7,6 +7,8 @@ import { t } from '../../i18n/ui-text.ts';
 import { NothingRow } from './nothing-row.tsx';
 import { ProseText } from '../../ui/prose-text.tsx';
 import { TurnTools, type RowActions } from './turn-tools.tsx';
+import { RowEditor } from './row-edit.tsx';
+import { swipeKeys } from './row-swipe.ts';
 
 export function TranscriptRowView(props: {
   row: TranscriptRow;
@@ -33,7 +35,13 @@ export function TranscriptRowView(props: {
         )}
       </Match>
       <Match when={true}>
-        <li ref={ref} class={`turn turn-${props.row.kind}`} data-turn-id={props.row.turnId}>
+        <li
+          ref={ref}
+          class={`turn turn-${props.row.kind}`}
+          data-turn-id={props.row.turnId}
+          tabIndex={-1}
+          onKeyDown={swipeKeys(() => props.row, props.actions)}
+        >
           <div class="turn-head">
             <p class="turn-author">
               {props.row.authorName}
@@ -49,7 +57,12 @@ export function TranscriptRowView(props: {
             when={props.row.kind !== 'missing'}
             fallback={<p class="turn-text muted">{t('not projected yet')}</p>}
           >
-            <ProseText text={props.row.text} />
+            <Show
+              when={props.actions.editing() === props.row.turnId}
+              fallback={<ProseText text={props.row.text} />}
+            >
+              <RowEditor row={props.row} actions={props.actions} />
+            </Show>
           </Show>
         </li>
       </Match>

@@ -1,7 +1,7 @@
 // The user's transcript: a log of what the user wrote and perceived, with the user's projection of
 // the turn being generated streaming in, and a typing indicator while a character writes. Long
 // stories are virtualised: only the rows near the viewport are loaded and rendered.
-import { For, Show, createMemo, type JSX } from 'solid-js';
+import { For, Show, createMemo, createSignal, type JSX } from 'solid-js';
 import { t } from '../../i18n/ui-text.ts';
 import { PendingRow } from './pending-row.tsx';
 import type { StoryState } from '../story-state.ts';
@@ -37,6 +37,8 @@ export function TranscriptView(props: {
     actingName(),
   ]);
   const lastIndex = (): number => story.length() - 1;
+  /** The row being edited in place: one at a time. */
+  const [editing, setEditing] = createSignal<string | null>(null);
   /** Where the focus goes when a row is replaced by another turn (see RowActions). */
   let pendingFocus: { index: number; control: RowControl } | null = null;
   const keepFocus = (index: number, control: RowControl, command: Promise<void>): void => {
@@ -55,6 +57,13 @@ export function TranscriptView(props: {
       return control;
     },
     busy: () => story.generating(),
+    editing,
+    setEditing,
+    saveRowText: (row, opened, text) => story.saveRowText(row, opened, text),
+    deleteFrom(turnId) {
+      setEditing(null);
+      void story.deleteFrom(turnId);
+    },
   };
   return (
     <div class="transcript" role="log" aria-label={t('Transcript')} aria-busy={story.generating()}>

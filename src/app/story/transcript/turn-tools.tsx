@@ -1,9 +1,13 @@
-// The controls on a transcript row: step through the alternatives at its place (‹ 2/3 ›), write the
-// last turn again as a new alternative, and open the turn inspector.
+// The controls on a transcript row: step through the alternatives at its place (‹ 2/3 ›; ← → too,
+// row-swipe.ts), write the last turn again as a new alternative, edit it in place, delete it (a
+// branch cut), and open the turn inspector.
 import { Show, onMount, type JSX } from 'solid-js';
 import type { TranscriptRow } from '../../../workers/api.ts';
 import { t } from '../../i18n/ui-text.ts';
 import { ContinueTurnButton } from './continue-turn-button.tsx';
+import { RowDeleteButton } from './row-delete.tsx';
+import { RowEditButton } from './row-edit.tsx';
+import { stepAlternative } from './row-swipe.ts';
 
 /** A control of a row that replaces the row (another turn takes its place) and keeps the focus. */
 export type RowControl = 'previous' | 'next' | 'regenerate' | 'continue';
@@ -18,6 +22,13 @@ export interface RowActions {
   claimFocus(index: number): RowControl | null;
   /** Something is being generated: commands that generate wait. */
   busy(): boolean;
+  /** The row whose text is being edited in place (one at a time), or null; and opening or closing it. */
+  editing(): string | null;
+  setEditing(turnId: string | null): void;
+  /** Stores a row's text edited in place from `opened` (its text then); resolves whether it was stored. */
+  saveRowText(row: TranscriptRow, opened: string, text: string): Promise<boolean>;
+  /** Takes the turn and the ones after it out of the path (a branch cut, undoable). */
+  deleteFrom(turnId: string): void;
 }
 
 type LabelledControl = 'alternatives' | 'regenerate' | 'inspect';
@@ -44,11 +55,7 @@ export function controlLabel(control: LabelledControl, row: TranscriptRow): stri
 export function TurnTools(props: { row: TranscriptRow; last: boolean; actions: RowActions }): JSX.Element {
   const sibling = (offset: number): string | undefined =>
     props.row.siblings[props.row.sibling.index + offset];
-  const step = (offset: number): void => {
-    const target = sibling(offset);
-    if (target !== undefined && !props.actions.busy())
-      props.actions.switchBranch(target, props.row.index, offset < 0 ? 'previous' : 'next');
-  };
+  const step = (offset: -1 | 1): void => stepAlternative(props.row, props.actions, offset);
   const controls: Partial<Record<RowControl, HTMLButtonElement>> = {};
   // The row this one replaced had the focus on one of these controls: keyboard users keep their place.
   onMount(() => {
@@ -103,6 +110,8 @@ export function TurnTools(props: { row: TranscriptRow; last: boolean; actions: R
         </button>
       </Show>
       <ContinueTurnButton {...props} ref={(el) => (controls.continue = el)} />
+      <RowEditButton row={props.row} actions={props.actions} />
+      <RowDeleteButton row={props.row} actions={props.actions} />
       <button
         type="button"
         class="small secondary"
