@@ -6,6 +6,7 @@ import { ActControls, AUTO, ContinueControls, choiceOf } from './act-controls.ts
 import { t } from '../i18n/ui-text.ts';
 import { SceneOptions } from './scene-options.tsx';
 import { StaleBanner } from './stale-banner.tsx';
+import { keepFocusClearOf } from './composer-clearance.ts';
 import { MissingViewsBanner } from './missing-views-banner.tsx';
 import { SuggestTurnButton } from './suggest-turn-button.tsx';
 import type { StoryState } from './story-state.ts';
@@ -72,6 +73,7 @@ export function Composer(props: {
   return (
     <form
       class="composer"
+      ref={keepFocusClearOf}
       aria-label={t('Composer')}
       onSubmit={(event) => {
         event.preventDefault();

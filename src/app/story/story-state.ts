@@ -1,7 +1,7 @@
 // The open story as the story screen sees it: its overview, the loaded slice of the user's transcript
 // (re-read when the worker says the story changed; the virtual list moves the slice as the user
 // scrolls), what is being generated, and the play commands with their outcome.
-import { createMemo, createSignal, onCleanup, type Accessor } from 'solid-js';
+import { batch, createMemo, createSignal, onCleanup, type Accessor } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
 import type {
   Phase,
@@ -15,7 +15,7 @@ import { useDriver } from '../shell/driver-client.ts';
 import { latestOnly } from '../ui/latest-only.ts';
 import { runCommand } from '../ui/run-command.ts';
 import { createStoryCommands, type StaleQuestion, type StoryCommands } from './story-commands.ts';
-import type { PathRange } from './transcript/virtual-range.ts';
+import type { PathRange } from './transcript/slice-range.ts';
 import { createPathMoves, type PathMoves } from './path-moves.ts';
 import { createRowEdits, type RowEdits } from './row-edits.ts';
 import { createContinueProgress, type ContinueStep } from './continue-progress.ts';
@@ -104,14 +104,17 @@ export function createStoryState(storyId: string): StoryState {
     },
     ({ start, end, result }) => {
       if (!result.ok) return void setLoadError(result.detail);
-      setLength(result.length);
-      setStale(result.stale);
-      setMissing(result.missing);
-      setLoaded({
-        start: Math.min(start, result.length),
-        end: Math.min(end ?? result.length, result.length),
+      // The rows and the part of the path they come from change together: nothing sees one without the other.
+      batch(() => {
+        setLength(result.length);
+        setStale(result.stale);
+        setMissing(result.missing);
+        setLoaded({
+          start: Math.min(start, result.length),
+          end: Math.min(end ?? result.length, result.length),
+        });
+        setTranscript('rows', reconcile(result.rows, { key: 'turnId' }));
       });
-      setTranscript('rows', reconcile(result.rows, { key: 'turnId' }));
     },
   );
   void loadOverview().then(() => {

@@ -73,7 +73,7 @@ export function TranscriptView(props: {
           ref={(el) => view.setList(el)}
           style={{ 'padding-top': `${view.padTop()}px`, 'padding-bottom': `${view.padBottom()}px` }}
         >
-          <For each={story.rows}>
+          <For each={view.rows()}>
             {(row) => (
               <TranscriptRowView
                 row={row}
@@ -84,9 +84,13 @@ export function TranscriptView(props: {
               />
             )}
           </For>
-          <Show when={unlisted()}>{(text) => <PendingRow author={lastActor()} text={text()} />}</Show>
-          <Show when={actingName()}>{(name) => <PendingRow author={name()} typing />}</Show>
         </ol>
+        <Show when={unlisted() || actingName()}>
+          <ol class="turns">
+            <Show when={unlisted()}>{(text) => <PendingRow author={lastActor()} text={text()} />}</Show>
+            <Show when={actingName()}>{(name) => <PendingRow author={name()} typing />}</Show>
+          </ol>
+        </Show>
       </Show>
     </div>
   );

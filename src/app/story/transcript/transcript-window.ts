@@ -1,15 +1,25 @@
-// The virtualised transcript: only the turns near the viewport are loaded and rendered; padding above
-// and below the list stands in for the others (measured heights where known, else an estimate). The
-// page stays at the end of the story as turns arrive, unless the user scrolled up to read.
-import { createEffect, createMemo, createSignal, on, onCleanup, type Accessor } from 'solid-js';
+// The virtualised transcript, on @tanstack/solid-virtual's window virtualiser: every turn of the path
+// is an item (one the user was not there for has no row and measures 0), only the loaded rows in the
+// virtualiser's range are rendered, and padding above and below stands in for the others. The slice
+// loaded from the worker follows that range. The page stays at the end as turns arrive, unless the
+// user scrolled up to read.
+import { createWindowVirtualizer } from '@tanstack/solid-virtual';
+import { createEffect, createMemo, createSignal, on, onCleanup, untrack, type Accessor } from 'solid-js';
+import type { TranscriptRow } from '../../../workers/api.ts';
 import type { StoryState } from '../story-state.ts';
-import { createRowHeights, rangeFor, spanHeight, visibleRange } from './virtual-range.ts';
+import { rangeFor } from './slice-range.ts';
 
+/** A turn not measured yet: about one short paragraph with its author line. */
+const ESTIMATED_ROW_PX = 88;
+/** Turns rendered beyond each edge of the viewport, so a little scrolling shows no gap. */
+const OVERSCAN_TURNS = 6;
 /** Within this distance of the end, new text keeps the view scrolled to the end. */
 const FOLLOW_THRESHOLD_PX = 96;
 
 export interface TranscriptWindow {
-  /** Space standing in for the turns before and after the loaded rows. */
+  /** The loaded rows the virtualiser shows, in path order. */
+  rows: Accessor<TranscriptRow[]>;
+  /** Space standing in for the turns before and after the rendered rows. */
   padTop: Accessor<number>;
   padBottom: Accessor<number>;
   /** Ref of the list element. */
@@ -18,92 +28,91 @@ export interface TranscriptWindow {
   measure(row: HTMLElement, index: number): void;
 }
 
+/** A row's share of the list: its box and its margins (the space between rows is a margin). */
+function outerHeight(row: HTMLElement, entry: ResizeObserverEntry | undefined): number {
+  const style = getComputedStyle(row);
+  const box = entry?.borderBoxSize[0]?.blockSize ?? row.getBoundingClientRect().height;
+  return box + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+}
+
 /**
  * Follows the window's scrolling for `story`'s transcript. `track` lists what grows the end of the
  * transcript (rows, streamed text): when it changes and the user is at the end, the page follows.
  */
 export function createTranscriptWindow(story: StoryState, track: () => unknown): TranscriptWindow {
-  const heights = createRowHeights();
-  const [version, setVersion] = createSignal(0);
   let list: HTMLElement | undefined;
-  let gap = 0;
-  let following = true;
-  let frame = 0;
-
-  const indexOf = new WeakMap<Element, number>();
-  const resized = new ResizeObserver((entries) => {
-    let changed = false;
-    for (const entry of entries) {
-      const index = indexOf.get(entry.target);
-      if (index === undefined || !entry.target.isConnected) continue;
-      // The list's row gap belongs to each row's share of the height (read once it is in the page).
-      if (list?.isConnected && !gap) gap = parseFloat(getComputedStyle(list).rowGap) || 0;
-      const height = entry.target.getBoundingClientRect().height + gap;
-      if (heights.measured.get(index) !== height) {
-        heights.measured.set(index, height);
-        changed = true;
-      }
-    }
-    if (changed) setVersion((v) => v + 1);
+  /** Where the list starts in the page (the title and notices are above it). */
+  const [listTop, setListTop] = createSignal(0);
+  const placeList = (): void => {
+    if (list?.isConnected) setListTop(Math.round(list.getBoundingClientRect().top + window.scrollY));
+  };
+  const virtualizer = createWindowVirtualizer<HTMLElement>({
+    get count() {
+      return story.length();
+    },
+    get scrollMargin() {
+      return listTop();
+    },
+    estimateSize: () => ESTIMATED_ROW_PX,
+    overscan: OVERSCAN_TURNS,
+    measureElement: outerHeight,
   });
-  onCleanup(() => resized.disconnect());
 
+  const items = (): { index: number; start: number; end: number }[] => virtualizer.getVirtualItems();
+  const rows = createMemo(() => {
+    const shown = items();
+    const first = shown[0]?.index ?? 0;
+    const last = shown.at(-1)?.index ?? -1;
+    return story.rows.filter((row) => row.index >= first && row.index <= last);
+  });
+  const itemAt = (index: number | undefined) =>
+    index === undefined ? undefined : items().find((item) => item.index === index);
+  const padTop = (): number => {
+    const first = itemAt(rows()[0]?.index);
+    return first ? first.start - listTop() : virtualizer.getTotalSize();
+  };
+  const padBottom = (): number => {
+    const last = itemAt(rows().at(-1)?.index);
+    return last ? Math.max(0, virtualizer.getTotalSize() - (last.end - listTop())) : 0;
+  };
+
+  // Load the part of the path the virtualiser shows (with a margin), if it is not loaded yet.
+  createEffect(() => {
+    const shown = items();
+    const first = shown[0];
+    const last = shown.at(-1);
+    if (!first || !last) return;
+    const visible = { start: first.index, end: last.index + 1 };
+    story.showRange(rangeFor(visible, story.length(), untrack(story.range)));
+  });
   // Turns of the loaded part without a row (the user was not there) take no space.
   createEffect(() => {
     const { start, end } = story.loaded();
-    const shown = new Set(story.rows.map((row) => row.index));
-    let changed = false;
-    for (let i = start; i < end; i++) {
-      if (!shown.has(i) && heights.measured.get(i) !== 0) {
-        heights.measured.set(i, 0);
-        changed = true;
-      }
-    }
-    if (changed) setVersion((v) => v + 1);
+    const present = new Set(story.rows.map((row) => row.index));
+    for (let i = start; i < end; i++) if (!present.has(i)) virtualizer.resizeItem(i, 0);
   });
 
-  const padTop = createMemo(() => {
-    version();
-    return spanHeight(heights, 0, story.loaded().start);
-  });
-  const padBottom = createMemo(() => {
-    version();
-    return spanHeight(heights, story.loaded().end, story.length());
-  });
-
+  let following = true;
   const atEnd = (): boolean =>
     window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - FOLLOW_THRESHOLD_PX;
   const scrollToEnd = (): void => window.scrollTo({ top: document.documentElement.scrollHeight });
-
-  /** Loads the part of the path the viewport is on (plus a margin), if it is not loaded yet. */
-  const update = (): void => {
-    frame = 0;
-    if (!list) return;
-    const top = -list.getBoundingClientRect().top;
-    const visible = visibleRange(heights, story.length(), top, top + window.innerHeight);
-    story.showRange(rangeFor(visible, story.length(), story.range()));
-  };
-  const schedule = (): void => {
-    if (!frame) frame = requestAnimationFrame(update);
-  };
   /** Only the user's scrolling (or the page's) decides whether the view follows the end. */
   const onScroll = (): void => {
     following = atEnd();
-    schedule();
+    placeList();
   };
   window.addEventListener('scroll', onScroll, { passive: true });
-  window.addEventListener('resize', schedule, { passive: true });
+  // What is above the list (a notice, a banner) can change its place without any scrolling.
+  const page = new ResizeObserver(placeList);
+  page.observe(document.body);
   onCleanup(() => {
     window.removeEventListener('scroll', onScroll);
-    window.removeEventListener('resize', schedule);
-    if (frame) cancelAnimationFrame(frame);
+    page.disconnect();
   });
 
-  // A slice that arrived may not cover the viewport (the estimate was off): look again.
-  createEffect(on(story.loaded, schedule, { defer: true }));
   // New text at the end, or rows measured taller than their estimate: stay at the end if there.
   createEffect(
-    on([track, version], () => {
+    on([track, () => virtualizer.getTotalSize()], () => {
       if (following) scrollToEnd();
     }),
   );
@@ -120,15 +129,18 @@ export function createTranscriptWindow(story: StoryState, track: () => unknown):
   );
 
   return {
+    rows,
     padTop,
     padBottom,
     setList(element) {
       list = element;
+      queueMicrotask(placeList);
     },
     measure(row, index) {
-      indexOf.set(row, index);
-      resized.observe(row);
-      onCleanup(() => resized.unobserve(row));
+      row.setAttribute(virtualizer.options.indexAttribute, String(index));
+      virtualizer.measureElement(row);
+      // A row that left the page is no longer observed.
+      onCleanup(() => queueMicrotask(() => virtualizer.measureElement(null)));
     },
   };
 }
