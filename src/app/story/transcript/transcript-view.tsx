@@ -54,6 +54,11 @@ export function TranscriptView(props: {
       return control;
     },
     busy: () => story.generating(),
+    readingAs: () => {
+      const reader = story.readingAs();
+      return reader === null ? null : story.nameOf(reader);
+    },
+    writeViews: () => void story.completeViews(),
   };
   return (
     <div class="transcript" role="log" aria-label={t('Transcript')} aria-busy={story.generating()}>

@@ -16,6 +16,10 @@ export interface RowActions {
   claimFocus(index: number): RowControl | null;
   /** Something is being generated: commands that generate wait. */
   busy(): boolean;
+  /** The name of the participant read as ("Read as"), or null: then the rows have no controls. */
+  readingAs(): string | null;
+  /** Writes every perception the story does not have yet (a generation stopped before it). */
+  writeViews(): void;
 }
 
 type LabelledControl = 'alternatives' | 'regenerate' | 'inspect';
@@ -59,7 +63,7 @@ export function TurnTools(props: { row: TranscriptRow; last: boolean; actions: R
       ?.focus();
   });
   return (
-    <span class="turn-tools">
+    <span class="turn-tools" hidden={props.actions.readingAs() !== null}>
       <Show when={props.row.sibling.count > 1}>
         <span class="branch-switcher" role="group" aria-label={controlLabel('alternatives', props.row)}>
           <button
