@@ -199,6 +199,62 @@ describe('point of view', { timeout: 10 * TEST_TIMEOUT_MS }, () => {
   );
 });
 
+/** Written by the user as Jane (Write as): the user knows what they wrote, and reads it. */
+const HAND_TURN = 'I wipe the counter and say nothing about the key.';
+
+describe('writing as a character', { timeout: 4 * TEST_TIMEOUT_MS }, () => {
+  let browser, stub;
+  before(async () => {
+    stub = await startOpenAIStub({
+      answer: (kind) => (kind.op === 'projector' ? SEEN(kind.target) : 'I wait.'),
+    });
+    browser = await openBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await stub?.close();
+  });
+
+  it(
+    'the row of a turn written as Jane shows Jane’s own text, labelled as written by you',
+    { timeout: 2 * TEST_TIMEOUT_MS },
+    async () => {
+      const { page } = browser;
+      await page.goto(appUrl());
+      await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Settings' });
+      await addModelServer(dialog, stub.baseURL, STUB_MODEL);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'New story' }).click();
+      const form = page.getByRole('region', { name: 'New story' });
+      await form.getByLabel('Title').fill(TITLE);
+      await form.getByLabel('Your name').fill(USER);
+      await form.getByLabel('Character 1 Name').fill('Jane');
+      await form.getByLabel('Character 1 Description').fill('The innkeeper.');
+      await form.getByRole('button', { name: 'Create story' }).click();
+      await page.getByRole('heading', { name: TITLE }).waitFor();
+
+      await page.getByLabel('Write as').selectOption({ label: 'Jane' });
+      await page.getByRole('textbox', { name: 'Your turn' }).fill(HAND_TURN);
+      await page.getByRole('button', { name: 'Send' }).click();
+      const log = page.getByRole('log', { name: 'Transcript' });
+      const row = log.locator('li[data-turn-id]').first();
+      await row.getByText('Jane (written by you)').waitFor();
+      await page.getByRole('button', { name: 'Cancel' }).waitFor({ state: 'hidden' });
+      assert.equal(await row.locator('.turn-author').innerText(), 'Jane (written by you)');
+      await row.getByText(HAND_TURN).waitFor();
+      assert.equal(await log.getByText(SEEN(USER)).count(), 0);
+      // Jane's own view has the same text, as hers.
+      await page.getByLabel('Read as').selectOption({ label: 'Jane' });
+      await page.getByRole('status').filter({ hasText: 'Reading as Jane' }).waitFor();
+      assert.equal(await row.locator('.turn-author').innerText(), 'Jane');
+      await row.getByText(HAND_TURN).waitFor();
+      assert.deepEqual(browser.errors, []);
+    },
+  );
+});
+
 /** The text screen readers read after a field's name (its aria-describedby). */
 function accessibleDescription(locator) {
   return locator.evaluate((el) =>

@@ -25,7 +25,7 @@ function answer(body: ChatBody): string {
 }
 
 describe('transcript(storyId, range, participant)', () => {
-  it('a character’s view: its own source, its projections of the others, nothing where it perceived nothing', async () => {
+  it('[H8] a character’s view: its own source, its projections of the others, nothing where it perceived nothing', async () => {
     const server = await startOpenAIServer({ answer });
     cleanups.push(() => server.close());
     const host = await startHost(server);
@@ -82,5 +82,40 @@ describe('transcript(storyId, range, participant)', () => {
 
     const nobody = await api.transcript(storyId, {}, 'nobody');
     expect(!nobody.ok && nobody.code).toBe('unknown-participant');
+  });
+
+  it('[H8] a turn the user wrote as a character: the user reads what they wrote, the character reads it as its own', async () => {
+    const server = await startOpenAIServer({ answer });
+    cleanups.push(() => server.close());
+    const host = await startHost(server);
+    cleanups.push(() => host.close());
+    const { api } = host;
+    const created = await api.createStory({
+      title: 'Night watch',
+      language: 'en',
+      user: { name: 'Wren', persona: 'A traveller.' },
+      characters: [{ name: 'Jane', card: { description: 'A guard.' } }],
+    });
+    if (!created.ok) throw new Error(created.detail);
+    const storyId = created.storyId;
+    const opened = await api.openStory(storyId);
+    if (!opened.ok) throw new Error(opened.detail);
+    const jane = opened.story.participants.find((p) => p.name === 'Jane')?.id ?? '';
+    expect((await api.send(storyId, { as: jane, text: 'I bar the gate.' })).ok).toBe(true);
+    const rowsOf = async (participant?: string) => {
+      const t = await (participant ? api.transcript(storyId, {}, participant) : api.transcript(storyId));
+      if (!t.ok) throw new Error(t.detail);
+      return t.rows.map((r) => ({ kind: r.kind, text: r.text, writtenByReader: r.writtenByReader ?? false }));
+    };
+    expect(await rowsOf()).toEqual([{ kind: 'own', text: 'I bar the gate.', writtenByReader: true }]);
+    expect(await rowsOf(jane)).toEqual([{ kind: 'own', text: 'I bar the gate.', writtenByReader: false }]);
+    // Who wrote it travels with the story.
+    const exported = await api.exportStory(storyId);
+    if (!exported.ok) throw new Error(exported.detail);
+    expect(exported.story.turns[0]?.writtenBy).toBe(opened.story.userId);
+    const copy = await api.importStory({ ...exported.story, id: 'night-watch-copy' });
+    if (!copy.ok) throw new Error(copy.detail);
+    const copied = await api.transcript(copy.storyId);
+    expect(copied.ok && copied.rows[0]?.writtenByReader).toBe(true);
   });
 });

@@ -54,19 +54,22 @@ export function transcriptSlice(
     const siblings = children.length ? children : [t.id];
     // The entry the driver builds this participant's model history from: the reader sees what it knows.
     const entry = entryOf(t, reader);
-    const own = entry.kind === 'own';
+    // What the reader wrote for a character, the reader knows as written (its own view stays the model's).
+    const written = t.writtenBy === reader && t.author !== reader;
+    const own = written || entry.kind === 'own';
     const state = n.pov.get(reader)?.state;
     rows.push({
       turnId: t.id,
       index: n.index,
       author: t.author,
       authorName: names.get(t.author) ?? t.author,
-      kind: entry.kind,
-      text: entry.text,
+      kind: own ? 'own' : entry.kind,
+      text: written ? t.source : entry.text,
       stale: own ? n.turnState === 'stale' : state === 'stale',
       sibling: { index: siblings.indexOf(t.id), count: siblings.length },
       siblings: [...siblings],
       origin: t.origin,
+      ...(written ? { writtenByReader: true as const } : {}),
     });
   }
   const missing = listParticipants(story.doc).reduce((n, p) => n + story.views.missing(p.id).length, 0);

@@ -33,4 +33,6 @@ export const ZH_POINT_OF_VIEW: Messages = {
     '每个角色都会看到你的人设：那就是他们眼中的你。',
   'Private to this character: only it reads its description; the others know only what they perceive of it.':
     '仅此角色可见：只有它自己读得到它的描述；其他人只知道他们所感知到的它。',
+  // transcript-row.tsx
+  '{name} (written by you)': '{name}（由你书写）',
 };

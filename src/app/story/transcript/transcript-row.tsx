@@ -6,6 +6,7 @@ import type { TranscriptRow } from '../../../workers/api.ts';
 import { badgeLabel, badgeMeaning } from '../../ui/badges.tsx';
 import { NothingRow } from './nothing-row.tsx';
 import { ProseText } from '../../ui/prose-text.tsx';
+import { t } from '../../i18n/ui-text.ts';
 import { TurnTools, type RowActions } from './turn-tools.tsx';
 import { UnwrittenPerception } from './unwritten-perception.tsx';
 
@@ -37,7 +38,9 @@ export function TranscriptRowView(props: {
         <li ref={ref} class={`turn turn-${props.row.kind}`} data-turn-id={props.row.turnId}>
           <div class="turn-head">
             <p class="turn-author">
-              {props.row.authorName}
+              {props.row.writtenByReader
+                ? t('{name} (written by you)', { name: props.row.authorName })
+                : props.row.authorName}
               <Show when={props.row.stale}>
                 <span class="badge" title={badgeMeaning('stale')}>
                   {badgeLabel('stale')}
