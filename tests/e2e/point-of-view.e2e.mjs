@@ -5,10 +5,14 @@
 // nothing); a perception not written yet says so in the reader's words and offers to write it.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
 import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
 
 const TEST_TIMEOUT_MS = 3 * STEP_TIMEOUT_MS;
+const SCREENSHOTS = fileURLToPath(new URL('../../.tmp/screenshots/', import.meta.url));
+const NARROW = { width: 390, height: 800 };
 
 const USER = 'Sam';
 const TITLE = 'Four eyes';
@@ -138,6 +142,13 @@ describe('point of view', { timeout: 10 * TEST_TIMEOUT_MS }, () => {
         `Pell\n\n${SEEN('Jane')}`,
       ]);
       assert.doesNotMatch(await body(), new RegExp(PELL_SECRET));
+      await mkdir(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: `${SCREENSHOTS}read-as-1280.png`, fullPage: true });
+      await page.setViewportSize(NARROW);
+      await page.screenshot({ path: `${SCREENSHOTS}read-as-390.png`, fullPage: true });
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= NARROW.width, 'the banner fits a narrow screen, scroll width '.concat(wide));
+      await page.setViewportSize({ width: 1280, height: 800 });
       // Nothing that writes is there while reading as someone else.
       assert.equal(await composer().isVisible(), false);
       assert.equal(await log().getByRole('button').count(), 0);
