@@ -186,7 +186,7 @@ describe('point of view', { timeout: 10 * TEST_TIMEOUT_MS }, () => {
         await page.getByRole('button', { name: 'Act', exact: true }).click();
         await page
           .getByRole('status')
-          .filter({ hasText: `Projecting for ${USER}` })
+          .filter({ hasText: `Writing what ${USER} perceived…` })
           .waitFor();
         await page.getByRole('button', { name: 'Cancel' }).click();
         await page.getByRole('button', { name: 'Cancel' }).waitFor({ state: 'hidden' });

@@ -35,4 +35,6 @@ export const ZH_POINT_OF_VIEW: Messages = {
     '仅此角色可见：只有它自己读得到它的描述；其他人只知道他们所感知到的它。',
   // transcript-row.tsx
   '{name} (written by you)': '{name}（由你书写）',
+  // phase-status.tsx
+  'Writing what {names} perceived…': '正在写出{names}所感知到的…',
 };

@@ -22,7 +22,6 @@ export const ZH_STORY: Messages = {
   'Someone is writing': '有人正在书写',
   'Choosing who acts next…': '正在选择下一个行动的角色…',
   '{name} is acting…': '{name}正在行动…',
-  'Projecting for {names}…': '正在为{names}生成感知…',
   '{name} is taking stock of what they remember…': '{name}正在整理记忆…',
   'Working…': '处理中…',
   // A row's controls.
