@@ -21,6 +21,8 @@ export interface TranscriptRow {
   siblings: string[];
   /** 'generated': a character's model-written turn (Regenerate makes an alternative of it). */
   origin: 'authored' | 'generated';
+  /** The reader wrote this turn by hand for its author (Write as): `kind` is 'own', `text` what they wrote. */
+  writtenByReader?: true;
 }
 
 export interface TranscriptSlice {

@@ -227,7 +227,15 @@ export interface DriverApi extends WorldApi, ImportApi, ContinueSuggestApi, Path
   exportStory(storyId: string): Promise<Result<{ story: StoryJson }>>;
   // views of one story
   openStory(storyId: string): Promise<Result<{ story: StoryOverview }>>;
-  transcript(storyId: string, range?: { start?: number; end?: number }): Promise<Result<TranscriptSlice>>;
+  /**
+   * A range of the active path as `participant` (default: the user) wrote and perceived it. Another
+   * participant's is "Read as", for the person's eyes: no model request is ever made from it.
+   */
+  transcript(
+    storyId: string,
+    range?: { start?: number; end?: number },
+    participant?: string,
+  ): Promise<Result<TranscriptSlice>>;
   inspectTurn(storyId: string, turnId: string): Promise<Result<{ turn: TurnInspection }>>;
   /** The full request that wrote a turn (no audience) or projected it to `audience`, rebuilt now. */
   turnRequest(storyId: string, turnId: string, audience?: string): Promise<Result<{ request: TurnRequest }>>;

@@ -255,9 +255,9 @@ describe('import and export', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
       const review = page.getByRole('region', { name: /later\.jsonl: a SillyTavern chat/ });
       await review.getByLabel(/Project from here/).check();
       await review.getByRole('button', { name: 'Import', exact: true }).click();
-      const banner = page.getByRole('status').filter({ hasText: 'views are not made yet' });
-      await banner.filter({ hasText: '2 views' }).waitFor();
-      await banner.getByRole('button', { name: 'Project them' }).click();
+      const banner = page.getByRole('status').filter({ hasText: 'perceptions are not written yet' });
+      await banner.filter({ hasText: '2 perceptions' }).waitFor();
+      await banner.getByRole('button', { name: 'Write them' }).click();
       await banner.waitFor({ state: 'detached' });
       await page.getByRole('log').getByText('You hear a voice.').first().waitFor();
       assert.deepEqual(errors, []);

@@ -39,9 +39,12 @@ describe('Markdown per point of view', () => {
   it('[I8] a canary said while Jess was absent is not in her Markdown; nothing perceived names no one', () => {
     const md = storyMarkdown(story().doc, JESS, 'en');
     expect(md).toBe(
-      ['# The gate', '*As Jess lived it*', '*Nothing seems to have happened.*', '*(not projected yet)*'].join(
-        '\n\n',
-      ) + '\n',
+      [
+        '# The gate',
+        '*As Jess lived it*',
+        '*Nothing seems to have happened.*',
+        '*(what was perceived of this turn is not written yet)*',
+      ].join('\n\n') + '\n',
     );
     expect(md).not.toMatch(/CANARY|Jane|knock/);
   });
@@ -73,7 +76,7 @@ describe('Markdown per point of view', () => {
     const md = storyMarkdown(s.doc, JESS, 'zh');
     expect(md).toContain('*J\\*ess\\_所经历的*');
     expect(md).toContain('*似乎什么也没有发生。*');
-    expect(md).toContain('*（尚未生成感知）*');
+    expect(md).toContain('*（对这个回合的感知尚未写出）*');
   });
 
   it('an unknown participant is a bug of the caller', () => {

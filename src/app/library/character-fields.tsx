@@ -1,5 +1,5 @@
 // One character of a new story: name, a short description (the card), and whether they are present.
-import { Show, type JSX } from 'solid-js';
+import { Show, createUniqueId, type JSX } from 'solid-js';
 import type { Card } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
 
@@ -24,6 +24,7 @@ export function CharacterFields(props: {
 }): JSX.Element {
   /** Read by screen readers before each field, so every field's name says which character it is. */
   const prefix = (): string => `${t('Character {number}', { number: props.number })} `;
+  const hintId = createUniqueId();
   return (
     <fieldset class="group">
       <legend>{t('Character {number}', { number: props.number })}</legend>
@@ -45,10 +46,16 @@ export function CharacterFields(props: {
         </span>
         <textarea
           rows={3}
+          aria-describedby={hintId}
           value={props.character.description}
           onInput={(e) => props.onChange({ description: e.currentTarget.value })}
         />
       </label>
+      <p id={hintId} class="hint">
+        {t(
+          'Private to this character: only it reads its description; the others know only what they perceive of it.',
+        )}
+      </p>
       <label class="check">
         <input
           type="checkbox"

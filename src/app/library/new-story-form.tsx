@@ -139,10 +139,14 @@ export function NewStoryForm(props: {
             <span>{t('Your persona')}</span>
             <textarea
               rows={2}
+              aria-describedby={`${id}-persona-hint`}
               value={draft.persona}
               onInput={(e) => setDraft('persona', e.currentTarget.value)}
             />
           </label>
+          <p id={`${id}-persona-hint`} class="hint">
+            {t('Every character is shown your persona: it is who they see.')}
+          </p>
         </fieldset>
         <For each={characters}>
           {(character, index) => (

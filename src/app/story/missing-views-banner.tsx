@@ -1,5 +1,5 @@
-// Above Your turn in a story imported to be projected later: how many views are not made yet, and
-// Project them (each one's view made by the model, in story order, with the phase showing progress).
+// Above Your turn in a story imported to be projected later: how many perceptions are not written
+// yet, and the command that writes them (each one by the model, in story order, the phase showing progress).
 import { Show, type JSX } from 'solid-js';
 import { t } from '../i18n/ui-text.ts';
 import type { StoryState } from './story-state.ts';
@@ -9,9 +9,12 @@ export function MissingViewsBanner(props: { story: StoryState }): JSX.Element {
     <Show when={props.story.missing() > 0 && !props.story.stale()}>
       <div class="missing-banner" role="status">
         <span>
-          {t('{count} views are not made yet: each participant’s view of what they were there for.', {
-            count: props.story.missing(),
-          })}
+          {t(
+            '{count} perceptions are not written yet: what each participant perceived of the turns they were there for.',
+            {
+              count: props.story.missing(),
+            },
+          )}
         </span>{' '}
         <button
           type="button"
@@ -19,7 +22,7 @@ export function MissingViewsBanner(props: { story: StoryState }): JSX.Element {
           disabled={props.story.generating()}
           onClick={() => void props.story.completeViews()}
         >
-          {t('Project them')}
+          {t('Write them')}
         </button>
       </div>
     </Show>

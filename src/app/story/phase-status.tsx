@@ -14,7 +14,7 @@ export function phaseText(phase: Phase, nameOf: (id: string) => string): string 
     case 'remembering':
       return t('{name} is taking stock of what they remember…', { name: nameOf(phase.participant) });
     case 'projecting':
-      return t('Projecting for {names}…', {
+      return t('Writing what {names} perceived…', {
         names: nameList(phase.audiences.map(nameOf)),
       });
     default:

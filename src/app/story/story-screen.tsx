@@ -1,4 +1,4 @@
-// The story screen: the user's transcript, what is being generated, the composer, the turn inspector
+// The story screen: the user's transcript (or, read-only, another participant's), what is being generated, the composer, the turn inspector
 // opened from any row and what a participant remembers, opened from the cast. Opening the story moves
 // keyboard focus to its title, so screen readers announce where the user is. Everything here reads
 // the worker's view slices.
@@ -16,6 +16,8 @@ import { createStoryState } from './story-state.ts';
 import { TranscriptView } from './transcript/transcript-view.tsx';
 import { TurnInspector } from '../inspector/turn-inspector.tsx';
 import { MemoryPanel } from '../memory/memory-panel.tsx';
+import { FirstRunNote } from './first-run-note.tsx';
+import { PointOfView } from './read-as.tsx';
 import './story.css';
 
 export function StoryScreen(props: { storyId: string }): JSX.Element {
@@ -56,6 +58,8 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
                 {overview().title}
               </h2>
               <StartNotices story={story} />
+              <FirstRunNote />
+              <PointOfView story={story} />
               <TranscriptView story={story} onInspect={setInspecting} />
               <PhaseStatus story={story} />
               <DeleteNotice story={story} />
@@ -65,7 +69,10 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
                   <strong>{t('That did not work.')}</strong> <span>{story.error()}</span>
                 </div>
               </Show>
-              <Composer story={story} ref={(el) => (composerBox = el)} onRemember={setRemembering} />
+              {/* Hidden, not removed, while reading as someone else: the draft waits for the way back. */}
+              <div hidden={story.readingAs() !== null}>
+                <Composer story={story} ref={(el) => (composerBox = el)} onRemember={setRemembering} />
+              </div>
               <Show when={inspecting()} keyed>
                 {(turnId) => (
                   <TurnInspector

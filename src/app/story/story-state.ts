@@ -63,6 +63,10 @@ export interface StoryState extends StoryCommands, PathMoves, RowEdits {
   /** While "Let them continue" runs several turns: which one is under way. */
   continueStep: Accessor<ContinueStep | null>;
   nameOf: (participantId: string) => string;
+  /** "Read as": the participant whose point of view the transcript shows, or null for the user's own. */
+  readingAs: Accessor<string | null>;
+  /** Shows the transcript as `participantId` perceived it, read-only; null (or the user) goes back. */
+  readAs(participantId: string | null): void;
 }
 
 const sameStale = (a: StaleSummary | null, b: StaleSummary | null): boolean =>
@@ -90,6 +94,7 @@ export function createStoryState(storyId: string): StoryState {
   const [stale, setStale] = createSignal<StaleSummary | null>(null, { equals: sameStale });
   const [missing, setMissing] = createSignal(0);
   const [question, setQuestion] = createSignal<StaleQuestion | null>(null);
+  const [readingAs, setReadingAs] = createSignal<string | null>(null);
 
   const loadOverview = latestOnly<Result<{ story: StoryOverview }>>(
     () => api.openStory(storyId),
@@ -100,7 +105,15 @@ export function createStoryState(storyId: string): StoryState {
   const loadTranscript = latestOnly<{ start: number; end: number | null; result: Result<TranscriptSlice> }>(
     async () => {
       const { start, end } = range();
-      return { start, end, result: await api.transcript(storyId, end === null ? { start } : { start, end }) };
+      const slice = end === null ? { start } : { start, end };
+      const reader = readingAs();
+      return {
+        start,
+        end,
+        result: await (reader === null
+          ? api.transcript(storyId, slice)
+          : api.transcript(storyId, slice, reader)),
+      };
     },
     ({ start, end, result }) => {
       if (!result.ok) return void setLoadError(result.detail);
@@ -135,8 +148,8 @@ export function createStoryState(storyId: string): StoryState {
   const generating = (): boolean => running() > 0 || phase() !== null;
   const streaming = (): StreamingProjection | null => {
     const stream = streamOf(storyId);
-    const user = overview()?.userId;
-    const text = user === undefined ? undefined : stream?.projections[user];
+    const reader = readingAs() ?? overview()?.userId;
+    const text = reader === undefined ? undefined : stream?.projections[reader];
     return stream?.turnId && text ? { turnId: stream.turnId, text } : null;
   };
 
@@ -212,5 +225,12 @@ export function createStoryState(storyId: string): StoryState {
     generating,
     streaming,
     nameOf: (id) => names().get(id) ?? id,
+    readingAs,
+    readAs(participantId) {
+      const next = participantId === overview()?.userId ? null : participantId;
+      if (next === readingAs()) return;
+      setReadingAs(next);
+      void loadTranscript();
+    },
   };
 }

@@ -117,6 +117,8 @@ export interface TurnSnapshot {
   basis?: string;
   /** A generated turn whose source a person changed by hand. */
   edited: boolean;
+  /** A turn written by hand for its author by another participant (the user, with Write as). */
+  writtenBy?: string;
   createdAt: string;
   pov: Record<string, PovSnapshot>;
 }

@@ -29,6 +29,8 @@ export interface NewTurn {
   basis?: string;
   /** A generated turn whose text a person changed by hand (a copy of one keeps the mark). */
   edited?: boolean;
+  /** Who wrote it by hand for its author (the user writing as a character); unset: the author. */
+  writtenBy?: string;
   /** For a generated turn: what its request was given (the inspector's itemisation). */
   given?: Given;
   /** Make the new turn the active leaf (default true). */
@@ -57,6 +59,7 @@ export function appendTurn(doc: Y.Doc, turn: NewTurn, origin?: unknown): string 
     m.set('origin', turn.origin);
     if (turn.basis !== undefined) m.set('basis', turn.basis);
     if (turn.edited) m.set('edited', true);
+    if (turn.writtenBy !== undefined) m.set('writtenBy', turn.writtenBy);
     if (turn.given) m.set('given', storedGiven(turn.given));
     if (turn.given?.lore) m.set('lore', turn.given.lore);
     m.set('createdAt', turn.createdAt);
@@ -93,6 +96,7 @@ export function readTurn(doc: Y.Doc, id: string): TurnSnapshot {
   const m = turnMap(doc, id);
   if (!m) throw new Error(`no turn ${id}`);
   const basis = m.get('basis');
+  const writtenBy = m.get('writtenBy');
   const pov: Record<string, PovSnapshot> = readPovMap(m);
   return {
     id,
@@ -104,6 +108,7 @@ export function readTurn(doc: Y.Doc, id: string): TurnSnapshot {
     origin: m.get('origin') === 'generated' ? 'generated' : 'authored',
     ...(typeof basis === 'string' ? { basis } : {}),
     edited: m.get('edited') === true,
+    ...(typeof writtenBy === 'string' ? { writtenBy } : {}),
     createdAt: String(m.get('createdAt') ?? ''),
     pov,
   };

@@ -107,6 +107,7 @@ export function exportStory(doc: Y.Doc): StoryJson {
         source: t.source,
         ...(t.basis !== undefined ? { basis: t.basis } : {}),
         ...(t.edited ? { edited: true } : {}),
+        ...(t.writtenBy !== undefined ? { writtenBy: t.writtenBy } : {}),
         createdAt: t.createdAt,
         pov: Object.fromEntries(
           Object.entries(t.pov)

@@ -229,6 +229,7 @@ export function importStory(input: unknown, importedAt: string, language: Langua
         origin: t.origin,
         ...(t.origin === 'generated' ? { basis: t.basis ?? UNSTAMPED } : {}),
         ...(t.edited ? { edited: true } : {}),
+        ...(t.writtenBy !== undefined ? { writtenBy: t.writtenBy } : {}),
         createdAt: t.createdAt ?? importedAt,
         activate: false,
       });

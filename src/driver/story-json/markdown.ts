@@ -22,7 +22,7 @@ function entryMarkdown(entry: TranscriptEntry, nameOf: (id: string) => string, l
     case 'nothing':
       return `*${tr(language, 'Nothing seems to have happened.')}*`;
     case 'missing':
-      return `*${tr(language, '(not projected yet)')}*`;
+      return `*${tr(language, '(what was perceived of this turn is not written yet)')}*`;
     default:
       return entry.kind satisfies never;
   }

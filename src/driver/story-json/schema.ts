@@ -43,6 +43,8 @@ export const storyJsonTurnSchema = z.object({
   basis: z.string().min(1).optional(),
   /** A generated turn whose source a person edited by hand. */
   edited: z.boolean().optional(),
+  /** A turn written by hand for its author by this participant (the user, with Write as). */
+  writtenBy: z.string().min(1).optional(),
   createdAt: z.iso.datetime({ offset: true }).optional(),
   pov: z.record(z.string(), storyJsonPovSchema).default({}),
 });

@@ -108,7 +108,7 @@ export async function send(
 ): Promise<DriverResult<{ turnId: string; acted?: string }>> {
   const settled = await settleStale(story, env, activeLeaf(story.doc), input.stale);
   if (!settled.ok) return settled;
-  const authored = await authorTurn(story, env, input.author, input.text);
+  const authored = await authorTurn(story, env, input.author, input.text, story.views.cast().user?.id);
   if (!authored.ok) return authored;
   const next = nextAfter(story, input);
   if (!next) return authored;
@@ -183,6 +183,7 @@ export async function regenerate(
         audiences: turn.audiences,
         text: turn.source,
         origin: 'authored',
+        ...(turn.writtenBy !== undefined ? { writtenBy: turn.writtenBy } : {}),
         createdAt: isoNow(env),
       },
       env.origin,

@@ -57,12 +57,16 @@ export async function projectNewTurn(story: Story, env: DriverEnv, turnId: strin
   return pool(isolated.map(one), env.concurrency ?? DEFAULT_CONCURRENCY);
 }
 
-/** A participant authors a turn by hand (the user, or the user writing as a character). */
+/**
+ * A participant authors a turn by hand (the user, or the user writing as a character: `writtenBy`
+ * says who wrote it, so the user's transcript shows what they wrote).
+ */
 export async function authorTurn(
   story: Story,
   env: DriverEnv,
   author: string,
   text: string,
+  writtenBy?: string,
 ): Promise<DriverResult<{ turnId: string }>> {
   const language = story.views.meta().language;
   if (!story.views.cast().get(author))
@@ -80,6 +84,7 @@ export async function authorTurn(
       text,
       origin: 'authored',
       audiences: presentIds(story.doc),
+      ...(writtenBy !== undefined && writtenBy !== author ? { writtenBy } : {}),
       createdAt: isoNow(env),
     },
     env.origin,

@@ -147,9 +147,16 @@ export function createDriverHost(parts: HostParts): DriverApi {
       const story = await ctx.story(storyId);
       return isFailure(story) ? story : { ok: true, story: overview(story) };
     },
-    async transcript(storyId, range) {
+    async transcript(storyId, range, participant) {
       const story = await ctx.story(storyId);
-      return isFailure(story) ? story : { ok: true, ...transcriptSlice(story, range) };
+      if (isFailure(story)) return story;
+      if (participant !== undefined && !story.views.cast().get(participant))
+        return {
+          ok: false,
+          code: 'unknown-participant',
+          detail: uiText('There is no such participant in this story.'),
+        };
+      return { ok: true, ...transcriptSlice(story, range, participant) };
     },
     getDeviceSettings: () => deviceSettings.read(),
     async settingsProblem() {

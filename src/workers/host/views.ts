@@ -6,6 +6,7 @@ import { povGiven } from '../../driver/doc/pov.ts';
 import { turnGiven } from '../../driver/doc/turns.ts';
 import type { Story } from '../../driver/env.ts';
 import { staleHistory } from '../../driver/views/stale-history.ts';
+import { entryOf } from '../../driver/views/path-node.ts';
 import { readStoryBooks } from '../../driver/doc/story-world.ts';
 import { timedKey } from '../../driver/lore/activate.ts';
 import type { Given } from '../../driver/doc/given.ts';
@@ -32,32 +33,43 @@ export function overview(story: Story): StoryOverview {
   };
 }
 
-export function transcriptSlice(story: Story, range: { start?: number; end?: number } = {}): TranscriptSlice {
+/**
+ * What `reader` (default: the user) wrote and perceived in a range of the active path. Any other
+ * participant's is for the person's eyes only ("Read as"): it is read here and never given to a model.
+ */
+export function transcriptSlice(
+  story: Story,
+  range: { start?: number; end?: number } = {},
+  reader: string = userParticipant(story.doc)?.id ?? '',
+): TranscriptSlice {
   const path = story.views.path();
-  const user = userParticipant(story.doc)?.id ?? '';
   const names = new Map(listParticipants(story.doc).map((p) => [p.id, p.name]));
   const start = Math.max(0, range.start ?? 0);
   const end = Math.min(path.length, range.end ?? path.length);
   const rows: TranscriptRow[] = [];
   for (const n of path.slice(start, end)) {
     const t = n.turn;
-    if (!t.audiences.includes(user)) continue;
+    if (!t.audiences.includes(reader)) continue;
     const children = story.views.children(t.parent);
     const siblings = children.length ? children : [t.id];
-    const own = t.author === user;
-    const rec = t.pov[user];
-    const state = n.pov.get(user)?.state;
+    // The entry the driver builds this participant's model history from: the reader sees what it knows.
+    const entry = entryOf(t, reader);
+    // What the reader wrote for a character, the reader knows as written (its own view stays the model's).
+    const written = t.writtenBy === reader && t.author !== reader;
+    const own = written || entry.kind === 'own';
+    const state = n.pov.get(reader)?.state;
     rows.push({
       turnId: t.id,
       index: n.index,
       author: t.author,
       authorName: names.get(t.author) ?? t.author,
-      kind: own ? 'own' : !rec ? 'missing' : rec.perceived ? 'perceived' : 'nothing',
-      text: own ? t.source : (rec?.text ?? ''),
+      kind: own ? 'own' : entry.kind,
+      text: written ? t.source : entry.text,
       stale: own ? n.turnState === 'stale' : state === 'stale',
       sibling: { index: siblings.indexOf(t.id), count: siblings.length },
       siblings: [...siblings],
       origin: t.origin,
+      ...(written ? { writtenByReader: true as const } : {}),
     });
   }
   const missing = listParticipants(story.doc).reduce((n, p) => n + story.views.missing(p.id).length, 0);

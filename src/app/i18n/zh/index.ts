@@ -14,6 +14,7 @@ import { ZH_WORLDS } from './worlds.ts';
 import { ZH_LOREBOOKS } from './lorebooks.ts';
 import { ZH_PLAY } from './play.ts';
 import { ZH_ROW_CONTROLS } from './row-controls.ts';
+import { ZH_POINT_OF_VIEW } from './point-of-view.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -29,6 +30,7 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   lorebooks: ZH_LOREBOOKS,
   play: ZH_PLAY,
   'row-controls': ZH_ROW_CONTROLS,
+  'point-of-view': ZH_POINT_OF_VIEW,
 };
 
 export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));

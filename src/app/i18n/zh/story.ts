@@ -17,13 +17,11 @@ export const ZH_STORY: Messages = {
   // The transcript.
   Transcript: '故事记录',
   'The story has not begun. Write the first turn below.': '故事尚未开始。请在下方写下第一个回合。',
-  'not projected yet': '尚未生成感知',
   'Nothing seems to have happened.': '似乎什么也没有发生。',
   '{name} is writing': '{name}正在书写',
   'Someone is writing': '有人正在书写',
   'Choosing who acts next…': '正在选择下一个行动的角色…',
   '{name} is acting…': '{name}正在行动…',
-  'Projecting for {names}…': '正在为{names}生成感知…',
   '{name} is taking stock of what they remember…': '{name}正在整理记忆…',
   'Working…': '处理中…',
   // A row's controls.
@@ -110,8 +108,4 @@ export const ZH_STORY: Messages = {
   'From your point of view ({name})': '从你的视角（{name}）',
   'From {name}’s point of view': '从{name}的视角',
   'Export as Markdown': '导出为 Markdown',
-  // missing-views-banner.tsx
-  '{count} views are not made yet: each participant’s view of what they were there for.':
-    '还有 {count} 个视角尚未生成：每位参与者对其在场时所发生之事的视角。',
-  'Project them': '生成这些视角',
 };

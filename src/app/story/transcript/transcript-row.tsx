@@ -1,14 +1,16 @@
 // One row of the user's transcript: the author and what the user wrote or perceived (prose, as text);
-// a no-perception turn is an interstitial row, a turn not yet projected for the user says so.
+// a no-perception turn is an interstitial row; of a turn whose perception is not written yet, it says
+// why (still being written, or stopped before it) and offers to write it.
 import { Match, Show, Switch, type JSX } from 'solid-js';
 import type { TranscriptRow } from '../../../workers/api.ts';
 import { badgeLabel, badgeMeaning } from '../../ui/badges.tsx';
-import { t } from '../../i18n/ui-text.ts';
 import { NothingRow } from './nothing-row.tsx';
 import { ProseText } from '../../ui/prose-text.tsx';
+import { t } from '../../i18n/ui-text.ts';
 import { TurnTools, type RowActions } from './turn-tools.tsx';
 import { RowEditor } from './row-edit.tsx';
 import { swipeKeys } from './row-swipe.ts';
+import { UnwrittenPerception } from './unwritten-perception.tsx';
 
 export function TranscriptRowView(props: {
   row: TranscriptRow;
@@ -44,7 +46,9 @@ export function TranscriptRowView(props: {
         >
           <div class="turn-head">
             <p class="turn-author">
-              {props.row.authorName}
+              {props.row.writtenByReader
+                ? t('{name} (written by you)', { name: props.row.authorName })
+                : props.row.authorName}
               <Show when={props.row.stale}>
                 <span class="badge" title={badgeMeaning('stale')}>
                   {badgeLabel('stale')}
@@ -55,7 +59,7 @@ export function TranscriptRowView(props: {
           </div>
           <Show
             when={props.row.kind !== 'missing'}
-            fallback={<p class="turn-text muted">{t('not projected yet')}</p>}
+            fallback={<UnwrittenPerception actions={props.actions} />}
           >
             <Show
               when={props.actions.editing() === props.row.turnId}

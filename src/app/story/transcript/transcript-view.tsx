@@ -1,7 +1,7 @@
 // The user's transcript: a log of what the user wrote and perceived, with the user's projection of
 // the turn being generated streaming in, and a typing indicator while a character writes. Long
 // stories are virtualised: only the rows near the viewport are loaded and rendered.
-import { For, Show, createMemo, createSignal, type JSX } from 'solid-js';
+import { For, Show, createEffect, createMemo, createSignal, on, type JSX } from 'solid-js';
 import { t } from '../../i18n/ui-text.ts';
 import { PendingRow } from './pending-row.tsx';
 import type { StoryState } from '../story-state.ts';
@@ -39,6 +39,8 @@ export function TranscriptView(props: {
   const lastIndex = (): number => story.length() - 1;
   /** The row being edited in place: one at a time. */
   const [editing, setEditing] = createSignal<string | null>(null);
+  // Reading as someone else is read-only: an edit in place does not carry over into their eyes.
+  createEffect(on(story.readingAs, () => setEditing(null), { defer: true }));
   /** Where the focus goes when a row is replaced by another turn (see RowActions). */
   let pendingFocus: { index: number; control: RowControl } | null = null;
   const keepFocus = (index: number, control: RowControl, command: Promise<void>): void => {
@@ -64,6 +66,11 @@ export function TranscriptView(props: {
       setEditing(null);
       void story.deleteFrom(turnId);
     },
+    readingAs: () => {
+      const reader = story.readingAs();
+      return reader === null ? null : story.nameOf(reader);
+    },
+    writeViews: () => void story.completeViews(),
   };
   return (
     <div class="transcript" role="log" aria-label={t('Transcript')} aria-busy={story.generating()}>

@@ -29,6 +29,10 @@ export interface RowActions {
   saveRowText(row: TranscriptRow, opened: string, text: string): Promise<boolean>;
   /** Takes the turn and the ones after it out of the path (a branch cut, undoable). */
   deleteFrom(turnId: string): void;
+  /** The name of the participant read as ("Read as"), or null: then the rows have no controls. */
+  readingAs(): string | null;
+  /** Writes every perception the story does not have yet (a generation stopped before it). */
+  writeViews(): void;
 }
 
 type LabelledControl = 'alternatives' | 'regenerate' | 'inspect';
@@ -68,7 +72,7 @@ export function TurnTools(props: { row: TranscriptRow; last: boolean; actions: R
       ?.focus();
   });
   return (
-    <span class="turn-tools">
+    <span class="turn-tools" hidden={props.actions.readingAs() !== null}>
       <Show when={props.row.sibling.count > 1}>
         <span class="branch-switcher" role="group" aria-label={controlLabel('alternatives', props.row)}>
           <button
