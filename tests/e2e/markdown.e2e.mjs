@@ -2,8 +2,12 @@
 // code, line breaks) shows as those elements, with actions and speech in their roleplay look, and
 // HTML in a turn arrives as visible text, never as an element.
 import { after, before, describe, it } from 'node:test';
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
+
+const SCREENSHOTS = fileURLToPath(new URL('../../.tmp/screenshots/', import.meta.url));
 
 const HOSTILE = '<img src=x onerror=alert(1)> <script>alert(2)</script> <b>not bold</b>';
 const MARKDOWN = [
@@ -101,6 +105,8 @@ describe('Markdown in prose', { timeout: 4 * STEP_TIMEOUT_MS }, () => {
       assert.equal(await prose.locator('pre > code').textContent(), 'ring twice');
       assert.ok((await prose.textContent())?.includes(HOSTILE), 'the HTML shows as the text it is');
       assert.equal(await page.locator('[role="log"] img, [role="log"] script, [role="log"] b').count(), 0);
+      await mkdir(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: `${SCREENSHOTS}markdown-1280.png`, fullPage: true });
       assert.deepEqual(dialogs, []);
       assert.deepEqual(browser.errors, []);
     },

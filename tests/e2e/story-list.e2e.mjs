@@ -3,9 +3,13 @@
 // last played, a search finds stories by title or character name (or says none matches), and two
 // stories of one title are told apart.
 import { after, before, describe, it } from 'node:test';
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
 import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
+
+const SCREENSHOTS = fileURLToPath(new URL('../../.tmp/screenshots/', import.meta.url));
 
 const TEST_TIMEOUT_MS = 3 * STEP_TIMEOUT_MS;
 const USER = 'Wren';
@@ -86,8 +90,8 @@ describe('the story list', { timeout: 8 * TEST_TIMEOUT_MS }, () => {
     { timeout: TEST_TIMEOUT_MS },
     async () => {
       const { page } = browser;
+      await page.goto(appUrl());
       for (const story of STORIES) {
-        await page.goto(appUrl());
         await page.getByLabel('Import a file').setInputFiles({
           name: `${story.id}.json`,
           mimeType: 'application/json',
@@ -95,13 +99,15 @@ describe('the story list', { timeout: 8 * TEST_TIMEOUT_MS }, () => {
         });
         await page.getByRole('button', { name: 'Import', exact: true }).click();
         await page.getByRole('heading', { name: story.title }).waitFor();
+        await page.getByRole('link', { name: '← Stories' }).click();
       }
-      await page.goto(appUrl());
       await items().nth(2).waitFor();
       assert.deepEqual(
         (await titles()).map((title) => title.split('with')[0]),
         [HARBOUR, LANTERN, LANTERN],
       );
+      await mkdir(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: `${SCREENSHOTS}story-list-1280.png`, fullPage: true });
       assert.equal(await item('Olek').locator('.story-turns').textContent(), 'Turns: 1');
       assert.equal(await item('Mara').locator('.story-turns').textContent(), 'Turns: 3');
       assert.equal(await item('Jane').locator('.story-turns').textContent(), 'Turns: 2');
