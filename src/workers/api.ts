@@ -44,8 +44,11 @@ export type Result<T = object> = ({ ok: true } & T) | Failure;
 export interface StorySummary {
   id: string;
   title: string;
+  createdAt: string;
   lastActivity: string;
   participants: string[];
+  /** Turns on the active path; absent for a story not counted since it was listed. */
+  turns?: number | undefined;
 }
 
 export interface NewStoryInput {

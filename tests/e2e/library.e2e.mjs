@@ -33,7 +33,7 @@ describe('library', { timeout: 6 * STEP_TIMEOUT_MS }, () => {
 
       const stories = page.locator('ul.stories > li');
       await page.getByRole('button', { name: `Duplicate ${TITLE}` }).click();
-      await page.getByRole('button', { name: `${TITLE} (copy)`, exact: true }).waitFor();
+      await page.getByRole('link', { name: `${TITLE} (copy)`, exact: true }).waitFor();
       assert.equal(await stories.count(), 2);
 
       await page.getByRole('button', { name: `Delete ${TITLE} (copy)` }).click();
@@ -42,11 +42,11 @@ describe('library', { timeout: 6 * STEP_TIMEOUT_MS }, () => {
         .getByRole('status')
         .filter({ hasText: `Deleted “${TITLE} (copy)”.` })
         .waitFor();
-      await page.getByRole('button', { name: `${TITLE} (copy)`, exact: true }).waitFor({ state: 'detached' });
+      await page.getByRole('link', { name: `${TITLE} (copy)`, exact: true }).waitFor({ state: 'detached' });
       assert.equal(await stories.count(), 1);
 
       await page.getByRole('button', { name: 'Undo' }).click();
-      await page.getByRole('button', { name: `${TITLE} (copy)`, exact: true }).waitFor();
+      await page.getByRole('link', { name: `${TITLE} (copy)`, exact: true }).waitFor();
       assert.equal(await stories.count(), 2);
     },
   );

@@ -202,7 +202,7 @@ describe('play against an OpenAI-compatible server', { timeout: 8 * TEST_TIMEOUT
       assert.equal(await rows().count(), 3);
       assert.ok(!(await page.content()).toLowerCase().includes(PRIVATE_WORD));
       await page.getByRole('link', { name: '← Stories' }).click();
-      await page.getByRole('button', { name: TITLE, exact: true }).waitFor();
+      await page.getByRole('link', { name: TITLE, exact: true }).waitFor();
       assert.equal(await page.getByText('No stories yet.').count(), 0);
     },
   );

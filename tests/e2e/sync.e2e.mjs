@@ -138,14 +138,14 @@ describe('two devices sync through the server', { timeout: 8 * TEST_TIMEOUT_MS }
     assert.match((await refused.getAttribute('title')) ?? '', /refused this device’s token/);
     await page.getByText('No stories yet.').waitFor();
     await page.waitForTimeout(500);
-    assert.equal(await page.getByRole('button', { name: TITLE, exact: true }).count(), 0);
+    assert.equal(await page.getByRole('link', { name: TITLE, exact: true }).count(), 0);
   });
 
   it('B paired with the right link sees the story and its turns', { timeout: TEST_TIMEOUT_MS }, async () => {
     const { page } = b;
     await pair(page, link);
     await indicator(page, 'Synced').waitFor();
-    await page.getByRole('button', { name: TITLE, exact: true }).click();
+    await page.getByRole('link', { name: TITLE, exact: true }).click();
     await page.getByRole('heading', { name: TITLE }).waitFor();
     const log = page.getByRole('log', { name: 'Transcript' });
     await log.getByText(USER_TURN).waitFor();
@@ -234,7 +234,7 @@ describe('two devices sync through the server', { timeout: 8 * TEST_TIMEOUT_MS }
       await settings.getByRole('button', { name: 'Save' }).click();
       await settings.waitFor({ state: 'hidden' });
       // The library holds that story only; it opens and plays like any story.
-      const listed = page.getByRole('button', { name: TITLE, exact: true });
+      const listed = page.getByRole('link', { name: TITLE, exact: true });
       await listed.waitFor();
       assert.equal(await page.locator('ul.stories > li.story').count(), 1);
       await listed.click();

@@ -83,11 +83,11 @@ describe('two tabs of one device stay in step without a server', { timeout: 5 * 
     await p.getByRole('heading', { name: TITLE }).waitFor();
     await log(p).waitFor();
 
-    await b.getByRole('button', { name: TITLE, exact: true }).waitFor();
+    await b.getByRole('link', { name: TITLE, exact: true }).waitFor();
   });
 
   it('a turn played in one tab appears in the other’s open story', { timeout: TEST_TIMEOUT_MS }, async () => {
-    await b.getByRole('button', { name: TITLE, exact: true }).click();
+    await b.getByRole('link', { name: TITLE, exact: true }).click();
     await b.getByRole('heading', { name: TITLE }).waitFor();
     await log(b).waitFor();
 
@@ -143,12 +143,12 @@ describe('two tabs of one device stay in step without a server', { timeout: 5 * 
       await b.getByText('This story was deleted on another device or in another tab.').waitFor();
       await b.getByRole('link', { name: 'Back to your stories' }).click();
       await b.getByRole('button', { name: 'New story' }).waitFor();
-      assert.equal(await b.getByRole('button', { name: TITLE, exact: true }).count(), 0);
+      assert.equal(await b.getByRole('link', { name: TITLE, exact: true }).count(), 0);
 
       // Undo in the first tab lists it again in both.
       await p.getByRole('button', { name: 'Undo' }).click();
-      await p.getByRole('button', { name: TITLE, exact: true }).waitFor();
-      await b.getByRole('button', { name: TITLE, exact: true }).waitFor();
+      await p.getByRole('link', { name: TITLE, exact: true }).waitFor();
+      await b.getByRole('link', { name: TITLE, exact: true }).waitFor();
     },
   );
 

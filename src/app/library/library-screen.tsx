@@ -53,7 +53,7 @@ export function LibraryScreen(): JSX.Element {
           </p>
         )}
       </Show>
-      <StoryList stories={() => stories.latest} onOpen={open} onDeleted={(story) => setDeleted(story)} />
+      <StoryList stories={() => stories.latest} onDeleted={(story) => setDeleted(story)} />
       <CharacterList />
     </>
   );

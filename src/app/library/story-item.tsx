@@ -1,29 +1,51 @@
-// One story of the library: open it, export it as Story JSON, or delete it (after a confirmation).
+// One story of the library: its title as a link to it (a new tab works too), when it was last played
+// and its turns; export it as Story JSON, duplicate it, or delete it (after a confirmation).
 import { Show, createSignal, type JSX } from 'solid-js';
 import type { StoryJson, StorySummary } from '../../workers/api.ts';
 import { downloadJson, fileNameFor } from '../ui/download-json.ts';
 import { useDriver } from '../shell/driver-client.ts';
+import { routeHash } from '../shell/route.ts';
 import { focusOnMount } from '../ui/focus-on-mount.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
-import { t, uiLocale } from '../i18n/ui-text.ts';
+import { nameList, t, uiLocale } from '../i18n/ui-text.ts';
 
-function activity(iso: string): JSX.Element {
+const valid = (iso: string): Date | undefined => {
   const time = Date.parse(iso);
-  if (Number.isNaN(time)) return null;
-  return (
-    <time class="story-time" dateTime={new Date(time).toISOString()}>
-      {new Date(time).toLocaleString(uiLocale(), { dateStyle: 'medium', timeStyle: 'short' })}
-    </time>
-  );
+  return Number.isNaN(time) ? undefined : new Date(time);
+};
+
+const LAST_PLAYED: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+/** Two stories of one title and cast, started minutes apart, still read apart. */
+const STARTED: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
+
+function when(iso: string, format: Intl.DateTimeFormatOptions): JSX.Element {
+  const date = valid(iso);
+  return date ? <time dateTime={date.toISOString()}>{date.toLocaleString(uiLocale(), format)}</time> : null;
+}
+
+/** What tells this story from others of the same title: its cast and when it was started. */
+function tellApart(story: StorySummary): string {
+  const started = valid(story.createdAt)?.toLocaleString(uiLocale(), STARTED) ?? '';
+  return story.participants.length > 0
+    ? t('with {names}, started {date}', { names: nameList(story.participants), date: started })
+    : t('started {date}', { date: started });
 }
 
 export function StoryItem(props: {
   story: StorySummary;
-  onOpen: (storyId: string) => void;
+  /** Another story has the same title: this one says what tells it apart. */
+  sharedTitle: boolean;
   /** Called with the story as it was, so the library can offer to undo the deletion. */
   onDeleted?: (story: StoryJson) => void;
 }): JSX.Element {
   const { api } = useDriver();
+  const title = (): string => props.story.title || t('Untitled story');
+  const tell = (): string | undefined => (props.sharedTitle ? tellApart(props.story) : undefined);
+  /** The story's name in the buttons' labels, told apart like the title. */
+  const named = (): string => {
+    const apart = tell();
+    return apart ? t('{title} ({details})', { title: title(), details: apart }) : title();
+  };
   const [confirming, setConfirming] = createSignal(false);
   /** After "Keep", focus goes back to the Delete button that the confirmation replaced. */
   let returnFocus = false;
@@ -60,13 +82,23 @@ export function StoryItem(props: {
   return (
     <li class="story">
       <div class="story-heading">
-        <button type="button" class="story-open" onClick={() => props.onOpen(props.story.id)}>
-          {props.story.title || t('Untitled story')}
-        </button>
-        {activity(props.story.lastActivity)}
+        <a class="story-open" href={routeHash({ screen: 'story', storyId: props.story.id })}>
+          {title()}
+          <Show when={tell()}>{(apart) => <span class="story-tell">{apart()}</span>}</Show>
+        </a>
+        <p class="story-facts">
+          <Show when={valid(props.story.lastActivity)}>
+            <span class="story-time">
+              {t('Last played:')} {when(props.story.lastActivity, LAST_PLAYED)}
+            </span>
+          </Show>
+          <Show when={props.story.turns !== undefined}>
+            <span class="story-turns">{t('Turns: {count}', { count: props.story.turns ?? 0 })}</span>
+          </Show>
+        </p>
       </div>
       <Show when={props.story.participants.length > 0}>
-        <p class="story-participants">{props.story.participants.join(', ')}</p>
+        <p class="story-participants">{nameList(props.story.participants)}</p>
       </Show>
       <div class="story-actions">
         <Show
@@ -76,7 +108,7 @@ export function StoryItem(props: {
               <button
                 type="button"
                 class="secondary"
-                aria-label={t('Export {title}', { title: props.story.title })}
+                aria-label={t('Export {title}', { title: named() })}
                 onClick={() => void exportStory()}
               >
                 {t('Export')}
@@ -84,7 +116,7 @@ export function StoryItem(props: {
               <button
                 type="button"
                 class="secondary"
-                aria-label={t('Duplicate {title}', { title: props.story.title })}
+                aria-label={t('Duplicate {title}', { title: named() })}
                 onClick={() => void duplicate()}
               >
                 {t('Duplicate')}
@@ -92,7 +124,7 @@ export function StoryItem(props: {
               <button
                 type="button"
                 class="secondary"
-                aria-label={t('Delete {title}', { title: props.story.title })}
+                aria-label={t('Delete {title}', { title: named() })}
                 ref={(el) => returnFocus && focusOnMount(el)}
                 onClick={() => setConfirming(true)}
               >
@@ -101,9 +133,7 @@ export function StoryItem(props: {
             </>
           }
         >
-          <span class="confirm-text">
-            {t('Delete “{title}” from this browser?', { title: props.story.title })}
-          </span>
+          <span class="confirm-text">{t('Delete “{title}” from this browser?', { title: named() })}</span>
           <button type="button" class="danger" ref={(el) => focusOnMount(el)} onClick={() => void remove()}>
             {t('Delete for good')}
           </button>

@@ -1,27 +1,49 @@
-// Roleplay prose as the transcript shows it: actions in italics, speech set off, all as text nodes
-// (Solid inserts `{text}` as a text node): model output and cards never become markup.
-import { For, Show, createMemo, type JSX } from 'solid-js';
-import { tokenizeProse } from './prose.ts';
+// Roleplay prose as the transcript shows it: the player's Markdown (prose-tree.ts) as elements, with
+// actions in italics and speech set off. Every word is a text node (Solid inserts `{text}` as one):
+// model output and cards never become markup.
+import { createMemo, type JSX } from 'solid-js';
+import { proseTree, type ProseBlock, type ProseInline } from './prose-tree.ts';
 import './ui.css';
 
+function Inline(node: ProseInline): JSX.Element {
+  switch (node.kind) {
+    case 'text':
+      return node.speech ? <span class="prose-speech">{node.text}</span> : node.text;
+    case 'break':
+      return <br />;
+    case 'code':
+      return <code>{node.text}</code>;
+    case 'emphasis':
+      return <em class="prose-action">{node.children.map(Inline)}</em>;
+    case 'strong':
+      return <strong>{node.children.map(Inline)}</strong>;
+  }
+}
+
+function Block(node: ProseBlock): JSX.Element {
+  switch (node.kind) {
+    case 'paragraph':
+      return <p>{node.children.map(Inline)}</p>;
+    case 'heading':
+      return <p class="prose-heading">{node.children.map(Inline)}</p>;
+    case 'quote':
+      return <blockquote>{node.children.map(Block)}</blockquote>;
+    case 'list': {
+      const items = node.items.map((item) => <li>{item.map(Block)}</li>);
+      return node.ordered ? <ol start={node.start}>{items}</ol> : <ul>{items}</ul>;
+    }
+    case 'code-block':
+      return (
+        <pre>
+          <code>{node.text}</code>
+        </pre>
+      );
+    case 'rule':
+      return <hr />;
+  }
+}
+
 export function ProseText(props: { text: string; class?: string }): JSX.Element {
-  const segments = createMemo(() => tokenizeProse(props.text));
-  return (
-    <p class={props.class ?? 'turn-text'}>
-      <For each={segments()}>
-        {(segment) => {
-          const inner = (): JSX.Element => (
-            <Show when={segment.speech} fallback={segment.text}>
-              <span class="prose-speech">{segment.text}</span>
-            </Show>
-          );
-          return (
-            <Show when={segment.action} fallback={inner()}>
-              <em class="prose-action">{inner()}</em>
-            </Show>
-          );
-        }}
-      </For>
-    </p>
-  );
+  const blocks = createMemo(() => proseTree(props.text));
+  return <div class={'prose '.concat(props.class ?? 'turn-text')}>{blocks().map(Block)}</div>;
 }

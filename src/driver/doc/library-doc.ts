@@ -1,4 +1,4 @@
-// The library: one Y.Doc per user listing stories (title, last activity), characters and personas
+// The library: one Y.Doc per user listing stories (title, last played, turns), characters and personas
 // (worlds and lorebooks: library-worlds.ts). It syncs like a story; device-local settings never enter it.
 import * as Y from 'yjs';
 import { z } from 'zod';
@@ -19,6 +19,8 @@ export const storyEntrySchema = z.object({
   lastActivity: z.string(),
   /** Visible names, for the story list. */
   participants: z.array(z.string()).default([]),
+  /** Turns on the active path when it last changed, for the story list (absent: listed before counting). */
+  turns: z.number().int().nonnegative().optional(),
 });
 export type StoryEntry = z.infer<typeof storyEntrySchema>;
 export type StoryEntryInput = z.input<typeof storyEntrySchema>;
@@ -88,6 +90,16 @@ export function putStoryEntry(doc: Y.Doc, entry: StoryEntryInput, origin?: unkno
 /** Marks a listed story active; a story no longer listed (deleted meanwhile) is not listed again. */
 export function touchStory(doc: Y.Doc, id: string, lastActivity: string, origin?: unknown): void {
   if (hasStoryEntry(doc, id)) putEntry(doc, KEY.stories, id, { lastActivity }, origin);
+}
+
+/** A listed story changed: when, and how many turns its active path has now. */
+export function recordStoryActivity(
+  doc: Y.Doc,
+  id: string,
+  activity: { lastActivity: string; turns: number },
+  origin?: unknown,
+): void {
+  if (hasStoryEntry(doc, id)) putEntry(doc, KEY.stories, id, activity, origin);
 }
 
 export function removeStoryEntry(doc: Y.Doc, id: string, origin?: unknown): void {

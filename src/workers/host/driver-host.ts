@@ -27,6 +27,7 @@ import type { OpenStory, StoryStore } from '../store/story-store.ts';
 import type { SyncTransport } from '../sync/room.ts';
 import type { Timers } from './token-batcher.ts';
 import { setWorkerUiLanguage, uiText, workerUiLanguage } from '../i18n/ui-text.ts';
+import { followStoryListing } from './story-listing.ts';
 
 /** Everything about model backends that depends on the platform (fetch, WebGPU, WebLLM). */
 export interface DeviceBackends {
@@ -78,11 +79,17 @@ export function createDriverHost(parts: HostParts): DriverApi {
   });
   const store = sync.store;
 
+  const listing = {
+    library: store.library,
+    clock: parts.clock,
+    onListed: () => emit({ kind: 'library-changed' }),
+  };
   // Every change to an open story, from this worker, another tab or a sync peer, is pushed once.
   const watch = (story: OpenStory) => {
     if (watched.has(story.doc)) return;
     watched.add(story.doc);
     observeStoryChanges(story.doc, (change) => emit({ kind: 'story-changed', storyId: story.id, ...change }));
+    followStoryListing(listing, story);
   };
 
   const ctx: HostContext = {

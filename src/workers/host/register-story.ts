@@ -2,6 +2,7 @@
 import type * as Y from 'yjs';
 import { putStoryEntry } from '../../driver/doc/library-doc.ts';
 import type { HostContext } from './context.ts';
+import { activePathLength } from './story-listing.ts';
 
 export function registerStory(ctx: HostContext, doc: Y.Doc, title: string, names: string[]): void {
   const now = new Date(ctx.clock()).toISOString();
@@ -11,6 +12,7 @@ export function registerStory(ctx: HostContext, doc: Y.Doc, title: string, names
     createdAt: now,
     lastActivity: now,
     participants: names,
+    turns: activePathLength(doc),
   });
   ctx.emit({ kind: 'library-changed' });
 }

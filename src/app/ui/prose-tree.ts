@@ -1,0 +1,119 @@
+// Prose as players write it, read as Markdown (CommonMark, by mdast-util-from-markdown) into a small
+// tree of what the view shows: paragraphs, lists, block quotes, code, emphasis (the roleplay *action*),
+// strong, line breaks and quoted speech. Markup never gets through: HTML is not parsed at all (it stays
+// text), links and images keep only their words, so model output and imported text are only text.
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { cjkFriendlyExtension } from 'micromark-extension-cjk-friendly';
+import type { Nodes, PhrasingContent, RootContent } from 'mdast';
+import { speechRuns } from './prose.ts';
+
+export type ProseInline =
+  | { kind: 'text'; text: string; speech: boolean }
+  | { kind: 'break' }
+  | { kind: 'code'; text: string }
+  | { kind: 'emphasis' | 'strong'; children: ProseInline[] };
+
+export type ProseBlock =
+  | { kind: 'paragraph' | 'heading'; children: ProseInline[] }
+  | { kind: 'quote'; children: ProseBlock[] }
+  | { kind: 'list'; ordered: boolean; start: number; items: ProseBlock[][] }
+  | { kind: 'code-block'; text: string }
+  | { kind: 'rule' };
+
+const OPTIONS = {
+  extensions: [
+    // `*他笑了。*你好` is an action too: CommonMark alone would not close emphasis after 。 before a letter.
+    cjkFriendlyExtension(),
+    // HTML stays text (so `<b>` shows as typed); an indented line is prose, not code, in a story.
+    { disable: { null: ['htmlFlow', 'htmlText', 'codeIndented'] } },
+  ],
+};
+
+const LINE_BREAK = '\n';
+
+/** The words of a node we do not show as such (a link's, an image's alt, anything unexpected). */
+function plainText(node: Nodes): string {
+  if ('children' in node) return node.children.map((child) => plainText(child)).join('');
+  if (node.type === 'image' || node.type === 'imageReference') return node.alt ?? '';
+  return 'value' in node ? node.value : '';
+}
+
+/** A text with its newlines as line breaks: a single newline is a line break, as players write. */
+function textWithBreaks(text: string): ProseInline[] {
+  return text.split(LINE_BREAK).flatMap((line, i): ProseInline[] => {
+    const piece: ProseInline[] = line ? [{ kind: 'text', text: line, speech: false }] : [];
+    return i === 0 ? piece : [{ kind: 'break' }, ...piece];
+  });
+}
+
+function inline(node: PhrasingContent): ProseInline[] {
+  switch (node.type) {
+    case 'emphasis':
+    case 'strong':
+      return [{ kind: node.type, children: node.children.flatMap(inline) }];
+    case 'break':
+      return [{ kind: 'break' }];
+    case 'inlineCode':
+      return [{ kind: 'code', text: node.value }];
+    case 'text':
+    case 'html':
+      return textWithBreaks(node.value);
+    default:
+      return textWithBreaks(plainText(node));
+  }
+}
+
+/** The text leaves of a paragraph, in reading order (code spans are never speech). */
+function textLeaves(inlines: ProseInline[]): Array<ProseInline & { kind: 'text' }> {
+  return inlines.flatMap((node) => {
+    if (node.kind === 'text') return [node];
+    return node.kind === 'emphasis' || node.kind === 'strong' ? textLeaves(node.children) : [];
+  });
+}
+
+/** Splits the paragraph's text into speech and narration; a quote may span an emphasis. */
+function withSpeech(inlines: ProseInline[]): ProseInline[] {
+  const leaves = textLeaves(inlines);
+  const split = speechRuns(leaves.map((leaf) => leaf.text));
+  const runs = new Map(leaves.map((leaf, i) => [leaf, split[i] ?? []]));
+  const rebuild = (nodes: ProseInline[]): ProseInline[] =>
+    nodes.flatMap((node): ProseInline[] => {
+      if (node.kind === 'text') return (runs.get(node) ?? []).map((run) => ({ kind: 'text', ...run }));
+      if (node.kind === 'emphasis' || node.kind === 'strong')
+        return [{ ...node, children: rebuild(node.children) }];
+      return [node];
+    });
+  return rebuild(inlines);
+}
+
+function block(node: RootContent): ProseBlock[] {
+  switch (node.type) {
+    case 'paragraph':
+    case 'heading':
+      return [{ kind: node.type, children: withSpeech(node.children.flatMap(inline)) }];
+    case 'blockquote':
+      return [{ kind: 'quote', children: node.children.flatMap(block) }];
+    case 'list':
+      return [
+        {
+          kind: 'list',
+          ordered: node.ordered === true,
+          start: node.start ?? 1,
+          items: node.children.map((item) => item.children.flatMap(block)),
+        },
+      ];
+    case 'code':
+      return [{ kind: 'code-block', text: node.value }];
+    case 'thematicBreak':
+      return [{ kind: 'rule' }];
+    case 'definition':
+      return [];
+    default:
+      return [{ kind: 'paragraph', children: withSpeech(textWithBreaks(plainText(node))) }];
+  }
+}
+
+/** The blocks of `markdown`, as the view shows them. */
+export function proseTree(markdown: string): ProseBlock[] {
+  return fromMarkdown(markdown, OPTIONS).children.flatMap(block);
+}
