@@ -48,6 +48,11 @@ describe('the composer', () => {
     const p = page();
     await p.evaluate(() => window.scrollTo(0, 0));
     await p.getByRole('log', { name: 'Transcript' }).getByText('Line 0.', { exact: true }).waitFor();
+    // The first row at the top of the window, whatever is above the transcript (notes, headings).
+    await p.evaluate(() => {
+      const first = document.querySelector('[role="log"] li[data-turn-id]');
+      window.scrollTo(0, first.getBoundingClientRect().top + window.scrollY);
+    });
     // Focus the last row control above the composer; Tab then goes to the first one under it.
     const found = await p.evaluate(() => {
       const composerTop = document.querySelector('form.composer').getBoundingClientRect().top;

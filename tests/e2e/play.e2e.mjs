@@ -250,7 +250,20 @@ describe('play against an OpenAI-compatible server', { timeout: 8 * TEST_TIMEOUT
     await page.goto(storyUrl);
     await log().getByText(USER_PROJECTION).waitFor();
     const width = () => page.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok((await width()) <= NARROW_WIDTH, `story screen is ${await width()}px wide`);
+    const overflowing = () =>
+      page.evaluate((limit) => {
+        const wide = [...document.querySelectorAll('main *')].filter(
+          (el) => el.getBoundingClientRect().right > limit + 1,
+        );
+        return wide
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+          .slice(0, 5)
+          .join(', ');
+      }, NARROW_WIDTH);
+    assert.ok(
+      (await width()) <= NARROW_WIDTH,
+      `story screen is ${await width()}px wide: ${await overflowing()}`,
+    );
     await page.getByRole('button', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await dialog.getByLabel('Base URL', { exact: true }).waitFor();

@@ -70,7 +70,7 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
                 </div>
               </Show>
               {/* Hidden, not removed, while reading as someone else: the draft waits for the way back. */}
-              <div hidden={story.readingAs() !== null}>
+              <div class="composer-holder" hidden={story.readingAs() !== null}>
                 <Composer story={story} ref={(el) => (composerBox = el)} onRemember={setRemembering} />
               </div>
               <Show when={inspecting()} keyed>
