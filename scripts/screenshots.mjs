@@ -19,8 +19,8 @@ const STORY = readFileSync(join(ROOT, 'docs/showcase-story.json'));
 const SIZES = { desktop: { width: 1280, height: 860 }, phone: { width: 390, height: 844 } };
 /** The words the script clicks, in each interface language. */
 const WORDS = {
-  en: { inspect: /^Inspect/, import: 'Import' },
-  zh: { inspect: /^查看/, import: '导入' },
+  en: { inspectJane: 'Inspect turn by Jane', import: 'Import', gotIt: 'Got it' },
+  zh: { inspectJane: '查看Jane的回合', import: '导入', gotIt: '知道了' },
 };
 
 assertChromium();
@@ -80,8 +80,10 @@ async function photograph(size, scheme, language) {
     });
     await page.getByRole('button', { name: WORDS[language].import, exact: true }).click();
     await page.getByRole('heading', { name: 'The Lamp at Gull Rock' }).waitFor();
+    await page.getByRole('button', { name: WORDS[language].gotIt }).click();
+    await page.evaluate(() => window.scrollTo(0, 0));
     const story = await shot('story');
-    await page.getByRole('log').getByRole('button', { name: WORDS[language].inspect }).last().click();
+    await page.getByRole('log').getByRole('button', { name: WORDS[language].inspectJane }).first().click();
     await page.getByRole('dialog').last().waitFor();
     const inspector = await shot('inspector');
     await page.goto(served.url);
