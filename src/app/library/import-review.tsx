@@ -39,7 +39,7 @@ function facts(r: ImportReport): string[] {
 function Listed(props: { title: string; items: readonly string[] }): JSX.Element {
   return (
     <Show when={props.items.length}>
-      <h4>{props.title}</h4>
+      <h3>{props.title}</h3>
       <ul>
         <For each={props.items}>{(item) => <li>{item}</li>}</For>
       </ul>
@@ -58,13 +58,13 @@ export function ImportReview(props: {
 }): JSX.Element {
   return (
     <section class="panel import-review" aria-labelledby="import-review-title">
-      <h3 id="import-review-title">
+      <h2 id="import-review-title">
         {t('{file}: {kind}, “{name}”', {
           file: props.fileName,
           kind: kindLabel(props.report.kind),
           name: props.report.name,
         })}
-      </h3>
+      </h2>
       <ul class="import-facts">
         <For each={facts(props.report)}>{(fact) => <li>{fact}</li>}</For>
       </ul>
