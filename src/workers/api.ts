@@ -18,9 +18,11 @@ import type { SillyTavernReport } from '../driver/presets/sillytavern.ts';
 import type { ContextSource } from '../driver/model.ts';
 import type { NewStoryWorld, WorldApi } from './api-world.ts';
 import type { ImportApi } from './api-import.ts';
+import type { CastApi } from './api-cast.ts';
 export type { Given, RequestPart } from '../driver/doc/given.ts';
 export type * from './api-world.ts';
 export type * from './api-import.ts';
+export type * from './api-cast.ts';
 export type * from './api-views.ts';
 import type {
   MemoryEditInput,
@@ -211,7 +213,7 @@ export interface SyncTestReport {
 
 export type { Peer, PresenceState };
 
-export interface DriverApi extends WorldApi, ImportApi {
+export interface DriverApi extends WorldApi, ImportApi, CastApi {
   // library
   listStories(): Promise<StorySummary[]>;
   /** `notices`: what the person should know of the start (a suggested preset that could not be used). */

@@ -1,8 +1,11 @@
 // The cast: who is in the scene, a toggle per character (a character who leaves takes no turns and
 // perceives nothing until they join again: later turns are not part of their history), and a way into
-// what each participant remembers, the user included.
-import { For, type JSX } from 'solid-js';
+// what each participant remembers, the user included; each one's card (or the user's persona) opens
+// in the cast editor.
+import { createSignal, For, Show, type JSX } from 'solid-js';
 import { t } from '../i18n/ui-text.ts';
+import { CastEditor } from './cast-editor.tsx';
+import './cast.css';
 import type { StoryState } from './story-state.ts';
 
 export function PresenceList(props: {
@@ -14,6 +17,8 @@ export function PresenceList(props: {
   const characters = () => participants().filter((p) => p.kind === 'character');
   // The user first: their own memories are the ones they are most likely to look for.
   const everyone = () => [...participants().filter((p) => p.kind === 'user'), ...characters()];
+  const [editing, setEditing] = createSignal<string | null>(null);
+  const edited = () => participants().find((p) => p.id === editing());
   return (
     <>
       <div class="presence" role="group" aria-label={t('In the scene')}>
@@ -56,6 +61,26 @@ export function PresenceList(props: {
           )}
         </For>
       </div>
+      <div class="presence" role="group" aria-label={t('Cards')}>
+        <span class="presence-label" aria-hidden="true">
+          {t('Cards:')}
+        </span>
+        <For each={everyone()}>
+          {(p) => (
+            <button
+              type="button"
+              class="small secondary"
+              aria-expanded={editing() === p.id}
+              onClick={() => setEditing(editing() === p.id ? null : p.id)}
+            >
+              {p.kind === 'user' ? t('Edit your persona') : t('Edit {name}', { name: p.name })}
+            </button>
+          )}
+        </For>
+      </div>
+      <Show when={edited()} keyed>
+        {(p) => <CastEditor storyId={props.story.storyId} participant={p} onClose={() => setEditing(null)} />}
+      </Show>
     </>
   );
 }

@@ -1,0 +1,68 @@
+// One participant of a running story, edited: its name and a character's description (told to that
+// character only) or the user's persona (told to every character). Saved on Save; the next requests
+// use it, the turns already written stay as they were.
+import { createSignal, type JSX } from 'solid-js';
+import type { StoryOverview } from '../../workers/api.ts';
+import { useDriver } from '../shell/driver-client.ts';
+import { ErrorAlert } from '../ui/error-alert.tsx';
+import { runCommand } from '../ui/run-command.ts';
+import { t } from '../i18n/ui-text.ts';
+
+type Participant = StoryOverview['participants'][number];
+
+export function CastEditor(props: {
+  storyId: string;
+  participant: Participant;
+  onClose: () => void;
+}): JSX.Element {
+  const { api } = useDriver();
+  const character = () => props.participant.kind === 'character';
+  // The form starts from the participant as it is when opened; edits stay here until Save.
+  const [name, setName] = createSignal(props.participant.name);
+  const [text, setText] = createSignal(
+    (character() ? props.participant.card?.description : props.participant.persona) ?? '',
+  );
+  const [error, setError] = createSignal('');
+  const save = async (event: SubmitEvent): Promise<void> => {
+    event.preventDefault();
+    setError('');
+    const edit = character() ? { name: name(), description: text() } : { name: name(), persona: text() };
+    const result = await runCommand(() => api.editParticipant(props.storyId, props.participant.id, edit), {
+      error: setError,
+      cancelled: setError,
+    });
+    if (result.ok) props.onClose();
+  };
+  return (
+    <form
+      class="cast-editor"
+      aria-label={
+        character()
+          ? t('Card of {name}', { name: props.participant.name })
+          : t('Your persona as {name}', { name: props.participant.name })
+      }
+      onSubmit={(event) => void save(event)}
+    >
+      <label class="field">
+        <span>{t('Name')}</span>
+        <input value={name()} required onInput={(event) => setName(event.currentTarget.value)} />
+      </label>
+      <label class="field">
+        <span>
+          {character()
+            ? t('Description (only this character is told it)')
+            : t('Your persona (every character is told it)')}
+        </span>
+        <textarea rows={4} value={text()} onInput={(event) => setText(event.currentTarget.value)} />
+      </label>
+      <p class="muted">{t('Changes apply to the next requests; turns already written stay as they are.')}</p>
+      <ErrorAlert message={error()} />
+      <div class="cast-editor-actions">
+        <button type="submit">{t('Save')}</button>
+        <button type="button" class="secondary" onClick={() => props.onClose()}>
+          {t('Cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+// A running story's cast in real Chromium against the scripted OpenAI-protocol server: a character's
+// card edited from the scene's options reaches the next actor request.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
+import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
+
+const TEST_TIMEOUT_MS = 3 * STEP_TIMEOUT_MS;
+const USER = 'Sam';
+const CHARACTER = 'Jane';
+const OLD_DESCRIPTION = 'A wary lamplighter who keeps secrets.';
+const NEW_DESCRIPTION = 'A retired smuggler who hates bells.';
+
+describe('the cast of a running story', { timeout: 6 * TEST_TIMEOUT_MS }, () => {
+  let browser, stub;
+
+  before(async () => {
+    stub = await startOpenAIStub({
+      answer: (kind) => {
+        switch (kind.op) {
+          case 'actor':
+            return 'I trim the wick and look up.';
+          case 'projector':
+            return kind.target === USER ? 'Jane trims a wick and looks up.' : 'Someone says hello.';
+          case 'selector':
+            return JSON.stringify({ next: CHARACTER });
+          default:
+            return 'I wait.';
+        }
+      },
+    });
+    browser = await openBrowser();
+    const { page } = browser;
+    await page.goto(appUrl());
+    await page.getByText('No stories yet.').waitFor();
+    await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await addModelServer(dialog, stub.baseURL, STUB_MODEL);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+  after(async () => {
+    await browser?.close();
+    await stub?.close();
+  });
+
+  const log = () => browser.page.getByRole('log', { name: 'Transcript' });
+  const actorRequests = () => stub.requests.filter((r) => r.kind.op === 'actor');
+
+  it('creates a story with Jane', { timeout: TEST_TIMEOUT_MS }, async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'New story' }).click();
+    const form = page.getByRole('region', { name: 'New story' });
+    await form.getByLabel('Title').fill('The Lantern');
+    await form.getByLabel('Your name').fill(USER);
+    await form.getByLabel('Character 1 Name').fill(CHARACTER);
+    await form.getByLabel('Character 1 Description').fill(OLD_DESCRIPTION);
+    await form.getByRole('button', { name: 'Create story' }).click();
+    await log().waitFor();
+  });
+
+  it(
+    'edits Jane’s description; the next actor request carries it',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const { page } = browser;
+      await page.getByText('Scene and turn order').click();
+      await page.getByRole('button', { name: `Edit ${CHARACTER}` }).click();
+      const card = page.getByRole('form', { name: `Card of ${CHARACTER}` });
+      const description = card.getByLabel('Description (only this character is told it)');
+      assert.equal(await description.inputValue(), OLD_DESCRIPTION);
+      await card.getByText('Changes apply to the next requests').waitFor();
+      await description.fill(NEW_DESCRIPTION);
+      await card.getByRole('button', { name: 'Save' }).click();
+      await card.waitFor({ state: 'hidden' });
+      // Saved: opened again, the form shows the new description.
+      await page.getByRole('button', { name: `Edit ${CHARACTER}` }).click();
+      assert.equal(await description.inputValue(), NEW_DESCRIPTION);
+      await card.getByRole('button', { name: 'Cancel' }).click();
+
+      await page.getByRole('textbox', { name: 'Your turn' }).fill('Hello there.');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await log().getByText('Jane trims a wick and looks up.').waitFor();
+      const request = JSON.stringify(actorRequests().at(-1)?.body.messages);
+      assert.ok(request.includes(NEW_DESCRIPTION), 'the actor request lacks the new description');
+      assert.ok(!request.includes(OLD_DESCRIPTION), 'the actor request still has the old description');
+    },
+  );
+});

@@ -1,0 +1,87 @@
+// A running story's cast through the worker, against a real OpenAI-protocol server: a character's
+// description and the user's persona edited between turns reach the next actor request, and an edit
+// the document refuses (a name taken) changes nothing.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
+import { startHost, type HostHarness } from '../support/host-harness.ts';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const isProjection = (body: ChatBody) =>
+  (body.messages[0]?.content ?? '').startsWith('You are the perception filter');
+const answer = (body: ChatBody) => (isProjection(body) ? 'You hear Wren speak.' : 'I lift my lantern.');
+
+async function setup(): Promise<{
+  server: OpenAIServer;
+  host: HostHarness;
+  storyId: string;
+  id: (name: string) => string;
+}> {
+  const server = await startOpenAIServer({ answer });
+  const host = await startHost(server);
+  cleanups.push(
+    () => server.close(),
+    () => host.close(),
+  );
+  const created = await host.api.createStory({
+    title: 'The chapel',
+    language: 'en',
+    user: { name: 'Wren', persona: 'A traveller.' },
+    characters: [{ name: 'Mara', card: { description: 'Keeper of the chapel.' } }, { name: 'Pell' }],
+  });
+  if (!created.ok) throw new Error(created.detail);
+  const opened = await host.api.openStory(created.storyId);
+  if (!opened.ok) throw new Error(opened.detail);
+  const id = (name: string) => opened.story.participants.find((p) => p.name === name)?.id ?? '';
+  return { server, host, storyId: created.storyId, id };
+}
+
+const actorRequests = (server: OpenAIServer) =>
+  server.requests
+    .filter((r) => !isProjection(r.body) && r.body.messages.length > 0)
+    .map((r) => JSON.stringify(r.body.messages));
+
+describe('the cast of a running story', () => {
+  it('a character’s new description and the user’s new persona reach the next actor request', async () => {
+    const { server, host, storyId, id } = await setup();
+    expect(
+      await host.api.editParticipant(storyId, id('Mara'), {
+        description: 'A retired smuggler who hates bells.',
+      }),
+    ).toEqual({ ok: true });
+    expect(
+      await host.api.editParticipant(storyId, id('Wren'), { persona: 'A bell-ringer in disguise.' }),
+    ).toEqual({
+      ok: true,
+    });
+    const sent = await host.api.send(storyId, { text: 'Hello?', next: { actor: id('Mara') } });
+    expect(sent.ok).toBe(true);
+    const [request] = actorRequests(server);
+    expect(request).toContain('A retired smuggler who hates bells.');
+    expect(request).not.toContain('Keeper of the chapel.');
+    expect(request).toContain('A bell-ringer in disguise.');
+    const opened = await host.api.openStory(storyId);
+    const mara = opened.ok ? opened.story.participants.find((p) => p.id === id('Mara')) : undefined;
+    expect(mara?.card?.description).toBe('A retired smuggler who hates bells.');
+  });
+
+  it('[D3] a name another participant has is refused and nothing changes; an empty name is refused', async () => {
+    const { host, storyId, id } = await setup();
+    const taken = await host.api.editParticipant(storyId, id('Mara'), {
+      name: 'pell',
+      description: 'Changed.',
+    });
+    expect(taken.ok).toBe(false);
+    expect(!taken.ok && taken.detail).toMatch(/already a participant named pell/);
+    const empty = await host.api.editParticipant(storyId, id('Mara'), { name: '  ' });
+    expect(empty.ok).toBe(false);
+    expect(!empty.ok && empty.code).toBe('invalid');
+    const opened = await host.api.openStory(storyId);
+    const mara = opened.ok ? opened.story.participants.find((p) => p.id === id('Mara')) : undefined;
+    expect([mara?.name, mara?.card?.description]).toEqual(['Mara', 'Keeper of the chapel.']);
+    expect((await host.api.editParticipant(storyId, 'nobody', { name: 'X' })).ok).toBe(false);
+  });
+});
