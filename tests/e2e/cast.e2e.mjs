@@ -1,5 +1,6 @@
 // A running story's cast in real Chromium against the scripted OpenAI-protocol server: a character's
-// card edited from the scene's options reaches the next actor request.
+// card edited from the scene's options reaches the next actor request, and the story's Author's Note
+// reaches every actor request at its depth, never a projection request.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
@@ -84,6 +85,44 @@ describe('the cast of a running story', { timeout: 6 * TEST_TIMEOUT_MS }, () => 
       const request = JSON.stringify(actorRequests().at(-1)?.body.messages);
       assert.ok(request.includes(NEW_DESCRIPTION), 'the actor request lacks the new description');
       assert.ok(!request.includes(OLD_DESCRIPTION), 'the actor request still has the old description');
+    },
+  );
+
+  it(
+    'an Author’s Note reaches the next actor request at its depth, no projection',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const { page } = browser;
+      const note = page.getByRole('form', { name: 'Author’s note' });
+      await note.getByLabel('Author’s note').fill('Keep it hushed.');
+      const depth = note.getByLabel('Depth (messages before the end of what each character sees)');
+      assert.equal(await depth.inputValue(), '4');
+      await depth.fill('0');
+      await note.getByRole('button', { name: 'Save the note' }).click();
+      await note.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+      const before = stub.requests.length;
+      await page.getByRole('textbox', { name: 'Your turn' }).fill('Is it late?');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await log().getByText('Is it late?').waitFor();
+      await page.getByRole('button', { name: 'Cancel' }).waitFor({ state: 'hidden' });
+      const later = stub.requests.slice(before);
+      const actor = later.find((r) => r.kind.op === 'actor');
+      const history = String(actor?.body.messages[0]?.content ?? '');
+      // Depth 0: after the newest entry of Jane's window, the end of its history.
+      const told = '[Author’s note: Keep it hushed.]';
+      assert.ok(history.includes(told), 'the actor request lacks the note');
+      assert.ok(
+        history.indexOf(told) > history.lastIndexOf('Someone says hello.'),
+        'the note is not after the newest entry',
+      );
+      const projections = later.filter((r) => r.kind.op === 'projector');
+      assert.ok(projections.length > 0);
+      for (const p of projections) assert.ok(!JSON.stringify(p.body.messages).includes('Author’s note'));
+      // The stored note is shown again after a reload.
+      await page.reload();
+      await page.getByText('Scene and turn order').click();
+      assert.equal(await note.getByLabel('Author’s note').inputValue(), 'Keep it hushed.');
+      assert.equal(await depth.inputValue(), '0');
     },
   );
 });

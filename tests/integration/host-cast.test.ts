@@ -45,7 +45,7 @@ const actorRequests = (server: OpenAIServer) =>
     .map((r) => JSON.stringify(r.body.messages));
 
 describe('the cast of a running story', () => {
-  it('a character’s new description and the user’s new persona reach the next actor request', async () => {
+  it('[C1] a character’s new description and the user’s new persona reach the next actor request', async () => {
     const { server, host, storyId, id } = await setup();
     expect(
       await host.api.editParticipant(storyId, id('Mara'), {
@@ -68,7 +68,7 @@ describe('the cast of a running story', () => {
     expect(mara?.card?.description).toBe('A retired smuggler who hates bells.');
   });
 
-  it('[D3] a name another participant has is refused and nothing changes; an empty name is refused', async () => {
+  it('[C1][D3] a name another participant has is refused and nothing changes; an empty name is refused', async () => {
     const { host, storyId, id } = await setup();
     const taken = await host.api.editParticipant(storyId, id('Mara'), {
       name: 'pell',
@@ -83,5 +83,43 @@ describe('the cast of a running story', () => {
     const mara = opened.ok ? opened.story.participants.find((p) => p.id === id('Mara')) : undefined;
     expect([mara?.name, mara?.card?.description]).toEqual(['Mara', 'Keeper of the chapel.']);
     expect((await host.api.editParticipant(storyId, 'nobody', { name: 'X' })).ok).toBe(false);
+  });
+});
+
+const NOTE = 'Keep the tone hushed; ${name} whispers to ${user}.';
+const NOTE_TOLD = '[Author’s note: Keep the tone hushed; Mara whispers to Wren.]';
+
+describe("[AN1] the story's Author's Note", () => {
+  it('[AN1] every actor request carries it at its depth of the window; no projection request does', async () => {
+    const { server, host, storyId, id } = await setup();
+    expect(await host.api.setAuthorNote(storyId, { text: NOTE, depth: 1 })).toEqual({ ok: true });
+    const opened = await host.api.openStory(storyId);
+    expect(opened.ok && [opened.story.settings.authorNote, opened.story.settings.authorNoteDepth]).toEqual([
+      NOTE,
+      1,
+    ]);
+    await host.api.send(storyId, { text: 'First words.', next: null });
+    await host.api.send(storyId, { text: 'Second words.', next: { actor: id('Mara') } });
+    const [request] = actorRequests(server);
+    // One entry before the end of Mara's window: between her views of the two turns.
+    const first = request?.indexOf('You hear Wren speak.') ?? -1;
+    const note = request?.indexOf(NOTE_TOLD) ?? -1;
+    const last = request?.lastIndexOf('You hear Wren speak.') ?? -1;
+    expect(first).toBeGreaterThan(-1);
+    expect([first < note, note < last]).toEqual([true, true]);
+    const projections = server.requests.filter((r) => isProjection(r.body));
+    expect(projections.length).toBeGreaterThan(0);
+    for (const p of projections) expect(JSON.stringify(p.body.messages)).not.toContain('Author’s note');
+  });
+
+  it('[AN1] the default depth is four entries; an empty text removes the note; a bad depth is refused', async () => {
+    const { server, host, storyId, id } = await setup();
+    expect((await host.api.setAuthorNote(storyId, { text: 'Rain.', depth: -1 })).ok).toBe(false);
+    expect((await host.api.setAuthorNote(storyId, { text: 'Rain.', depth: 4 })).ok).toBe(true);
+    await host.api.send(storyId, { text: 'Hello?', next: { actor: id('Mara') } });
+    expect(actorRequests(server).at(-1)).toContain('[Author’s note: Rain.]');
+    await host.api.setAuthorNote(storyId, { text: '', depth: 4 });
+    await host.api.act(storyId, { actor: id('Pell') });
+    expect(actorRequests(server).at(-1)).not.toContain('Author’s note');
   });
 });

@@ -1,6 +1,7 @@
 // Record kinds of the story document: zod schemas, the types derived from them, and defaults.
 // Imported data, sync peers and settings are parsed with these; code inside trusts the types.
 import { z } from 'zod';
+import { authorNoteSettingsShape } from './author-note.ts';
 
 export const STORY_SCHEMA_VERSION = 1;
 
@@ -69,6 +70,8 @@ export const storySettingsSchema = z.object({
    */
   actorTemperature: temperatureSchema.optional(),
   actorTopP: topPSchema.optional(),
+  /** The Author's Note told to every actor request at a depth of its window (doc/author-note.ts). */
+  ...authorNoteSettingsShape,
 });
 export type StorySettings = z.infer<typeof storySettingsSchema>;
 /** The sampling part of a story's settings, the only settings a preset touches. */
