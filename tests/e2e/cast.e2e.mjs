@@ -1,6 +1,7 @@
 // A running story's cast in real Chromium against the scripted OpenAI-protocol server: a character's
 // card edited from the scene's options reaches the next actor request, and the story's Author's Note
-// reaches every actor request at its depth, never a projection request.
+// reaches every actor request at its depth, never a projection request; a character added perceives
+// the next turns, and one removed keeps its turns in the transcript but perceives and acts no more.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
@@ -14,17 +15,22 @@ const NEW_DESCRIPTION = 'A retired smuggler who hates bells.';
 
 describe('the cast of a running story', { timeout: 6 * TEST_TIMEOUT_MS }, () => {
   let browser, stub;
+  /** Who the selector names next. */
+  let next = CHARACTER;
 
   before(async () => {
     stub = await startOpenAIStub({
-      answer: (kind) => {
+      answer: (kind, body) => {
         switch (kind.op) {
           case 'actor':
-            return 'I trim the wick and look up.';
+            return kind.actor === CHARACTER ? 'I trim the wick and look up.' : 'I fix the hinge.';
           case 'projector':
-            return kind.target === USER ? 'Jane trims a wick and looks up.' : 'Someone says hello.';
+            if (kind.target !== USER) return 'Someone says hello.';
+            return body.messages.some((m) => String(m.content).includes('I fix the hinge.'))
+              ? 'Ivo fixes a hinge.'
+              : 'Jane trims a wick and looks up.';
           case 'selector':
-            return JSON.stringify({ next: CHARACTER });
+            return JSON.stringify({ next });
           default:
             return 'I wait.';
         }
@@ -123,6 +129,67 @@ describe('the cast of a running story', { timeout: 6 * TEST_TIMEOUT_MS }, () => 
       await page.getByText('Scene and turn order').click();
       assert.equal(await note.getByLabel('Author’s note').inputValue(), 'Keep it hushed.');
       assert.equal(await depth.inputValue(), '0');
+    },
+  );
+
+  it('adds a new character, who perceives the next turn', { timeout: TEST_TIMEOUT_MS }, async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'Add a character' }).click();
+    const form = page.getByRole('form', { name: 'Add a character' });
+    await form.getByLabel('From the library').selectOption({ label: 'A new character' });
+    await form.getByLabel('Name').fill('Ivo');
+    await form.getByLabel('Description (only this character is told it)').fill('A tinker with a limp.');
+    await form.getByRole('button', { name: 'Add to the story' }).click();
+    await form.waitFor({ state: 'hidden' });
+    const scene = page.getByRole('group', { name: 'In the scene' });
+    assert.equal(await scene.getByRole('button', { name: 'Ivo' }).getAttribute('aria-pressed'), 'true');
+    const before = stub.requests.length;
+    await page.getByRole('textbox', { name: 'Your turn' }).fill('Who is that?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await log().getByText('Who is that?').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).waitFor({ state: 'hidden' });
+    const targets = stub.requests
+      .slice(before)
+      .filter((r) => r.kind.op === 'projector')
+      .map((r) => r.kind.target);
+    assert.ok(targets.includes('Ivo'), 'Ivo was not told of the turn');
+  });
+
+  it(
+    'removes Jane: her turns stay, she perceives and acts no more; she can be brought back',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const { page } = browser;
+      await page.getByRole('button', { name: `Edit ${CHARACTER}` }).click();
+      await page.getByRole('button', { name: `Remove ${CHARACTER} from the story` }).click();
+      const scene = page.getByRole('group', { name: 'In the scene' });
+      await scene.getByRole('button', { name: CHARACTER, exact: true }).waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: `Bring ${CHARACTER} back` }).waitFor();
+      assert.ok(
+        (await log().getByText('Jane trims a wick and looks up.').count()) > 0,
+        'Jane’s turns left the transcript',
+      );
+      next = 'Ivo';
+      const before = stub.requests.length;
+      await page.getByRole('textbox', { name: 'Your turn' }).fill('Anyone left?');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await log().getByText('Ivo fixes a hinge.').waitFor();
+      await page.getByRole('button', { name: 'Cancel' }).waitFor({ state: 'hidden' });
+      const later = stub.requests.slice(before);
+      assert.ok(
+        !later.some((r) => r.kind.op === 'projector' && r.kind.target === CHARACTER),
+        'Jane was told of a turn',
+      );
+      assert.deepEqual(
+        later.filter((r) => r.kind.op === 'actor').map((r) => r.kind.actor),
+        ['Ivo'],
+      );
+      await page.getByRole('button', { name: `Bring ${CHARACTER} back` }).click();
+      await page.getByRole('button', { name: `Bring ${CHARACTER} back` }).waitFor({ state: 'detached' });
+      assert.equal(
+        await scene.getByRole('button', { name: CHARACTER, exact: true }).getAttribute('aria-pressed'),
+        'true',
+      );
     },
   );
 });

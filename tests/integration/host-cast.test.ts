@@ -123,3 +123,78 @@ describe("[AN1] the story's Author's Note", () => {
     expect(actorRequests(server).at(-1)).not.toContain('Author’s note');
   });
 });
+
+const selectorRequests = (server: OpenAIServer) =>
+  server.requests.filter((r) => (r.body.messages[0]?.content ?? '').startsWith('You direct the turn order'));
+
+describe('[C2][C3] characters added and removed in a running story', () => {
+  it('[C2] a removed character keeps its turns, leaves the scene, is never chosen or let act, and can come back', async () => {
+    const { server, host, storyId, id } = await setup();
+    await host.api.send(storyId, { text: 'Hello?', next: { actor: id('Pell') } });
+    expect(await host.api.setRemoved(storyId, id('Pell'), true)).toEqual({ ok: true });
+    const opened = await host.api.openStory(storyId);
+    const pell = opened.ok ? opened.story.participants.find((p) => p.id === id('Pell')) : undefined;
+    expect([pell?.present, pell?.removed]).toEqual([false, true]);
+    const slice = await host.api.transcript(storyId);
+    expect(slice.ok && slice.rows.map((r) => r.authorName)).toEqual(['Wren', 'Pell']);
+    // Not chosen: the selector is not even asked when one character is left, and never told of Pell.
+    await host.api.send(storyId, { text: 'Anyone else?' });
+    for (const r of selectorRequests(server)) expect(JSON.stringify(r.body.messages)).not.toContain('Pell');
+    const last = await host.api.transcript(storyId);
+    expect(last.ok && last.rows.at(-1)?.authorName).toBe('Mara');
+    const acted = await host.api.act(storyId, { actor: id('Pell') });
+    expect(acted.ok).toBe(false);
+    const back = await host.api.setPresent(storyId, id('Pell'), true);
+    expect(!back.ok && back.detail).toMatch(/Pell was removed from the story/);
+    expect((await host.api.setRemoved(storyId, id('Wren'), true)).ok).toBe(false);
+    expect(await host.api.setRemoved(storyId, id('Pell'), false)).toEqual({ ok: true });
+    const again = await host.api.openStory(storyId);
+    const returned = again.ok ? again.story.participants.find((p) => p.id === id('Pell')) : undefined;
+    expect([returned?.present, returned?.removed === true]).toEqual([true, false]);
+  });
+
+  it('[C2][D9] a removal travels through export and import', async () => {
+    const { host, storyId, id } = await setup();
+    await host.api.setRemoved(storyId, id('Pell'), true);
+    const exported = await host.api.exportStory(storyId);
+    if (!exported.ok) throw new Error(exported.detail);
+    const imported = await host.api.importStory(exported.story);
+    if (!imported.ok) throw new Error(imported.detail);
+    const opened = await host.api.openStory(imported.storyId);
+    const pell = opened.ok ? opened.story.participants.find((p) => p.name === 'Pell') : undefined;
+    expect([pell?.present, pell?.removed]).toEqual([false, true]);
+  });
+
+  it('[C3] a new character joins the scene and the library, and acts; a library character brings its card', async () => {
+    const { server, host, storyId } = await setup();
+    const added = await host.api.addCharacter(storyId, { name: 'Ivo', description: 'A tinker with a limp.' });
+    if (!added.ok) throw new Error(added.detail);
+    const cast = await host.api.libraryCast();
+    const ivo = cast.characters.find((c) => c.name === 'Ivo');
+    expect(ivo?.card.description).toBe('A tinker with a limp.');
+    await host.api.send(storyId, { text: 'Ivo?', next: { actor: added.participantId } });
+    expect(actorRequests(server).at(-1)).toContain('A tinker with a limp.');
+
+    const taken = await host.api.addCharacter(storyId, { name: 'ivo' });
+    expect(!taken.ok && taken.detail).toMatch(/already a participant named ivo/);
+    const other = await setup();
+    const fromLibrary = await other.host.api.libraryCast();
+    const mara = fromLibrary.characters.find((c) => c.name === 'Mara');
+    if (!mara) throw new Error('Mara is not in the library');
+    const second = await other.host.api.createStory({
+      title: 'Another',
+      language: 'en',
+      user: { name: 'Wren' },
+      characters: [{ name: 'Pell' }],
+    });
+    if (!second.ok) throw new Error(second.detail);
+    const joined = await other.host.api.addCharacter(second.storyId, { name: 'Mara', fromLibrary: mara.id });
+    if (!joined.ok) throw new Error(joined.detail);
+    const opened = await other.host.api.openStory(second.storyId);
+    const copy = opened.ok ? opened.story.participants.find((p) => p.id === joined.participantId) : undefined;
+    expect([copy?.present, copy?.card?.description]).toEqual([true, 'Keeper of the chapel.']);
+    expect((await other.host.api.addCharacter(second.storyId, { name: 'X', fromLibrary: 'gone' })).ok).toBe(
+      false,
+    );
+  });
+});

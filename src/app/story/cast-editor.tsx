@@ -1,7 +1,7 @@
 // One participant of a running story, edited: its name and a character's description (told to that
 // character only) or the user's persona (told to every character). Saved on Save; the next requests
-// use it, the turns already written stay as they were.
-import { createSignal, type JSX } from 'solid-js';
+// use it, the turns already written stay as they were. A character can be removed from here.
+import { createSignal, Show, type JSX } from 'solid-js';
 import type { StoryOverview } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
@@ -28,6 +28,14 @@ export function CastEditor(props: {
     setError('');
     const edit = character() ? { name: name(), description: text() } : { name: name(), persona: text() };
     const result = await runCommand(() => api.editParticipant(props.storyId, props.participant.id, edit), {
+      error: setError,
+      cancelled: setError,
+    });
+    if (result.ok) props.onClose();
+  };
+  const remove = async (): Promise<void> => {
+    setError('');
+    const result = await runCommand(() => api.setRemoved(props.storyId, props.participant.id, true), {
       error: setError,
       cancelled: setError,
     });
@@ -63,6 +71,18 @@ export function CastEditor(props: {
           {t('Cancel')}
         </button>
       </div>
+      <Show when={character()}>
+        <p class="muted">
+          {t(
+            'Removed, they leave the scene and are no longer chosen to act; their turns stay in the transcript.',
+          )}
+        </p>
+        <div class="cast-editor-actions">
+          <button type="button" class="secondary" onClick={() => void remove()}>
+            {t('Remove {name} from the story', { name: props.participant.name })}
+          </button>
+        </div>
+      </Show>
     </form>
   );
 }

@@ -88,6 +88,8 @@ export const participantSchema = z.object({
   present: z.boolean(),
   persona: z.string().optional(),
   card: cardSchema.optional(),
+  /** Removed from the story: out of the scene and the cast for good, its turns kept (rule C2). */
+  removed: z.boolean().optional(),
 });
 export type Participant = z.infer<typeof participantSchema>;
 

@@ -2,11 +2,11 @@
 // tests/unit/messages.test.ts keeps it complete for every call site and free of unused entries.
 import type { Messages } from './messages.ts';
 import { IMPORT_ZH } from './messages-zh-import.ts';
-import { AUTHOR_NOTE_ZH } from './messages-zh-author-note.ts';
+import { CAST_ZH } from './messages-zh-cast.ts';
 
 export const MESSAGES_ZH: Messages = {
   ...IMPORT_ZH,
-  ...AUTHOR_NOTE_ZH,
+  ...CAST_ZH,
   // What a character is told (private context) and how an empty history reads.
   'Who you are': '你是谁',
   'Your personality': '你的性格',

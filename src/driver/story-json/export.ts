@@ -93,6 +93,7 @@ export function exportStory(doc: Y.Doc): StoryJson {
         kind: p.kind,
         name: p.name,
         present: p.present,
+        ...(p.removed ? { removed: true } : {}),
         ...(p.kind === 'user' ? { persona: p.persona ?? '' } : { card: p.card ?? {} }),
         ...exportChronicle(doc, p.id),
       })),

@@ -68,6 +68,8 @@ export const storyJsonParticipantSchema = z.object({
   present: z.boolean().default(true),
   persona: z.string().optional(),
   card: cardSchema.optional(),
+  /** Removed from the story (C2); absent in files from before removal. */
+  removed: z.boolean().optional(),
   chronicle: storyJsonChronicleSchema.optional(),
 });
 

@@ -14,6 +14,19 @@ export const ZH_CAST: Messages = {
   'Your persona (every character is told it)': '你的人设（告诉每个角色）',
   'Changes apply to the next requests; turns already written stay as they are.':
     '更改用于之后的请求；已经写好的回合保持原样。',
+  'Removed, they leave the scene and are no longer chosen to act; their turns stay in the transcript.':
+    '移除后，角色离开场景，不再被选来行动；其回合仍保留在记录中。',
+  'Remove {name} from the story': '把 {name} 移出故事',
+  'Removed from the story': '已移出故事',
+  'Removed from the story:': '已移出故事：',
+  'Bring {name} back': '让 {name} 回来',
+  // cast-add.tsx
+  'Add a character': '添加角色',
+  'From the library': '来自资料库',
+  'A new character': '新角色',
+  'They join the scene from the next turn on; what happened before stays unseen by them.':
+    '角色从下一回合起加入场景；之前发生的事角色看不到。',
+  'Add to the story': '加入故事',
   // cast-author-note.tsx
   'Author’s note': '作者注',
   'Depth (messages before the end of what each character sees)': '深度（在每个角色所见内容末尾之前的消息数）',
