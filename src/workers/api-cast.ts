@@ -12,6 +12,8 @@ export interface CastEdit {
   description?: string;
   /** The user's persona: every character's requests carry it. */
   persona?: string;
+  /** A picture as a data URL (PNG, JPEG, WebP or GIF), made small by the app. */
+  avatar?: string;
 }
 
 /** A character joining a running story: new, or a library character's card (by its id). */
@@ -19,7 +21,7 @@ export interface NewCharacter {
   name: string;
   /** Its card's description; with `fromLibrary`, replaces the library card's. */
   description?: string;
-  /** A library character whose card it brings. */
+  /** A library character whose card (and picture) it brings. */
   fromLibrary?: string;
 }
 

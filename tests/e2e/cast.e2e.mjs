@@ -1,13 +1,50 @@
 // A running story's cast in real Chromium against the scripted OpenAI-protocol server: a character's
 // card edited from the scene's options reaches the next actor request, and the story's Author's Note
 // reaches every actor request at its depth, never a projection request; a character added perceives
-// the next turns, and one removed keeps its turns in the transcript but perceives and acts no more.
+// the next turns, and one removed keeps its turns in the transcript but perceives and acts no more;
+// a picture chosen for a character is stored small and shown beside its name in its rows and the cast.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { deflateSync } from 'node:zlib';
 import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
 import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
 
 const TEST_TIMEOUT_MS = 3 * STEP_TIMEOUT_MS;
+/** Bigger than the 256 px the app keeps, so the picture stored must have been made smaller. */
+const PICTURE = { width: 600, height: 300 };
+
+/** A red PNG of `width` × `height` (8-bit RGB, no filter), as a camera's picture would be bigger. */
+function redPng({ width, height }) {
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([200, 30, 30]))]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function crc32(bytes) {
+  let c = ~0;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
 const USER = 'Sam';
 const CHARACTER = 'Jane';
 const OLD_DESCRIPTION = 'A wary lamplighter who keeps secrets.';
@@ -190,6 +227,39 @@ describe('the cast of a running story', { timeout: 6 * TEST_TIMEOUT_MS }, () => 
         await scene.getByRole('button', { name: CHARACTER, exact: true }).getAttribute('aria-pressed'),
         'true',
       );
+    },
+  );
+
+  it(
+    'a picture for Jane is stored small and shown beside her name in her rows and the cast',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const { page } = browser;
+      await page.getByRole('button', { name: `Edit ${CHARACTER}` }).click();
+      const card = page.getByRole('form', { name: `Card of ${CHARACTER}` });
+      await card
+        .getByLabel('Picture')
+        .setInputFiles({ name: 'jane.png', mimeType: 'image/png', buffer: redPng(PICTURE) });
+      await card.getByRole('img', { name: CHARACTER }).waitFor();
+      await card.getByRole('button', { name: 'Save' }).click();
+      await card.waitFor({ state: 'hidden' });
+      const row = log()
+        .locator('li[data-turn-id]')
+        .filter({ hasText: 'Jane trims a wick and looks up.' })
+        .first();
+      const picture = row.getByRole('img', { name: CHARACTER });
+      await picture.waitFor();
+      const size = await picture.evaluate((img) => [img.naturalWidth, img.naturalHeight]);
+      assert.deepEqual(size, [256, 128]);
+      assert.match((await picture.getAttribute('src')) ?? '', /^data:image\/png;base64,/);
+      // The row still starts with her name as text; the picture's name is its alt text.
+      assert.match((await row.textContent()) ?? '', /^Jane/);
+      const scene = page.getByRole('group', { name: 'In the scene' });
+      await scene.getByRole('button', { name: CHARACTER, exact: true }).locator('img.cast-avatar').waitFor();
+      const other = log().locator('li[data-turn-id]').filter({ hasText: 'Who is that?' }).first();
+      assert.equal(await other.getByRole('img').count(), 0, 'the user has no picture');
+      const errors = browser.errors.filter((e) => !e.includes('favicon'));
+      assert.deepEqual(errors, []);
     },
   );
 });

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
 import { startHost, type HostHarness } from '../support/host-harness.ts';
+import { putCharacter } from '../../src/driver/doc/library-doc.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -196,5 +197,54 @@ describe('[C2][C3] characters added and removed in a running story', () => {
     expect((await other.host.api.addCharacter(second.storyId, { name: 'X', fromLibrary: 'gone' })).ok).toBe(
       false,
     );
+  });
+});
+
+/** A 1×1 PNG, as the app's canvas would make it (smaller). */
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+describe('[C4] pictures of the cast', () => {
+  it('[C4] a picture is stored for a participant and exported; one that is not a PNG, JPEG, WebP or GIF is refused', async () => {
+    const { host, storyId, id } = await setup();
+    expect(await host.api.editParticipant(storyId, id('Mara'), { avatar: PNG })).toEqual({ ok: true });
+    const svg = await host.api.editParticipant(storyId, id('Mara'), {
+      avatar: 'data:image/svg+xml;base64,PHN2Zy8+',
+    });
+    expect(!svg.ok && svg.code).toBe('invalid');
+    const opened = await host.api.openStory(storyId);
+    expect(opened.ok && opened.story.participants.find((p) => p.id === id('Mara'))?.avatar).toBe(PNG);
+    const exported = await host.api.exportStory(storyId);
+    expect(exported.ok && exported.story.participants.find((p) => p.name === 'Mara')?.avatar).toBe(PNG);
+  });
+
+  it('[C4] a library character’s picture comes into a story started with it, and into one it joins', async () => {
+    const { host } = await setup();
+    putCharacter(host.store.library, {
+      id: 'ilse',
+      name: 'Ilse',
+      card: { description: 'A keeper.' },
+      avatar: PNG,
+    });
+    const created = await host.api.createStory({
+      title: 'The lighthouse',
+      language: 'en',
+      user: { name: 'Sam' },
+      characters: [{ name: 'Ilse' }],
+    });
+    if (!created.ok) throw new Error(created.detail);
+    const opened = await host.api.openStory(created.storyId);
+    expect(opened.ok && opened.story.participants.find((p) => p.name === 'Ilse')?.avatar).toBe(PNG);
+    const other = await host.api.createStory({
+      title: 'Elsewhere',
+      language: 'en',
+      user: { name: 'Sam' },
+      characters: [{ name: 'Pell' }],
+    });
+    if (!other.ok) throw new Error(other.detail);
+    const joined = await host.api.addCharacter(other.storyId, { name: 'Ilse', fromLibrary: 'ilse' });
+    if (!joined.ok) throw new Error(joined.detail);
+    const read = await host.api.openStory(other.storyId);
+    expect(read.ok && read.story.participants.find((p) => p.id === joined.participantId)?.avatar).toBe(PNG);
   });
 });

@@ -1,5 +1,5 @@
 // One participant of a running story, edited: its name and a character's description (told to that
-// character only) or the user's persona (told to every character). Saved on Save; the next requests
+// character only) or the user's persona (told to every character), and its picture. Saved on Save; the next requests
 // use it, the turns already written stay as they were. A character can be removed from here.
 import { createSignal, Show, type JSX } from 'solid-js';
 import type { StoryOverview } from '../../workers/api.ts';
@@ -7,6 +7,8 @@ import { useDriver } from '../shell/driver-client.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { runCommand } from '../ui/run-command.ts';
 import { t } from '../i18n/ui-text.ts';
+import { AvatarInput } from './cast-avatar-input.tsx';
+import { Avatar } from './cast-avatars.tsx';
 
 type Participant = StoryOverview['participants'][number];
 
@@ -22,11 +24,17 @@ export function CastEditor(props: {
   const [text, setText] = createSignal(
     (character() ? props.participant.card?.description : props.participant.persona) ?? '',
   );
+  const [avatar, setAvatar] = createSignal(props.participant.avatar);
   const [error, setError] = createSignal('');
   const save = async (event: SubmitEvent): Promise<void> => {
     event.preventDefault();
     setError('');
-    const edit = character() ? { name: name(), description: text() } : { name: name(), persona: text() };
+    const picture = avatar();
+    const edit = {
+      name: name(),
+      ...(character() ? { description: text() } : { persona: text() }),
+      ...(picture && picture !== props.participant.avatar ? { avatar: picture } : {}),
+    };
     const result = await runCommand(() => api.editParticipant(props.storyId, props.participant.id, edit), {
       error: setError,
       cancelled: setError,
@@ -63,6 +71,10 @@ export function CastEditor(props: {
         </span>
         <textarea rows={4} value={text()} onInput={(event) => setText(event.currentTarget.value)} />
       </label>
+      <div class="cast-avatar-field">
+        <Avatar src={avatar()} alt={name()} />
+        <AvatarInput onPicture={setAvatar} />
+      </div>
       <p class="muted">{t('Changes apply to the next requests; turns already written stay as they are.')}</p>
       <ErrorAlert message={error()} />
       <div class="cast-editor-actions">

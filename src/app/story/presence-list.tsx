@@ -6,6 +6,7 @@ import { createSignal, For, Show, type JSX } from 'solid-js';
 import { t } from '../i18n/ui-text.ts';
 import { CastEditor } from './cast-editor.tsx';
 import { CastAdd } from './cast-add.tsx';
+import { Avatar } from './cast-avatars.tsx';
 import { useDriver } from '../shell/driver-client.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { runCommand } from '../ui/run-command.ts';
@@ -53,6 +54,7 @@ export function PresenceList(props: {
               }
               onClick={() => void props.story.setPresent(c.id, !c.present)}
             >
+              <Avatar src={c.avatar} alt="" />
               {c.name}
             </button>
           )}

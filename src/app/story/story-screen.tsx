@@ -14,6 +14,7 @@ import { createStoryState } from './story-state.ts';
 import { TranscriptView } from './transcript/transcript-view.tsx';
 import { TurnInspector } from '../inspector/turn-inspector.tsx';
 import { MemoryPanel } from '../memory/memory-panel.tsx';
+import { CastAvatars } from './cast-avatars.tsx';
 import './story.css';
 
 export function StoryScreen(props: { storyId: string }): JSX.Element {
@@ -54,7 +55,9 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
                 {overview().title}
               </h2>
               <StartNotices story={story} />
-              <TranscriptView story={story} onInspect={setInspecting} />
+              <CastAvatars story={story}>
+                <TranscriptView story={story} onInspect={setInspecting} />
+              </CastAvatars>
               <PhaseStatus story={story} />
               <Show when={story.error()}>
                 <div class="error-box" role="alert">

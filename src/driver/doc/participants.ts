@@ -8,6 +8,7 @@ import {
   type ParticipantKind,
 } from './schema.ts';
 import { participantsMap } from './story-doc.ts';
+import { readAvatar } from './avatar.ts';
 
 /** A refusal says what is wrong in codes (the driver words it: i18n/doc-refusals.ts), never words. */
 export type ParticipantRefusal =
@@ -28,12 +29,15 @@ function toParticipant(id: string, m: Y.Map<unknown>): Participant {
   }
   const kind = m.get('kind') as ParticipantKind;
   const persona = m.get('persona');
+  // A malformed picture from a peer is dropped, not a reason to lose the participant.
+  const avatar = readAvatar(m.get('avatar'));
   return participantSchema.parse({
     id,
     kind,
     name: m.get('name'),
     present: m.get('present') === true,
     ...(m.get('removed') === true ? { removed: true } : {}),
+    ...(avatar ? { avatar } : {}),
     ...(typeof persona === 'string' ? { persona } : {}),
     ...(kind === 'character' ? { card } : {}),
   });
@@ -71,6 +75,7 @@ function writeFields(m: Y.Map<unknown>, p: Partial<Omit<Participant, 'id' | 'kin
   if (p.present !== undefined) m.set('present', p.present);
   if (p.persona !== undefined) m.set('persona', p.persona);
   if (p.removed !== undefined) m.set('removed', p.removed);
+  if (p.avatar !== undefined) m.set('avatar', p.avatar);
   if (p.card) for (const f of CARD_FIELDS) if (p.card[f] !== undefined) m.set(f, p.card[f]);
 }
 

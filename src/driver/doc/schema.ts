@@ -2,6 +2,7 @@
 // Imported data, sync peers and settings are parsed with these; code inside trusts the types.
 import { z } from 'zod';
 import { authorNoteSettingsShape } from './author-note.ts';
+import { avatarSchema } from './avatar.ts';
 
 export const STORY_SCHEMA_VERSION = 1;
 
@@ -90,6 +91,8 @@ export const participantSchema = z.object({
   card: cardSchema.optional(),
   /** Removed from the story: out of the scene and the cast for good, its turns kept (rule C2). */
   removed: z.boolean().optional(),
+  /** Its picture, shown beside its name (doc/avatar.ts). */
+  avatar: avatarSchema.optional(),
 });
 export type Participant = z.infer<typeof participantSchema>;
 

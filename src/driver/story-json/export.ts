@@ -94,6 +94,7 @@ export function exportStory(doc: Y.Doc): StoryJson {
         name: p.name,
         present: p.present,
         ...(p.removed ? { removed: true } : {}),
+        ...(p.avatar ? { avatar: p.avatar } : {}),
         ...(p.kind === 'user' ? { persona: p.persona ?? '' } : { card: p.card ?? {} }),
         ...exportChronicle(doc, p.id),
       })),

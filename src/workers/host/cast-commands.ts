@@ -16,6 +16,7 @@ import type { Card } from '../../driver/doc/schema.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
 import { readMeta, updateSettings } from '../../driver/doc/story-doc.ts';
 import { authorNoteSchema } from '../../driver/doc/author-note.ts';
+import { avatarSchema, readAvatar } from '../../driver/doc/avatar.ts';
 import { participantRefusal } from '../../driver/i18n/doc-refusals.ts';
 import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
 import type { DriverApi, Failure } from '../api.ts';
@@ -28,6 +29,7 @@ const castEditSchema = z.strictObject({
   name: z.string().trim().min(1).optional(),
   description: z.string().optional(),
   persona: z.string().optional(),
+  avatar: avatarSchema.optional(),
 });
 
 const newCharacterSchema = z.strictObject({
@@ -64,9 +66,10 @@ export function castCommands(ctx: HostContext): CastCommands {
         return notSaved([{ message: uiText('That character is no longer in the library.') }]);
       const card: Card = { ...from?.card, ...(description !== undefined ? { description } : {}) };
       const participantId = ctx.newId();
+      const avatar = readAvatar(from?.avatar);
       const added = addParticipant(
         story.doc,
-        { id: participantId, kind: 'character', name, present: true, card },
+        { id: participantId, kind: 'character', name, present: true, card, ...(avatar ? { avatar } : {}) },
         DocOrigin.person,
       );
       if (!added.ok) return refused(story.doc, added);
@@ -86,14 +89,14 @@ export function castCommands(ctx: HostContext): CastCommands {
       if (!parsed.success) return notSaved(parsed.issues);
       const story = await ctx.story(storyId);
       if (isFailure(story)) return story;
-      const { name, description, persona } = parsed.data;
+      const { name, description, persona, avatar } = parsed.data;
       // A description is a character's card; the user has a persona instead.
       const character = getParticipant(story.doc, participantId)?.kind === 'character';
       const card = description !== undefined && character ? { description } : undefined;
       const r = updateParticipant(
         story.doc,
         participantId,
-        { name, persona, ...(card ? { card } : {}) },
+        { name, persona, avatar, ...(card ? { card } : {}) },
         DocOrigin.person,
       );
       return r.ok ? r : refused(story.doc, r);

@@ -20,6 +20,12 @@ export const ZH_CAST: Messages = {
   'Removed from the story': '已移出故事',
   'Removed from the story:': '已移出故事：',
   'Bring {name} back': '让 {name} 回来',
+  // cast-avatar-input.tsx
+  Picture: '头像',
+  'Choose a picture file (PNG, JPEG, WebP or GIF) under 20 MB.':
+    '请选择 20 MB 以内的图片文件（PNG、JPEG、WebP 或 GIF）。',
+  'This browser cannot read that picture. Try another file, such as a PNG or JPEG.':
+    '这个浏览器无法读取那张图片。请换一个文件，例如 PNG 或 JPEG。',
   // cast-add.tsx
   'Add a character': '添加角色',
   'From the library': '来自资料库',

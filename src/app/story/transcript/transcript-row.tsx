@@ -7,6 +7,7 @@ import { t } from '../../i18n/ui-text.ts';
 import { NothingRow } from './nothing-row.tsx';
 import { ProseText } from '../../ui/prose-text.tsx';
 import { TurnTools, type RowActions } from './turn-tools.tsx';
+import { AuthorAvatar } from '../cast-avatars.tsx';
 
 export function TranscriptRowView(props: {
   row: TranscriptRow;
@@ -36,6 +37,7 @@ export function TranscriptRowView(props: {
         <li ref={ref} class={`turn turn-${props.row.kind}`} data-turn-id={props.row.turnId}>
           <div class="turn-head">
             <p class="turn-author">
+              <AuthorAvatar author={props.row.author} name={props.row.authorName} />
               {props.row.authorName}
               <Show when={props.row.stale}>
                 <span class="badge" title={badgeMeaning('stale')}>
