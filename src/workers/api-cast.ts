@@ -39,5 +39,7 @@ export interface CastApi {
    * its turns kept in the transcript) or brings it back into the scene.
    */
   setRemoved(storyId: string, participantId: string, removed: boolean): Promise<Result>;
+  /** A library character's picture (a data URL as for `CastEdit.avatar`); stories started with it later take it. */
+  setLibraryPicture(characterId: string, avatar: string): Promise<Result>;
   setAuthorNote(storyId: string, note: AuthorNote): Promise<Result>;
 }

@@ -2,7 +2,8 @@
 // card edited from the scene's options reaches the next actor request, and the story's Author's Note
 // reaches every actor request at its depth, never a projection request; a character added perceives
 // the next turns, and one removed keeps its turns in the transcript but perceives and acts no more;
-// a picture chosen for a character is stored small and shown beside its name in its rows and the cast.
+// a picture chosen for a character is stored small and shown beside its name in its rows and the cast;
+// one chosen for a library character comes into the next story started with it.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateSync } from 'node:zlib';
@@ -260,6 +261,35 @@ describe('the cast of a running story', { timeout: 6 * TEST_TIMEOUT_MS }, () => 
       assert.equal(await other.getByRole('img').count(), 0, 'the user has no picture');
       const errors = browser.errors.filter((e) => !e.includes('favicon'));
       assert.deepEqual(errors, []);
+    },
+  );
+
+  it(
+    'a library character’s picture comes into a new story with it',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const { page } = browser;
+      await page.goto(appUrl());
+      const ivo = page
+        .getByRole('region', { name: 'Characters' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Ivo' });
+      await ivo
+        .getByLabel('Picture')
+        .setInputFiles({ name: 'ivo.png', mimeType: 'image/png', buffer: redPng(PICTURE) });
+      const picture = ivo.getByRole('img', { name: 'Ivo' });
+      await picture.waitFor();
+      assert.deepEqual(await picture.evaluate((img) => [img.naturalWidth, img.naturalHeight]), [256, 128]);
+      await page.getByRole('button', { name: 'New story' }).click();
+      const form = page.getByRole('region', { name: 'New story' });
+      await form.getByLabel('Title').fill('The Workshop');
+      await form.getByLabel('Your name').fill(USER);
+      await form.getByLabel('Add a character from your library').selectOption({ label: 'Ivo' });
+      await form.getByRole('button', { name: 'Create story' }).click();
+      await log().waitFor();
+      await page.getByText('Scene and turn order').click();
+      const scene = page.getByRole('group', { name: 'In the scene' });
+      await scene.getByRole('button', { name: 'Ivo', exact: true }).locator('img.cast-avatar').waitFor();
     },
   );
 });

@@ -218,13 +218,16 @@ describe('[C4] pictures of the cast', () => {
     expect(exported.ok && exported.story.participants.find((p) => p.name === 'Mara')?.avatar).toBe(PNG);
   });
 
-  it('[C4] a library character’s picture comes into a story started with it, and into one it joins', async () => {
+  it('[C4] a library character’s picture, chosen in the library, comes into a story started with it, and into one it joins', async () => {
     const { host } = await setup();
-    putCharacter(host.store.library, {
-      id: 'ilse',
-      name: 'Ilse',
-      card: { description: 'A keeper.' },
+    putCharacter(host.store.library, { id: 'ilse', name: 'Ilse', card: { description: 'A keeper.' } });
+    expect((await host.api.setLibraryPicture('ilse', 'data:text/html;base64,PGI+')).ok).toBe(false);
+    expect((await host.api.setLibraryPicture('nobody', PNG)).ok).toBe(false);
+    expect(await host.api.setLibraryPicture('ilse', PNG)).toEqual({ ok: true });
+    const library = await host.api.libraryCast();
+    expect(library.characters.find((c) => c.id === 'ilse')).toMatchObject({
       avatar: PNG,
+      card: { description: 'A keeper.' },
     });
     const created = await host.api.createStory({
       title: 'The lighthouse',

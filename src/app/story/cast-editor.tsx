@@ -7,7 +7,7 @@ import { useDriver } from '../shell/driver-client.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { runCommand } from '../ui/run-command.ts';
 import { t } from '../i18n/ui-text.ts';
-import { AvatarInput } from './cast-avatar-input.tsx';
+import { AvatarInput } from '../ui/avatar-input.tsx';
 import { Avatar } from './cast-avatars.tsx';
 
 type Participant = StoryOverview['participants'][number];

@@ -23,7 +23,10 @@ import type { DriverApi, Failure } from '../api.ts';
 import { isFailure, type HostContext } from './context.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 
-type CastCommands = Pick<DriverApi, 'editParticipant' | 'addCharacter' | 'setRemoved' | 'setAuthorNote'>;
+type CastCommands = Pick<
+  DriverApi,
+  'editParticipant' | 'addCharacter' | 'setRemoved' | 'setLibraryPicture' | 'setAuthorNote'
+>;
 
 const castEditSchema = z.strictObject({
   name: z.string().trim().min(1).optional(),
@@ -100,6 +103,16 @@ export function castCommands(ctx: HostContext): CastCommands {
         DocOrigin.person,
       );
       return r.ok ? r : refused(story.doc, r);
+    },
+    async setLibraryPicture(characterId, avatar) {
+      const parsed = safeParseIn(avatarSchema, avatar, workerUiLanguage());
+      if (!parsed.success) return notSaved(parsed.issues);
+      await ctx.store.ready;
+      const character = listCharacters(ctx.store.library).find((c) => c.id === characterId);
+      if (!character) return notSaved([{ message: uiText('That character is no longer in the library.') }]);
+      putCharacter(ctx.store.library, { ...character, avatar: parsed.data });
+      ctx.emit({ kind: 'library-changed' });
+      return { ok: true };
     },
     async setAuthorNote(storyId, note) {
       const parsed = safeParseIn(authorNoteSchema, note, workerUiLanguage());

@@ -20,7 +20,7 @@ export const ZH_CAST: Messages = {
   'Removed from the story': '已移出故事',
   'Removed from the story:': '已移出故事：',
   'Bring {name} back': '让 {name} 回来',
-  // cast-avatar-input.tsx
+  // ui/avatar-input.tsx
   Picture: '头像',
   'Choose a picture file (PNG, JPEG, WebP or GIF) under 20 MB.':
     '请选择 20 MB 以内的图片文件（PNG、JPEG、WebP 或 GIF）。',

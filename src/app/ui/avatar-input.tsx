@@ -1,7 +1,7 @@
-// Choosing a participant's picture: an image file, drawn smaller on a canvas (at most 256 px a side)
+// Choosing a picture (a story's participant, a library character): an image file, drawn smaller on a canvas (at most 256 px a side)
 // and kept as a PNG data URL, so a story stays light to store and to sync.
 import { createSignal, type JSX } from 'solid-js';
-import { ErrorAlert } from '../ui/error-alert.tsx';
+import { ErrorAlert } from './error-alert.tsx';
 import { t } from '../i18n/ui-text.ts';
 
 /** Big enough for a row's or the cast's picture on a dense screen. */
