@@ -137,6 +137,8 @@ describe('the cast of a running story', { timeout: 6 * TEST_TIMEOUT_MS }, () => 
     { timeout: TEST_TIMEOUT_MS },
     async () => {
       const { page } = browser;
+      const summary = page.locator('summary', { hasText: 'Author’s note' });
+      await summary.click();
       const note = page.getByRole('form', { name: 'Author’s note' });
       await note.getByLabel('Author’s note').fill('Keep it hushed.');
       const depth = note.getByLabel('Depth (messages before the end of what each character sees)');
@@ -165,6 +167,7 @@ describe('the cast of a running story', { timeout: 6 * TEST_TIMEOUT_MS }, () => 
       // The stored note is shown again after a reload.
       await page.reload();
       await page.getByText('Scene and turn order').click();
+      await summary.click();
       assert.equal(await note.getByLabel('Author’s note').inputValue(), 'Keep it hushed.');
       assert.equal(await depth.inputValue(), '0');
     },

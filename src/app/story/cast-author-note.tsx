@@ -37,39 +37,43 @@ export function AuthorNoteField(props: { story: StoryState }): JSX.Element {
     setSaved(result.ok);
   };
   return (
-    <form class="author-note" aria-label={t('Author’s note')} onSubmit={(event) => void save(event)}>
-      <label class="field">
-        <span>{t('Author’s note')}</span>
-        <textarea
-          rows={3}
-          value={text()}
-          onInput={(event) => {
-            setSaved(false);
-            setText(event.currentTarget.value);
-          }}
-        />
-      </label>
-      <label class="field">
-        <span>{t('Depth (messages before the end of what each character sees)')}</span>
-        <input
-          type="number"
-          min="0"
-          max={MAX_DEPTH}
-          value={depth()}
-          onInput={(event) => {
-            setSaved(false);
-            setDepth(event.currentTarget.valueAsNumber);
-          }}
-        />
-      </label>
-      <p class="muted">
-        {t('Told to every character’s next turns as a narrator’s note; never to what anyone perceives.')}
-      </p>
-      <ErrorAlert message={error()} />
-      <div class="cast-editor-actions">
-        <button type="submit">{t('Save the note')}</button>
-        {saved() ? <span role="status">{t('Saved.')}</span> : null}
-      </div>
-    </form>
+    // Folded: the scene's options sit in the composer, and an open form there would cover the transcript.
+    <details class="author-note">
+      <summary>{t('Author’s note')}</summary>
+      <form class="author-note-form" aria-label={t('Author’s note')} onSubmit={(event) => void save(event)}>
+        <label class="field">
+          <span>{t('Author’s note')}</span>
+          <textarea
+            rows={3}
+            value={text()}
+            onInput={(event) => {
+              setSaved(false);
+              setText(event.currentTarget.value);
+            }}
+          />
+        </label>
+        <label class="field">
+          <span>{t('Depth (messages before the end of what each character sees)')}</span>
+          <input
+            type="number"
+            min="0"
+            max={MAX_DEPTH}
+            value={depth()}
+            onInput={(event) => {
+              setSaved(false);
+              setDepth(event.currentTarget.valueAsNumber);
+            }}
+          />
+        </label>
+        <p class="muted">
+          {t('Told to every character’s next turns as a narrator’s note; never to what anyone perceives.')}
+        </p>
+        <ErrorAlert message={error()} />
+        <div class="cast-editor-actions">
+          <button type="submit">{t('Save the note')}</button>
+          {saved() ? <span role="status">{t('Saved.')}</span> : null}
+        </div>
+      </form>
+    </details>
   );
 }
