@@ -137,7 +137,7 @@ describe('the cast of a running story', { timeout: 6 * TEST_TIMEOUT_MS }, () => 
     { timeout: TEST_TIMEOUT_MS },
     async () => {
       const { page } = browser;
-      const summary = page.locator('summary', { hasText: 'Author’s note' });
+      const summary = page.getByRole('button', { name: 'Author’s note' });
       await summary.click();
       const note = page.getByRole('form', { name: 'Author’s note' });
       await note.getByLabel('Author’s note').fill('Keep it hushed.');
