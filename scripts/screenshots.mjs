@@ -81,7 +81,7 @@ async function photograph(size, scheme, language) {
     await page.getByRole('button', { name: WORDS[language].import, exact: true }).click();
     await page.getByRole('heading', { name: 'The Lamp at Gull Rock' }).waitFor();
     await page.getByRole('button', { name: WORDS[language].gotIt }).click();
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     const story = await shot('story');
     await page.getByRole('log').getByRole('button', { name: WORDS[language].inspectJane }).first().click();
     await page.getByRole('dialog').last().waitFor();

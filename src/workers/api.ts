@@ -25,6 +25,8 @@ export type * from './api-import.ts';
 export type * from './api-continue-suggest.ts';
 import type { Branched, PathApi } from './api-path.ts';
 export type * from './api-path.ts';
+import type { CastApi } from './api-cast.ts';
+export type * from './api-cast.ts';
 export type * from './api-views.ts';
 import type {
   MemoryEditInput,
@@ -218,7 +220,7 @@ export interface SyncTestReport {
 
 export type { Peer, PresenceState };
 
-export interface DriverApi extends WorldApi, ImportApi, ContinueSuggestApi, PathApi {
+export interface DriverApi extends WorldApi, ImportApi, ContinueSuggestApi, PathApi, CastApi {
   // library
   listStories(): Promise<StorySummary[]>;
   /** `notices`: what the person should know of the start (a suggested preset that could not be used). */

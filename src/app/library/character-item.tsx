@@ -1,6 +1,6 @@
-// One character of the library: its avatar (or its initial), its name, how many greetings and
-// lorebooks it has, its card exported as a PNG or a JSON file that SillyTavern reads, and a world
-// made from its card by the model.
+// One character of the library: its avatar (or its initial) and a picture to choose for it, its name,
+// how many greetings and lorebooks it has, its card exported as a PNG or a JSON file that SillyTavern
+// reads, and a world made from its card by the model.
 import { Show, createSignal, type JSX } from 'solid-js';
 import type { DriverApi } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
@@ -9,6 +9,7 @@ import { ErrorAlert } from '../ui/error-alert.tsx';
 import { downloadFile } from '../ui/download-file.ts';
 import { runCommand } from '../ui/run-command.ts';
 import { CardWorldPanel } from './card-world-panel.tsx';
+import { AvatarInput } from '../ui/avatar-input.tsx';
 
 type LibraryCharacter = Awaited<ReturnType<DriverApi['libraryCast']>>['characters'][number];
 
@@ -28,6 +29,12 @@ export function CharacterItem(props: { character: LibraryCharacter }): JSX.Eleme
     if (result.ok) downloadFile(result.file);
   };
   const name = (): string => props.character.name;
+  // The list re-reads on the library's change event, so the new picture shows by itself.
+  const setPicture = (avatar: string): void =>
+    void runCommand(() => api.setLibraryPicture(props.character.id, avatar), {
+      error: setError,
+      cancelled: setError,
+    });
   return (
     <li class="character">
       <Show
@@ -64,6 +71,7 @@ export function CharacterItem(props: { character: LibraryCharacter }): JSX.Eleme
             {t('Export card (JSON)')}
           </button>
         </div>
+        <AvatarInput onPicture={setPicture} />
         <ErrorAlert message={error()} />
         <CardWorldPanel characterId={props.character.id} name={name()} />
       </div>

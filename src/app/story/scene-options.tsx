@@ -1,6 +1,6 @@
 // The scene's less frequent settings, folded away under the composer: the story's language, whether
 // Send lets the next character act by itself, who is in the scene, what each one remembers, the
-// story's world and lore, and its export as Markdown from one point of view.
+// Author's Note, the story's world and lore, and its export as Markdown from one point of view.
 import { createSignal, type JSX } from 'solid-js';
 import type { Language } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
@@ -9,6 +9,7 @@ import { t } from '../i18n/ui-text.ts';
 import { PresenceList } from './presence-list.tsx';
 import { StoryWorldPanel } from './story-world-panel.tsx';
 import { StoryExport } from './story-export.tsx';
+import { AuthorNoteField } from './cast-author-note.tsx';
 import type { StoryState } from './story-state.ts';
 
 export function SceneOptions(props: {
@@ -63,6 +64,7 @@ export function SceneOptions(props: {
         </span>
       </label>
       <PresenceList story={props.story} onRemember={props.onRemember} />
+      <AuthorNoteField story={props.story} />
       <StoryWorldPanel story={props.story} />
       <StoryExport story={props.story} />
     </details>

@@ -18,6 +18,7 @@ import { TurnInspector } from '../inspector/turn-inspector.tsx';
 import { MemoryPanel } from '../memory/memory-panel.tsx';
 import { FirstRunNote } from './first-run-note.tsx';
 import { PointOfView } from './read-as.tsx';
+import { CastAvatars } from './cast-avatars.tsx';
 import './story.css';
 
 export function StoryScreen(props: { storyId: string }): JSX.Element {
@@ -60,7 +61,9 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
               <StartNotices story={story} />
               <FirstRunNote />
               <PointOfView story={story} />
-              <TranscriptView story={story} onInspect={setInspecting} />
+              <CastAvatars story={story}>
+                <TranscriptView story={story} onInspect={setInspecting} />
+              </CastAvatars>
               <PhaseStatus story={story} />
               <DeleteNotice story={story} />
               <BranchNotice story={story} />

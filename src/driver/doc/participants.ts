@@ -8,12 +8,15 @@ import {
   type ParticipantKind,
 } from './schema.ts';
 import { participantsMap } from './story-doc.ts';
+import { readAvatar } from './avatar.ts';
 
 /** A refusal says what is wrong in codes (the driver words it: i18n/doc-refusals.ts), never words. */
 export type ParticipantRefusal =
   | { ok: false; code: 'duplicate-name'; name: string }
   | { ok: false; code: 'second-user' }
-  | { ok: false; code: 'unknown'; id: string };
+  | { ok: false; code: 'unknown'; id: string }
+  | { ok: false; code: 'remove-user' }
+  | { ok: false; code: 'removed'; name: string };
 export type ParticipantResult = { ok: true } | ParticipantRefusal;
 
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
@@ -26,11 +29,15 @@ function toParticipant(id: string, m: Y.Map<unknown>): Participant {
   }
   const kind = m.get('kind') as ParticipantKind;
   const persona = m.get('persona');
+  // A malformed picture from a peer is dropped, not a reason to lose the participant.
+  const avatar = readAvatar(m.get('avatar'));
   return participantSchema.parse({
     id,
     kind,
     name: m.get('name'),
     present: m.get('present') === true,
+    ...(m.get('removed') === true ? { removed: true } : {}),
+    ...(avatar ? { avatar } : {}),
     ...(typeof persona === 'string' ? { persona } : {}),
     ...(kind === 'character' ? { card } : {}),
   });
@@ -67,6 +74,8 @@ function writeFields(m: Y.Map<unknown>, p: Partial<Omit<Participant, 'id' | 'kin
   if (p.name !== undefined) m.set('name', p.name.trim());
   if (p.present !== undefined) m.set('present', p.present);
   if (p.persona !== undefined) m.set('persona', p.persona);
+  if (p.removed !== undefined) m.set('removed', p.removed);
+  if (p.avatar !== undefined) m.set('avatar', p.avatar);
   if (p.card) for (const f of CARD_FIELDS) if (p.card[f] !== undefined) m.set(f, p.card[f]);
 }
 
@@ -98,5 +107,19 @@ export function updateParticipant(
 }
 
 export function setPresent(doc: Y.Doc, id: string, present: boolean, origin?: unknown): ParticipantResult {
+  const p = getParticipant(doc, id);
+  if (p?.removed && present) return { ok: false, code: 'removed', name: p.name };
   return updateParticipant(doc, id, { present }, origin);
+}
+
+/**
+ * Takes a character out of the story (C2): it leaves the scene and the cast, so it perceives and acts
+ * no more; the participant stays, with its turns, views and memories, so the history stays whole and
+ * its name stays taken. `removed: false` brings it back into the scene.
+ */
+export function setRemoved(doc: Y.Doc, id: string, removed: boolean, origin?: unknown): ParticipantResult {
+  const p = getParticipant(doc, id);
+  if (!p) return { ok: false, code: 'unknown', id };
+  if (p.kind === 'user') return { ok: false, code: 'remove-user' };
+  return updateParticipant(doc, id, { removed, present: !removed }, origin);
 }

@@ -1,6 +1,8 @@
 // Record kinds of the story document: zod schemas, the types derived from them, and defaults.
 // Imported data, sync peers and settings are parsed with these; code inside trusts the types.
 import { z } from 'zod';
+import { authorNoteSettingsShape } from './author-note.ts';
+import { avatarSchema } from './avatar.ts';
 
 export const STORY_SCHEMA_VERSION = 1;
 
@@ -69,6 +71,8 @@ export const storySettingsSchema = z.object({
    */
   actorTemperature: temperatureSchema.optional(),
   actorTopP: topPSchema.optional(),
+  /** The Author's Note told to every actor request at a depth of its window (doc/author-note.ts). */
+  ...authorNoteSettingsShape,
 });
 export type StorySettings = z.infer<typeof storySettingsSchema>;
 /** The sampling part of a story's settings, the only settings a preset touches. */
@@ -85,6 +89,10 @@ export const participantSchema = z.object({
   present: z.boolean(),
   persona: z.string().optional(),
   card: cardSchema.optional(),
+  /** Removed from the story: out of the scene and the cast for good, its turns kept (rule C2). */
+  removed: z.boolean().optional(),
+  /** Its picture, shown beside its name (doc/avatar.ts). */
+  avatar: avatarSchema.optional(),
 });
 export type Participant = z.infer<typeof participantSchema>;
 

@@ -14,6 +14,12 @@ export function participantRefusal(language: Language, refusal: ParticipantRefus
       return tr(language, 'A story has exactly one user participant.');
     case 'unknown':
       return tr(language, 'No participant {id} in this story.', { id: refusal.id });
+    case 'remove-user':
+      return tr(language, 'The user cannot be removed from the story.');
+    case 'removed':
+      return tr(language, '{name} was removed from the story: bring them back first.', {
+        name: refusal.name,
+      });
     default:
       return refusal satisfies never;
   }

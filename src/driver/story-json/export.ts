@@ -93,6 +93,8 @@ export function exportStory(doc: Y.Doc): StoryJson {
         kind: p.kind,
         name: p.name,
         present: p.present,
+        ...(p.removed ? { removed: true } : {}),
+        ...(p.avatar ? { avatar: p.avatar } : {}),
         ...(p.kind === 'user' ? { persona: p.persona ?? '' } : { card: p.card ?? {} }),
         ...exportChronicle(doc, p.id),
       })),

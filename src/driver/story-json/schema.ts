@@ -1,5 +1,6 @@
 // Story JSON: the export/import format of a story, validated with zod on the way in.
 import { z } from 'zod';
+import { avatarSchema } from '../doc/avatar.ts';
 import { promptPathSchema } from '../doc/prompt-overrides.ts';
 import {
   auditSchema,
@@ -70,6 +71,9 @@ export const storyJsonParticipantSchema = z.object({
   present: z.boolean().default(true),
   persona: z.string().optional(),
   card: cardSchema.optional(),
+  /** Removed from the story (C2); absent in files from before removal. */
+  removed: z.boolean().optional(),
+  avatar: avatarSchema.optional(),
   chronicle: storyJsonChronicleSchema.optional(),
 });
 

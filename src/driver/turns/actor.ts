@@ -23,6 +23,7 @@ import { loreCandidates, loreRoom, participantLore } from '../lore/participant-l
 import { knownWorld } from '../world/known-world.ts';
 import { worldBlock } from '../world/world-block.ts';
 import { validateActorOutput } from '../validation/index.ts';
+import { authorNoteLines } from './author-note.ts';
 
 /** What an actor's request holds after its window: the world it knows, the lore that fired, what it remembers. */
 export interface ActorTail {
@@ -175,18 +176,25 @@ export async function prepareActor(
     room: loreRoom(story, room),
     place: leaf ?? '',
   });
+  const cast = story.views.cast();
+  const authorNote = authorNoteLines(
+    story.views.meta().settings,
+    { user: cast.user?.name ?? '', self: cast.nameOf(actor) },
+    language,
+  );
   const tail = {
     world: known.text,
     lore: lore.placed.tail,
     remembered: remembered.text,
-    notes: lore.placed.notes,
+    notes: [...lore.placed.notes, ...authorNote],
   };
   const fit = actorFit(story, env, actor, entries, budget, tail);
   const fitted = await fitRequest(budget, fit);
   const given = withLore(
     givenOf(fitted, {
       ...fit.parts,
-      history: historyText(fit.entries.slice(fitted.start), fitted.start, language),
+      // The author's note sits in the window, so it counts with the history.
+      history: historyText(withNotes(fit.entries.slice(fitted.start), authorNote), fitted.start, language),
       memories: remembered.memories,
       state: remembered.state,
       world: known.text,

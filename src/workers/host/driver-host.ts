@@ -18,6 +18,7 @@ import { promptCommands } from './prompt-commands.ts';
 import { memoryCommands } from './memory-commands.ts';
 import { inspectCommands } from './inspect-commands.ts';
 import { worldCommands } from './world-commands.ts';
+import { castCommands } from './cast-commands.ts';
 import { importCommands } from './import-commands.ts';
 import { loreTestCommand } from './lore-test-command.ts';
 import { createHostSync } from './sync-commands.ts';
@@ -148,6 +149,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     ...memoryCommands(ctx),
     ...inspectCommands(ctx),
     ...worldCommands(ctx),
+    ...castCommands(ctx),
     ...loreTestCommand(ctx),
 
     async openStory(storyId) {

@@ -24,6 +24,7 @@ import type { DriverApi, NewStoryInput, Result } from '../api.ts';
 import type { World } from '../../driver/doc/world.ts';
 import { isFailure, type HostContext } from './context.ts';
 import { registerStory } from './register-story.ts';
+import { libraryAvatar } from './library-avatar.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 
 type LibraryApi = Pick<
@@ -121,6 +122,7 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
           name: c.name,
           present: c.present ?? true,
           card: c.card ?? {},
+          ...libraryAvatar(library, c.name),
         })),
       ];
       createStory(doc, { title: input.title, language: input.language, createdAt: iso() });

@@ -16,6 +16,7 @@ import { ZH_PLAY } from './play.ts';
 import { ZH_ROW_CONTROLS } from './row-controls.ts';
 import { ZH_POINT_OF_VIEW } from './point-of-view.ts';
 import { ZH_STORY_LIST } from './story-list.ts';
+import { ZH_CAST } from './cast.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -33,6 +34,7 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   'row-controls': ZH_ROW_CONTROLS,
   'point-of-view': ZH_POINT_OF_VIEW,
   'story-list': ZH_STORY_LIST,
+  cast: ZH_CAST,
 };
 
 export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));

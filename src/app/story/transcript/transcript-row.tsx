@@ -11,6 +11,7 @@ import { TurnTools, type RowActions } from './turn-tools.tsx';
 import { RowEditor } from './row-edit.tsx';
 import { swipeKeys } from './row-swipe.ts';
 import { UnwrittenPerception } from './unwritten-perception.tsx';
+import { AuthorAvatar } from '../cast-avatars.tsx';
 
 export function TranscriptRowView(props: {
   row: TranscriptRow;
@@ -46,6 +47,7 @@ export function TranscriptRowView(props: {
         >
           <div class="turn-head">
             <p class="turn-author">
+              <AuthorAvatar author={props.row.author} name={props.row.authorName} />
               {props.row.writtenByReader
                 ? t('{name} (written by you)', { name: props.row.authorName })
                 : props.row.authorName}
