@@ -8,7 +8,6 @@ export const ZH_ROW_CONTROLS: Messages = {
   'Edit your turn': '编辑你的回合',
   'Edit what you perceived of the turn by {name}': '编辑你对 {name} 的回合的感知',
   'Text of your turn': '你的回合的文字',
-  'What you perceived': '你感知到的内容',
   'Ctrl+Enter saves, Escape cancels': 'Ctrl+Enter 保存，Esc 取消',
   // Deleting as a branch cut.
   'Delete this turn': '删除这个回合',
