@@ -8,6 +8,7 @@ import { ConnectionTest } from './connection-test.tsx';
 import { EndpointFinder } from './endpoint-finder.tsx';
 import { ProfileLengths } from './profile-lengths.tsx';
 import { t } from '../i18n/ui-text.ts';
+import { isBaseURL } from './settings-check.ts';
 
 type OpenAIProfile = Extract<BackendProfile, { kind: 'openai' }>;
 
@@ -43,6 +44,7 @@ export function OpenAIProfileEditor(props: {
           autocomplete="off"
           spellcheck={false}
           placeholder="http://localhost:11434/v1"
+          aria-invalid={!isBaseURL(props.profile.baseURL)}
           value={props.profile.baseURL}
           onInput={(e) => props.onChange({ baseURL: e.currentTarget.value.trim() })}
         />

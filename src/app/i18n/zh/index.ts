@@ -12,6 +12,7 @@ import { ZH_STORY } from './story.ts';
 import { ZH_SYNC } from './sync.ts';
 import { ZH_WORLDS } from './worlds.ts';
 import { ZH_LOREBOOKS } from './lorebooks.ts';
+import { ZH_PLAY_SETTINGS } from './play-settings.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -25,6 +26,7 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   sync: ZH_SYNC,
   worlds: ZH_WORLDS,
   lorebooks: ZH_LOREBOOKS,
+  playSettings: ZH_PLAY_SETTINGS,
 };
 
 export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));
