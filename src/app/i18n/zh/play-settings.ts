@@ -13,4 +13,7 @@ export const ZH_PLAY_SETTINGS: Messages = {
     '放弃你的更改吗？最后一次更改未保存，原因见上方。',
   'Discard changes': '放弃更改',
   'Keep editing': '继续编辑',
+  // prompts/prompt-editor.tsx
+  'Kept, but it has a problem: {reason}. Requests that use it fail until you fix it or restore the original.':
+    '已保留，但有问题：{reason}。使用它的请求会失败，直到你修正它或恢复原文。',
 };
