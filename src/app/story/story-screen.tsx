@@ -14,6 +14,7 @@ import { createStoryState } from './story-state.ts';
 import { TranscriptView } from './transcript/transcript-view.tsx';
 import { TurnInspector } from '../inspector/turn-inspector.tsx';
 import { MemoryPanel } from '../memory/memory-panel.tsx';
+import { FailureActions } from './failure-actions.tsx';
 import './story.css';
 
 export function StoryScreen(props: { storyId: string }): JSX.Element {
@@ -59,6 +60,7 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
               <Show when={story.error()}>
                 <div class="error-box" role="alert">
                   <strong>{t('That did not work.')}</strong> <span>{story.error()}</span>
+                  <FailureActions story={story} />
                 </div>
               </Show>
               <Composer story={story} ref={(el) => (composerBox = el)} onRemember={setRemembering} />

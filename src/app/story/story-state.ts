@@ -15,6 +15,7 @@ import { useDriver } from '../shell/driver-client.ts';
 import { latestOnly } from '../ui/latest-only.ts';
 import { runCommand } from '../ui/run-command.ts';
 import { createStoryCommands, type StaleQuestion, type StoryCommands } from './story-commands.ts';
+import { isRetried, type FailedCommand } from './failed-command.ts';
 import type { PathRange } from './transcript/virtual-range.ts';
 
 /** Rows loaded when a story opens: its end, before anything is measured. */
@@ -52,6 +53,10 @@ export interface StoryState extends StoryCommands {
   deletedElsewhere: Accessor<boolean>;
   /** The last command's failure, shown until the next command. */
   error: Accessor<string>;
+  /** The command that failed last, while its error is shown (null: none to run again). */
+  failed: Accessor<FailedCommand | null>;
+  /** Runs the failed command again. */
+  retry(): Promise<void>;
   /** A quiet outcome (e.g. a cancelled generation). */
   notice: Accessor<string>;
   phase: Accessor<Phase | null>;
@@ -80,6 +85,7 @@ export function createStoryState(storyId: string): StoryState {
   const [loadError, setLoadError] = createSignal('');
   const [deletedElsewhere, setDeletedElsewhere] = createSignal(false);
   const [error, setError] = createSignal('');
+  const [failed, setFailed] = createSignal<FailedCommand | null>(null);
   const [notice, setNotice] = createSignal('');
   const [running, setRunning] = createSignal(0);
   const [stale, setStale] = createSignal<StaleSummary | null>(null, { equals: sameStale });
@@ -136,13 +142,15 @@ export function createStoryState(storyId: string): StoryState {
   const run = async <T extends object>(command: () => Promise<Result<T>>): Promise<Result<T>> => {
     setRunning((n) => n + 1);
     try {
-      return await runCommand(command, {
+      const result = await runCommand(command, {
         error: setError,
         cancelled: setNotice,
         // The stale-history refusal is a question (the banner asks it), not an error.
         answer: (failure) => failure.code === 'stale-history',
         reread: loadTranscript,
       });
+      if (!result.ok && isRetried(result.code)) setFailed({ code: result.code, again: command });
+      return result;
     } finally {
       setRunning((n) => n - 1);
     }
@@ -152,6 +160,7 @@ export function createStoryState(storyId: string): StoryState {
     // A new command replaces one that was still waiting for the stale-history choice.
     question()?.dismiss();
     setError('');
+    setFailed(null);
     setNotice('');
     if (!follow) return;
     const end = range().end;
@@ -173,6 +182,7 @@ export function createStoryState(storyId: string): StoryState {
     reloadOverview: loadOverview,
     setError,
     ask: setQuestion,
+    manual: () => overview()?.settings.turnSelection === 'manual',
   });
 
   return {
@@ -193,6 +203,13 @@ export function createStoryState(storyId: string): StoryState {
     loadError,
     deletedElsewhere,
     error,
+    failed,
+    async retry() {
+      const last = failed();
+      if (!last) return;
+      start(true);
+      await run(last.again);
+    },
     notice,
     phase,
     generating,

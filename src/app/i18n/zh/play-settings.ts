@@ -16,4 +16,6 @@ export const ZH_PLAY_SETTINGS: Messages = {
   // prompts/prompt-editor.tsx
   'Kept, but it has a problem: {reason}. Requests that use it fail until you fix it or restore the original.':
     '已保留，但有问题：{reason}。使用它的请求会失败，直到你修正它或恢复原文。',
+  // story/failure-actions.tsx, shell/settings-problem-notice.tsx
+  Retry: '重试',
 };
