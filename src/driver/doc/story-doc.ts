@@ -5,8 +5,10 @@ import {
   DEFAULT_STORY_SETTINGS,
   STORY_SCHEMA_VERSION,
   languageSchema,
+  storyGenerationSchema,
   storySamplingSchema,
   storySettingsSchema,
+  type StoryGeneration,
   type Language,
   type StoryMeta,
   type StorySampling,
@@ -65,6 +67,11 @@ export function readSettings(doc: Y.Doc): StorySettings {
 /** The story's own sampling: only the settings it has set. */
 export function readStorySampling(doc: Y.Doc): StorySampling {
   return storySamplingSchema.parse(readSettings(doc));
+}
+
+/** What the story sets of its actor's requests: sampling, reply limit, stop strings. */
+export function readStoryGeneration(doc: Y.Doc): StoryGeneration {
+  return storyGenerationSchema.parse(readSettings(doc));
 }
 
 export function updateSettings(doc: Y.Doc, patch: Partial<StorySettings>, origin?: unknown): void {

@@ -4,6 +4,7 @@
 // storage — never in a Y.Doc, an export or a sync message — and are validated on every read.
 import { z } from 'zod';
 import { LIBRARY_ROOM, ROOM_NAME } from '../../../sync-server/protocol.ts';
+import { backendSamplingSchema } from '../../driver/turns/sampling.ts';
 
 /** The operations whose answers have a length of their own (max_tokens) to set per backend. */
 export const AnswerOperation = {
@@ -24,6 +25,8 @@ const profileLengths = {
   contextTokens: tokens.optional(),
   /** The most tokens one answer of an operation may take on this backend. */
   maxTokens: z.partialRecord(z.enum(AnswerOperation), tokens).optional(),
+  /** The actor's temperature, top-p and stop strings on this backend, for stories that set none. */
+  sampling: backendSamplingSchema.optional(),
 };
 
 export const openAIProfileSchema = z.object({
