@@ -17,9 +17,11 @@ import type { PresetStatus } from '../driver/presets/status.ts';
 import type { SillyTavernReport } from '../driver/presets/sillytavern.ts';
 import type { ContextSource } from '../driver/model.ts';
 import type { NewStoryWorld, WorldApi } from './api-world.ts';
+import type { GenerationApi } from './api-generation.ts';
 import type { ImportApi } from './api-import.ts';
 export type { Given, RequestPart } from '../driver/doc/given.ts';
 export type * from './api-world.ts';
+export type * from './api-generation.ts';
 export type * from './api-import.ts';
 export type * from './api-views.ts';
 import type {
@@ -211,7 +213,7 @@ export interface SyncTestReport {
 
 export type { Peer, PresenceState };
 
-export interface DriverApi extends WorldApi, ImportApi {
+export interface DriverApi extends WorldApi, ImportApi, GenerationApi {
   // library
   listStories(): Promise<StorySummary[]>;
   /** `notices`: what the person should know of the start (a suggested preset that could not be used). */

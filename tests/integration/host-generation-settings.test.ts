@@ -76,4 +76,25 @@ describe('generation settings in the actor request', () => {
       max_tokens: 150,
     });
   });
+
+  it('[R10] unsets a story setting on null, keeps the ones left out, and refuses a value out of range', async () => {
+    const { server, host, storyId, jane } = await setup();
+    await host.api.setStoryGeneration(storyId, { actorTemperature: 1.3, actorStop: ['THE END'] });
+    expect((await host.api.setStoryGeneration(storyId, { actorTemperature: null })).ok).toBe(true);
+    const refused = await host.api.setStoryGeneration(storyId, { actorTopP: 5 });
+    expect(refused).toMatchObject({ ok: false, code: 'invalid' });
+    expect((await host.api.act(storyId, { actor: jane })).ok).toBe(true);
+    expect(generation(last(server, 'You are Jane'))).toMatchObject({
+      temperature: 0.6,
+      top_p: 0.8,
+      stop: ['THE END'],
+    });
+    const defaults = await host.api.generationDefaults(storyId);
+    expect(defaults).toMatchObject({
+      ok: true,
+      defaults: {
+        backend: { label: 'Local', temperature: 0.6, topP: 0.8, stop: ['\nSam:'], maxTokens: 321 },
+      },
+    });
+  });
 });

@@ -9,6 +9,7 @@ import { t } from '../i18n/ui-text.ts';
 import { PresenceList } from './presence-list.tsx';
 import { StoryWorldPanel } from './story-world-panel.tsx';
 import { StoryExport } from './story-export.tsx';
+import { GenerationSettings } from './generation-settings.tsx';
 import type { StoryState } from './story-state.ts';
 
 export function SceneOptions(props: {
@@ -62,6 +63,7 @@ export function SceneOptions(props: {
           )}
         </span>
       </label>
+      <GenerationSettings story={props.story} />
       <PresenceList story={props.story} onRemember={props.onRemember} />
       <StoryWorldPanel story={props.story} />
       <StoryExport story={props.story} />

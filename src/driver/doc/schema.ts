@@ -89,6 +89,14 @@ export const storyGenerationSchema = storySettingsSchema.pick({
   actorStop: true,
 });
 export type StoryGeneration = z.infer<typeof storyGenerationSchema>;
+/** A change of some of them: null unsets one (the backend's applies again), a key left out stays. */
+export const storyGenerationPatchSchema = z.object({
+  actorTemperature: temperatureSchema.nullable().optional(),
+  actorTopP: topPSchema.nullable().optional(),
+  actorMaxTokens: z.int().positive().nullable().optional(),
+  actorStop: stopSchema.nullable().optional(),
+});
+export type StoryGenerationPatch = z.infer<typeof storyGenerationPatchSchema>;
 export type SamplingSetting = (typeof SAMPLING_SETTINGS)[number];
 export const DEFAULT_STORY_SETTINGS: StorySettings = { batchReprojection: false, turnSelection: 'auto' };
 

@@ -16,6 +16,7 @@ import { promptCommands } from './prompt-commands.ts';
 import { memoryCommands } from './memory-commands.ts';
 import { inspectCommands } from './inspect-commands.ts';
 import { worldCommands } from './world-commands.ts';
+import { generationCommands } from './generation-commands.ts';
 import { importCommands } from './import-commands.ts';
 import { loreTestCommand } from './lore-test-command.ts';
 import { createHostSync } from './sync-commands.ts';
@@ -137,6 +138,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     ...memoryCommands(ctx),
     ...inspectCommands(ctx),
     ...worldCommands(ctx),
+    ...generationCommands(ctx),
     ...loreTestCommand(ctx),
 
     async openStory(storyId) {

@@ -1,4 +1,5 @@
-// Chinese for the interface's words: saving Settings as you go, a prompt edit's problem, and Retry.
+// Chinese for the interface's words: saving Settings as you go, a prompt edit's problem, Retry, and
+// the generation settings of a backend and of a story.
 import type { Messages } from '../../../driver/i18n/translate.ts';
 
 export const ZH_PLAY_SETTINGS: Messages = {
@@ -18,4 +19,21 @@ export const ZH_PLAY_SETTINGS: Messages = {
     '已保留，但有问题：{reason}。使用它的请求会失败，直到你修正它或恢复原文。',
   // story/failure-actions.tsx, shell/settings-problem-notice.tsx
   Retry: '重试',
+  // settings/sampling-fields.tsx, settings/profile-sampling.tsx, story/generation-settings.tsx
+  'Server default': '服务器默认',
+  Temperature: '温度',
+  'Top-p': 'Top-p',
+  'Reply limit (tokens)': '回复上限（token）',
+  'Stop strings': '停止字符串',
+  'One a line, at most four; write \\n for a line break. The reply ends before any of them.':
+    '每行一个，最多四个；换行写作 \\n。回复会在其中任何一个之前结束。',
+  'Characters’ turns on this backend': '此后端上的角色回合',
+  'Used by stories that do not set their own (Scene options → Generation).':
+    '用于没有自行设置的故事（场景选项 → 生成）。',
+  'Backend: {value}': '后端：{value}',
+  'The story’s preset suggests temperature {temperature}, top-p {topP}.':
+    '故事的预设建议温度 {temperature}，top-p {topP}。',
+  Generation: '生成',
+  'What characters’ turns are asked with. Leave a field empty to use the backend’s value, shown in it.':
+    '角色回合请求所用的设置。留空则使用后端的值（显示在框中）。',
 };
