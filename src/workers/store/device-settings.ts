@@ -4,7 +4,6 @@
 // storage — never in a Y.Doc, an export or a sync message — and are validated on every read.
 import { z } from 'zod';
 import { LIBRARY_ROOM, ROOM_NAME } from '../../../sync-server/protocol.ts';
-import { backendSamplingSchema } from '../../driver/turns/sampling.ts';
 
 /** The operations whose answers have a length of their own (max_tokens) to set per backend. */
 export const AnswerOperation = {
@@ -18,6 +17,18 @@ export type AnswerOperation = (typeof AnswerOperation)[keyof typeof AnswerOperat
 /** More than any model's context (the longest are some 10 million tokens): a larger number is a slip. */
 export const MAX_SETTING_TOKENS = 2 ** 24;
 const tokens = z.int().positive().max(MAX_SETTING_TOKENS);
+
+/**
+ * The actor's sampling on a backend (driver/turns/sampling.ts reads it): the ranges servers accept, as
+ * the story's settings have them, written out here because this module imports nothing that reaches
+ * a document (D10).
+ */
+const backendSamplingSchema = z.object({
+  temperature: z.number().min(0).max(2).optional(),
+  topP: z.number().min(0).max(1).optional(),
+  /** At most four, the most OpenAI-compatible servers take. */
+  stop: z.array(z.string().min(1)).max(4).optional(),
+});
 
 /** What the person sets of a backend's lengths; unset, the server's (or record's) and the driver's apply. */
 const profileLengths = {
