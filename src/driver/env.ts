@@ -1,7 +1,8 @@
 // What every driver operation is given from outside: the story, the models, prompts, clock and ids.
 // The driver never reaches for globals (timers, fetch, randomness): everything comes through here.
 import type * as Y from 'yjs';
-import type { StorySampling } from './doc/schema.ts';
+import type { StoryGeneration } from './doc/schema.ts';
+import type { BackendSampling } from './turns/sampling.ts';
 import type { ChatModel, ModelFailureCode } from './model.ts';
 import type { PromptSet } from './prompts/render.ts';
 import type { StoryViews } from './views/story-views.ts';
@@ -38,7 +39,9 @@ export interface DriverEnv {
   /** Parallel isolated projection requests (default 4). */
   concurrency?: number;
   /** The story's own sampling (its settings): the actor's requests carry it (`sampling.ts`). */
-  sampling?: StorySampling;
+  sampling?: StoryGeneration;
+  /** The actor's backend profile's sampling, for what the story does not set (`sampling.ts`). */
+  backendSampling?: BackendSampling;
   signal?: AbortSignal;
   onPhase?: (phase: Phase) => void;
   /** Streamed tokens of actor and projection answers; set it to make requests stream. */

@@ -19,6 +19,8 @@ export interface ChatRequest {
   temperature?: number;
   top_p?: number;
   max_tokens?: number;
+  /** Where the answer ends: the server stops before any of these. */
+  stop?: string[];
   response_format?: JsonSchemaFormat;
   /** Ask the backend to stream; tokens arrive through onToken, the result is still the whole text. */
   stream?: boolean;

@@ -17,10 +17,12 @@ import type { PresetStatus } from '../driver/presets/status.ts';
 import type { SillyTavernReport } from '../driver/presets/sillytavern.ts';
 import type { ContextSource } from '../driver/model.ts';
 import type { NewStoryWorld, WorldApi } from './api-world.ts';
+import type { GenerationApi } from './api-generation.ts';
 import type { ImportApi } from './api-import.ts';
 import type { ContinueSuggestApi } from './api-continue-suggest.ts';
 export type { Given, RequestPart } from '../driver/doc/given.ts';
 export type * from './api-world.ts';
+export type * from './api-generation.ts';
 export type * from './api-import.ts';
 export type * from './api-continue-suggest.ts';
 import type { Branched, PathApi } from './api-path.ts';
@@ -220,7 +222,7 @@ export interface SyncTestReport {
 
 export type { Peer, PresenceState };
 
-export interface DriverApi extends WorldApi, ImportApi, ContinueSuggestApi, PathApi, CastApi {
+export interface DriverApi extends WorldApi, ImportApi, ContinueSuggestApi, PathApi, CastApi, GenerationApi {
   // library
   listStories(): Promise<StorySummary[]>;
   /** `notices`: what the person should know of the start (a suggested preset that could not be used). */

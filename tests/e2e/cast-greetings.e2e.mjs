@@ -42,7 +42,7 @@ describe('a story opened with a library character’s greeting', { timeout: 4 * 
     await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await addModelServer(dialog, stub.baseURL, STUB_MODEL);
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
   after(async () => {

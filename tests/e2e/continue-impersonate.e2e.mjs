@@ -75,7 +75,7 @@ describe('continue a turn and suggest my turn', { timeout: 8 * TEST_TIMEOUT_MS }
     await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await addModelServer(dialog, stub.baseURL, STUB_MODEL);
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'New story' }).click();
     const form = page.getByRole('region', { name: 'New story' });

@@ -217,7 +217,7 @@ describe('import and export', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
       await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
       const settings = page.getByRole('dialog', { name: 'Settings' });
       await addModelServer(settings, stub.baseURL, STUB_MODEL);
-      await settings.getByRole('button', { name: 'Save' }).click();
+      await settings.getByRole('button', { name: 'Done' }).click();
       await settings.waitFor({ state: 'hidden' });
       const ilse = page
         .getByRole('region', { name: 'Characters' })

@@ -127,7 +127,7 @@ describe(
       const settings = page().getByRole('dialog', { name: 'Settings' });
       await addModelServer(settings, stub.baseURL, STUB_MODEL);
       await settings.getByLabel('Context (tokens)').fill(String(CONTEXT_TOKENS));
-      await settings.getByRole('button', { name: 'Save' }).click();
+      await settings.getByRole('button', { name: 'Done' }).click();
       await settings.waitFor({ state: 'hidden' });
 
       await page().getByRole('button', { name: 'New story' }).click();

@@ -41,10 +41,11 @@ const DEFAULT_PACE = { chunkSize: 6, delayMs: 0 };
 
 /**
  * Starts the stub. `answer(kind, body)` returns the text of an answer (kind from `classify`);
- * `pace(kind)` its pacing. Both may be replaced on the returned object while tests run.
+ * `pace(kind)` its pacing. Both may be replaced on the returned object while tests run, and so may
+ * `failure` (`{ status, message }`: every chat completion fails so; null: they answer).
  */
 export async function startOpenAIStub({ answer, pace = () => DEFAULT_PACE }) {
-  const stub = { answer, pace, requests: [], aborted: 0 };
+  const stub = { answer, pace, requests: [], aborted: 0, failure: null };
   const server = createServer(async (req, res) => {
     cors(req, res);
     if (req.method === 'OPTIONS') return res.writeHead(204).end();
@@ -70,6 +71,8 @@ export async function startOpenAIStub({ answer, pace = () => DEFAULT_PACE }) {
         error: { message: `The model \`${body.model}\` does not exist.`, type: 'invalid_request_error' },
       });
     }
+    // A backend that fails (a refused key, a server error) until the test sets `failure` back to null.
+    if (stub.failure) return json(res, stub.failure.status, { error: { message: stub.failure.message } });
     const kind = classify(body);
     stub.requests.push({ kind, body });
     const text = stub.answer(kind, body);

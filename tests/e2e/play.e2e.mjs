@@ -77,7 +77,7 @@ describe('play against an OpenAI-compatible server', { timeout: 8 * TEST_TIMEOUT
     await dialog.getByRole('button', { name: 'Test connection' }).click();
     await dialog.getByRole('status').filter({ hasText: 'Connection works.' }).waitFor();
     await dialog.getByRole('button', { name: `Use model ${STUB_MODEL}` }).waitFor();
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });
     // Saved on this device: reopening shows it.
     await page.getByRole('button', { name: 'Settings' }).click();

@@ -66,7 +66,7 @@ describe('a row’s controls', { timeout: 10 * TEST_TIMEOUT_MS }, () => {
     await p.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
     const settings = p.getByRole('dialog', { name: 'Settings' });
     await addModelServer(settings, stub.baseURL, STUB_MODEL);
-    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.getByRole('button', { name: 'Done' }).click();
     await settings.waitFor({ state: 'hidden' });
     await p.getByLabel('Import a file').setInputFiles({
       name: 'rows.json',

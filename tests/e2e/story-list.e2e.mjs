@@ -185,7 +185,7 @@ describe('the story list', { timeout: 8 * TEST_TIMEOUT_MS }, () => {
     await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await addModelServer(dialog, stub.baseURL, STUB_MODEL);
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await item('Jane').getByRole('link').click();
     const rows = page.getByRole('log', { name: 'Transcript' }).locator('li[data-turn-id]');

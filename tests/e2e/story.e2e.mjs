@@ -129,7 +129,7 @@ describe('the story screen', { timeout: 14 * TEST_TIMEOUT_MS }, () => {
     await p.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
     const settings = p.getByRole('dialog', { name: 'Settings' });
     await addModelServer(settings, stub.baseURL, STUB_MODEL);
-    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.getByRole('button', { name: 'Done' }).click();
     await settings.waitFor({ state: 'hidden' });
 
     await p.getByRole('button', { name: 'New story' }).click();

@@ -108,7 +108,7 @@ describe('two devices sync through the server', { timeout: 8 * TEST_TIMEOUT_MS }
     await addModelServer(dialog, stub.baseURL, STUB_MODEL);
     // How A is named to others co-editing (B keeps the story's player name).
     await dialog.getByLabel('Your name when co-editing').fill(A_DEVICE);
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await indicator(page, 'Synced').waitFor();
   });
@@ -231,7 +231,7 @@ describe('two devices sync through the server', { timeout: 8 * TEST_TIMEOUT_MS }
       const settings = page.getByRole('dialog', { name: 'Settings' });
       await settings.getByRole('button', { name: `Leave ${TITLE}` }).waitFor();
       await addModelServer(settings, stub.baseURL, STUB_MODEL);
-      await settings.getByRole('button', { name: 'Save' }).click();
+      await settings.getByRole('button', { name: 'Done' }).click();
       await settings.waitFor({ state: 'hidden' });
       // The library holds that story only; it opens and plays like any story.
       const listed = page.getByRole('link', { name: TITLE, exact: true });

@@ -62,7 +62,7 @@ describe('two tabs of one device stay in step without a server', { timeout: 5 * 
     await p.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
     const settings = p.getByRole('dialog', { name: 'Settings' });
     await addModelServer(settings, stub.baseURL, STUB_MODEL);
-    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.getByRole('button', { name: 'Done' }).click();
     await settings.waitFor({ state: 'hidden' });
 
     b = await browser.context.newPage();

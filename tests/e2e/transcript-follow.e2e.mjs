@@ -55,7 +55,7 @@ describe('the transcript while a turn streams in', { timeout: 5 * 60_000 }, () =
     await p.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
     const settings = p.getByRole('dialog', { name: 'Settings' });
     await addModelServer(settings, stub.baseURL, STUB_MODEL);
-    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.getByRole('button', { name: 'Done' }).click();
     await settings.waitFor({ state: 'hidden' });
     await p.getByLabel('Import a file').setInputFiles({
       name: 'long.json',

@@ -17,13 +17,16 @@ describe('interface language', { timeout: 4 * TEST_TIMEOUT_MS }, () => {
     await browser?.close();
   });
 
-  /** Opens Settings (by its name in the current language) and saves `language` as the interface language. */
-  async function chooseLanguage(page, { settings, interfaceLanguage, save }, language) {
+  /**
+   * Opens Settings (by its name in the current language) and chooses `language` as the interface
+   * language: saved at once, the dialog speaks it (`then`: its name and Done there), and is closed.
+   */
+  async function chooseLanguage(page, { settings, interfaceLanguage }, language, then) {
     await page.getByRole('banner').getByRole('button', { name: settings }).click();
-    const dialog = page.getByRole('dialog', { name: settings });
-    await dialog.getByLabel(interfaceLanguage).selectOption(language);
-    await dialog.getByRole('button', { name: save }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('dialog', { name: settings }).getByLabel(interfaceLanguage).selectOption(language);
+    const saved = page.getByRole('dialog', { name: then.settings });
+    await saved.getByRole('button', { name: then.done }).click();
+    await saved.waitFor({ state: 'hidden' });
   }
 
   /** The new-story form's story language, then closes the form again. */
@@ -42,11 +45,10 @@ describe('interface language', { timeout: 4 * TEST_TIMEOUT_MS }, () => {
     const { page } = browser;
     await page.goto(appUrl());
     await page.getByRole('main').getByRole('heading', { name: 'Stories' }).waitFor();
-    await chooseLanguage(
-      page,
-      { settings: 'Settings', interfaceLanguage: 'Interface language', save: 'Save' },
-      'zh',
-    );
+    await chooseLanguage(page, { settings: 'Settings', interfaceLanguage: 'Interface language' }, 'zh', {
+      settings: '设置',
+      done: '完成',
+    });
 
     const header = page.getByRole('banner');
     await header.getByRole('button', { name: '设置' }).waitFor();
@@ -73,7 +75,10 @@ describe('interface language', { timeout: 4 * TEST_TIMEOUT_MS }, () => {
 
   it('switches back to English', { timeout: TEST_TIMEOUT_MS }, async () => {
     const { page, errors } = browser;
-    await chooseLanguage(page, { settings: '设置', interfaceLanguage: '界面语言', save: '保存' }, 'en');
+    await chooseLanguage(page, { settings: '设置', interfaceLanguage: '界面语言' }, 'en', {
+      settings: 'Settings',
+      done: 'Done',
+    });
     await page.getByRole('banner').getByRole('button', { name: 'Settings' }).waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Prompts' }).waitFor();
     await page.getByRole('main').getByRole('heading', { name: 'Stories' }).waitFor();

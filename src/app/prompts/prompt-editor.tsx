@@ -82,8 +82,22 @@ export function PromptEditor(props: {
     if (!p) return;
     const text = draft();
     const r = await api.setPrompt(scope(), p.path, text);
-    if (r.ok) loaded = text;
-    done(r, t('Saved. The next request uses it.'));
+    if (!r.ok) return done(r, '');
+    loaded = text;
+    // Kept, but maybe not usable: "Saved" only for an edit the requests can use, else its problem.
+    const after = await api.listPrompts(p.language, props.storyId);
+    const problem = after.ok ? after.prompts.find((q) => q.path === p.path)?.problem : undefined;
+    done(
+      r,
+      problem
+        ? t(
+            'Kept, but it has a problem: {reason}. Requests that use it fail until you fix it or restore the original.',
+            {
+              reason: problem,
+            },
+          )
+        : t('Saved. The next request uses it.'),
+    );
   };
   const restore = async (): Promise<void> => {
     const p = entry();

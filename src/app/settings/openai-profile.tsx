@@ -7,7 +7,9 @@ import type { BackendProfile, EndpointPreset } from '../../workers/api.ts';
 import { ConnectionTest } from './connection-test.tsx';
 import { EndpointFinder } from './endpoint-finder.tsx';
 import { ProfileLengths } from './profile-lengths.tsx';
+import { ProfileSampling } from './profile-sampling.tsx';
 import { t } from '../i18n/ui-text.ts';
+import { isBaseURL } from './settings-check.ts';
 
 type OpenAIProfile = Extract<BackendProfile, { kind: 'openai' }>;
 
@@ -43,6 +45,7 @@ export function OpenAIProfileEditor(props: {
           autocomplete="off"
           spellcheck={false}
           placeholder="http://localhost:11434/v1"
+          aria-invalid={!isBaseURL(props.profile.baseURL)}
           value={props.profile.baseURL}
           onInput={(e) => props.onChange({ baseURL: e.currentTarget.value.trim() })}
         />
@@ -101,6 +104,7 @@ export function OpenAIProfileEditor(props: {
         onPick={(model) => props.onChange({ model })}
       />
       <ProfileLengths profile={props.profile} onChange={(patch) => props.onChange(patch)} />
+      <ProfileSampling profile={props.profile} onChange={(patch) => props.onChange(patch)} />
       <div class="row">
         <button type="button" class="secondary" onClick={() => props.onRemove()}>
           {t('Remove {name}', { name: title() })}

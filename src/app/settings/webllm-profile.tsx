@@ -7,6 +7,7 @@ import type { BackendProfile } from '../../workers/api.ts';
 import type { WebllmCatalog } from './webllm-catalog.ts';
 import { modelSummary } from './webllm-format.ts';
 import { ProfileLengths } from './profile-lengths.tsx';
+import { ProfileSampling } from './profile-sampling.tsx';
 
 type WebllmProfile = Extract<BackendProfile, { kind: 'webllm' }>;
 
@@ -56,6 +57,7 @@ export function WebllmProfileEditor(props: {
       </label>
       <p class="hint">{t('Download the model below (In-browser models) before you play with it.')}</p>
       <ProfileLengths profile={props.profile} onChange={(patch) => props.onChange(patch)} />
+      <ProfileSampling profile={props.profile} onChange={(patch) => props.onChange(patch)} />
       <div class="row">
         <button type="button" class="secondary" onClick={() => props.onRemove()}>
           {t('Remove {name}', { name: title() })}

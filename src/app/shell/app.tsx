@@ -12,6 +12,7 @@ import { PromptsScreen } from '../prompts/prompts-screen.tsx';
 import { WorldsScreen } from '../worlds/worlds-screen.tsx';
 import { LorebooksScreen } from '../lorebooks/lorebooks-screen.tsx';
 import { SettingsDialog } from '../settings/settings-dialog.tsx';
+import { closeSettings, openSettings, settingsRequest } from '../settings/settings-opener.ts';
 import { StoryScreen } from '../story/story-screen.tsx';
 import { SyncIndicator } from '../sync/sync-indicator.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
@@ -19,7 +20,6 @@ import { UpdatePrompt } from './update-prompt.tsx';
 export function App(): JSX.Element {
   const route = createRoute();
   const { api, failure } = useDriver();
-  const [settingsOpen, setSettingsOpen] = createSignal(false);
   /** Counts closings of Settings: what was saved there may have mended stored settings. */
   const [settingsClosed, setSettingsClosed] = createSignal(0);
   onMount(() => void api.getDeviceSettings().then((settings) => setUiLanguage(settings.uiLanguage)));
@@ -58,12 +58,7 @@ export function App(): JSX.Element {
             {t('Lorebooks')}
           </a>
         </nav>
-        <button
-          type="button"
-          class="header-button"
-          aria-haspopup="dialog"
-          onClick={() => setSettingsOpen(true)}
-        >
+        <button type="button" class="header-button" aria-haspopup="dialog" onClick={() => openSettings()}>
           {t('Settings')}
         </button>
       </header>
@@ -72,7 +67,7 @@ export function App(): JSX.Element {
           {t('The story engine stopped: {reason} Reload the page to try again.', { reason: failure() })}
         </p>
       </Show>
-      <SettingsProblemNotice version={settingsClosed()} onOpenSettings={() => setSettingsOpen(true)} />
+      <SettingsProblemNotice version={settingsClosed()} onOpenSettings={() => openSettings('backends')} />
       <PromptProblemsNotice route={route()} />
       <main class="app-main">
         <Switch>
@@ -89,13 +84,16 @@ export function App(): JSX.Element {
           </Match>
         </Switch>
       </main>
-      <Show when={settingsOpen()}>
-        <SettingsDialog
-          onClose={() => {
-            setSettingsOpen(false);
-            setSettingsClosed((n) => n + 1);
-          }}
-        />
+      <Show when={settingsRequest()} keyed>
+        {(request) => (
+          <SettingsDialog
+            {...(request.section ? { section: request.section } : {})}
+            onClose={() => {
+              closeSettings();
+              setSettingsClosed((n) => n + 1);
+            }}
+          />
+        )}
       </Show>
       <UpdatePrompt />
       <PairingPrompt />

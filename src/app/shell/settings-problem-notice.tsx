@@ -1,5 +1,6 @@
 // Device settings saved on this device that could not be used (the worker fell back to the defaults):
-// said when the app starts, with a button to Settings, until settings are saved again.
+// said when the app starts, with a button to Settings' backends and Retry (reads them again: another
+// tab may have mended them), until settings are saved again.
 import { Show, createResource, type JSX } from 'solid-js';
 import { useDriver } from './driver-client.ts';
 import { t } from '../i18n/ui-text.ts';
@@ -10,7 +11,7 @@ export function SettingsProblemNotice(props: {
   onOpenSettings: () => void;
 }): JSX.Element {
   const { api } = useDriver();
-  const [problem] = createResource(
+  const [problem, { refetch }] = createResource(
     () => props.version + 1,
     () => api.settingsProblem(),
   );
@@ -21,6 +22,9 @@ export function SettingsProblemNotice(props: {
           {detail()}{' '}
           <button type="button" class="small secondary" onClick={() => props.onOpenSettings()}>
             {t('Open Settings')}
+          </button>{' '}
+          <button type="button" class="small secondary" onClick={() => void refetch()}>
+            {t('Retry')}
           </button>
         </p>
       )}

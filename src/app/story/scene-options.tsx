@@ -10,6 +10,7 @@ import { PresenceList } from './presence-list.tsx';
 import { StoryWorldPanel } from './story-world-panel.tsx';
 import { StoryExport } from './story-export.tsx';
 import { AuthorNoteField } from './cast-author-note.tsx';
+import { GenerationSettings } from './generation-settings.tsx';
 import type { StoryState } from './story-state.ts';
 
 export function SceneOptions(props: {
@@ -63,6 +64,7 @@ export function SceneOptions(props: {
           )}
         </span>
       </label>
+      <GenerationSettings story={props.story} />
       <PresenceList story={props.story} onRemember={props.onRemember} />
       <AuthorNoteField story={props.story} />
       <StoryWorldPanel story={props.story} />

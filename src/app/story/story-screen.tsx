@@ -19,6 +19,7 @@ import { MemoryPanel } from '../memory/memory-panel.tsx';
 import { FirstRunNote } from './first-run-note.tsx';
 import { PointOfView } from './read-as.tsx';
 import { CastAvatars } from './cast-avatars.tsx';
+import { FailureActions } from './failure-actions.tsx';
 import './story.css';
 
 export function StoryScreen(props: { storyId: string }): JSX.Element {
@@ -70,6 +71,7 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
               <Show when={story.error()}>
                 <div class="error-box" role="alert">
                   <strong>{t('That did not work.')}</strong> <span>{story.error()}</span>
+                  <FailureActions story={story} />
                 </div>
               </Show>
               {/* Hidden, not removed, while reading as someone else: the draft waits for the way back. */}

@@ -19,6 +19,7 @@ import type { PathRange } from './transcript/slice-range.ts';
 import { createPathMoves, type PathMoves } from './path-moves.ts';
 import { createRowEdits, type RowEdits } from './row-edits.ts';
 import { createContinueProgress, type ContinueStep } from './continue-progress.ts';
+import { isRetried, type FailedCommand } from './failed-command.ts';
 
 /** Rows loaded when a story opens: its end, before anything is measured. */
 const INITIAL_ROWS = 40;
@@ -55,6 +56,10 @@ export interface StoryState extends StoryCommands, PathMoves, RowEdits {
   deletedElsewhere: Accessor<boolean>;
   /** The last command's failure, shown until the next command. */
   error: Accessor<string>;
+  /** The command that failed last, while its error is shown (null: none to run again). */
+  failed: Accessor<FailedCommand | null>;
+  /** Runs the failed command again. */
+  retry(): Promise<void>;
   /** A quiet outcome (e.g. a cancelled generation). */
   notice: Accessor<string>;
   phase: Accessor<Phase | null>;
@@ -89,6 +94,7 @@ export function createStoryState(storyId: string): StoryState {
   const [loadError, setLoadError] = createSignal('');
   const [deletedElsewhere, setDeletedElsewhere] = createSignal(false);
   const [error, setError] = createSignal('');
+  const [failed, setFailed] = createSignal<FailedCommand | null>(null);
   const [notice, setNotice] = createSignal('');
   const [running, setRunning] = createSignal(0);
   const [stale, setStale] = createSignal<StaleSummary | null>(null, { equals: sameStale });
@@ -157,13 +163,15 @@ export function createStoryState(storyId: string): StoryState {
   const run = async <T extends object>(command: () => Promise<Result<T>>): Promise<Result<T>> => {
     setRunning((n) => n + 1);
     try {
-      return await runCommand(command, {
+      const result = await runCommand(command, {
         error: setError,
         cancelled: setNotice,
         // The stale-history refusal is a question (the banner asks it), not an error.
         answer: (failure) => failure.code === 'stale-history',
         reread: loadTranscript,
       });
+      if (!result.ok && isRetried(result.code)) setFailed({ code: result.code, again: command });
+      return result;
     } finally {
       setRunning((n) => n - 1);
     }
@@ -173,6 +181,7 @@ export function createStoryState(storyId: string): StoryState {
     // A new command replaces one that was still waiting for the stale-history choice.
     question()?.dismiss();
     setError('');
+    setFailed(null);
     setNotice('');
     if (!follow) return;
     const end = range().end;
@@ -194,6 +203,7 @@ export function createStoryState(storyId: string): StoryState {
     reloadOverview: loadOverview,
     setError,
     ask: setQuestion,
+    manual: () => overview()?.settings.turnSelection === 'manual',
   });
 
   const progress = createContinueProgress(phase);
@@ -220,6 +230,13 @@ export function createStoryState(storyId: string): StoryState {
     loadError,
     deletedElsewhere,
     error,
+    failed,
+    async retry() {
+      const last = failed();
+      if (!last) return;
+      start(true);
+      await run(last.again);
+    },
     notice,
     phase,
     generating,

@@ -61,6 +61,9 @@ export type Card = z.infer<typeof cardSchema>;
 /** The range OpenAI-compatible servers accept for a temperature. */
 export const temperatureSchema = z.number().min(0).max(2);
 export const topPSchema = z.number().min(0).max(1);
+/** The most stop strings OpenAI-compatible servers take in one request. */
+export const MAX_STOP_STRINGS = 4;
+export const stopSchema = z.array(z.string().min(1)).max(MAX_STOP_STRINGS);
 
 export const storySettingsSchema = z.object({
   batchReprojection: z.boolean().default(false),
@@ -73,12 +76,31 @@ export const storySettingsSchema = z.object({
   actorTopP: topPSchema.optional(),
   /** The Author's Note told to every actor request at a depth of its window (doc/author-note.ts). */
   ...authorNoteSettingsShape,
+  /** The story's own reply limit (the actor's max_tokens) and stop strings, over the backend's. */
+  actorMaxTokens: z.int().positive().optional(),
+  actorStop: stopSchema.optional(),
 });
 export type StorySettings = z.infer<typeof storySettingsSchema>;
 /** The sampling part of a story's settings, the only settings a preset touches. */
 export const storySamplingSchema = storySettingsSchema.pick({ actorTemperature: true, actorTopP: true });
 export type StorySampling = z.infer<typeof storySamplingSchema>;
 export const SAMPLING_SETTINGS = storySamplingSchema.keyof().options;
+/** What a story sets of its actor's requests (a preset touches only the sampling part). */
+export const storyGenerationSchema = storySettingsSchema.pick({
+  actorTemperature: true,
+  actorTopP: true,
+  actorMaxTokens: true,
+  actorStop: true,
+});
+export type StoryGeneration = z.infer<typeof storyGenerationSchema>;
+/** A change of some of them: null unsets one (the backend's applies again), a key left out stays. */
+export const storyGenerationPatchSchema = z.object({
+  actorTemperature: temperatureSchema.nullable().optional(),
+  actorTopP: topPSchema.nullable().optional(),
+  actorMaxTokens: z.int().positive().nullable().optional(),
+  actorStop: stopSchema.nullable().optional(),
+});
+export type StoryGenerationPatch = z.infer<typeof storyGenerationPatchSchema>;
 export type SamplingSetting = (typeof SAMPLING_SETTINGS)[number];
 export const DEFAULT_STORY_SETTINGS: StorySettings = { batchReprojection: false, turnSelection: 'auto' };
 

@@ -5,8 +5,11 @@ import {
   DEFAULT_STORY_SETTINGS,
   STORY_SCHEMA_VERSION,
   languageSchema,
+  storyGenerationSchema,
   storySamplingSchema,
   storySettingsSchema,
+  type StoryGeneration,
+  type StoryGenerationPatch,
   type Language,
   type StoryMeta,
   type StorySampling,
@@ -65,6 +68,23 @@ export function readSettings(doc: Y.Doc): StorySettings {
 /** The story's own sampling: only the settings it has set. */
 export function readStorySampling(doc: Y.Doc): StorySampling {
   return storySamplingSchema.parse(readSettings(doc));
+}
+
+/** What the story sets of its actor's requests: sampling, reply limit, stop strings. */
+export function readStoryGeneration(doc: Y.Doc): StoryGeneration {
+  return storyGenerationSchema.parse(readSettings(doc));
+}
+
+/** Changes some of the story's generation settings: null unsets one, a key left out stays as it is. */
+export function patchStoryGeneration(doc: Y.Doc, patch: StoryGenerationPatch, origin?: unknown): void {
+  doc.transact(() => {
+    const s = settingsMap(doc);
+    for (const key of storyGenerationSchema.keyof().options) {
+      const value = patch[key];
+      if (value === null) s.delete(key);
+      else if (value !== undefined) s.set(key, value);
+    }
+  }, origin);
 }
 
 export function updateSettings(doc: Y.Doc, patch: Partial<StorySettings>, origin?: unknown): void {

@@ -1,8 +1,17 @@
 // The sampling each operation's request carries. The helpers keep temperatures of their own, which
-// no preset or story changes; the actor, the only creative call, carries the story's temperature and
-// top-p when the story has them set, and otherwise the backend's defaults.
+// no preset, story or backend changes; the actor, the only creative call, carries each of temperature,
+// top-p and stop strings from the story when it sets it, else from the backend profile, else none
+// (the server's own default). Its reply limit is resolved the same way (`actorMaxTokens`).
 import { BudgetOp, type DriverEnv } from '../env.ts';
 import type { ChatRequest } from '../model.ts';
+import type { StoryGeneration } from '../doc/schema.ts';
+
+/** What a backend profile gives the actor's requests when the story does not set it (device settings validate it). */
+export interface BackendSampling {
+  temperature?: number | undefined;
+  topP?: number | undefined;
+  stop?: string[] | undefined;
+}
 
 /**
  * The selector picks one name from an enum: low keeps it on the plausible next speaker, and above
@@ -20,9 +29,29 @@ export const PROJECTOR_TEMPERATURE = 0.3;
 /** The chronicler records what was perceived and quotes it: as cool as a filter, and as faithful. */
 export const CHRONICLER_TEMPERATURE = 0.2;
 
-export type RequestSampling = Pick<ChatRequest, 'temperature' | 'top_p'>;
+export type RequestSampling = Pick<ChatRequest, 'temperature' | 'top_p' | 'stop'>;
 
-export function samplingFor(env: Pick<DriverEnv, 'sampling'>, op: BudgetOp): RequestSampling {
+/** The actor's sampling: each setting the story's, else the backend's, else left out. */
+export function actorSampling(story: StoryGeneration = {}, backend: BackendSampling = {}): RequestSampling {
+  const temperature = story.actorTemperature ?? backend.temperature;
+  const topP = story.actorTopP ?? backend.topP;
+  const stop = story.actorStop ?? backend.stop;
+  return {
+    ...(temperature !== undefined ? { temperature } : {}),
+    ...(topP !== undefined ? { top_p: topP } : {}),
+    ...(stop?.length ? { stop } : {}),
+  };
+}
+
+/** The actor's reply limit: the story's, else the backend's; undefined leaves the driver's default. */
+export function actorMaxTokens(story: StoryGeneration, backend: number | undefined): number | undefined {
+  return story.actorMaxTokens ?? backend;
+}
+
+export function samplingFor(
+  env: Pick<DriverEnv, 'sampling' | 'backendSampling'>,
+  op: BudgetOp,
+): RequestSampling {
   switch (op) {
     case BudgetOp.chronicler:
       return { temperature: CHRONICLER_TEMPERATURE };
@@ -30,12 +59,7 @@ export function samplingFor(env: Pick<DriverEnv, 'sampling'>, op: BudgetOp): Req
       return { temperature: SELECTOR_TEMPERATURE };
     case BudgetOp.projector:
       return { temperature: PROJECTOR_TEMPERATURE };
-    case BudgetOp.actor: {
-      const { actorTemperature, actorTopP } = env.sampling ?? {};
-      return {
-        ...(actorTemperature !== undefined ? { temperature: actorTemperature } : {}),
-        ...(actorTopP !== undefined ? { top_p: actorTopP } : {}),
-      };
-    }
+    case BudgetOp.actor:
+      return actorSampling(env.sampling, env.backendSampling);
   }
 }

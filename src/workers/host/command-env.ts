@@ -1,9 +1,10 @@
 // The DriverEnv a command of one story runs with: the story's prompts (shipped → library → preset →
-// story) and sampling, models resolved on first use from this device's settings, each profile's
-// max_tokens settings, and a gauge per backend and operation that outlives the command.
+// story) and the actor's sampling (the story's, else its backend profile's), models resolved on first
+// use from this device's settings, each profile's max_tokens settings (the story's reply limit first), and a gauge per backend and operation that outlives the command.
 import type { BudgetOp, DriverEnv, Operation } from '../../driver/env.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
-import { readStorySampling } from '../../driver/doc/story-doc.ts';
+import { readStoryGeneration } from '../../driver/doc/story-doc.ts';
+import { actorMaxTokens } from '../../driver/turns/sampling.ts';
 import { maxTokensFor, profileFor } from '../store/device-settings.ts';
 import type { OpenStory } from '../store/story-store.ts';
 import type { HostContext } from './context.ts';
@@ -24,17 +25,22 @@ export async function commandEnv(
   const settings = await ctx.settings.read();
   const profile = (op: BudgetOp) => profileFor(settings, storyId, backendOf(op));
   const model = (op: Operation) => lazyModel(() => ctx.modelFor(storyId, op));
+  // The actor's settings: the story's, else its backend's (sampling.ts resolves each one).
+  const generation = readStoryGeneration(story.doc);
+  const actorBackend = profile('actor');
   const maxTokens = Object.fromEntries(
     (['actor', 'projector', 'selector', 'chronicler'] as const).flatMap((op) => {
       const p = profile(op);
-      const n = p && maxTokensFor(p, op);
+      const backend = p && maxTokensFor(p, op);
+      const n = op === 'actor' ? actorMaxTokens(generation, backend) : backend;
       return n === undefined ? [] : [[op, n]];
     }),
   );
   return {
     models: { selector: model('selector'), projector: model('projector'), actor: model('actor') },
     prompts: storyPrompts(ctx.prompts, ctx.store.library, story.doc),
-    sampling: readStorySampling(story.doc),
+    sampling: generation,
+    ...(actorBackend?.sampling ? { backendSampling: actorBackend.sampling } : {}),
     clock: ctx.clock,
     newId: ctx.newId,
     origin: DocOrigin.driver,

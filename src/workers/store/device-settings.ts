@@ -18,12 +18,26 @@ export type AnswerOperation = (typeof AnswerOperation)[keyof typeof AnswerOperat
 export const MAX_SETTING_TOKENS = 2 ** 24;
 const tokens = z.int().positive().max(MAX_SETTING_TOKENS);
 
+/**
+ * The actor's sampling on a backend (driver/turns/sampling.ts reads it): the ranges servers accept, as
+ * the story's settings have them, written out here because this module imports nothing that reaches
+ * a document (D10).
+ */
+const backendSamplingSchema = z.object({
+  temperature: z.number().min(0).max(2).optional(),
+  topP: z.number().min(0).max(1).optional(),
+  /** At most four, the most OpenAI-compatible servers take. */
+  stop: z.array(z.string().min(1)).max(4).optional(),
+});
+
 /** What the person sets of a backend's lengths; unset, the server's (or record's) and the driver's apply. */
 const profileLengths = {
   /** The context the model runs with, over what the server or the model's record says. */
   contextTokens: tokens.optional(),
   /** The most tokens one answer of an operation may take on this backend. */
   maxTokens: z.partialRecord(z.enum(AnswerOperation), tokens).optional(),
+  /** The actor's temperature, top-p and stop strings on this backend, for stories that set none. */
+  sampling: backendSamplingSchema.optional(),
 };
 
 export const openAIProfileSchema = z.object({

@@ -132,6 +132,7 @@ function toParams(model: string, request: ChatRequest): ChatCompletionCreatePara
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
     ...(request.top_p !== undefined ? { top_p: request.top_p } : {}),
     ...(request.max_tokens !== undefined ? { max_tokens: request.max_tokens } : {}),
+    ...(request.stop?.length ? { stop: request.stop } : {}),
     ...(request.response_format ? { response_format: request.response_format } : {}),
   };
 }

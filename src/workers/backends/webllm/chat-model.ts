@@ -31,6 +31,7 @@ export interface WebllmChatParams {
   temperature?: number;
   top_p?: number;
   max_tokens?: number;
+  stop?: string[];
   response_format?: { type: 'json_object'; schema: string };
   /** Asks for the usage of a streamed answer, in its last chunk (the one without choices). */
   stream_options?: { include_usage: boolean };
@@ -137,6 +138,7 @@ function toParams(model: string, request: ChatRequest, thinkingOff: boolean): We
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
     ...(request.top_p !== undefined ? { top_p: request.top_p } : {}),
     ...(request.max_tokens !== undefined ? { max_tokens: request.max_tokens } : {}),
+    ...(request.stop?.length ? { stop: request.stop } : {}),
     ...(schema ? { response_format: { type: 'json_object', schema: JSON.stringify(schema) } } : {}),
     ...(thinkingOff ? { extra_body: { enable_thinking: false } } : {}),
   };
