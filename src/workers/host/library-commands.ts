@@ -153,12 +153,12 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
           });
       }
       await ctx.store.adopt(doc);
-      register(
+      saveCast(input);
+      await register(
         doc,
         input.title,
         people.map((p) => p.name),
       );
-      saveCast(input);
       return { ok: true, storyId: doc.guid, ...(notices.length ? { notices } : {}) };
     },
 
@@ -171,6 +171,7 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
       await ctx.store.ready;
       await ctx.store.remove(storyId);
       removeStoryEntry(ctx.store.library, storyId);
+      await ctx.store.flush();
       ctx.emit({ kind: 'library-changed' });
       return { ok: true };
     },
@@ -188,7 +189,7 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
       const imported = importStory(input, iso(), workerUiLanguage());
       if (!imported.ok) return { ok: false, code: 'invalid', detail: imported.detail };
       await ctx.store.adopt(imported.doc);
-      register(
+      await register(
         imported.doc,
         imported.story.title,
         imported.story.participants.map((p) => p.name),

@@ -158,6 +158,7 @@ export function createHostSync(deps: {
       client.detach(storyId);
       await inner.remove(storyId);
     },
+    flush: () => inner.flush(),
     async close(storyId) {
       client.detach(storyId);
       await inner.close(storyId);
