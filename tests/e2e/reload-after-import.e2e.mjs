@@ -69,6 +69,24 @@ describe('reload right after a change to the story list', { timeout: 12 * STEP_T
     assert.equal(await stories().count(), IMPORTS);
   });
 
+  it('lists the stored stories again when the story list is lost', async () => {
+    const { page } = browser;
+    const titles = () => page.locator('ul.stories a.story-open').allTextContents();
+    const before = (await titles()).sort();
+    // The worker closes the list's database when asked to let it go (y-indexeddb's versionchange).
+    await page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const deleting = indexedDB.deleteDatabase('rashomon-library');
+          deleting.onsuccess = resolve;
+          deleting.onerror = () => reject(deleting.error);
+        }),
+    );
+    await page.reload();
+    await listed(titleOf(0)).waitFor();
+    assert.deepEqual((await titles()).sort(), before);
+  });
+
   it('logged no page or console errors', () => {
     assert.deepEqual(browser.errors, []);
   });

@@ -24,6 +24,7 @@ import type { DriverApi, NewStoryInput, Result } from '../api.ts';
 import type { World } from '../../driver/doc/world.ts';
 import { isFailure, type HostContext } from './context.ts';
 import { registerStory } from './register-story.ts';
+import { healLibrary } from './heal-library.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 
 type LibraryApi = Pick<
@@ -34,6 +35,8 @@ type LibraryApi = Pick<
 export function libraryCommands(ctx: HostContext): LibraryApi {
   const iso = () => new Date(ctx.clock()).toISOString();
   const register = (doc: Y.Doc, title: string, names: string[]) => registerStory(ctx, doc, title, names);
+  /** Once a start: stories stored without a list entry are listed before the list is first read. */
+  let healed: Promise<void> | undefined;
 
   /** New characters and the persona of a new story join the library, to start the next story with. */
   const saveCast = (input: NewStoryInput) => {
@@ -80,7 +83,7 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
 
   return {
     async listStories() {
-      await ctx.store.ready;
+      await (healed ??= healLibrary(ctx));
       return listStories(ctx.store.library);
     },
 

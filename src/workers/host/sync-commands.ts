@@ -159,6 +159,7 @@ export function createHostSync(deps: {
       await inner.remove(storyId);
     },
     flush: () => inner.flush(),
+    storedIds: () => inner.storedIds(),
     async close(storyId) {
       client.detach(storyId);
       await inner.close(storyId);

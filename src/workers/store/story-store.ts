@@ -32,6 +32,8 @@ export interface StoryStore {
    * command awaits it before answering: a reload kills the worker, and with it any write not yet stored.
    */
   flush(): Promise<void>;
+  /** The ids of the stories stored on this device, listed or not. */
+  storedIds(): Promise<string[]>;
   /** Closes the story if it is open; its stored copy stays. */
   close(storyId: string): Promise<void>;
   closeAll(): Promise<void>;
@@ -153,6 +155,13 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
     async flush() {
       const { persistence } = await libraryLoaded;
       await Promise.all([persistence, ...live].map(stored));
+    },
+    async storedIds() {
+      const storyPrefix = storyDbName('');
+      const databases = await indexedDB.databases();
+      return databases.flatMap(({ name }) =>
+        name?.startsWith(storyPrefix) ? [name.slice(storyPrefix.length)] : [],
+      );
     },
     close,
     async closeAll() {
