@@ -86,18 +86,20 @@ export function importCommands(
                   dropped: [...r.report.dropped, uiText('the avatar: too large for the library')],
                 }
               : r.report;
+          await ctx.store.flush();
           ctx.emit({ kind: 'library-changed' });
           return { ok: true, kind: r.kind, id, report };
         }
         case 'lorebook': {
           const saved = putLorebook(library(), r.book);
           if (!saved.ok) return invalid(saved.detail);
+          await ctx.store.flush();
           ctx.emit({ kind: 'library-changed' });
           return { ok: true, kind: r.kind, id: r.book.id, report: r.report };
         }
         case 'chat': {
           await ctx.store.adopt(r.doc);
-          registerStory(
+          await registerStory(
             ctx,
             r.doc,
             readMeta(r.doc).title,
@@ -165,6 +167,7 @@ export function importCommands(
         books: c.books,
       });
       if (!saved.ok) return invalid(saved.detail);
+      await ctx.store.flush();
       ctx.emit({ kind: 'library-changed' });
       return { ok: true, worldId };
     },

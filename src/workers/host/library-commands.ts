@@ -25,6 +25,7 @@ import type { World } from '../../driver/doc/world.ts';
 import { isFailure, type HostContext } from './context.ts';
 import { registerStory } from './register-story.ts';
 import { libraryAvatar } from './library-avatar.ts';
+import { healLibrary } from './heal-library.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 
 type LibraryApi = Pick<
@@ -35,6 +36,8 @@ type LibraryApi = Pick<
 export function libraryCommands(ctx: HostContext): LibraryApi {
   const iso = () => new Date(ctx.clock()).toISOString();
   const register = (doc: Y.Doc, title: string, names: string[]) => registerStory(ctx, doc, title, names);
+  /** Once a start: stories stored without a list entry are listed before the list is first read. */
+  let healed: Promise<void> | undefined;
 
   /** New characters and the persona of a new story join the library, to start the next story with. */
   const saveCast = (input: NewStoryInput) => {
@@ -81,7 +84,7 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
 
   return {
     async listStories() {
-      await ctx.store.ready;
+      await (healed ??= healLibrary(ctx));
       return listStories(ctx.store.library);
     },
 
@@ -155,12 +158,12 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
           });
       }
       await ctx.store.adopt(doc);
-      register(
+      saveCast(input);
+      await register(
         doc,
         input.title,
         people.map((p) => p.name),
       );
-      saveCast(input);
       return { ok: true, storyId: doc.guid, ...(notices.length ? { notices } : {}) };
     },
 
@@ -173,6 +176,7 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
       await ctx.store.ready;
       await ctx.store.remove(storyId);
       removeStoryEntry(ctx.store.library, storyId);
+      await ctx.store.flush();
       ctx.emit({ kind: 'library-changed' });
       return { ok: true };
     },
@@ -190,7 +194,7 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
       const imported = importStory(input, iso(), workerUiLanguage());
       if (!imported.ok) return { ok: false, code: 'invalid', detail: imported.detail };
       await ctx.store.adopt(imported.doc);
-      register(
+      await register(
         imported.doc,
         imported.story.title,
         imported.story.participants.map((p) => p.name),

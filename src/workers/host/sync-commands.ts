@@ -158,6 +158,8 @@ export function createHostSync(deps: {
       client.detach(storyId);
       await inner.remove(storyId);
     },
+    flush: () => inner.flush(),
+    storedIds: () => inner.storedIds(),
     async close(storyId) {
       client.detach(storyId);
       await inner.close(storyId);

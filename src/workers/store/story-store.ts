@@ -27,6 +27,13 @@ export interface StoryStore {
   /** Stores a filled doc (a new or imported story) under its guid and opens it. */
   adopt(doc: Y.Doc): Promise<OpenStory>;
   remove(storyId: string): Promise<void>;
+  /**
+   * Resolves once every change made so far to the library and the open stories is in IndexedDB. A
+   * command awaits it before answering: a reload kills the worker, and with it any write not yet stored.
+   */
+  flush(): Promise<void>;
+  /** The ids of the stories stored on this device, listed or not. */
+  storedIds(): Promise<string[]>;
   /** Closes the story if it is open; its stored copy stays. */
   close(storyId: string): Promise<void>;
   closeAll(): Promise<void>;
@@ -42,6 +49,22 @@ export async function persisted(name: string, doc: Y.Doc): Promise<IndexeddbPers
   persistence.once('synced', () => doc.on('update', persistence._storeUpdate));
   await persistence.whenSynced;
   return persistence;
+}
+
+/**
+ * Resolves once every write begun so far on the document's database is committed. y-indexeddb stores
+ * each update in a transaction of its own and never waits for it; IndexedDB starts a transaction only
+ * after the earlier ones writing the same store have finished, so this read's end comes after theirs.
+ */
+export function stored(persistence: IndexeddbPersistence): Promise<void> {
+  const db = persistence.db;
+  if (!db) return persistence.whenSynced.then(() => stored(persistence));
+  return new Promise((resolve, reject) => {
+    const transaction = db.transaction(['updates'], 'readonly');
+    transaction.objectStore('updates').count();
+    transaction.oncomplete = () => resolve();
+    transaction.onabort = () => reject(transaction.error ?? new Error(`IndexedDB: ${persistence.name}`));
+  });
 }
 
 export interface StoryStoreOptions {
@@ -70,10 +93,13 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
     tabs: link(libraryDbName, library),
   }));
   const open = new Map<string, Promise<OpenResult>>();
+  /** The open stories' persistences, for `flush`. */
+  const live = new Set<IndexeddbPersistence>();
 
   const wrap = (id: string, doc: Y.Doc, persistence: IndexeddbPersistence): OpenStory => {
     const views = createStoryViews(doc);
     const tabs = link(storyDbName(id), doc);
+    live.add(persistence);
     return {
       id,
       doc,
@@ -81,6 +107,7 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
       async close() {
         tabs.close();
         views.dispose();
+        live.delete(persistence);
         await persistence.destroy();
         doc.destroy();
         open.delete(id);
@@ -115,6 +142,8 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
     },
     async adopt(doc) {
       const persistence = await persisted(storyDbName(doc.guid), doc);
+      // The doc's whole state is written as it loads, and 'synced' comes before that write is stored.
+      await stored(persistence);
       const story = wrap(doc.guid, doc, persistence);
       open.set(doc.guid, Promise.resolve({ ok: true, story }));
       return story;
@@ -122,6 +151,17 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
     async remove(storyId) {
       await close(storyId);
       await clearDocument(storyDbName(storyId));
+    },
+    async flush() {
+      const { persistence } = await libraryLoaded;
+      await Promise.all([persistence, ...live].map(stored));
+    },
+    async storedIds() {
+      const storyPrefix = storyDbName('');
+      const databases = await indexedDB.databases();
+      return databases.flatMap(({ name }) =>
+        name?.startsWith(storyPrefix) ? [name.slice(storyPrefix.length)] : [],
+      );
     },
     close,
     async closeAll() {
