@@ -19,6 +19,7 @@ import { memoryCommands } from './memory-commands.ts';
 import { inspectCommands } from './inspect-commands.ts';
 import { worldCommands } from './world-commands.ts';
 import { castCommands } from './cast-commands.ts';
+import { libraryCardCommands } from './library-card-commands.ts';
 import { importCommands } from './import-commands.ts';
 import { loreTestCommand } from './lore-test-command.ts';
 import { createHostSync } from './sync-commands.ts';
@@ -150,6 +151,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     ...inspectCommands(ctx),
     ...worldCommands(ctx),
     ...castCommands(ctx),
+    ...libraryCardCommands(ctx),
     ...loreTestCommand(ctx),
 
     async openStory(storyId) {

@@ -17,6 +17,7 @@ import { ZH_ROW_CONTROLS } from './row-controls.ts';
 import { ZH_POINT_OF_VIEW } from './point-of-view.ts';
 import { ZH_STORY_LIST } from './story-list.ts';
 import { ZH_CAST } from './cast.ts';
+import { ZH_LIBRARY_CARDS } from './library-cards.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -35,6 +36,7 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   'point-of-view': ZH_POINT_OF_VIEW,
   'story-list': ZH_STORY_LIST,
   cast: ZH_CAST,
+  'library-cards': ZH_LIBRARY_CARDS,
 };
 
 export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));

@@ -1,5 +1,6 @@
 // Chinese for the interface's words: a transcript row's controls (edit in place, delete with Undo,
-// the way back from a branch) and the steps of "Let them continue".
+// the way back from a branch) and the steps of "Let them continue". Also used here, kept in
+// point-of-view: 'What you perceived'.
 import type { Messages } from '../../../driver/i18n/translate.ts';
 
 export const ZH_ROW_CONTROLS: Messages = {
@@ -8,7 +9,6 @@ export const ZH_ROW_CONTROLS: Messages = {
   'Edit your turn': '编辑你的回合',
   'Edit what you perceived of the turn by {name}': '编辑你对 {name} 的回合的感知',
   'Text of your turn': '你的回合的文字',
-  'What you perceived': '你感知到的内容',
   'Ctrl+Enter saves, Escape cancels': 'Ctrl+Enter 保存，Esc 取消',
   // Deleting as a branch cut.
   'Delete this turn': '删除这个回合',
