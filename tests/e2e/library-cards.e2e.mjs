@@ -5,10 +5,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
 import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
 
 const TEST_TIMEOUT_MS = 4 * STEP_TIMEOUT_MS;
+const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
+const SCREENSHOTS = fileURLToPath(new URL('../../.tmp/screenshots/', import.meta.url));
 const OLD_DESCRIPTION = 'A lighthouse keeper who counts the ships.';
 const NEW_DESCRIPTION = 'A retired smuggler who keeps the lamp lit for old friends.';
 const NEW_GREETING = 'Shut the door, the wind bites.';
@@ -60,6 +63,15 @@ describe('a library character’s card edited', { timeout: 4 * TEST_TIMEOUT_MS }
       .getByRole('region', { name: 'Characters' })
       .getByRole('listitem')
       .filter({ hasText: 'Ilse' });
+  /** What axe-core finds on the page as it is now, one line each (run through DevTools: the CSP does not apply). */
+  async function violations() {
+    const { page } = browser;
+    await page.evaluate(await readFile(AXE, 'utf8'));
+    const found = await page.evaluate(() =>
+      window.axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations),
+    );
+    return found.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  }
   const cardDialog = () => browser.page.getByRole('dialog', { name: 'Edit the card of Ilse' });
 
   it(
@@ -107,6 +119,14 @@ describe('a library character’s card edited', { timeout: 4 * TEST_TIMEOUT_MS }
       await dialog.getByRole('button', { name: 'Add a greeting' }).click();
       await dialog.getByLabel('Greeting 2').fill('Bells again.');
       await dialog.getByLabel('Creator’s notes').fill('Best with a calm sea.');
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        await page.screenshot({ path: `${SCREENSHOTS}library-card-editor-${width}.png` });
+        assert.deepEqual(await violations(), [], `axe at ${width} px`);
+        const overflow = await dialog.evaluate((d) => d.scrollWidth - d.clientWidth);
+        assert.ok(overflow <= 0, `the card editor overflows by ${overflow} px at ${width} px`);
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'detached' });
       await ilseItem().getByText('Greetings: 3').waitFor();

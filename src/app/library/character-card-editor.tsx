@@ -102,7 +102,11 @@ export function CharacterCardEditor(props: {
             </div>
           )}
         </For>
-        <button type="button" class="secondary small" onClick={() => setEdit('greetings', (g) => [...g, ''])}>
+        <button
+          type="button"
+          class="secondary small greeting-add"
+          onClick={() => setEdit('greetings', (g) => [...g, ''])}
+        >
           {t('Add a greeting')}
         </button>
       </fieldset>
