@@ -29,6 +29,8 @@ import type { Branched, PathApi } from './api-path.ts';
 export type * from './api-path.ts';
 import type { CastApi } from './api-cast.ts';
 export type * from './api-cast.ts';
+import type { LibraryCardsApi } from './api-library-cards.ts';
+export type * from './api-library-cards.ts';
 export type * from './api-views.ts';
 import type {
   MemoryEditInput,
@@ -222,7 +224,8 @@ export interface SyncTestReport {
 
 export type { Peer, PresenceState };
 
-export interface DriverApi extends WorldApi, ImportApi, ContinueSuggestApi, PathApi, CastApi, GenerationApi {
+export interface DriverApi
+  extends WorldApi, ImportApi, ContinueSuggestApi, PathApi, CastApi, GenerationApi, LibraryCardsApi {
   // library
   listStories(): Promise<StorySummary[]>;
   /** `notices`: what the person should know of the start (a suggested preset that could not be used). */

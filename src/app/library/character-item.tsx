@@ -1,6 +1,7 @@
 // One character of the library: its avatar (or its initial) and a picture to choose for it, its name,
 // how many greetings and lorebooks it has, its card exported as a PNG or a JSON file that SillyTavern
-// reads, and a world made from its card by the model.
+// reads, its card edited ("Edit card") or the character deleted from the library, and a world made
+// from its card by the model.
 import { Show, createSignal, type JSX } from 'solid-js';
 import type { DriverApi } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
@@ -10,6 +11,8 @@ import { downloadFile } from '../ui/download-file.ts';
 import { runCommand } from '../ui/run-command.ts';
 import { CardWorldPanel } from './card-world-panel.tsx';
 import { AvatarInput } from '../ui/avatar-input.tsx';
+import { CharacterCardEditor } from './character-card-editor.tsx';
+import { DeleteFromLibrary } from './delete-from-library.tsx';
 
 type LibraryCharacter = Awaited<ReturnType<DriverApi['libraryCast']>>['characters'][number];
 
@@ -20,6 +23,7 @@ const greetingCount = (c: LibraryCharacter): number =>
 export function CharacterItem(props: { character: LibraryCharacter }): JSX.Element {
   const { api } = useDriver();
   const [error, setError] = createSignal('');
+  const [editing, setEditing] = createSignal(false);
   const exportCard = async (format: 'png' | 'json'): Promise<void> => {
     setError('');
     const result = await runCommand(() => api.exportCharacter(props.character.id, format), {
@@ -32,6 +36,11 @@ export function CharacterItem(props: { character: LibraryCharacter }): JSX.Eleme
   // The list re-reads on the library's change event, so the new picture shows by itself.
   const setPicture = (avatar: string): void =>
     void runCommand(() => api.setLibraryPicture(props.character.id, avatar), {
+      error: setError,
+      cancelled: setError,
+    });
+  const remove = (): void =>
+    void runCommand(() => api.deleteLibraryCharacter(props.character.id), {
       error: setError,
       cancelled: setError,
     });
@@ -57,6 +66,14 @@ export function CharacterItem(props: { character: LibraryCharacter }): JSX.Eleme
           <button
             type="button"
             class="secondary small"
+            aria-label={t('Edit card of {name}', { name: name() })}
+            onClick={() => setEditing(true)}
+          >
+            {t('Edit card')}
+          </button>
+          <button
+            type="button"
+            class="secondary small"
             aria-label={t('Export card (PNG) of {name}', { name: name() })}
             onClick={() => void exportCard('png')}
           >
@@ -70,7 +87,11 @@ export function CharacterItem(props: { character: LibraryCharacter }): JSX.Eleme
           >
             {t('Export card (JSON)')}
           </button>
+          <DeleteFromLibrary name={name()} onDelete={remove} />
         </div>
+        <Show when={editing()}>
+          <CharacterCardEditor character={props.character} onClose={() => setEditing(false)} />
+        </Show>
         <AvatarInput onPicture={setPicture} />
         <ErrorAlert message={error()} />
         <CardWorldPanel characterId={props.character.id} name={name()} />

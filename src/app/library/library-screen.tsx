@@ -6,6 +6,7 @@ import { useDriver } from '../shell/driver-client.ts';
 import { t } from '../i18n/ui-text.ts';
 import type { StoryJson } from '../../workers/api.ts';
 import { CharacterList } from './character-list.tsx';
+import { PersonaList } from './persona-list.tsx';
 import { ImportFile } from './import-file.tsx';
 import { NewStoryForm } from './new-story-form.tsx';
 import { navigate } from '../shell/route.ts';
@@ -55,6 +56,7 @@ export function LibraryScreen(): JSX.Element {
       </Show>
       <StoryList stories={() => stories.latest} onDeleted={(story) => setDeleted(story)} />
       <CharacterList />
+      <PersonaList />
     </>
   );
 }

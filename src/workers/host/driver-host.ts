@@ -20,6 +20,7 @@ import { inspectCommands } from './inspect-commands.ts';
 import { worldCommands } from './world-commands.ts';
 import { castCommands } from './cast-commands.ts';
 import { generationCommands } from './generation-commands.ts';
+import { libraryCardCommands } from './library-card-commands.ts';
 import { importCommands } from './import-commands.ts';
 import { loreTestCommand } from './lore-test-command.ts';
 import { createHostSync } from './sync-commands.ts';
@@ -152,6 +153,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     ...worldCommands(ctx),
     ...castCommands(ctx),
     ...generationCommands(ctx),
+    ...libraryCardCommands(ctx),
     ...loreTestCommand(ctx),
 
     async openStory(storyId) {

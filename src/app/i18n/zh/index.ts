@@ -18,6 +18,7 @@ import { ZH_POINT_OF_VIEW } from './point-of-view.ts';
 import { ZH_STORY_LIST } from './story-list.ts';
 import { ZH_CAST } from './cast.ts';
 import { ZH_PLAY_SETTINGS } from './play-settings.ts';
+import { ZH_LIBRARY_CARDS } from './library-cards.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -37,6 +38,7 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   'story-list': ZH_STORY_LIST,
   cast: ZH_CAST,
   playSettings: ZH_PLAY_SETTINGS,
+  'library-cards': ZH_LIBRARY_CARDS,
 };
 
 export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));

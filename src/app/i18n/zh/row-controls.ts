@@ -1,5 +1,6 @@
 // Chinese for the interface's words: a transcript row's controls (edit in place, delete with Undo,
-// the way back from a branch) and the steps of "Let them continue".
+// the way back from a branch) and the steps of "Let them continue". Also used here, kept in
+// point-of-view: 'What you perceived'.
 import type { Messages } from '../../../driver/i18n/translate.ts';
 
 export const ZH_ROW_CONTROLS: Messages = {
