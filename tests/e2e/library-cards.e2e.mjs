@@ -50,7 +50,7 @@ describe('a library character’s card edited', { timeout: 4 * TEST_TIMEOUT_MS }
     await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await addModelServer(dialog, stub.baseURL, STUB_MODEL);
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
   after(async () => {

@@ -93,12 +93,26 @@ export function createTranscriptWindow(story: StoryState, track: () => unknown):
   });
 
   let following = true;
+  /** Where the page was when last known to be at the end. */
+  let endY = window.scrollY;
   const atEnd = (): boolean =>
     window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - FOLLOW_THRESHOLD_PX;
-  const scrollToEnd = (): void => window.scrollTo({ top: document.documentElement.scrollHeight });
+  const scrollToEnd = (): void => {
+    window.scrollTo({ top: document.documentElement.scrollHeight });
+    endY = window.scrollY;
+  };
+  /**
+   * Still following: no scroll up since the page was last at the end. A scroll event comes a frame
+   * after the scrolling, so a row arriving in between must not take the reader back down.
+   */
+  const stillFollowing = (): boolean => {
+    if (following && window.scrollY < endY - 1 && !atEnd()) following = false;
+    return following;
+  };
   /** Only the user's scrolling (or the page's) decides whether the view follows the end. */
   const onScroll = (): void => {
     following = atEnd();
+    if (following) endY = window.scrollY;
     placeList();
   };
   window.addEventListener('scroll', onScroll, { passive: true });
@@ -113,7 +127,7 @@ export function createTranscriptWindow(story: StoryState, track: () => unknown):
   // New text at the end, or rows measured taller than their estimate: stay at the end if there.
   createEffect(
     on([track, () => virtualizer.getTotalSize()], () => {
-      if (following) scrollToEnd();
+      if (stillFollowing()) scrollToEnd();
     }),
   );
   // The user sent a turn or asked for more: show the end, whatever they were reading.
