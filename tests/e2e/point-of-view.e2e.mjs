@@ -260,7 +260,10 @@ describe('writing as a character', { timeout: 4 * TEST_TIMEOUT_MS }, () => {
       await page.getByLabel('Read as').selectOption({ label: 'Jane' });
       await page.getByRole('status').filter({ hasText: 'Reading as Jane' }).waitFor();
       // Her slice replaces the user's: the row's label changes once it has arrived.
-      await row.locator('.turn-author').filter({ hasText: /^Jane$/ }).waitFor();
+      await row
+        .locator('.turn-author')
+        .filter({ hasText: /^Jane$/ })
+        .waitFor();
       await row.getByText(HAND_TURN).waitFor();
       assert.deepEqual(browser.errors, []);
     },
