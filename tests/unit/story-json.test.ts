@@ -2,6 +2,8 @@
 // export → import → export is lossless (the story's prompts included), and imported records start fresh.
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
+import { ROOM_NAME } from '../../sync-server/protocol.ts';
+import { STORY_ID } from '../../src/driver/doc/story-id.ts';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
 import { putPreset } from '../../src/driver/doc/library-presets.ts';
 import { listPromptOverrides, setPromptOverride } from '../../src/driver/doc/prompt-overrides.ts';
@@ -64,6 +66,12 @@ function refused(mutate: (s: StoryJson) => void, ...mentions: string[]) {
 describe('[D9] import refuses, naming field and turn, and imports nothing', () => {
   it('[D9] unknown format', () => refused((s) => Object.assign(s, { format: 'sillytavern.chat' }), 'format'));
   it('[D9] unknown version', () => refused((s) => Object.assign(s, { version: 2 }), 'version', '2'));
+  it('[D9] a story id that is no room name (a newline and a command in it)', () => {
+    refused((s) => Object.assign(s, { id: 'night\n$(touch /tmp/pwned)' }), 'id', 'A-Z a-z 0-9 _ -');
+    refused((s) => Object.assign(s, { id: 'x'.repeat(129) }), 'id');
+    // The story id is its sync room's name: the two patterns are one.
+    expect(STORY_ID.source).toBe(ROOM_NAME.source);
+  });
   it('[D9] a dangling parent', () =>
     refused((s) => Object.assign(turn(s, 't3'), { parent: 'ghost' }), 'parent', '"t3"', 'ghost'));
   it('[D9] a dangling active leaf', () =>

@@ -2,11 +2,12 @@
 // server's computer holds the secret), so it shows the command that does, with this story's id.
 import { Show, createSignal, type JSX } from 'solid-js';
 import { t } from '../i18n/ui-text.ts';
+import { shellWord } from './shell-word.ts';
 import './sync.css';
 
 export function ShareStory(props: { storyId: string }): JSX.Element {
   const [copied, setCopied] = createSignal<boolean | null>(null);
-  const command = (): string => `npx rashomon token --room ${props.storyId}`;
+  const command = (): string => `npx rashomon token --room ${shellWord(props.storyId)}`;
   const copy = async (): Promise<void> => {
     try {
       await navigator.clipboard.writeText(command());

@@ -21,6 +21,7 @@ import {
   storySettingsSchema,
   turnOriginSchema,
 } from '../doc/schema.ts';
+import { STORY_ID } from '../doc/story-id.ts';
 
 export const STORY_JSON_FORMAT = 'rashomon.story';
 export const STORY_JSON_VERSION = 1;
@@ -110,7 +111,8 @@ export const storyJsonWorldSchema = z.object({
 export const storyJsonSchema = z.object({
   format: z.literal(STORY_JSON_FORMAT),
   version: z.literal(STORY_JSON_VERSION),
-  id: z.string().min(1),
+  /** The story's id is its sync room's name too (and goes into a shell command to share it). */
+  id: z.string().regex(STORY_ID, 'a story id is 1-128 characters of A-Z a-z 0-9 _ -'),
   title: z.string(),
   language: languageSchema,
   settings: storySettingsSchema.default({ batchReprojection: false, turnSelection: 'auto' }),
