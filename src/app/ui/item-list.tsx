@@ -1,8 +1,8 @@
 // A list of the library's named things (worlds, lorebooks): each one a link to its editor, marked when
 // it is the one open, and a Delete that asks first.
-import { For, Show, createSignal, type JSX } from 'solid-js';
+import { For, type JSX } from 'solid-js';
 import { t } from '../i18n/ui-text.ts';
-import { focusOnMount } from './focus-on-mount.ts';
+import { ConfirmDelete } from './confirm-delete.tsx';
 import './ui.css';
 
 export interface ListedItem {
@@ -18,44 +18,17 @@ function ListedRow(props: {
   question: string;
   onDelete: () => void;
 }): JSX.Element {
-  const [confirming, setConfirming] = createSignal(false);
-  /** After "Keep", focus goes back to the Delete button the confirmation replaced. */
-  let returnFocus = false;
   return (
     <li class="item-row" classList={{ current: props.current }}>
       <a href={props.href} aria-current={props.current ? 'page' : undefined}>
         {props.item.name}
       </a>
       <div class="row">
-        <Show
-          when={confirming()}
-          fallback={
-            <button
-              type="button"
-              class="secondary small"
-              aria-label={t('Delete {title}', { title: props.item.name })}
-              ref={(el) => returnFocus && focusOnMount(el)}
-              onClick={() => setConfirming(true)}
-            >
-              {t('Delete')}
-            </button>
-          }
-        >
-          <span>{props.question}</span>
-          <button type="button" class="danger small" ref={(el) => focusOnMount(el)} onClick={props.onDelete}>
-            {t('Delete for good')}
-          </button>
-          <button
-            type="button"
-            class="secondary small"
-            onClick={() => {
-              returnFocus = true;
-              setConfirming(false);
-            }}
-          >
-            {t('Keep')}
-          </button>
-        </Show>
+        <ConfirmDelete
+          label={t('Delete {title}', { title: props.item.name })}
+          question={props.question}
+          onDelete={props.onDelete}
+        />
       </div>
     </li>
   );
