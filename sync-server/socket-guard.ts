@@ -47,10 +47,8 @@ export function guardSockets(http: Server, wss: WebSocketServer, limits: Limits)
   // the socket is authenticated, and only the room load stands between it and a WebSocket.
   http.on('upgrade', ({ socket }) => {
     waiting.delete(socket);
-    upgrading.set(
-      socket,
-      setTimeout(() => socket.destroy(), limits.upgradeTimeoutMs),
-    );
+    // Unref'd: a pending upgrade never keeps a stopping process alive.
+    upgrading.set(socket, setTimeout(() => socket.destroy(), limits.upgradeTimeoutMs).unref());
     socket.once('close', () => settle(socket));
   });
   const settle = (socket: Duplex) => {
