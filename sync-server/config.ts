@@ -18,6 +18,9 @@ export const LimitsSchema = z.object({
   compactAfterUpdates: positiveInt.default(LIMITS.COMPACT_AFTER_UPDATES),
   pingIntervalMs: positiveInt.default(LIMITS.PING_INTERVAL_MS),
   maxQueuedPerConnection: positiveInt.default(LIMITS.MAX_QUEUED_MESSAGES_PER_CONNECTION),
+  maxUnauthenticatedSockets: positiveInt.default(LIMITS.MAX_UNAUTHENTICATED_SOCKETS),
+  headersTimeoutMs: positiveInt.default(LIMITS.HEADERS_TIMEOUT_MS),
+  upgradeTimeoutMs: positiveInt.default(LIMITS.UPGRADE_TIMEOUT_MS),
 });
 export type Limits = z.output<typeof LimitsSchema>;
 

@@ -27,11 +27,36 @@ export interface DataFolder {
   secrets: Secrets;
 }
 
-/**
- * Reads a secret file, or creates it with fresh random bytes; keeps it readable by its owner only.
- * Written aside and linked into place, so a process starting at the same moment never reads half a file.
- */
-async function ensureSecretFile(path: string): Promise<string> {
+/** A data folder this process cannot use, said in one line the user can act on. */
+export class DataFolderError extends Error {}
+
+/** What each secret file is, and what a new one costs: said when a damaged one must be deleted. */
+const SECRET_FILES = {
+  'owner-token': 'every paired device must pair again',
+  'room-secret': 'room tokens handed out before stop working',
+} as const;
+type SecretFile = keyof typeof SECRET_FILES;
+
+/** Reads a secret file, or creates it with fresh random bytes; keeps it readable by its owner only. */
+async function ensureSecretFile(root: string, name: SecretFile): Promise<string> {
+  const path = join(root, name);
+  const text = await readFile(path, 'utf8').catch(async (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'ENOENT') throw e;
+    await createSecretFile(path);
+    return readFile(path, 'utf8');
+  });
+  const info = await stat(path);
+  if ((info.mode & 0o077) !== 0) await chmod(path, PRIVATE_FILE);
+  const parsed = SecretFileSchema.safeParse(text);
+  if (!parsed.success)
+    throw new DataFolderError(
+      `${path} is damaged (${parsed.error.issues[0]?.message}): delete it and start again to make a new one (${SECRET_FILES[name]})`,
+    );
+  return parsed.data;
+}
+
+/** Written aside and linked into place, so a process starting at the same moment never reads half a file. */
+async function createSecretFile(path: string): Promise<void> {
   const aside = `${path}.${process.pid}.tmp`;
   await writeFile(aside, `${randomBytes(SECRET_BYTES).toString('base64url')}\n`, { mode: PRIVATE_FILE });
   try {
@@ -41,21 +66,42 @@ async function ensureSecretFile(path: string): Promise<string> {
   } finally {
     await unlink(aside);
   }
-  const info = await stat(path);
-  if ((info.mode & 0o077) !== 0) await chmod(path, PRIVATE_FILE);
-  const parsed = SecretFileSchema.safeParse(await readFile(path, 'utf8'));
-  if (!parsed.success)
-    throw new Error(
-      `${path} is not a valid secret (${parsed.error.issues[0]?.message}); delete it to make a new one`,
-    );
-  return parsed.data;
+}
+
+/** The file system's refusals a user can fix, as one line; anything else stays an error with its stack. */
+function dataFolderFailure(e: unknown, root: string): unknown {
+  switch ((e as NodeJS.ErrnoException).code) {
+    case 'EACCES':
+    case 'EPERM':
+      return new DataFolderError(
+        `Can't write to the data folder ${root}: permission denied. Choose another with --data or fix its permissions.`,
+      );
+    case 'EROFS':
+      return new DataFolderError(
+        `Can't write to the data folder ${root}: the file system is read-only. Choose another with --data.`,
+      );
+    case 'EEXIST':
+    case 'ENOTDIR':
+      return new DataFolderError(
+        `The data folder ${root} is a file, not a folder (or inside one). Choose another with --data.`,
+      );
+    default:
+      return e;
+  }
 }
 
 /** Opens (creating if needed) the data folder at `dir`. */
 export async function openDataFolder(dir: string): Promise<DataFolder> {
   const root = resolve(dir);
-  await mkdir(root, { recursive: true, mode: PRIVATE_DIR });
-  const ownerToken = await ensureSecretFile(join(root, 'owner-token'));
-  const roomSecret = Buffer.from(await ensureSecretFile(join(root, 'room-secret')), 'base64url');
-  return { dir: root, leveldbDir: join(root, 'leveldb'), secrets: { ownerToken, roomSecret } };
+  try {
+    await mkdir(root, { recursive: true, mode: PRIVATE_DIR });
+    const ownerToken = await ensureSecretFile(root, 'owner-token');
+    const roomSecret = Buffer.from(await ensureSecretFile(root, 'room-secret'), 'base64url');
+    // Made here, so a folder that became read-only is reported as such, not as a database failure.
+    const leveldbDir = join(root, 'leveldb');
+    await mkdir(leveldbDir, { recursive: true, mode: PRIVATE_DIR });
+    return { dir: root, leveldbDir, secrets: { ownerToken, roomSecret } };
+  } catch (e) {
+    throw dataFolderFailure(e, root);
+  }
 }

@@ -1,4 +1,4 @@
-// Plain HTTP requests: `/healthz`, the access probe `/sync/<room>/access?token=`, and the app.
+// Plain HTTP requests: `/healthz` (counts for the owner token only), the access probe `/sync/<room>/access?token=`, and the app.
 // The probe lets a client tell "refused" from "offline", which a failed WebSocket cannot (upgrade.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Secrets } from './data-folder.ts';
@@ -8,7 +8,7 @@ import type { RoomRegistry } from './room-registry.ts';
 import { routeOf, tokenParam } from './routes.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { staticFiles } from './static-files.ts';
-import { accessFor } from './tokens.ts';
+import { accessFor, isOwnerToken } from './tokens.ts';
 
 /** The app may be served from elsewhere (a dev server, another host) and still probe this server. */
 const ANY_ORIGIN = { 'Access-Control-Allow-Origin': '*' };
@@ -30,11 +30,13 @@ export function httpRoutes(registry: RoomRegistry, secrets: Secrets, staticRoot:
     }
     switch (route.kind) {
       case 'healthz':
+        // Up or not is anyone's to know; how busy it is, only the owner's (and no other site's).
         sendJson(
           response,
           HTTP_STATUS.granted,
-          { ok: true, rooms: registry.roomCount, connections: registry.connectionCount },
-          ANY_ORIGIN,
+          isOwnerToken(secrets, tokenParam(url.searchParams))
+            ? { ok: true, rooms: registry.roomCount, connections: registry.connectionCount }
+            : { ok: true },
         );
         return;
       case 'access': {

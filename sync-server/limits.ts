@@ -35,3 +35,32 @@ export const PING_INTERVAL_MS = 30_000;
  * socket (TCP back-pressure does the rest): a fast client cannot grow the queue without bound.
  */
 export const MAX_QUEUED_MESSAGES_PER_CONNECTION = 64;
+
+/**
+ * Sockets that have not authenticated: connected but not (yet) a WebSocket, with no request being
+ * answered (just connected, sending a request, or idle between keep-alive requests). Each holds a
+ * file descriptor, and a small service may have only 128: past this many the oldest is closed, so a
+ * crowd of idle connections cannot lock out `/healthz` or a new client. A browser opens about six
+ * per device; 64 leaves room for several devices at once and the database's and clients' files.
+ */
+export const MAX_UNAUTHENTICATED_SOCKETS = 64;
+
+/**
+ * Time for a request's line and headers to arrive. A browser sends them in one packet, so even a
+ * slow phone link needs well under a second; past this the socket gets a 408 and is closed (node's
+ * own default of 60 s, checked every 30 s, let half-sent requests hold a socket for ~90 s).
+ */
+export const HEADERS_TIMEOUT_MS = 10_000;
+
+/** Time for a whole request to arrive. The server takes GET and HEAD only, so this is rarely more than the headers. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** How often node checks the two timeouts above: a socket overstays them by at most this. */
+export const TIMEOUT_CHECK_INTERVAL_MS = 1000;
+
+/**
+ * Time from a WebSocket upgrade request to the accepted WebSocket, the room's load from disk
+ * included (usually milliseconds). Node no longer watches a socket once it asks to upgrade, so
+ * without this an upgrade whose room never loads would hold its socket for good.
+ */
+export const UPGRADE_TIMEOUT_MS = 10_000;

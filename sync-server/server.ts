@@ -8,6 +8,7 @@ import { openDataFolder, type DataFolder } from './data-folder.ts';
 import { httpRoutes } from './http-routes.ts';
 import { RoomRegistry } from './room-registry.ts';
 import { RoomStore } from './room-store.ts';
+import { guardSockets, serverTimeouts } from './socket-guard.ts';
 import { upgradeHandler } from './upgrade.ts';
 
 /** After asking peers to close on shutdown, how long to wait for their goodbye before cutting them off. */
@@ -38,7 +39,11 @@ export async function startSyncServer(
     maxPayload: config.limits.maxMessageBytes,
     perMessageDeflate: false,
   });
-  const http = createServer(httpRoutes(registry, data.secrets, config.staticRoot));
+  const http = createServer(
+    serverTimeouts(config.limits),
+    httpRoutes(registry, data.secrets, config.staticRoot),
+  );
+  guardSockets(http, wss, config.limits);
   http.on('upgrade', upgradeHandler(wss, registry, data.secrets, config.limits, log));
 
   try {

@@ -19,10 +19,15 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** The owner token: it opens every room, and `/healthz`'s counts. */
+export function isOwnerToken(secrets: Secrets, token: string | null): boolean {
+  return token !== null && same(token, secrets.ownerToken);
+}
+
 /** What `token` opens in `room`, or null when it opens nothing there. */
 export function accessFor(secrets: Secrets, room: string, token: string | null): Access | null {
   if (token === null) return null;
-  if (same(token, secrets.ownerToken)) return ACCESS.owner;
+  if (isOwnerToken(secrets, token)) return ACCESS.owner;
   if (same(token, roomToken(secrets.roomSecret, room))) return ACCESS.room;
   return null;
 }

@@ -127,6 +127,12 @@ async function main(argv: string[]): Promise<number> {
   throw new UsageError(`unknown command "${command}"`, true);
 }
 
+// A reader that stops early (`rashomon token | head -1`) closes the pipe: what is left to print goes
+// nowhere, and the command finishes as it would have.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code !== 'EPIPE') throw e;
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import qrcode from 'qrcode-terminal';
+import { DataFolderError } from '../../sync-server/data-folder.ts';
 import { StoreOpenError } from '../../sync-server/room-store.ts';
 import { startSyncServer, type SyncServer } from '../../sync-server/server.ts';
 import { serveOptions, type ServeOptions } from './serve-options.ts';
@@ -40,12 +41,13 @@ export async function serveCommand(args: string[], env: NodeJS.ProcessEnv = proc
 
 /** Start-up problems the user can fix, as one line; anything else stays an error with its stack. */
 function startFailure(e: unknown, { host, port }: ServeOptions): unknown {
-  const code = (e as NodeJS.ErrnoException).code;
+  if (e instanceof DataFolderError || e instanceof StoreOpenError) return new UsageError(e.message);
+  const { code, syscall } = e as NodeJS.ErrnoException;
   if (code === 'EADDRINUSE') return new UsageError(`port ${port} on ${host} is in use: try --port`);
-  if (code === 'EACCES') return new UsageError(`no permission to listen on ${host}:${port}`);
+  if (code === 'EACCES' && syscall === 'listen')
+    return new UsageError(`no permission to listen on ${host}:${port}`);
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
     return new UsageError(`cannot listen on host ${host}`);
-  if (e instanceof StoreOpenError) return new UsageError(e.message);
   return e;
 }
 

@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import qrcode from 'qrcode-terminal';
 import { z } from 'zod';
-import { openDataFolder } from '../../sync-server/data-folder.ts';
+import { DataFolderError, openDataFolder } from '../../sync-server/data-folder.ts';
 import { pairingUrl, serverAddress } from '../../sync-server/pairing.ts';
 import { LIBRARY_ROOM } from '../../sync-server/protocol.ts';
 import { roomToken } from '../../sync-server/tokens.ts';
@@ -30,7 +30,9 @@ export async function tokenOutput(
     args,
     options: { room: { type: 'string' }, url: { type: 'string' }, data: { type: 'string' } },
   });
-  const { secrets } = await openDataFolder(dataDirOption(values, env));
+  const { secrets } = await openDataFolder(dataDirOption(values, env)).catch((e: unknown) => {
+    throw e instanceof DataFolderError ? new UsageError(e.message) : e;
+  });
   if (values.room === undefined) {
     if (values.url !== undefined) throw new UsageError('--url goes with --room', true);
     return { lines: [secrets.ownerToken], notes: [] };

@@ -8,56 +8,79 @@ import { join } from 'node:path';
 import { CLI_TIMEOUT, ROOT } from '../support/cli-process.ts';
 import { startBanner } from '../../src/cli/start-banner.ts';
 
-/** Starts `rashomon serve` with stdout on a pipe (as a service's log), reads its banner, stops it. */
-function banner(...args: string[]): Promise<{ stdout: string; dataDir: string }> {
+/**
+ * Starts `rashomon serve` with stdout on a pipe (as a service's log), or on a terminal (a pty made by
+ * `script`), reads its banner and whatever it wrote to stderr, stops it.
+ */
+function banner(
+  args: string[],
+  { terminal = false } = {},
+): Promise<{ stdout: string; stderr: string; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rashomon-banner-'));
-  const child = spawn(
-    process.execPath,
-    ['bin/rashomon.mjs', 'serve', '--port', '0', '--data', dataDir, ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, NO_COLOR: '1' },
-    },
-  );
+  const serve = ['bin/rashomon.mjs', 'serve', '--port', '0', '--data', dataDir, ...args];
+  const child = terminal
+    ? spawn('script', ['-qfec', [process.execPath, ...serve].join(' '), '/dev/null'], { cwd: ROOT })
+    : spawn(process.execPath, serve, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
   return new Promise((resolve, reject) => {
     let stdout = '';
+    let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       if (stdout.includes('Data folder:')) child.kill('SIGTERM');
     });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', () => resolve({ stdout, dataDir }));
+    child.on('exit', () => resolve({ stdout, stderr, dataDir }));
   });
 }
 
 const ownerToken = (dataDir: string): string => readFileSync(join(dataDir, 'owner-token'), 'utf8').trim();
 
+/** The token as it is, or inside a pairing link (base64url JSON, where it does not appear as it is). */
+function revealsToken(text: string, token: string): boolean {
+  const links = [...text.matchAll(/#pair=([A-Za-z0-9_-]+)/g)];
+  return (
+    text.includes(token) ||
+    links.some(([, payload]) => Buffer.from(payload!, 'base64url').toString().includes(token))
+  );
+}
+
 describe('the start banner', () => {
   it(
-    'on this computer only: the URL, and no pairing link or owner token',
+    '[S15] on this computer only: the URL, and no pairing link or owner token',
     async () => {
-      const { stdout, dataDir } = await banner('--host', '127.0.0.1');
+      const { stdout, stderr, dataDir } = await banner(['--host', '127.0.0.1']);
       expect(stdout).toMatch(/^Rashomon is running at http:\/\/127\.0\.0\.1:\d+\//);
       expect(stdout).not.toMatch(/pair|#/i);
       expect(stdout).toContain('--host 0.0.0.0');
       const token = ownerToken(dataDir);
       expect(token.length).toBeGreaterThan(10);
-      expect(stdout).not.toContain(token);
+      expect(revealsToken(stdout + stderr, token)).toBe(false);
     },
     CLI_TIMEOUT,
   );
 
   it(
-    'on the network, into a log: says how to pair, without the owner token',
+    '[S15] on the network, into a log: says to read the owner token with `rashomon token`, and does not print it',
     async () => {
-      const { stdout, dataDir } = await banner('--host', '0.0.0.0');
-      expect(stdout).toContain('rashomon token');
-      expect(stdout).not.toContain(ownerToken(dataDir));
+      const { stdout, stderr, dataDir } = await banner(['--host', '0.0.0.0']);
+      expect(stdout).toContain('`rashomon token` prints it');
+      expect(revealsToken(stdout + stderr, ownerToken(dataDir))).toBe(false);
     },
     CLI_TIMEOUT,
   );
 
-  it('on the network, on a terminal: the pairing link carries the owner token', () => {
+  it(
+    '[S15] on the network, on a terminal: the pairing link, which carries the owner token',
+    async () => {
+      const { stdout, dataDir } = await banner(['--host', '0.0.0.0'], { terminal: true });
+      expect(stdout).toContain('open this link on it');
+      expect(revealsToken(stdout, ownerToken(dataDir))).toBe(true);
+    },
+    CLI_TIMEOUT,
+  );
+
+  it('[S15] startBanner on a terminal: the pairing link carries the owner token', () => {
     const shown = startBanner({
       host: '0.0.0.0',
       port: 8787,

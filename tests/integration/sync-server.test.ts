@@ -169,15 +169,24 @@ describe('sync server', () => {
     await waitFor(() => other.text.length === 32 * 1024, 'a message under the limit');
   });
 
-  it('[S9] reports rooms and connections on /healthz', async () => {
+  it('[S9] /healthz tells anyone only that it is up; counts only with the owner token, never across origins', async () => {
     const server = await start();
-    expect(await getJson(server, '/healthz')).toEqual({
+    const { ownerToken, roomSecret } = server.data.secrets;
+    const counts = `/healthz?token=${ownerToken}`;
+    expect(await getJson(server, '/healthz')).toEqual({ status: 200, body: { ok: true } });
+    expect(await getJson(server, counts)).toEqual({
       status: 200,
       body: { ok: true, rooms: 0, connections: 0 },
     });
     const clientsHere = [client(server, 'h1'), client(server, 'h1'), client(server, 'h2')];
     await Promise.all(clientsHere.map((c) => c.synced()));
-    expect((await getJson(server, '/healthz')).body).toEqual({ ok: true, rooms: 2, connections: 3 });
+    expect((await getJson(server, counts)).body).toEqual({ ok: true, rooms: 2, connections: 3 });
+    for (const path of ['/healthz', '/healthz?token=wrong', `/healthz?token=${roomToken(roomSecret, 'h1')}`])
+      expect(await getJson(server, path), path).toEqual({ status: 200, body: { ok: true } });
+    const response = await fetch(server.url + counts.slice(1), {
+      headers: { Origin: 'https://elsewhere.example' },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('[S3] validates room names', async () => {
@@ -251,7 +260,9 @@ describe('sync server', () => {
     writer.destroy();
     observer.destroy();
     await waitFor(() => logs.some((line) => line.includes('"idle" unloaded')), 'the room to unload');
-    expect((await getJson(server, '/healthz')).body).toMatchObject({ rooms: 0 });
+    expect((await getJson(server, `/healthz?token=${server.data.secrets.ownerToken}`)).body).toMatchObject({
+      rooms: 0,
+    });
     const reader = client(server, 'idle');
     await waitFor(() => reader.text.toString().endsWith('11,'), 'the room back from disk');
   });

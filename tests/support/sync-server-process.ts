@@ -1,5 +1,6 @@
 // `rashomon serve` as a child process (bin/rashomon.mjs through tsx) on 127.0.0.1 and port 0: waits for
-// the "running at" line to learn the port; stops it with a signal and reports how it exited.
+// the "running at" line to learn the port; stops it with a signal and reports how it exited. It can run
+// under a small open-files limit (prlimit), as a small service or container would.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -14,12 +15,19 @@ export interface ServerProcess {
   stop(signal: NodeJS.Signals): Promise<number | null>;
 }
 
-export function spawnServer(dataDir: string, ownerToken: string): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['bin/rashomon.mjs', 'serve', '--port', '0', '--data', dataDir],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HOST: '127.0.0.1' } },
-  );
+export function spawnServer(
+  dataDir: string,
+  ownerToken: string,
+  { maxOpenFiles }: { maxOpenFiles?: number } = {},
+): Promise<ServerProcess> {
+  const serve = [process.execPath, 'bin/rashomon.mjs', 'serve', '--port', '0', '--data', dataDir];
+  const [file, ...args] =
+    maxOpenFiles === undefined ? serve : ['prlimit', `--nofile=${maxOpenFiles}`, ...serve];
+  const child: ChildProcess = spawn(file!, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, HOST: '127.0.0.1' },
+  });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
