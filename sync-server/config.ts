@@ -18,6 +18,12 @@ export const LimitsSchema = z.object({
   compactAfterUpdates: positiveInt.default(LIMITS.COMPACT_AFTER_UPDATES),
   pingIntervalMs: positiveInt.default(LIMITS.PING_INTERVAL_MS),
   maxQueuedPerConnection: positiveInt.default(LIMITS.MAX_QUEUED_MESSAGES_PER_CONNECTION),
+  messagesPerSecond: positiveInt.default(LIMITS.MESSAGES_PER_SECOND),
+  messageBurst: positiveInt.default(LIMITS.MESSAGE_BURST),
+  maxBatchBytes: positiveInt.default(LIMITS.MAX_BATCH_BYTES),
+  shutdownMs: positiveInt.default(LIMITS.SHUTDOWN_DEADLINE_MS),
+  storeReopenAttempts: positiveInt.default(LIMITS.STORE_REOPEN_ATTEMPTS),
+  storeReopenIntervalMs: z.number().int().nonnegative().default(LIMITS.STORE_REOPEN_INTERVAL_MS),
 });
 export type Limits = z.output<typeof LimitsSchema>;
 

@@ -41,10 +41,13 @@ function setup() {
       new Promise<void>((resolve, reject) => writes.push({ update, done: resolve, fail: reject })),
   } as unknown as RoomStore;
   const events = { idle: vi.fn(), broken: vi.fn(), compact: vi.fn() };
-  const room = new Room('r', new Y.Doc(), store, events, {
-    compactAfterUpdates: 100,
-    maxQueuedPerConnection: 8,
-  });
+  const room = new Room(
+    'r',
+    new Y.Doc(),
+    store,
+    events,
+    LimitsSchema.parse({ compactAfterUpdates: 100, maxQueuedPerConnection: 8 }),
+  );
   const a = fakeSocket();
   const b = fakeSocket();
   for (const peer of [a, b]) {
