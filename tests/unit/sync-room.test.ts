@@ -91,6 +91,38 @@ describe('sync-server room', () => {
     expect(writes).toHaveLength(1);
   });
 
+  it('[S20] writes the updates that queued up meanwhile as one, then relays each peer the others’ changes', async () => {
+    const { room, writes, a, b } = setup();
+    room.receive(a.ws, updateMessage(edit('first')));
+    await settle();
+    room.receive(a.ws, updateMessage(edit('second')));
+    room.receive(b.ws, updateMessage(edit('third')));
+    writes[0]!.done();
+    await settle();
+    expect(writes).toHaveLength(2);
+    const written = new Y.Doc();
+    Y.applyUpdate(written, writes[1]!.update);
+    expect(written.getText('t').length).toBe('secondthird'.length);
+    expect(b.updates()).toHaveLength(1);
+    writes[1]!.done();
+    await room.drain();
+    // b gets a's "second", a gets b's "third": one message each, never its own change back.
+    const seen = (peer: ReturnType<typeof fakeSocket>) => {
+      const doc = new Y.Doc();
+      for (const message of peer.updates()) {
+        const decoder = decoding.createDecoder(message);
+        decoding.readVarUint(decoder);
+        decoding.readVarUint(decoder);
+        Y.applyUpdate(doc, decoding.readVarUint8Array(decoder));
+      }
+      return doc.getText('t').length;
+    };
+    expect(b.updates()).toHaveLength(2);
+    expect(seen(b)).toBe('firstsecond'.length);
+    expect(a.updates()).toHaveLength(1);
+    expect(seen(a)).toBe('third'.length);
+  });
+
   it('[S6] does not store an update that brings nothing new', async () => {
     const { room, writes, a } = setup();
     const update = edit('once');
