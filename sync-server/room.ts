@@ -196,7 +196,7 @@ export class Room {
         }
         if (!this.refused.has(task.ws)) await this.handle(task.ws, task.data);
       }
-      await this.flush();
+      if (!this.closed) await this.flush();
     } catch (error) {
       if (this.closed) return;
       this.closed = true;
@@ -233,7 +233,13 @@ export class Room {
         this.send(ws, syncStep2Message(this.doc, message.stateVector));
         return;
       case 'awareness':
-        awarenessProtocol.applyAwarenessUpdate(this.awareness, message.update, ws);
+        try {
+          awarenessProtocol.applyAwarenessUpdate(this.awareness, message.update, ws);
+        } catch {
+          // Presence is not stored: a state it cannot apply only costs its sender the connection.
+          this.refused.add(ws);
+          ws.close(CLOSE_CODE.malformed, 'malformed message');
+        }
         return;
       case 'query-awareness':
         this.send(ws, awarenessMessage(this.awareness, [...this.awareness.getStates().keys()]));
