@@ -6,6 +6,9 @@ import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { MESSAGE_TYPE } from './protocol.ts';
 
+/** A fixed guid: a random one costs more than applying a small update (crypto, per document). */
+const SCRATCH_GUID = 'scratch';
+
 /** A message that is not valid y-websocket: its connection is closed (1007), the room carries on. */
 export class MalformedMessage extends Error {}
 
@@ -35,8 +38,11 @@ export function readIncoming(data: Uint8Array): Incoming {
     }
     if (syncType === syncProtocol.messageYjsSyncStep2 || syncType === syncProtocol.messageYjsUpdate) {
       // Decoding reads every struct and the delete set: a truncated update fails here, before
-      // Y.applyUpdate could integrate its first part and leave it in the room.
+      // Y.applyUpdate could integrate its first part and leave it in the room. Some corrupt updates
+      // decode and still fail to integrate: applying to an empty scratch document (the cost of the
+      // update, not of the room) finds them too.
       Y.decodeUpdate(payload);
+      Y.applyUpdate(new Y.Doc({ guid: SCRATCH_GUID }), payload);
       return { kind: 'update', update: payload };
     }
     throw new MalformedMessage();
