@@ -212,4 +212,39 @@ describe.runIf(disk)('sync server on a real 3 MB disk', () => {
     );
     expect(holdsAll(stored, watcher.doc)).toBe(true);
   }, 60_000);
+
+  it('[S21] a disk that stays full: `rashomon serve` says so in one line and exits 1, and has what it relayed', async () => {
+    const dataDir = join(disk!, 'stays-full');
+    const ownerToken = execFileSync(process.execPath, ['bin/rashomon.mjs', 'token', '--data', dataDir], {
+      cwd: ROOT,
+    })
+      .toString()
+      .trim();
+    const server = await spawnServer(dataDir, ownerToken);
+    running.push(server);
+    const a = syncClient(server.url, 'full', ownerToken);
+    stops.push(() => a.destroy());
+    const watcher = recorder(roomSocketUrl(server.url, 'full', ownerToken));
+    stops.push(watcher.stop);
+    await a.synced();
+    let writes = 0;
+    const typing = setInterval(() => a.text.insert(a.text.length, `[${writes++}]${'x'.repeat(200)}`), 5);
+    stops.push(() => clearInterval(typing));
+    await waitFor(() => watcher.doc.getText('t').length > 20_000, 'writes before the disk fills');
+    fill(join(disk!, 'filler'));
+    const code = await server.exited;
+    clearInterval(typing);
+    watcher.stop();
+    rmSync(join(disk!, 'filler'));
+    const stopping = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('stopping:'));
+    console.log(`[S21] a disk that stays full: exit ${code}; ${stopping[0]}`);
+    expect(code).toBe(1);
+    expect(stopping).toHaveLength(1);
+    expect(stopping[0]).toContain('free disk space');
+    const stored = await readDisk(join(dataDir, 'leveldb'), 'full');
+    expect(holdsAll(stored, watcher.doc)).toBe(true);
+  }, 60_000);
 });
