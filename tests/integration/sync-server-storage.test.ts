@@ -19,13 +19,28 @@ import { spawnServer, type ServerProcess } from '../support/sync-server-process.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'rashomon-sync-storage-'));
+/** Mounts a tmpfs of `size`, or returns null when this machine refuses (not root, no CAP_SYS_ADMIN). */
+function tinyDisk(size: string): string | null {
+  const dir = join(work, 'tmpfs');
+  mkdirSync(dir, { recursive: true });
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir]);
+  return mounted.status === 0 ? dir : null;
+}
+
+const disk = tinyDisk('3m');
+const running: ServerProcess[] = [];
 const servers: SyncServer[] = [];
 const stops: Array<() => void> = [];
 afterEach(async () => {
   for (const stop of stops.splice(0)) stop();
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(async () => {
+  await Promise.all(running.map((server) => server.stop('SIGKILL')));
+  // Unmounted before the folder holding it is removed.
+  if (disk) spawnSync('umount', ['-l', disk]);
+  rmSync(work, { recursive: true, force: true });
+});
 
 /** Opens real LevelDB stores, each of which fails its appends while `failing` is set. */
 function faultyStores() {
@@ -146,14 +161,6 @@ describe('sync server: failed writes', () => {
   });
 });
 
-/** Mounts a tmpfs of `size`, or returns null when this machine refuses (not root, no CAP_SYS_ADMIN). */
-function tinyDisk(size: string): string | null {
-  const dir = join(work, 'tmpfs');
-  mkdirSync(dir, { recursive: true });
-  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir]);
-  return mounted.status === 0 ? dir : null;
-}
-
 /** Writes zeros into `file` until the disk is full. */
 function fill(file: string): void {
   const fd = openSync(file, 'w');
@@ -166,13 +173,6 @@ function fill(file: string): void {
     closeSync(fd);
   }
 }
-
-const disk = tinyDisk('3m');
-const running: ServerProcess[] = [];
-afterAll(async () => {
-  await Promise.all(running.map((server) => server.stop('SIGKILL')));
-  if (disk) spawnSync('umount', ['-l', disk]);
-});
 
 // Mounting needs root; where it is refused this part cannot run (the injected failures above still do).
 describe.runIf(disk)('sync server on a real 3 MB disk', () => {
