@@ -117,7 +117,7 @@ export class Room {
       peer.slowed = setTimeout(() => {
         peer.slowed = null;
         this.pace(ws, peer);
-      }, wait);
+      }, wait).unref();
     this.pace(ws, peer);
     this.enqueue({ ws, data });
   }
