@@ -21,6 +21,12 @@ export const LimitsSchema = z.object({
   maxUnauthenticatedSockets: positiveInt.default(LIMITS.MAX_UNAUTHENTICATED_SOCKETS),
   headersTimeoutMs: positiveInt.default(LIMITS.HEADERS_TIMEOUT_MS),
   upgradeTimeoutMs: positiveInt.default(LIMITS.UPGRADE_TIMEOUT_MS),
+  messagesPerSecond: positiveInt.default(LIMITS.MESSAGES_PER_SECOND),
+  messageBurst: positiveInt.default(LIMITS.MESSAGE_BURST),
+  maxBatchBytes: positiveInt.default(LIMITS.MAX_BATCH_BYTES),
+  shutdownMs: positiveInt.default(LIMITS.SHUTDOWN_DEADLINE_MS),
+  storeReopenAttempts: positiveInt.default(LIMITS.STORE_REOPEN_ATTEMPTS),
+  storeReopenIntervalMs: z.number().int().nonnegative().default(LIMITS.STORE_REOPEN_INTERVAL_MS),
 });
 export type Limits = z.output<typeof LimitsSchema>;
 

@@ -64,3 +64,33 @@ export const TIMEOUT_CHECK_INTERVAL_MS = 1000;
  * without this an upgrade whose room never loads would hold its socket for good.
  */
 export const UPGRADE_TIMEOUT_MS = 10_000;
+
+/**
+ * Messages one connection may send per second, sustained, and in a burst. Typing, a streamed model
+ * reply and presence stay far below (tens a second); a connection past it is slowed, not closed: its
+ * socket is read again once the bucket refills, so a fast but honest client loses nothing and a flood
+ * cannot outrun the disk or starve the room's other connections.
+ */
+export const MESSAGES_PER_SECOND = 200;
+export const MESSAGE_BURST = 1000;
+
+/**
+ * Updates waiting in a room's queue are applied and written as one LevelDB update (merged) of at most
+ * about this many bytes of messages: one disk write for many small updates, still before any is relayed.
+ */
+export const MAX_BATCH_BYTES = 4 * 1024 * 1024;
+
+/**
+ * How long SIGINT/SIGTERM may take: stop accepting, close sockets, drain and compact rooms. Past it the
+ * server logs, room by room, how many received updates it did not store (never relayed: their senders
+ * still hold them) and exits. Short enough for a service manager's stop timeout (systemd waits 90 s).
+ */
+export const SHUTDOWN_DEADLINE_MS = 5000;
+
+/**
+ * After a failed write the database is closed and opened again (a LevelDB handle that failed a write
+ * may have left a torn record in its log, which a crash would turn into lost updates). Opening needs
+ * some free space: it is tried this many times, this far apart, before the server exits non-zero.
+ */
+export const STORE_REOPEN_ATTEMPTS = 10;
+export const STORE_REOPEN_INTERVAL_MS = 1000;

@@ -60,8 +60,11 @@ export const CLOSE_CODE = {
 } as const;
 export type CloseCode = (typeof CLOSE_CODE)[keyof typeof CLOSE_CODE];
 
-/** The first varint of every y-websocket message (y-protocols' sync and awareness). */
-export const MESSAGE_TYPE = { sync: 0, awareness: 1 } as const;
+/**
+ * The first varint of every y-websocket message (y-protocols' sync and awareness, and y-websocket's
+ * request for everyone's awareness). Any other type is malformed: the sender is closed with 1007.
+ */
+export const MESSAGE_TYPE = { sync: 0, awareness: 1, queryAwareness: 3 } as const;
 export type MessageType = (typeof MESSAGE_TYPE)[keyof typeof MESSAGE_TYPE];
 
 /**

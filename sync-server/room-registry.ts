@@ -1,9 +1,13 @@
 // The rooms in memory: loads a room from disk before anyone may connect to it, enforces the room and
-// connection limits, unloads idle rooms (compacting first), and shuts everything down with a flush.
+// connection limits, unloads idle rooms (compacting first), and shuts everything down with a flush
+// that ends by a deadline, saying room by room what it could not store.
 import type { Limits, Log } from './config.ts';
 import { CLOSE_CODE } from './protocol.ts';
 import { Room } from './room.ts';
 import type { RoomStore } from './room-store.ts';
+import { PartlyApplied } from './update-batch.ts';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /** Refused before the WebSocket upgrade with this HTTP status (503: try again later). */
 export class RoomUnavailable extends Error {
@@ -12,12 +16,20 @@ export class RoomUnavailable extends Error {
   }
 }
 
+/** A room whose received updates were not all stored when the shutdown deadline passed. */
+export interface Unstored {
+  room: string;
+  updates: number;
+}
+
 export class RoomRegistry {
   private readonly rooms = new Map<string, Room>();
   private readonly loading = new Map<string, Promise<Room>>();
   private readonly unloading = new Map<string, Promise<void>>();
   private readonly idleTimers = new Map<Room, NodeJS.Timeout>();
   private readonly compacting = new Set<Promise<void>>();
+  /** Every room not yet destroyed, unloading ones included. */
+  private readonly live = new Set<Room>();
   private shuttingDown = false;
 
   constructor(
@@ -56,14 +68,30 @@ export class RoomRegistry {
     }
   }
 
-  /** Closes every connection, waits for queued messages, compacts each room, and forgets them. */
-  async shutdown(): Promise<void> {
+  /**
+   * Closes every connection, waits for queued messages, compacts each room, and forgets them, or stops
+   * waiting at `deadline` (epoch ms) and reports the rooms whose received updates are not all stored.
+   */
+  async shutdown(deadline: number): Promise<Unstored[]> {
     this.shuttingDown = true;
-    await Promise.allSettled(this.loading.values());
+    for (const room of this.idleTimers.keys()) this.cancelIdle(room);
+    const timeLeft = () => Math.max(0, deadline - Date.now());
+    await Promise.race([Promise.allSettled(this.loading.values()), sleep(timeLeft())]);
     const rooms = [...this.rooms.values()];
+    const all = [...this.live];
+    for (const room of all) room.stopReceiving();
     for (const room of rooms) room.closeConnections(CLOSE_CODE.shuttingDown, 'server shutting down');
-    await Promise.all(rooms.map((room) => this.unload(room)));
-    await Promise.all([...this.unloading.values(), ...this.compacting]);
+    const flushed = Promise.allSettled([
+      ...rooms.map((room) => this.unload(room)),
+      ...this.unloading.values(),
+      ...this.compacting,
+    ]).then(() => true);
+    const inTime = await Promise.race([flushed, sleep(timeLeft()).then(() => false)]);
+    const unstored = all.map((room) => ({
+      room: room.name,
+      updates: inTime ? room.dropped : room.abandon(),
+    }));
+    return unstored.filter(({ updates }) => updates > 0);
   }
 
   private async load(name: string): Promise<Room> {
@@ -77,6 +105,7 @@ export class RoomRegistry {
     const loading = this.store.load(name).then((doc) => {
       const room = new Room(name, doc, this.store, this.roomEvents, this.limits);
       this.rooms.set(name, room);
+      this.live.add(room);
       this.log(`room "${name}" loaded (${this.rooms.size} in memory)`);
       return room;
     });
@@ -100,18 +129,35 @@ export class RoomRegistry {
       this.idleTimers.set(room, timer);
     },
     broken: (room: Room, error: unknown) => {
-      this.log(`room "${room.name}": writing to disk failed, room closed (${(error as Error).message})`);
+      const cause = error instanceof PartlyApplied ? 'a refused update' : 'writing to disk failed';
+      this.log(
+        `room "${room.name}": ${cause}, room closed to reload from disk (${(error as Error).message})`,
+      );
       this.cancelIdle(room);
       if (this.rooms.get(room.name) === room) this.rooms.delete(room.name);
       room.closeConnections(CLOSE_CODE.storageFailure, 'storage failure');
-      room.destroy();
+      this.destroy(room);
     },
     compact: (room: Room) => {
       room.updatesSinceCompaction = 0;
-      const done = this.store.compact(room.name).finally(() => this.compacting.delete(done));
+      const done = this.compactLogged(room.name).finally(() => this.compacting.delete(done));
       this.compacting.add(done);
     },
   };
+
+  /** Its updates are already stored one by one: a failed compaction loses nothing (the store reopens). */
+  private async compactLogged(name: string): Promise<void> {
+    try {
+      await this.store.compact(name);
+    } catch (e) {
+      this.log(`room "${name}": compacting failed (${(e as Error).message})`);
+    }
+  }
+
+  private destroy(room: Room): void {
+    this.live.delete(room);
+    room.destroy();
+  }
 
   private cancelIdle(room: Room): void {
     clearTimeout(this.idleTimers.get(room));
@@ -133,8 +179,8 @@ export class RoomRegistry {
     this.rooms.delete(room.name);
     const done = (async () => {
       await room.drain();
-      if (room.updatesSinceCompaction > 0) await this.store.compact(room.name);
-      room.destroy();
+      if (room.updatesSinceCompaction > 0) await this.compactLogged(room.name);
+      this.destroy(room);
       this.log(`room "${room.name}" unloaded (${this.rooms.size} in memory)`);
     })().finally(() => this.unloading.delete(room.name));
     this.unloading.set(room.name, done);

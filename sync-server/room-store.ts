@@ -1,5 +1,6 @@
-// Rooms on disk through y-leveldb: load a room's document, append an update (awaited, and failures
-// reported rather than swallowed), compact a room's updates into one, close the database.
+// Rooms on disk: the `RoomStore` seam rooms write through, and its y-leveldb implementation. Load a
+// room's document, append an update (awaited, and failures reported rather than swallowed), compact a
+// room's updates into one, close the database.
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { LeveldbPersistence } from 'y-leveldb';
@@ -12,7 +13,20 @@ const level = createRequire(import.meta.url)('level') as LevelFactory;
 /** The database could not be opened (most often: another server uses the same data folder). */
 export class StoreOpenError extends Error {}
 
-export class RoomStore {
+/** Where rooms are kept. Every method rejects when the disk did not do what it was asked. */
+export interface RoomStore {
+  load(room: string): Promise<Y.Doc>;
+  /** Resolves once the update is written; rejects if it was not. */
+  append(room: string, update: Uint8Array): Promise<void>;
+  /** Merges a room's stored updates into one. */
+  compact(room: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens the store in a LevelDB directory (a test seam: tests wrap it to inject failures). */
+export type OpenRoomStore = (dir: string) => Promise<RoomStore>;
+
+export class LeveldbRoomStore implements RoomStore {
   private constructor(private readonly db: LeveldbPersistence) {}
 
   /** Opens the LevelDB directory; fails clearly when another server holds its lock. */
@@ -38,7 +52,7 @@ export class RoomStore {
           : `cannot open the database in ${dir}: ${message}`,
       );
     }
-    return new RoomStore(db);
+    return new LeveldbRoomStore(db);
   }
 
   async load(room: string): Promise<Y.Doc> {
@@ -48,15 +62,14 @@ export class RoomStore {
     return doc;
   }
 
-  /** Resolves once the update is written; rejects if it was not. */
   async append(room: string, update: Uint8Array): Promise<void> {
     const clock = await this.db.storeUpdate(room, update);
     if (typeof clock !== 'number') throw new Error(`could not write an update of room "${room}"`);
   }
 
-  /** Merges a room's stored updates into one (best effort: y-leveldb logs a failure). */
   async compact(room: string): Promise<void> {
-    await this.db.flushDocument(room);
+    // A failed compaction is a failed write like any other: the handle must be reopened.
+    if ((await this.db.flushDocument(room)) === null) throw new Error(`could not compact room "${room}"`);
   }
 
   async close(): Promise<void> {

@@ -12,6 +12,8 @@ import { startBanner } from './start-banner.ts';
 import { UsageError } from './usage-error.ts';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+/** The database failed a write and could not be reopened. */
+const EXIT_STORE_LOST = 1;
 
 export async function serveCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const { values } = parseArgs({
@@ -19,12 +21,12 @@ export async function serveCommand(args: string[], env: NodeJS.ProcessEnv = proc
     options: { host: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' } },
   });
   const options = serveOptions(values, env);
-  const server = await startSyncServer({
-    host: options.host,
-    port: options.port,
-    dataDir: options.dataDir,
-    staticRoot: DIST,
-  }).catch((e: unknown) => {
+  const server = await startSyncServer(
+    { host: options.host, port: options.port, dataDir: options.dataDir, staticRoot: DIST },
+    undefined,
+    // The server logged why; a supervisor restarting it on a fixed disk is the way back.
+    { onStoreLost: () => process.exit(EXIT_STORE_LOST) },
+  ).catch((e: unknown) => {
     throw startFailure(e, options);
   });
   printBanner(server);
@@ -35,7 +37,9 @@ export async function serveCommand(args: string[], env: NodeJS.ProcessEnv = proc
   // A second Ctrl-C means "now": skip the flush.
   process.once(signal, () => process.exit(130));
   console.error(`rashomon serve: ${signal}: writing every room to disk, then stopping`);
-  await server.close();
+  const report = await server.close();
+  // Past the deadline some work is abandoned (and keeps handles open): nothing it left was relayed.
+  if (!report.complete) process.exit(0);
   return 0;
 }
 

@@ -11,6 +11,8 @@ export interface ServerProcess {
   url: string;
   ownerToken: string;
   output: () => string;
+  /** Resolves with the exit code once the process ends by itself (or by `stop`). */
+  exited: Promise<number | null>;
   /** Sends `signal` and resolves with the exit code (null when killed by the signal). */
   stop(signal: NodeJS.Signals): Promise<number | null>;
 }
@@ -44,6 +46,7 @@ export function spawnServer(
         url,
         ownerToken,
         output: () => output,
+        exited,
         stop(signal) {
           child.kill(signal);
           return exited;

@@ -11,8 +11,11 @@ import { MESSAGE_TYPE } from '../../sync-server/protocol.ts';
 import { RoomRegistry } from '../../sync-server/room-registry.ts';
 import type { RoomStore } from '../../sync-server/room-store.ts';
 import { Room } from '../../sync-server/room.ts';
+import { mulberry32 } from '../support/prng.ts';
 
 const UPDATE = 2;
+/** Seeded corruptions in the hostile-peer test: about 1 in 100 decodes but cannot be applied. */
+const CORRUPTIONS = 1500;
 
 function fakeSocket() {
   const sent: Uint8Array[] = [];
@@ -41,10 +44,13 @@ function setup() {
       new Promise<void>((resolve, reject) => writes.push({ update, done: resolve, fail: reject })),
   } as unknown as RoomStore;
   const events = { idle: vi.fn(), broken: vi.fn(), compact: vi.fn() };
-  const room = new Room('r', new Y.Doc(), store, events, {
-    compactAfterUpdates: 100,
-    maxQueuedPerConnection: 8,
-  });
+  const room = new Room(
+    'r',
+    new Y.Doc(),
+    store,
+    events,
+    LimitsSchema.parse({ compactAfterUpdates: 100, maxQueuedPerConnection: 8 }),
+  );
   const a = fakeSocket();
   const b = fakeSocket();
   for (const peer of [a, b]) {
@@ -88,6 +94,38 @@ describe('sync-server room', () => {
     expect(writes).toHaveLength(1);
   });
 
+  it('[S20] writes the updates that queued up meanwhile as one, then relays each peer the others’ changes', async () => {
+    const { room, writes, a, b } = setup();
+    room.receive(a.ws, updateMessage(edit('first')));
+    await settle();
+    room.receive(a.ws, updateMessage(edit('second')));
+    room.receive(b.ws, updateMessage(edit('third')));
+    writes[0]!.done();
+    await settle();
+    expect(writes).toHaveLength(2);
+    const written = new Y.Doc();
+    Y.applyUpdate(written, writes[1]!.update);
+    expect(written.getText('t').length).toBe('secondthird'.length);
+    expect(b.updates()).toHaveLength(1);
+    writes[1]!.done();
+    await room.drain();
+    // b gets a's "second", a gets b's "third": one message each, never its own change back.
+    const seen = (peer: ReturnType<typeof fakeSocket>) => {
+      const doc = new Y.Doc();
+      for (const message of peer.updates()) {
+        const decoder = decoding.createDecoder(message);
+        decoding.readVarUint(decoder);
+        decoding.readVarUint(decoder);
+        Y.applyUpdate(doc, decoding.readVarUint8Array(decoder));
+      }
+      return doc.getText('t').length;
+    };
+    expect(b.updates()).toHaveLength(2);
+    expect(seen(b)).toBe('firstsecond'.length);
+    expect(a.updates()).toHaveLength(1);
+    expect(seen(a)).toBe('third'.length);
+  });
+
   it('[S6] does not store an update that brings nothing new', async () => {
     const { room, writes, a } = setup();
     const update = edit('once');
@@ -106,6 +144,39 @@ describe('sync-server room', () => {
     await room.drain();
     expect(a.ws.close).toHaveBeenCalledWith(1007, 'malformed message');
     expect(events.broken).not.toHaveBeenCalled();
+  });
+
+  it('[S18][S14] a hostile peer: seeded corruptions of real updates are refused or applied, never half', async () => {
+    const rng = mulberry32(18);
+    const source = new Y.Doc();
+    source.getText('t').insert(0, 'hello world');
+    source.getMap('m').set('k', new Y.Text('inner'));
+    source.getArray('a').push([1, 'two', { three: 3 }]);
+    source.getText('t').delete(2, 3);
+    const whole = Y.encodeStateAsUpdate(source);
+    const empty = Y.encodeStateVector(new Y.Doc());
+    let refused = 0;
+    for (let i = 0; i < CORRUPTIONS; i++) {
+      const writes: Uint8Array[] = [];
+      const store = { append: async (_room: string, update: Uint8Array) => void writes.push(update) };
+      const events = { idle: vi.fn(), broken: vi.fn(), compact: vi.fn() };
+      const room = new Room('r', new Y.Doc(), store as unknown as RoomStore, events, LimitsSchema.parse({}));
+      const peer = fakeSocket();
+      room.hold();
+      room.attach(peer.ws);
+      const corrupt = whole.slice(0, rng.chance(0.3) ? 1 + rng.int(whole.length) : whole.length);
+      for (let k = 0, n = 1 + rng.int(3); k < n; k++) corrupt[rng.int(corrupt.length)] = rng.int(256);
+      room.receive(peer.ws, updateMessage(corrupt));
+      await room.drain();
+      expect(events.broken, `corruption ${i}`).not.toHaveBeenCalled();
+      if (vi.mocked(peer.ws.close).mock.calls.length > 0) {
+        refused++;
+        expect(writes, `corruption ${i}`).toHaveLength(0);
+        expect(Y.encodeStateVector(room.doc), `corruption ${i}`).toEqual(empty);
+      }
+      room.destroy();
+    }
+    expect(refused).toBeGreaterThan(CORRUPTIONS / 2);
   });
 
   it('[S7] a failed write closes the room’s connections with 1011 and drops the room from memory', async () => {
