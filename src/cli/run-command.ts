@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { createStoryViews } from '../driver/views/story-views.ts';
 import { importStory } from '../driver/story-json/import.ts';
+import { readJsonText } from '../driver/import/json-text.ts';
 import { exportStory } from '../driver/story-json/export.ts';
 import { nameLookup } from '../driver/views/cast.ts';
 import { setPresent } from '../driver/doc/participants.ts';
@@ -59,13 +60,9 @@ function readScene(file: string) {
   } catch {
     throw new UsageError(`cannot read scene file ${file}`);
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`${file} is not JSON (${(e as Error).message})`);
-  }
-  const scene = sceneSchema.safeParse(json);
+  const json = readJsonText(text, 'en');
+  if (!json.ok) throw new UsageError(`${file}: ${json.reason}`);
+  const scene = sceneSchema.safeParse(json.json);
   if (!scene.success) throw new UsageError(`${file}: a scene is {"story": <Story JSON>, "steps": [...]}`);
   return scene.data;
 }
