@@ -39,6 +39,8 @@ export interface RunOptions {
   concurrency: number;
   /** The context the model runs with, over what the server says (`--context N`). */
   contextTokens?: number;
+  /** How long one model request may take, its answer included (`--timeout SECONDS`). */
+  requestTimeoutMs?: number;
   out?: string;
   /** A folder of prompt overrides, `<lang>/<group>/<name>.md`, over the shipped prompts. */
   prompts?: string;
@@ -218,12 +220,13 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
 
 /** The run's model: the server's, telling `--context` as its context when given, else what the server says. */
 export function sceneModel(
-  opts: Pick<RunOptions, 'baseURL' | 'model' | 'apiKey' | 'contextTokens'>,
+  opts: Pick<RunOptions, 'baseURL' | 'model' | 'apiKey' | 'contextTokens' | 'requestTimeoutMs'>,
 ): ChatModel {
   const model = createOpenAIChatModel({
     baseURL: opts.baseURL,
     model: opts.model,
     ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
+    ...(opts.requestTimeoutMs !== undefined ? { requestTimeoutMs: opts.requestTimeoutMs } : {}),
     wording: english,
   });
   return withContextSetting(model, opts.contextTokens);

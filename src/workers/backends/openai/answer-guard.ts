@@ -1,13 +1,11 @@
 // What bounds one request to a model server (issue 19): a deadline for all of it, the body included
 // (the SDK's own timeout ends when the headers arrive, so a trickling answer once hung for minutes),
 // and a cap on the bytes of an answer, counted as they arrive, so a runaway server cannot fill memory.
+import { DEFAULT_REQUEST_TIMEOUT_S } from '../../../driver/request-deadline.ts';
 import type { FetchLike } from './chat-model.ts';
 
-/** One request's deadline, body included: a long actor answer from a slow local model fits well. */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
-/** The bounds a person may set, in seconds: long enough for a slow CPU model, short of forever. */
-export const MIN_REQUEST_TIMEOUT_S = 5;
-export const MAX_REQUEST_TIMEOUT_S = 3_600;
+/** One request's deadline, body included, unless the profile or `--timeout` sets another. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = DEFAULT_REQUEST_TIMEOUT_S * 1000;
 /**
  * The most bytes one answer may bring. A chat answer of a few thousand tokens is a few KB as JSON and
  * tens of KB streamed (each token its own event); anything near this is a server gone wrong.
