@@ -148,6 +148,9 @@ function makeClient(
     apiKey: options.apiKey || 'none',
     dangerouslyAllowBrowser: true,
     maxRetries: 0, // we retry ourselves, with abortable and testable waits
+    // Every failure is told to the person as a value: the SDK's own console lines (an event that is
+    // not JSON) would be noise in the page and a second line on the CLI's stderr.
+    logLevel: 'off',
     fetch: cappedFetch(fetchImpl, maxAnswerBytes),
   });
 }
