@@ -17,6 +17,7 @@ import { safeParseIn } from '../i18n/zod-messages.ts';
 import { trashPrompt, writeStoryPreset } from '../doc/story-preset.ts';
 import { stampFreshBases } from './stamp-bases.ts';
 import { oversizedText, turnField } from './field-limits.ts';
+import { parentsFirst, turnInLoop } from './turn-order.ts';
 import { RESERVED_STORY_IDS } from '../doc/story-id.ts';
 import {
   STORY_JSON_PROMPTS_VERSION,
@@ -152,56 +153,6 @@ export function storyProblem(s: StoryJson, language: Language = 'en'): string | 
       field: turnField(language, 'turns', looped),
     });
   return null;
-}
-
-/**
- * The first turn (in file order) whose parent chain never reaches a root, or null. Linear: a chain is
- * walked once, up to a turn already known to reach a root (or to loop), and every turn on it is marked.
- */
-function turnInLoop(turns: StoryJson['turns']): string | null {
-  const parentOf = new Map(turns.map((t) => [t.id, t.parent]));
-  const rooted = new Set<string>();
-  for (const t of turns) {
-    const walked = new Set<string>();
-    let id: string | null = t.id;
-    while (id !== null && !rooted.has(id)) {
-      if (walked.has(id)) return t.id;
-      walked.add(id);
-      id = parentOf.get(id) ?? null;
-    }
-    for (const w of walked) rooted.add(w);
-  }
-  return null;
-}
-
-/**
- * Parents before children, keeping the file's order otherwise: a turn whose parent is not placed yet
- * waits for it and follows it, with its own waiting children, in the order they came. Linear.
- */
-function parentsFirst(turns: StoryJson['turns']): StoryJson['turns'] {
-  const placed = new Set<string>();
-  const waiting = new Map<string, StoryJson['turns']>();
-  const out: StoryJson['turns'] = [];
-  const place = (first: StoryJson['turns'][number]) => {
-    const queue = [first];
-    for (let i = 0; i < queue.length; i++) {
-      const t = queue[i]!;
-      out.push(t);
-      placed.add(t.id);
-      for (const child of waiting.get(t.id) ?? []) queue.push(child);
-      waiting.delete(t.id);
-    }
-  };
-  for (const t of turns) {
-    if (t.parent === null || placed.has(t.parent)) place(t);
-    else {
-      const siblings = waiting.get(t.parent);
-      if (siblings) siblings.push(t);
-      else waiting.set(t.parent, [t]);
-    }
-  }
-  if (out.length !== turns.length) throw new Error('turns with no reachable root');
-  return out;
 }
 
 /** The story's prompts as they were exported: overrides, the preset record, the trash in file order. */
