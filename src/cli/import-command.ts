@@ -5,6 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { readImport, type ReadImport } from '../driver/import/read-import.ts';
+import { readJsonText } from '../driver/import/json-text.ts';
 import type { ImportReport } from '../driver/import/intermediate.ts';
 import { exportStory } from '../driver/story-json/export.ts';
 import { characterToV3 } from '../driver/import/card-write.ts';
@@ -54,9 +55,8 @@ const libraryFileSchema = z.object({
 });
 
 function addToLibrary(out: string, read: Extract<ReadImport, { ok: true }>): void {
-  const existing = existsSync(out)
-    ? libraryFileSchema.safeParse(JSON.parse(readFileSync(out, 'utf8')))
-    : null;
+  const file = existsSync(out) ? readJsonText(readFileSync(out, 'utf8'), 'en') : null;
+  const existing = file && (file.ok ? libraryFileSchema.safeParse(file.json) : { success: false as const });
   if (existing && !existing.success)
     throw new UsageError(
       `${out} is not a Rashomon library file (format "${LIBRARY_FORMAT}"): choose another --out`,

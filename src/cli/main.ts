@@ -4,11 +4,13 @@
 // only when it runs: the server does not load the driver, and starts faster.
 import { parseArgs } from 'node:util';
 import { UsageError } from './usage-error.ts';
+import { MAX_REQUEST_TIMEOUT_S, MIN_REQUEST_TIMEOUT_S } from '../driver/request-deadline.ts';
 
 const USAGE = `Usage:
   rashomon run SCENE.json --base-url URL --model NAME [--api-key KEY] [--batch] [--concurrency N]
-                [--context TOKENS] [--prompts DIR] [--language en|zh] [--stale keep|rewrite]
-                [--out OUT.json]
+                [--context TOKENS] [--timeout SECONDS] [--prompts DIR] [--language en|zh]
+                [--stale keep|rewrite] [--out OUT.json]
+                (--timeout: how long one model request may take, answer included; default 120)
   rashomon transcript STORY.json --as NAME
   rashomon import FILE [--dry-run] [--json] [--out OUT.json] [--chat perceived-all|project-later]
                 (a character card, lorebook, SillyTavern chat or preset, or story; --out: a chat or
@@ -38,6 +40,7 @@ async function main(argv: string[]): Promise<number> {
         batch: { type: 'boolean', default: false },
         concurrency: { type: 'string' },
         context: { type: 'string' },
+        timeout: { type: 'string' },
         out: { type: 'string' },
         prompts: { type: 'string' },
         language: { type: 'string' },
@@ -56,6 +59,7 @@ async function main(argv: string[]): Promise<number> {
     if (context !== undefined && !(/^[1-9]\d*$/.test(context) && Number.isSafeInteger(Number(context))))
       throw new UsageError('--context must be a whole number of tokens, at least 1', true);
     const contextTokens = context === undefined ? undefined : Number(context);
+    const requestTimeoutMs = timeoutOption(values.timeout);
     const { runScene } = await import('./run-command.ts');
     return runScene(
       {
@@ -66,6 +70,7 @@ async function main(argv: string[]): Promise<number> {
         batch: values.batch,
         concurrency,
         ...(contextTokens !== undefined ? { contextTokens } : {}),
+        ...(requestTimeoutMs !== undefined ? { requestTimeoutMs } : {}),
         ...(values.out ? { out: values.out } : {}),
         ...(values.prompts ? { prompts: values.prompts } : {}),
         ...(values.language !== undefined ? { language: values.language } : {}),
@@ -125,6 +130,18 @@ async function main(argv: string[]): Promise<number> {
     return tokenCommand(rest);
   }
   throw new UsageError(`unknown command "${command}"`, true);
+}
+
+/** `--timeout SECONDS` → milliseconds, within the bounds a backend profile has too. */
+function timeoutOption(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const seconds = Number(raw);
+  if (!/^\d+$/.test(raw) || seconds < MIN_REQUEST_TIMEOUT_S || seconds > MAX_REQUEST_TIMEOUT_S)
+    throw new UsageError(
+      `--timeout must be a whole number of seconds from ${MIN_REQUEST_TIMEOUT_S} to ${MAX_REQUEST_TIMEOUT_S}`,
+      true,
+    );
+  return seconds * 1000;
 }
 
 // A reader that stops early (`rashomon token | head -1`) closes the pipe: what is left to print goes

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { createStoryViews } from '../driver/views/story-views.ts';
 import { importStory } from '../driver/story-json/import.ts';
+import { readJsonText } from '../driver/import/json-text.ts';
 import { exportStory } from '../driver/story-json/export.ts';
 import { nameLookup } from '../driver/views/cast.ts';
 import { setPresent } from '../driver/doc/participants.ts';
@@ -38,6 +39,8 @@ export interface RunOptions {
   concurrency: number;
   /** The context the model runs with, over what the server says (`--context N`). */
   contextTokens?: number;
+  /** How long one model request may take, its answer included (`--timeout SECONDS`). */
+  requestTimeoutMs?: number;
   out?: string;
   /** A folder of prompt overrides, `<lang>/<group>/<name>.md`, over the shipped prompts. */
   prompts?: string;
@@ -59,13 +62,9 @@ function readScene(file: string) {
   } catch {
     throw new UsageError(`cannot read scene file ${file}`);
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`${file} is not JSON (${(e as Error).message})`);
-  }
-  const scene = sceneSchema.safeParse(json);
+  const json = readJsonText(text, 'en');
+  if (!json.ok) throw new UsageError(`${file}: ${json.reason}`);
+  const scene = sceneSchema.safeParse(json.json);
   if (!scene.success) throw new UsageError(`${file}: a scene is {"story": <Story JSON>, "steps": [...]}`);
   return scene.data;
 }
@@ -221,12 +220,13 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
 
 /** The run's model: the server's, telling `--context` as its context when given, else what the server says. */
 export function sceneModel(
-  opts: Pick<RunOptions, 'baseURL' | 'model' | 'apiKey' | 'contextTokens'>,
+  opts: Pick<RunOptions, 'baseURL' | 'model' | 'apiKey' | 'contextTokens' | 'requestTimeoutMs'>,
 ): ChatModel {
   const model = createOpenAIChatModel({
     baseURL: opts.baseURL,
     model: opts.model,
     ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
+    ...(opts.requestTimeoutMs !== undefined ? { requestTimeoutMs: opts.requestTimeoutMs } : {}),
     wording: english,
   });
   return withContextSetting(model, opts.contextTokens);

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { findParticipantByName } from '../driver/doc/participants.ts';
 import { importStory } from '../driver/story-json/import.ts';
+import { readJsonText } from '../driver/import/json-text.ts';
 import { createStoryViews } from '../driver/views/story-views.ts';
 import { nameLookup } from '../driver/views/cast.ts';
 import { readMeta } from '../driver/doc/story-doc.ts';
@@ -10,13 +11,15 @@ import { tr } from '../driver/i18n/messages.ts';
 import { UsageError } from './usage-error.ts';
 
 export function transcriptText(file: string, as: string): string {
-  let json: unknown;
+  let text: string;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new UsageError(`cannot read ${file} as JSON (${(e as Error).message})`);
+    throw new UsageError(`cannot read ${file} (${(e as Error).message})`);
   }
-  const imported = importStory(json, new Date().toISOString());
+  const json = readJsonText(text, 'en');
+  if (!json.ok) throw new UsageError(`cannot read ${file} as JSON (${json.reason})`);
+  const imported = importStory(json.json, new Date().toISOString());
   if (!imported.ok) throw new UsageError(`${file}: ${imported.detail}`);
   const who = findParticipantByName(imported.doc, as);
   if (!who) throw new UsageError(`${file}: no participant named "${as}"`);

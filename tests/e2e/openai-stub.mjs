@@ -42,10 +42,12 @@ const DEFAULT_PACE = { chunkSize: 6, delayMs: 0 };
 /**
  * Starts the stub. `answer(kind, body)` returns the text of an answer (kind from `classify`);
  * `pace(kind)` its pacing. Both may be replaced on the returned object while tests run, and so may
- * `failure` (`{ status, message }`: every chat completion fails so; null: they answer).
+ * `failure` (`{ status, message }`: every chat completion fails so; null: they answer) and `broken`
+ * (a 200 that fails all the same: 'not-json', a body or event that is not JSON; 'silent', headers and
+ * then nothing; null: they answer).
  */
 export async function startOpenAIStub({ answer, pace = () => DEFAULT_PACE }) {
-  const stub = { answer, pace, requests: [], aborted: 0, failure: null };
+  const stub = { answer, pace, requests: [], aborted: 0, failure: null, broken: null };
   const server = createServer(async (req, res) => {
     cors(req, res);
     if (req.method === 'OPTIONS') return res.writeHead(204).end();
@@ -73,6 +75,11 @@ export async function startOpenAIStub({ answer, pace = () => DEFAULT_PACE }) {
     }
     // A backend that fails (a refused key, a server error) until the test sets `failure` back to null.
     if (stub.failure) return json(res, stub.failure.status, { error: { message: stub.failure.message } });
+    if (stub.broken) {
+      res.writeHead(200, { 'content-type': body.stream ? 'text/event-stream' : 'application/json' });
+      if (stub.broken === 'silent') return void res.flushHeaders();
+      return res.end(body.stream ? 'data: {"choices": [\n\n' : '{"choices": [');
+    }
     const kind = classify(body);
     stub.requests.push({ kind, body });
     const text = stub.answer(kind, body);

@@ -40,7 +40,15 @@ export interface TextReply {
   usage?: { prompt_tokens: number; completion_tokens?: number } | null;
 }
 
-export type ScriptReply = string | HttpReply | TextReply;
+/**
+ * An answer written by hand on the response (a server misbehaving: support/misbehaving-replies.ts);
+ * `wait` ends early when the server closes, so a trickle never outlives its test.
+ */
+export interface RawReply {
+  raw: (res: ServerResponse, wait: (ms: number) => Promise<void>) => void | Promise<void>;
+}
+
+export type ScriptReply = string | HttpReply | TextReply | RawReply;
 /** n counts chat-completion requests from 1. */
 export type AnswerScript = (body: ChatBody, n: number) => ScriptReply | Promise<ScriptReply>;
 
@@ -142,6 +150,10 @@ export async function startOpenAIServer(options: OpenAIServerOptions): Promise<O
       reply = await options.answer(body, n);
     } catch (error) {
       reply = openAIError(500, `The test's answer script threw: ${String(error)}`);
+    }
+    if (typeof reply === 'object' && 'raw' in reply) {
+      record(200);
+      return reply.raw(res, wait);
     }
     if (typeof reply === 'object' && 'status' in reply) {
       record(reply.status);

@@ -180,11 +180,13 @@ describe('[D10] device settings', () => {
       [...readFileSync(new URL(file, import.meta.url), 'utf8').matchAll(/from\s+['"]([^'"]+)['"]/g)].map(
         (m) => m[1],
       );
-    // zod, and the sync protocol's constants, which import nothing at all.
+    // zod, the sync protocol's constants and the request deadline's bounds, which import nothing at all.
     expect(importsOf('../../src/workers/store/device-settings.ts')).toEqual([
       'zod',
       '../../../sync-server/protocol.ts',
+      '../../driver/request-deadline.ts',
     ]);
     expect(importsOf('../../sync-server/protocol.ts')).toEqual([]);
+    expect(importsOf('../../src/driver/request-deadline.ts')).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // One OpenAI-compatible backend: base URL (typed, from a preset, or found on this machine), API key,
 // model (typed or picked from the server's list), a connection test that says what is wrong, and its
-// context and answer lengths.
+// context and answer lengths, and how long one request may take.
 import { For, createSignal, createUniqueId, type JSX } from 'solid-js';
 import { focusOnMount } from '../ui/focus-on-mount.ts';
 import type { BackendProfile, EndpointPreset } from '../../workers/api.ts';
@@ -8,6 +8,7 @@ import { ConnectionTest } from './connection-test.tsx';
 import { EndpointFinder } from './endpoint-finder.tsx';
 import { ProfileLengths } from './profile-lengths.tsx';
 import { ProfileSampling } from './profile-sampling.tsx';
+import { RequestDeadline } from './request-deadline.tsx';
 import { t } from '../i18n/ui-text.ts';
 import { isBaseURL } from './settings-check.ts';
 
@@ -105,6 +106,7 @@ export function OpenAIProfileEditor(props: {
       />
       <ProfileLengths profile={props.profile} onChange={(patch) => props.onChange(patch)} />
       <ProfileSampling profile={props.profile} onChange={(patch) => props.onChange(patch)} />
+      <RequestDeadline profile={props.profile} onChange={(patch) => props.onChange(patch)} />
       <div class="row">
         <button type="button" class="secondary" onClick={() => props.onRemove()}>
           {t('Remove {name}', { name: title() })}

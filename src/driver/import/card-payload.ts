@@ -4,22 +4,19 @@ import type { Language } from '../doc/schema.ts';
 import { tr } from '../i18n/messages.ts';
 import type { NoteTaker } from './card-notes.ts';
 import { base64Decode, utf8Decode } from './text-bytes.ts';
+import { readJsonText } from './json-text.ts';
 
 export type PayloadRead = { ok: true; json: unknown } | { ok: false; reason: string };
 
-const BOM = /^\uFEFF/;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /** JSON text → a value, or what is wrong with it in one line. */
 export function parseJsonText(text: string, language: Language = 'en'): PayloadRead {
-  try {
-    return { ok: true, json: JSON.parse(text.replace(BOM, '')) as unknown };
-  } catch (e) {
-    // The engine quotes the text; a binary file's control characters would break the one line.
-    const message = (e instanceof Error ? e.message : String(e)).replace(CONTROL, '?');
-    return { ok: false, reason: tr(language, 'not JSON: {message}', { message }) };
-  }
+  const read = readJsonText(text, language);
+  if (read.ok) return read;
+  // The engine quotes the text; a binary file's control characters would break the one line.
+  return { ok: false, reason: read.reason.replace(CONTROL, '?') };
 }
 
 /**

@@ -6,6 +6,8 @@ import type { Language } from '../doc/schema.ts';
 import type { LoreBook } from '../doc/lore-book.ts';
 import { tr } from '../i18n/messages.ts';
 import { STORY_JSON_FORMAT } from '../story-json/schema.ts';
+import { MAX_IMPORT_FILE_BYTES, fileTooLarge } from '../story-json/field-limits.ts';
+import { readJsonText } from './json-text.ts';
 import type { ImportedCharacter, ImportReport } from './intermediate.ts';
 import { readCardFile } from './read-card-file.ts';
 import { importWorldInfo } from './world-info.ts';
@@ -71,13 +73,16 @@ function looksLikeChat(text: string): boolean {
 
 export function readImport(bytes: Uint8Array, fileName: string, opts: ReadImportOptions): ReadImport {
   const { language } = opts;
+  if (bytes.length > MAX_IMPORT_FILE_BYTES)
+    return { ok: false, reason: fileTooLarge(language, fileName, bytes.length) };
   if (startsWith(bytes, PNG) || startsWith(bytes, ZIP) || startsWith(bytes, RIFF)) {
     const card = readCardFile(bytes, fileName, language);
     return card.ok
       ? { ok: true, kind: 'character', character: card.character, report: card.report }
       : { ok: false, reason: card.reason };
   }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
+  // The decoder drops a leading BOM itself.
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   const chat = (): ReadImport => {
     const read = importStChat(text, {
       id: opts.newId(),
@@ -91,10 +96,13 @@ export function readImport(bytes: Uint8Array, fileName: string, opts: ReadImport
       ? { ok: true, kind: 'chat', doc: read.doc, report: read.report }
       : { ok: false, reason: read.detail };
   };
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
+  const parsed = readJsonText(text, language);
+  if (!parsed.ok && parsed.code === 'too-deep')
+    return {
+      ok: false,
+      reason: tr(language, '{field}: {problem}', { field: fileName, problem: parsed.reason }),
+    };
+  if (!parsed.ok) {
     if (looksLikeChat(text)) return chat();
     return {
       ok: false,
@@ -105,6 +113,7 @@ export function readImport(bytes: Uint8Array, fileName: string, opts: ReadImport
       ),
     };
   }
+  const { json } = parsed;
   switch (jsonKind(json)) {
     case 'story': {
       const story = json as { title?: unknown; turns?: unknown };

@@ -16,6 +16,9 @@ import { tr } from '../i18n/messages.ts';
 import { safeParseIn } from '../i18n/zod-messages.ts';
 import { trashPrompt, writeStoryPreset } from '../doc/story-preset.ts';
 import { stampFreshBases } from './stamp-bases.ts';
+import { oversizedText, turnField } from './field-limits.ts';
+import { parentsFirst, turnInLoop } from './turn-order.ts';
+import { RESERVED_STORY_IDS } from '../doc/story-id.ts';
 import {
   STORY_JSON_PROMPTS_VERSION,
   storyJsonSchema,
@@ -32,10 +35,6 @@ const fail = (detail: string): ImportResult => ({ ok: false, code: 'invalid-stor
 
 /** The basis of an item the file gave none: stamped fresh once the tree is in (never a fingerprint). */
 const UNSTAMPED = '';
-
-/** A field of a turn, named by its place in the file and by the turn's id. */
-const turnField = (language: Language, path: string, id: string): string =>
-  tr(language, '{path} (turn "{id}")', { path, id });
 
 function zodProblem(issues: readonly z.core.$ZodIssue[], input: unknown, language: Language): string {
   const issue = issues[0];
@@ -73,6 +72,12 @@ function zodProblem(issues: readonly z.core.$ZodIssue[], input: unknown, languag
 
 /** Semantic checks the schema cannot express. Returns the first problem (in `language`), or null. */
 export function storyProblem(s: StoryJson, language: Language = 'en'): string | null {
+  if (RESERVED_STORY_IDS.has(s.id))
+    return tr(
+      language,
+      'id: "{id}" names the library\'s sync room, so no story may have it. Give the story another id (1-128 characters of A-Z a-z 0-9 _ -) and import again.',
+      { id: s.id },
+    );
   const users = s.participants.filter((p) => p.kind === 'user');
   if (users.length === 0)
     return tr(language, 'participants: the story has no user participant (exactly one is needed).');
@@ -142,39 +147,12 @@ export function storyProblem(s: StoryJson, language: Language = 'en'): string | 
       if (a.kind === 'character' && !ids.has(a.participant))
         return notAParticipant(`world.books[${i}].attachments`, a.participant);
   // Every parent chain must reach a root: a cycle would make a chronology with no beginning.
-  const parentOf = new Map(s.turns.map((t) => [t.id, t.parent]));
-  for (const t of s.turns) {
-    let steps = 0;
-    for (let id: string | null = t.id; id !== null; id = parentOf.get(id) ?? null) {
-      if (++steps > s.turns.length)
-        return tr(language, '{field}: its parent chain loops back on itself.', {
-          field: turnField(language, 'turns', t.id),
-        });
-    }
-  }
+  const looped = turnInLoop(s.turns);
+  if (looped !== null)
+    return tr(language, '{field}: its parent chain loops back on itself.', {
+      field: turnField(language, 'turns', looped),
+    });
   return null;
-}
-
-/** Parents before children, keeping the file's order otherwise. */
-function parentsFirst(turns: StoryJson['turns']): StoryJson['turns'] {
-  const done = new Set<string>();
-  const out: StoryJson['turns'] = [];
-  let pending = turns;
-  while (pending.length) {
-    // A turn placed in this pass is done: it must not stay pending (that would append it twice).
-    const next: StoryJson['turns'] = [];
-    for (const t of pending) {
-      if (t.parent !== null && !done.has(t.parent)) {
-        next.push(t);
-        continue;
-      }
-      out.push(t);
-      done.add(t.id);
-    }
-    if (next.length === pending.length) throw new Error('turns with no reachable root');
-    pending = next;
-  }
-  return out;
 }
 
 /** The story's prompts as they were exported: overrides, the preset record, the trash in file order. */
@@ -201,6 +179,8 @@ function importChronicle(doc: Y.Doc, participant: string, chronicle: StoryJsonCh
 
 /** Imports a Story JSON file; a refusal is told in `language` (the CLI's is English). */
 export function importStory(input: unknown, importedAt: string, language: Language = 'en'): ImportResult {
+  const oversized = oversizedText(input, language);
+  if (oversized) return fail(oversized);
   const parsed = safeParseIn(storyJsonSchema, input, language);
   if (!parsed.success) return fail(zodProblem(parsed.issues, input, language));
   const story = parsed.data;

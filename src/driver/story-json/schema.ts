@@ -22,6 +22,7 @@ import {
   turnOriginSchema,
 } from '../doc/schema.ts';
 import { STORY_ID } from '../doc/story-id.ts';
+import { MAX_NAME_CHARS, MAX_TITLE_CHARS } from './field-limits.ts';
 
 export const STORY_JSON_FORMAT = 'rashomon.story';
 export const STORY_JSON_VERSION = 1;
@@ -68,7 +69,7 @@ export const storyJsonChronicleSchema = z.object({
 export const storyJsonParticipantSchema = z.object({
   id: z.string().min(1),
   kind: participantKindSchema,
-  name: z.string().trim().min(1),
+  name: z.string().trim().min(1).max(MAX_NAME_CHARS),
   present: z.boolean().default(true),
   persona: z.string().optional(),
   card: cardSchema.optional(),
@@ -113,7 +114,7 @@ export const storyJsonSchema = z.object({
   version: z.literal(STORY_JSON_VERSION),
   /** The story's id is its sync room's name too (and goes into a shell command to share it). */
   id: z.string().regex(STORY_ID, 'a story id is 1-128 characters of A-Z a-z 0-9 _ -'),
-  title: z.string(),
+  title: z.string().max(MAX_TITLE_CHARS),
   language: languageSchema,
   settings: storySettingsSchema.default({ batchReprojection: false, turnSelection: 'auto' }),
   participants: z.array(storyJsonParticipantSchema),

@@ -42,6 +42,9 @@ export function createDeviceBackends(emit: (event: DriverEvent) => void, wording
             baseURL: profile.baseURL,
             apiKey: profile.apiKey,
             model: profile.model,
+            ...(profile.requestTimeoutSeconds !== undefined
+              ? { requestTimeoutMs: profile.requestTimeoutSeconds * 1000 }
+              : {}),
             wording,
           })
         : createWebllmProfileModel({

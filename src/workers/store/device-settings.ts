@@ -4,6 +4,7 @@
 // storage — never in a Y.Doc, an export or a sync message — and are validated on every read.
 import { z } from 'zod';
 import { LIBRARY_ROOM, ROOM_NAME } from '../../../sync-server/protocol.ts';
+import { MAX_REQUEST_TIMEOUT_S, MIN_REQUEST_TIMEOUT_S } from '../../driver/request-deadline.ts';
 
 /** The operations whose answers have a length of their own (max_tokens) to set per backend. */
 export const AnswerOperation = {
@@ -47,6 +48,8 @@ export const openAIProfileSchema = z.object({
   baseURL: z.url(),
   apiKey: z.string().default(''),
   model: z.string().default(''),
+  /** How long one request may take, its answer included; unset, DEFAULT_REQUEST_TIMEOUT_S. */
+  requestTimeoutSeconds: z.int().min(MIN_REQUEST_TIMEOUT_S).max(MAX_REQUEST_TIMEOUT_S).optional(),
   ...profileLengths,
 });
 

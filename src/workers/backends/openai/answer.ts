@@ -5,13 +5,21 @@ import { APIConnectionError } from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import { ModelFailureCode, type ChatRequest, type ModelAnswer } from '../../../driver/model.ts';
-import { cancelledFailure, classifyError, type ClassifiedFailure, type FailureContext } from './failures.ts';
+import { classifyError, type ClassifiedFailure, type FailureContext } from './failures.ts';
 import type { Wording } from '../wording.ts';
 
 export type Attempt = ModelAnswer | ClassifiedFailure;
 
-function malformed(detail: string): ClassifiedFailure {
-  return { failure: { ok: false, code: ModelFailureCode.malformed, detail }, retryable: false };
+/** What stops a stream from outside it (chat-model.ts): a cancel, the deadline, the size cap. */
+export interface StreamGuard {
+  /** The attempt was cancelled or ran out of time: the stream's end says nothing else. */
+  interrupted(): ClassifiedFailure | undefined;
+  /** `interrupted`, or the error was the answer outgrowing its cap. */
+  failed(error: unknown): ClassifiedFailure | undefined;
+}
+
+function malformed(detail: string, retryable = false): ClassifiedFailure {
+  return { failure: { ok: false, code: ModelFailureCode.malformed, detail }, retryable };
 }
 
 /**
@@ -67,10 +75,14 @@ export async function readStream(
   stream: AsyncIterable<ChatCompletionChunk>,
   request: ChatRequest,
   context: FailureContext,
+  guard: StreamGuard,
 ): Promise<Attempt> {
   const { wording } = context;
   const iterator = stream[Symbol.asyncIterator]();
   const state: StreamState = { text: '', model: undefined, finished: false, usage: undefined };
+  // Once tokens are on screen nothing is retried: a second answer would be shown after the first.
+  const unlessShown = (failure: ClassifiedFailure): ClassifiedFailure =>
+    state.text ? { ...failure, retryable: false } : failure;
   let ended = false;
   try {
     for (;;) {
@@ -79,23 +91,26 @@ export async function readStream(
         step = await iterator.next();
       } catch (error) {
         ended = true; // the SDK has already released the connection
-        if (request.signal?.aborted) return { failure: cancelledFailure(wording), retryable: false };
-        // Tokens may already be on screen, so nothing after this point is retried.
+        const stopped = guard.failed(error);
+        if (stopped) return unlessShown(stopped);
         // A dropped connection here is a cut answer, not an unreachable server.
         const classified =
           error instanceof APIConnectionError ? undefined : classifyError(error, context, request.signal);
         const reason = error instanceof Error ? error.message : String(error);
-        return classified
-          ? { ...classified, retryable: false }
-          : malformed(
+        return unlessShown(
+          classified ??
+            malformed(
               wording('The answer stream broke after {count} characters ({reason}). Try again.', {
                 count: state.text.length,
                 reason,
               }),
-            );
+              true,
+            ),
+        );
       }
       // The SDK ends the iteration quietly on abort, so the signal is the only sign.
-      if (request.signal?.aborted) return { failure: cancelledFailure(wording), retryable: false };
+      const stopped = guard.interrupted();
+      if (stopped) return unlessShown(stopped);
       if (step.done) {
         ended = true;
         break;
@@ -108,10 +123,13 @@ export async function readStream(
     if (!ended) iterator.return?.().catch(() => {}); // closing is best effort; the answer is decided
   }
   if (!state.finished) {
-    return malformed(
-      wording(
-        'The answer stream ended before the model finished (after {count} characters); the connection may have been cut. Try again.',
-        { count: state.text.length },
+    return unlessShown(
+      malformed(
+        wording(
+          'The answer stream ended before the model finished (after {count} characters); the connection may have been cut. Try again.',
+          { count: state.text.length },
+        ),
+        true,
       ),
     );
   }

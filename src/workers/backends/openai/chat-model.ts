@@ -9,8 +9,24 @@ import {
   type ChatRequest,
   type ModelFailure,
 } from '../../../driver/model.ts';
-import { readCompletion, readStream, type Attempt } from './answer.ts';
-import { cancelledFailure, classifyError, type FailureContext } from './failures.ts';
+import { readCompletion, readStream, type Attempt, type StreamGuard } from './answer.ts';
+import {
+  AnswerTooLarge,
+  cappedFetch,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  MAX_ANSWER_BYTES,
+  startAttempt,
+  type AttemptSignal,
+} from './answer-guard.ts';
+import {
+  cancelledFailure,
+  classifyError,
+  timedOutFailure,
+  tooLargeFailure,
+  unreadableFailure,
+  type ClassifiedFailure,
+  type FailureContext,
+} from './failures.ts';
 import { createServerLimits } from './model-limits.ts';
 import {
   backoffDelay,
@@ -41,10 +57,24 @@ export interface OpenAIChatModelOptions {
   clock?: Clock;
   /** How long one probe of the server's context may take (PROBE_TIMEOUT_MS by default). */
   probeTimeoutMs?: number;
+  /** How long one request may take, its whole answer included (DEFAULT_REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs?: number;
+  /** The most bytes one answer may bring (MAX_ANSWER_BYTES). */
+  maxAnswerBytes?: number;
+}
+
+/** What one attempt is held to. */
+interface AttemptBounds {
+  deadlineMs: number;
+  maxAnswerBytes: number;
 }
 
 export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatModel {
-  const client = makeClient(options);
+  const bounds: AttemptBounds = {
+    deadlineMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    maxAnswerBytes: options.maxAnswerBytes ?? MAX_ANSWER_BYTES,
+  };
+  const client = makeClient(options, bounds.maxAnswerBytes);
   const { wording } = options;
   const context: FailureContext = { baseURL: options.baseURL, model: options.model, wording };
   const maxRetries = options.maxRetries ?? MAX_TRANSPORT_RETRIES;
@@ -63,7 +93,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
     async complete(request) {
       for (let attempt = 1; ; attempt++) {
         if (request.signal?.aborted) return cancelledFailure(wording);
-        const outcome = await attemptOnce(client, options.model, request, context);
+        const outcome = await attemptOnce(client, options.model, request, context, bounds);
         if ('ok' in outcome) return outcome;
         if (!outcome.retryable) return outcome.failure;
         if (attempt > maxRetries) return gaveUp(outcome.failure, attempt, wording);
@@ -107,14 +137,21 @@ export async function listModels(
   }
 }
 
-function makeClient(options: { baseURL: string; apiKey?: string; fetch?: FetchLike }): OpenAI {
+function makeClient(
+  options: { baseURL: string; apiKey?: string; fetch?: FetchLike },
+  maxAnswerBytes = MAX_ANSWER_BYTES,
+): OpenAI {
+  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   return new OpenAI({
     baseURL: options.baseURL,
     // Local servers need no key, but the SDK refuses to start without one.
     apiKey: options.apiKey || 'none',
     dangerouslyAllowBrowser: true,
     maxRetries: 0, // we retry ourselves, with abortable and testable waits
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // Every failure is told to the person as a value: the SDK's own console lines (an event that is
+    // not JSON) would be noise in the page and a second line on the CLI's stderr.
+    logLevel: 'off',
+    fetch: cappedFetch(fetchImpl, maxAnswerBytes),
   });
 }
 
@@ -142,32 +179,72 @@ async function attemptOnce(
   model: string,
   request: ChatRequest,
   context: FailureContext,
+  bounds: AttemptBounds,
 ): Promise<Attempt> {
   const params = toParams(model, request);
-  // The SDK never removes the listener it adds to the signal it is given: a signal of its own per
-  // attempt, which the command's aborts, keeps a long command's signal from gathering one per request.
-  const attempt = new AbortController();
-  const forward = () => attempt.abort(request.signal?.reason);
-  if (request.signal?.aborted) forward();
-  request.signal?.addEventListener('abort', forward, { once: true });
-  const requestOptions = request.signal ? { signal: attempt.signal } : undefined;
+  const attempt = startAttempt(request.signal, bounds.deadlineMs);
+  const requestOptions = { signal: attempt.signal };
+  const guard: StreamGuard = {
+    interrupted: () => interrupted(request, attempt, context, bounds),
+    failed: (error) => boundFailure(error, request, attempt, context, bounds),
+  };
   try {
     if (request.stream) {
       // The usage of a streamed answer comes only when asked for (a last chunk without choices).
-      const stream = await client.chat.completions.create(
-        { ...params, stream: true, stream_options: { include_usage: true } },
-        requestOptions,
-      );
-      return await readStream(stream, request, context);
+      const stream = await client.chat.completions
+        .create({ ...params, stream: true, stream_options: { include_usage: true } }, requestOptions)
+        .catch((error: unknown) => guard.failed(error) ?? requestFailure(error, request, context));
+      if ('failure' in stream) return stream;
+      return await readStream(stream, request, context, guard);
     }
-    const completion: unknown = await client.chat.completions.create(params, requestOptions);
+    const completion: unknown = await client.chat.completions
+      .create(params, requestOptions)
+      .catch((error: unknown) => guard.failed(error) ?? requestFailure(error, request, context));
+    if (isClassified(completion)) return completion;
     if (request.signal?.aborted) return { failure: cancelledFailure(context.wording), retryable: false };
     return readCompletion(completion, context);
-  } catch (error) {
-    const classified = classifyError(error, context, request.signal);
-    if (!classified) throw error;
-    return classified;
   } finally {
-    request.signal?.removeEventListener('abort', forward);
+    attempt.end();
   }
+}
+
+const isClassified = (value: unknown): value is ClassifiedFailure =>
+  typeof value === 'object' && value !== null && 'failure' in value && 'retryable' in value;
+
+/** The attempt was stopped from outside: the command cancelled, or the deadline passed. */
+function interrupted(
+  request: ChatRequest,
+  attempt: AttemptSignal,
+  context: FailureContext,
+  bounds: AttemptBounds,
+): ClassifiedFailure | undefined {
+  if (request.signal?.aborted) return { failure: cancelledFailure(context.wording), retryable: false };
+  if (attempt.timedOut()) return timedOutFailure(context, bounds.deadlineMs);
+  return undefined;
+}
+
+/** A failure of the attempt's bounds (cancel, deadline, size), whatever the SDK made of it. */
+function boundFailure(
+  error: unknown,
+  request: ChatRequest,
+  attempt: AttemptSignal,
+  context: FailureContext,
+  bounds: AttemptBounds,
+): ClassifiedFailure | undefined {
+  const stopped = interrupted(request, attempt, context, bounds);
+  if (stopped) return stopped;
+  if (error instanceof AnswerTooLarge || (error instanceof Error && error.cause instanceof AnswerTooLarge))
+    return tooLargeFailure(context, bounds.maxAnswerBytes);
+  return undefined;
+}
+
+/**
+ * What the SDK threw for the request: a transport or API error, else (a 200 whose body is not JSON or
+ * was cut off: a SyntaxError or the fetch's TypeError) an answer that could not be read.
+ */
+function requestFailure(error: unknown, request: ChatRequest, context: FailureContext): ClassifiedFailure {
+  const classified = classifyError(error, context, request.signal);
+  if (classified) return classified;
+  if (error instanceof Error) return unreadableFailure(context, error);
+  throw error;
 }

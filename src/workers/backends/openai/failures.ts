@@ -119,3 +119,54 @@ function describeCause(error: Error): string {
   }
   return reason;
 }
+
+/**
+ * The request's deadline passed (AttemptSignal): retried like a server that cannot be reached, and
+ * mended like one in Settings (the profile's request deadline) or with `--timeout`.
+ */
+export function timedOutFailure(context: FailureContext, deadlineMs: number): ClassifiedFailure {
+  const { baseURL, wording } = context;
+  return {
+    failure: {
+      ok: false,
+      code: ModelFailureCode.unreachable,
+      detail: wording(
+        'The model server at {baseURL} took longer than {seconds} s to answer, so the request was stopped. Try again; if the model needs longer, raise the request deadline (the backend profile in Settings, or --timeout).',
+        { baseURL, seconds: Math.round(deadlineMs / 1000) },
+      ),
+    },
+    retryable: true,
+  };
+}
+
+/** The answer grew past MAX_ANSWER_BYTES: a server gone wrong, not worth asking again at once. */
+export function tooLargeFailure(context: FailureContext, maxBytes: number): ClassifiedFailure {
+  const { baseURL, wording } = context;
+  return {
+    failure: {
+      ok: false,
+      code: ModelFailureCode.malformed,
+      detail: wording(
+        "The model server at {baseURL} sent an answer larger than {size} MB, so it was stopped: no chat answer is that long. Check the server's log and the model's settings.",
+        { baseURL, size: maxBytes / 1024 / 1024 },
+      ),
+    },
+    retryable: false,
+  };
+}
+
+/** A 200 whose body is not JSON, or was cut before its end: the server may do better next time. */
+export function unreadableFailure(context: FailureContext, error: Error): ClassifiedFailure {
+  const { baseURL, wording } = context;
+  return {
+    failure: {
+      ok: false,
+      code: ModelFailureCode.malformed,
+      detail: wording(
+        "The model server at {baseURL} sent an answer that could not be read ({reason}). Try again; if it keeps happening, check the server's log.",
+        { baseURL, reason: describeCause(error) },
+      ),
+    },
+    retryable: true,
+  };
+}
