@@ -130,7 +130,10 @@ export function loadEvalScene(name: string, json: unknown, now: string): SceneLo
     }
     const step = c.step === undefined ? undefined : steps[c.step - 1];
     if (step?.kind !== 'author' || step.author !== holder.id)
-      return { ok: false, detail: `${at}.step: a ${c.where} canary names a turn its holder writes` };
+      return {
+        ok: false,
+        detail: `${at}.step: a canary in a thought or said aloud names a step whose turn its holder writes`,
+      };
     if (c.text !== undefined && !step.text.includes(c.text))
       return { ok: false, detail: `${at}.text: not in the text of step ${c.step}` };
     canaries.push({

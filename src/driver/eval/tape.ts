@@ -1,28 +1,36 @@
 // Every request an eval makes, with its answer and whom it was for: the record the scores are read
 // from (L0, reactions) and the file a person inspects afterwards.
-import type { ChatMessage, ChatModel, ChatRequest } from '../model.ts';
+import { z } from 'zod';
+import type { ChatModel, ChatRequest } from '../model.ts';
 
 export const EvalMode = { isolation: 'isolation', shared: 'shared-history' } as const;
 export type EvalMode = (typeof EvalMode)[keyof typeof EvalMode];
 
 /** What a request was for: the participant it serves, and for a projection the turn projected. */
-export type RequestTag =
-  | { op: 'project'; audience: string; turnId: string }
-  | { op: 'act'; actor: string }
-  | { op: 'remember'; participant: string }
-  | { op: 'select' }
-  | { op: 'judge' };
+export const requestTagSchema = z.discriminatedUnion('op', [
+  z.strictObject({ op: z.literal('project'), audience: z.string(), turnId: z.string() }),
+  z.strictObject({ op: z.literal('act'), actor: z.string() }),
+  z.strictObject({ op: z.literal('remember'), participant: z.string() }),
+  z.strictObject({ op: z.literal('select') }),
+  z.strictObject({ op: z.literal('judge') }),
+]);
+export type RequestTag = z.infer<typeof requestTagSchema>;
 
-export interface TapeEntry {
+/** One line of `requests.jsonl`. */
+export const tapeEntrySchema = z.strictObject({
   /** Counted from 1 across the whole eval. */
-  n: number;
-  scene: string;
-  mode: EvalMode;
-  tag: RequestTag;
-  messages: ChatMessage[];
+  n: z.number().int().min(1),
+  scene: z.string(),
+  mode: z.enum([EvalMode.isolation, EvalMode.shared]),
+  tag: requestTagSchema,
+  messages: z.array(z.strictObject({ role: z.enum(['system', 'user', 'assistant']), content: z.string() })),
   /** The answer's text, or the failure's code and detail. */
-  answer: { ok: true; text: string } | { ok: false; code: string; detail: string };
-}
+  answer: z.union([
+    z.strictObject({ ok: z.literal(true), text: z.string() }),
+    z.strictObject({ ok: z.literal(false), code: z.string(), detail: z.string() }),
+  ]),
+});
+export type TapeEntry = z.infer<typeof tapeEntrySchema>;
 
 export interface Tape {
   entries: TapeEntry[];

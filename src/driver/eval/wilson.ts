@@ -25,7 +25,8 @@ export function wilson(hits: number, opportunities: number): Score {
   const z2 = Z95 * Z95;
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
   const half = (Z95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
-  // Clamped: rounding can put a bound a hair outside [0, 1] at 0 or n hits.
-  const bound = (x: number) => Math.min(100, Math.max(0, x * 100));
-  return { hits, opportunities, per100: p * 100, low: bound(centre - half), high: bound(centre + half) };
+  // At 0 (or all) hits the bound is exactly 0 (or 100); computed, rounding leaves a hair beside it.
+  const low = hits === 0 ? 0 : (centre - half) * 100;
+  const high = hits === n ? 100 : (centre + half) * 100;
+  return { hits, opportunities, per100: p * 100, low, high };
 }
