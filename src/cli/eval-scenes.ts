@@ -21,20 +21,24 @@ function sceneFiles(dir: string): string[] {
     .sort();
 }
 
+/** The scene files of `dir` as the worker bundles them: a name relative to `dir`, and the parsed JSON. */
+export function evalSceneFiles(dir: string): Array<{ name: string; file: string; json: unknown }> {
+  return sceneFiles(dir).map((file) => {
+    const name = relative(dir, file).split(sep).join('/');
+    try {
+      return { name, file, json: JSON.parse(readFileSync(file, 'utf8')) as unknown };
+    } catch (e) {
+      throw new UsageError(`${file}: not JSON (${(e as Error).message})`);
+    }
+  });
+}
+
 export function readEvalScenes(dir: string, now: string): EvalScene[] {
-  const files = sceneFiles(dir);
+  const files = evalSceneFiles(dir);
   if (!files.length) throw new UsageError(`no scene files (*.json) in ${dir}`);
   const problems: string[] = [];
   const scenes: EvalScene[] = [];
-  for (const file of files) {
-    const name = relative(dir, file).split(sep).join('/');
-    let json: unknown;
-    try {
-      json = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (e) {
-      problems.push(`${file}: not JSON (${(e as Error).message})`);
-      continue;
-    }
+  for (const { name, file, json } of files) {
     const loaded = loadEvalScene(name, json, now);
     if (loaded.ok) scenes.push(loaded.scene);
     else problems.push(`${file}: ${loaded.detail}`);
