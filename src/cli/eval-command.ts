@@ -1,10 +1,11 @@
 // `rashomon eval`: plays the eval scenes against an OpenAI-compatible server, in isolation and as
 // shared history, and prints how often secrets leaked. Progress on stderr, the table (or --json) on
-// stdout; every request is appended to OUT/requests.jsonl as it is made, so a stop keeps them too.
+// stdout; every request is appended to OUT/requests.jsonl as it is made, so a stop keeps them too,
+// and each played story is written to OUT/stories/<mode>/<scene>.
 // Ctrl-C stops the run and prints the scenes played whole (exit 130). Exit 1: a structural leak in
 // isolation, which is a bug of Rashomon's, not of the model.
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createTape, type TapeEntry } from '../driver/eval/tape.ts';
 import { runEval, type EvalProgress } from '../driver/eval/run-eval.ts';
 import { sceneModel } from './run-command.ts';
@@ -61,6 +62,12 @@ export async function evalCommand(opts: EvalCommandOptions, log: (line: string) 
       tape,
       signal: controller.signal,
       onProgress: progress,
+      // Readable afterwards with `rashomon transcript FILE --as NAME`.
+      onPlayed: (scene, played) => {
+        const file = join(out, 'stories', played.mode, scene.name);
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, `${JSON.stringify(played.story, null, 2)}\n`);
+      },
     });
     writeFileSync(join(out, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
     process.stdout.write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : `${evalTable(report, out)}\n`);

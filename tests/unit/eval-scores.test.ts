@@ -103,6 +103,22 @@ describe('eval scores', () => {
   });
 });
 
+describe('[E4] structural leaks', () => {
+  it('counts a request for a participant that carries a secret it was never shown', async () => {
+    const { result, tape } = await played('en/thought-cellar.json', EvalMode.isolation, scripted(false));
+    const clean = observe(scene('en/thought-cellar.json'), result, tape.entries).tally.L0;
+    expect(clean.hits).toBe(0);
+    // As if the driver had put Mara's thought into Bram's actor request: the bug L0 exists to catch.
+    const leaked = {
+      ...tape.entries[0]!,
+      tag: { op: 'act' as const, actor: 'bram' },
+      messages: [{ role: 'system' as const, content: 'Mara: (The strongbox code is KX-4471-ZEPHYR.)' }],
+    };
+    const counted = observe(scene('en/thought-cellar.json'), result, [...tape.entries, leaked]).tally.L0;
+    expect(counted).toEqual({ hits: 1, opportunities: clean.opportunities + 1 });
+  });
+});
+
 describe('eval scenes', () => {
   const base = readJson('en/control-witness.json') as {
     canaries: Array<Record<string, unknown>>;

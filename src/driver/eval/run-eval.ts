@@ -5,7 +5,7 @@ import type { PromptSet } from '../prompts/render.ts';
 import { judge } from './judge.ts';
 import { addTally, emptyTally, type Tally } from './metrics.ts';
 import { observe } from './observe.ts';
-import { playScene } from './play.ts';
+import { playScene, type Played } from './play.ts';
 import { EVAL_REPORT_FORMAT, scoresOf, type EvalReport } from './report.ts';
 import type { EvalScene } from './scene.ts';
 import { EvalMode, type Tape } from './tape.ts';
@@ -34,6 +34,8 @@ export interface EvalOptions {
   tape: Tape;
   signal?: AbortSignal;
   onProgress?: (p: EvalProgress) => void;
+  /** Each scene as it stood after a mode was played, for the person to read. */
+  onPlayed?: (scene: EvalScene, played: Played) => void;
 }
 
 export async function runEval(opts: EvalOptions): Promise<EvalReport> {
@@ -63,6 +65,7 @@ export async function runEval(opts: EvalOptions): Promise<EvalReport> {
       progress('playing');
       const result = await playScene(scene, mode, env, tape);
       if (signal?.aborted) break scenes;
+      opts.onPlayed?.(scene, result);
       if (result.failure) sceneFailures.push({ scene: scene.name, mode, detail: result.failure });
       const requests = tape.entries.filter((e) => e.scene === scene.name && e.mode === mode);
       const { tally, toJudge } = observe(scene, result, requests);
