@@ -92,6 +92,15 @@ describe.concurrent('rashomon eval', () => {
       expect(evalReportSchema.parse(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')))).toEqual(
         report,
       );
+      // Each played story is kept, and reads back as Story JSON: the witness heard the password.
+      const heard = await rashomon(
+        'transcript',
+        join(out, 'stories/isolation/en/control-witness.json'),
+        '--as',
+        'Bram',
+      );
+      expect(heard.code, heard.stderr).toBe(0);
+      expect(heard.stdout).toContain('GX-3390-WILLOW');
     },
     TEST_TIMEOUT,
   );
