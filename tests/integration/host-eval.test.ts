@@ -1,15 +1,28 @@
 // "Evaluate this model" through the worker's DriverApi over comlink, against a local OpenAI-protocol
 // server with the scripted eval model: the English scenes played with one backend profile, progress
-// reaching the page's callback, one evaluation at a time, and Stop answering with the scenes played whole.
+// reaching the page's callback, one evaluation at a time, Stop answering with the scenes played whole,
+// and an in-browser (WebLLM) profile played through its adapter against a scripted engine.
 import * as Comlink from 'comlink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evalReportSchema } from '../../src/driver/eval/report.ts';
 import type { EvalProgress } from '../../src/workers/api.ts';
 import { evalAnswer } from '../support/eval-model.ts';
 import { startHost, testSettings, type HostHarness } from '../support/host-harness.ts';
-import { startOpenAIServer, type OpenAIServer } from '../support/openai-server.ts';
+import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
+import { randomUUID } from 'node:crypto';
+import { evalSceneFiles, SHIPPED_SCENES_DIR } from '../../src/cli/eval-scenes.ts';
+import { shippedPrompts } from '../../src/cli/prompt-files.ts';
+import type { DriverApi } from '../../src/workers/api.ts';
+import { createWebllmChatModel } from '../../src/workers/backends/webllm/chat-model.ts';
+import { english } from '../../src/workers/backends/wording.ts';
+import { createDriverHost } from '../../src/workers/host/driver-host.ts';
+import { createStoryStore } from '../../src/workers/store/story-store.ts';
+import type { BackendProfile } from '../../src/workers/store/device-settings.ts';
+import { memorySettings } from '../support/memory-settings.ts';
+import { createScriptedWebllmEngine } from '../support/scripted-webllm-engine.ts';
+import { testBackends } from '../support/host-harness.ts';
 
-const ENGLISH_SCENES = 4;
+const SCENES_PER_LANGUAGE = 4;
 let server: OpenAIServer;
 let slow: OpenAIServer;
 let host: HostHarness;
@@ -41,13 +54,13 @@ describe('evaluate a model through the worker', () => {
     );
     if (!result.ok) throw new Error(result.detail);
     const report = evalReportSchema.parse(result.report);
-    expect(report.scenes).toEqual({ total: ENGLISH_SCENES, played: ENGLISH_SCENES });
+    expect(report.scenes).toEqual({ total: SCENES_PER_LANGUAGE, played: SCENES_PER_LANGUAGE });
     expect(report.modes.isolation.L1).toMatchObject({ hits: 0 });
     expect(report.modes['shared-history'].L1.hits).toBeGreaterThan(0);
     expect(result.requests).toHaveLength(report.requests);
     expect(server.requests.length).toBe(report.requests);
-    expect(seen.map((p) => p.scene)).toContain(ENGLISH_SCENES);
-    expect(seen.every((p) => p.scenes === ENGLISH_SCENES)).toBe(true);
+    expect(seen.map((p) => p.scene)).toContain(SCENES_PER_LANGUAGE);
+    expect(seen.every((p) => p.scenes === SCENES_PER_LANGUAGE)).toBe(true);
   });
 
   it('[E7] runs one evaluation at a time, and Stop answers with the scenes played whole', async () => {
@@ -71,7 +84,7 @@ describe('evaluate a model through the worker', () => {
     const result = await running;
     if (!result.ok) throw new Error(result.detail);
     expect(result.report.stopped).toBe(true);
-    expect(result.report.scenes).toEqual({ total: 2 * ENGLISH_SCENES, played: 1 });
+    expect(result.report.scenes).toEqual({ total: 2 * SCENES_PER_LANGUAGE, played: 1 });
   });
 
   it('refuses a profile with no model, saying what to do', async () => {
@@ -85,5 +98,51 @@ describe('evaluate a model through the worker', () => {
       code: 'no-backend',
       detail: expect.stringMatching(/Choose a model/),
     });
+  });
+});
+
+describe('evaluate an in-browser (WebLLM) model through the worker', () => {
+  it('[E3] plays the scenes through the WebLLM adapter, up to the engine boundary', async () => {
+    const engine = createScriptedWebllmEngine((params, n) => answer(params as unknown as ChatBody, n));
+    const profile: BackendProfile = { id: 'web', label: '', kind: 'webllm', model: 'Scripted-1B-MLC' };
+    const host = createDriverHost({
+      store: createStoryStore({ prefix: `test-${randomUUID()}` }),
+      settings: memorySettings(),
+      prompts: shippedPrompts(),
+      evalScenes: evalSceneFiles(SHIPPED_SCENES_DIR),
+      backends: () =>
+        testBackends((p) => {
+          if (p.kind !== 'webllm') throw new Error('only the in-browser profile here');
+          return createWebllmChatModel({ engine, model: p.model, wording: english });
+        }),
+      clock: Date.now,
+      newId: randomUUID,
+      timers: {
+        setTimeout: (f, ms) => setTimeout(f, ms),
+        clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+      },
+    });
+    const { port1, port2 } = new MessageChannel();
+    Comlink.expose(host, port1);
+    const api = Comlink.wrap<DriverApi>(port2);
+    try {
+      const result = await api.evaluateModel(
+        profile,
+        ['zh'],
+        Comlink.proxy(() => undefined),
+      );
+      if (!result.ok) throw new Error(result.detail);
+      expect(result.report.model).toBe('Scripted-1B-MLC');
+      expect(result.report.scenes).toEqual({ total: SCENES_PER_LANGUAGE, played: SCENES_PER_LANGUAGE });
+      expect(result.report.failures).toEqual([]);
+      expect(result.report.modes.isolation.L0.hits).toBe(0);
+      expect(result.report.modes['shared-history'].L0.hits).toBeGreaterThan(0);
+      // The judge's schema reaches the engine as WebLLM takes it: JSON as text.
+      const judged = engine.calls.find((c) => c.params.messages[0]?.content.startsWith('你负责检查'));
+      expect(judged?.params.response_format).toMatchObject({ type: 'json_object' });
+    } finally {
+      port1.close();
+      port2.close();
+    }
   });
 });

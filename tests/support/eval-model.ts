@@ -23,11 +23,11 @@ export interface EvalScript {
 export function evalAnswer(script: EvalScript) {
   return (body: ChatBody, n: number): string => {
     const request = body as unknown as Parameters<typeof kindOf>[0];
-    const format = (body.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema
-      ?.name;
-    if (format === 'eval_judge') {
-      const text = /<text>\n([\s\S]*)\n<\/text>/.exec(body.messages[0]?.content ?? '')?.[1] ?? '';
-      const ids = [...(body.messages[0]?.content ?? '').matchAll(/^- ([a-z0-9-]+): /gm)].map((m) => m[1]);
+    const first = body.messages[0]?.content ?? '';
+    // Known by its prompt (eval/judge), so an engine given the schema as text (WebLLM) is answered too.
+    if (first.startsWith('You judge a roleplay') || first.startsWith('你负责检查')) {
+      const text = /<text>\n([\s\S]*)\n<\/text>/.exec(first)?.[1] ?? '';
+      const ids = [...first.matchAll(/^- ([a-z0-9-]+): /gm)].map((m) => m[1]);
       return JSON.stringify({ revealed: /[(（]/.test(text) ? ids : [] });
     }
     const system = body.messages[0]?.content ?? '';
