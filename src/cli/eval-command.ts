@@ -2,8 +2,9 @@
 // shared history, and prints how often secrets leaked. Progress on stderr, the table (or --json) on
 // stdout; every request is appended to OUT/requests.jsonl as it is made, so a stop keeps them too,
 // and each played story is written to OUT/stories/<mode>/<scene>.
-// Ctrl-C stops the run and prints the scenes played whole (exit 130). Exit 1: a structural leak in
-// isolation, which is a bug of Rashomon's, not of the model.
+// Ctrl-C stops the run and prints the scenes played whole (exit 130). Exit 1: the backend cannot be
+// used (unreachable, a wrong key or model: the run ends at the first such failure), or a structural leak in isolation, which is a
+// bug of Rashomon's, not of the model.
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createTape, type TapeEntry } from '../driver/eval/tape.ts';
@@ -72,6 +73,10 @@ export async function evalCommand(opts: EvalCommandOptions, log: (line: string) 
     writeFileSync(join(out, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
     process.stdout.write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : `${evalTable(report, out)}\n`);
     if (report.stopped) return STOPPED_EXIT;
+    if (report.fatal !== null) {
+      log(`rashomon eval: stopped, the model cannot be used: ${report.fatal}`);
+      return 1;
+    }
     if (report.modes.isolation.L0.hits > 0) {
       log(
         `rashomon eval: ${report.modes.isolation.L0.hits} request(s) in isolation carried a secret their participant never perceived. That is a bug in Rashomon, whatever the model: please report it with ${requestsFile}.`,

@@ -35,6 +35,7 @@ export function evalTable(report: EvalReport, requestsDir: string): string {
       `${LABELS[m].padEnd(LABEL_WIDTH)}${scoreCell(report.modes.isolation[m]).padEnd(CELL_WIDTH)}${scoreCell(report.modes['shared-history'][m])}`,
   );
   const notes = [
+    ...(report.fatal !== null ? [`ended early, the model cannot be used: ${report.fatal}`] : []),
     ...(report.failures.length
       ? [
           `${report.failures.length} scene run(s) stopped early on a model failure; the first: ${report.failures[0]?.scene} (${report.failures[0]?.mode}): ${report.failures[0]?.detail}`,

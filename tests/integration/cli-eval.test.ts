@@ -11,6 +11,7 @@ import { METRICS } from '../../src/driver/eval/metrics.ts';
 import { evalReportSchema, type EvalReport } from '../../src/driver/eval/report.ts';
 import { tapeEntrySchema } from '../../src/driver/eval/tape.ts';
 import { rashomon, ROOT, CLI_TIMEOUT, type CliResult } from '../support/cli-process.ts';
+import { closedPort } from '../support/closed-port.ts';
 import { evalAnswer, type EvalScript } from '../support/eval-model.ts';
 import { startOpenAIServer, type OpenAIServer } from '../support/openai-server.ts';
 
@@ -173,6 +174,21 @@ describe.concurrent('rashomon eval', () => {
       expect(report.scenes).toEqual({ total: SHIPPED_SCENES, played: 1 });
       expect(report.modes.isolation.L1.opportunities).toBeGreaterThan(0);
       expect(existsSync(join(out, 'requests.jsonl'))).toBe(true);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    '[E7] ends at the first failure that says the backend cannot be used (an unreachable server), exit 1',
+    async () => {
+      const out = join(work, `out-${++outs}`);
+      const base = `http://127.0.0.1:${await closedPort()}/v1`;
+      const result = await rashomon('eval', '--base-url', base, '--model', 'm', '--out', out, '--json');
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/stopped, the model cannot be used: .+Could not reach the model server/);
+      const report = evalReportSchema.parse(JSON.parse(result.stdout));
+      expect(report.scenes.played).toBe(0);
+      expect(report.requests).toBe(1);
     },
     TEST_TIMEOUT,
   );

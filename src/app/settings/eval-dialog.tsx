@@ -154,6 +154,13 @@ function EvalResult(props: { report: EvalReport; requests: TapeEntry[] }): JSX.E
           </For>
         </tbody>
       </table>
+      <Show when={report().fatal}>
+        {(fatal) => (
+          <p class="error" role="alert">
+            {t('Ended early: this model cannot be used as it is set up. {detail}', { detail: fatal() })}
+          </p>
+        )}
+      </Show>
       <Show when={report().failures.length}>
         <p class="muted">
           {t('{count} scene runs stopped early on a model failure; the first: {detail}', {

@@ -5,7 +5,7 @@ import { presentIds, setPresent } from '../doc/participants.ts';
 import { updateSettings } from '../doc/story-doc.ts';
 import { appendTurn } from '../doc/turns.ts';
 import { DocOrigin } from '../doc/origins.ts';
-import type { DriverEnv, DriverResult, Phase, Story } from '../env.ts';
+import type { DriverEnv, DriverFailureCode, DriverResult, Phase, Story } from '../env.ts';
 import type { ChatModel } from '../model.ts';
 import type { PromptSet } from '../prompts/render.ts';
 import { exportStory } from '../story-json/export.ts';
@@ -32,8 +32,9 @@ export interface Played {
   stepTurns: Map<number, string>;
   /** Turns a model wrote (the characters' acts). */
   generated: Set<string>;
-  /** Why the scene stopped before its last step (a model failure after the retries). */
+  /** Why the scene stopped before its last step (a model failure after the retries), and its code. */
   failure?: string;
+  failureCode?: DriverFailureCode;
 }
 
 const tagOf = (phase: Phase): RequestTag => {
@@ -77,6 +78,7 @@ export async function playScene(scene: EvalScene, mode: EvalMode, env: EvalEnv, 
       const result = await playStep(story, driverEnv, step, mode, (t) => (tag = t));
       if (!result.ok) {
         played.failure = `step ${i + 1}: ${result.detail}`;
+        played.failureCode = result.code;
         break;
       }
       if ('turnId' in result && typeof result.turnId === 'string') {

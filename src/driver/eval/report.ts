@@ -18,6 +18,8 @@ export const evalReportSchema = z.strictObject({
   judgeModel: z.string(),
   /** True when the run was stopped: the figures are those of the scenes played whole. */
   stopped: z.boolean(),
+  /** Why the run ended early because the backend cannot be used (unreachable, key, model, prompt); null when it did not. */
+  fatal: z.string().nullable(),
   scenes: z.strictObject({ total: z.number().int().min(0), played: z.number().int().min(0) }),
   /** Scenes that stopped early on a model failure (their figures count up to there). */
   failures: z.array(z.strictObject({ scene: z.string(), mode: z.string(), detail: z.string() })),

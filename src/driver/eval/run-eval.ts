@@ -1,6 +1,7 @@
 // Runs an eval: every scene in isolation and then as shared history, each played text judged, the
 // counts added up. Stoppable at any point (the signal): the report then holds the scenes played whole.
-import type { ChatModel } from '../model.ts';
+import type { DriverFailureCode } from '../env.ts';
+import { ModelFailureCode, type ChatModel } from '../model.ts';
 import type { PromptSet } from '../prompts/render.ts';
 import { judge } from './judge.ts';
 import { addTally, emptyTally, type Tally } from './metrics.ts';
@@ -11,6 +12,16 @@ import type { EvalScene } from './scene.ts';
 import { EvalMode, type Tape } from './tape.ts';
 
 export const EVAL_MODES: readonly EvalMode[] = [EvalMode.isolation, EvalMode.shared];
+
+/** Failures that no other scene would escape: the backend cannot be used, so the run ends there. */
+const BACKEND_FAILURES: ReadonlySet<DriverFailureCode> = new Set<DriverFailureCode>([
+  ModelFailureCode.unreachable,
+  ModelFailureCode.unauthorized,
+  ModelFailureCode.modelNotFound,
+  ModelFailureCode.noBackend,
+  'prompt',
+  'context-too-small',
+]);
 
 export interface EvalProgress {
   /** Counted from 1. */
@@ -47,6 +58,7 @@ export async function runEval(opts: EvalOptions): Promise<EvalReport> {
   const failures: EvalReport['failures'] = [];
   let judgeFailures = 0;
   let played = 0;
+  let fatal: string | null = null;
   const env = { model: opts.model, prompts: opts.prompts, clock: opts.clock, ...(signal ? { signal } : {}) };
   scenes: for (const [i, scene] of scenes.entries()) {
     const sceneTally: Partial<Record<EvalMode, Tally>> = {};
@@ -66,6 +78,10 @@ export async function runEval(opts: EvalOptions): Promise<EvalReport> {
       const result = await playScene(scene, mode, env, tape);
       if (signal?.aborted) break scenes;
       opts.onPlayed?.(scene, result);
+      if (result.failureCode && BACKEND_FAILURES.has(result.failureCode)) {
+        fatal = `${scene.name} (${mode}): ${result.failure ?? ''}`;
+        break scenes;
+      }
       if (result.failure) sceneFailures.push({ scene: scene.name, mode, detail: result.failure });
       const requests = tape.entries.filter((e) => e.scene === scene.name && e.mode === mode);
       const { tally, toJudge } = observe(scene, result, requests);
@@ -93,6 +109,7 @@ export async function runEval(opts: EvalOptions): Promise<EvalReport> {
     model: opts.labels.model,
     judgeModel: opts.labels.judgeModel,
     stopped: signal?.aborted ?? false,
+    fatal,
     scenes: { total: scenes.length, played },
     failures,
     judgeFailures,

@@ -38,4 +38,6 @@ export const ZH_EVAL: Messages = {
   '<empty> where something was perceivable': '能感知到却回答了 <empty>',
   'Text where nothing was perceivable': '什么也感知不到却写了内容',
   'no opportunity': '没有机会',
+  'Ended early: this model cannot be used as it is set up. {detail}':
+    '提前结束：按目前的设置无法使用这个模型。{detail}',
 };
