@@ -194,6 +194,21 @@ describe.concurrent('rashomon eval', () => {
   );
 
   it(
+    '[E7] ends when the judge model does not exist, saying so',
+    async () => {
+      const s = await startOpenAIServer({ answer: evalAnswer({ leaky: false }), models: ['test-model'] });
+      servers.push(s);
+      const result = await rashomon(
+        ...evalArgs(s, join(work, `out-${++outs}`), '--judge-model', 'no-such-judge', '--json'),
+      );
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/the model cannot be used: .+the judge: .*no-such-judge/);
+      expect(evalReportSchema.parse(JSON.parse(result.stdout)).scenes.played).toBe(0);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
     '[E1] refuses a scene folder with a bad scene before any request, naming the file (exit 2)',
     async () => {
       const s = await server({ leaky: false });

@@ -2,7 +2,7 @@
 // it reveals, in any wording. Its answer is JSON checked with zod; ids outside the list are refused.
 import { z } from 'zod';
 import type { Language } from '../doc/schema.ts';
-import type { ChatModel } from '../model.ts';
+import type { ChatModel, ModelFailureCode } from '../model.ts';
 import { renderPrompt, type PromptSet } from '../prompts/render.ts';
 import { jsonAnswer } from '../validation/index.ts';
 import type { JudgeItem } from './observe.ts';
@@ -16,7 +16,9 @@ const JUDGE_MAX_TOKENS = 200;
 
 const verdictSchema = z.strictObject({ revealed: z.array(z.string()) });
 
-export type JudgeVerdict = { ok: true; revealed: Set<string> } | { ok: false; detail: string };
+/** A failed verdict: the model's failure code when the call itself failed, none when its answers did not fit. */
+export type JudgeVerdict =
+  { ok: true; revealed: Set<string> } | { ok: false; detail: string; code?: ModelFailureCode };
 
 export async function judge(
   model: ChatModel,
@@ -52,7 +54,7 @@ export async function judge(
       },
       ...(signal ? { signal } : {}),
     });
-    if (!answer.ok) return { ok: false, detail: answer.detail };
+    if (!answer.ok) return { ok: false, detail: answer.detail, code: answer.code };
     const parsed = verdictSchema.safeParse(jsonAnswer(answer.text)?.json);
     if (parsed.success && parsed.data.revealed.every((id) => ids.includes(id)))
       return { ok: true, revealed: new Set(parsed.data.revealed) };

@@ -90,6 +90,10 @@ export async function runEval(opts: EvalOptions): Promise<EvalReport> {
       for (const item of toJudge) {
         const verdict = await judge(judgeModel, opts.prompts, scene.language, item, signal);
         if (signal?.aborted) break scenes;
+        if (!verdict.ok && verdict.code && BACKEND_FAILURES.has(verdict.code)) {
+          fatal = `${scene.name} (${mode}): the judge: ${verdict.detail}`;
+          break scenes;
+        }
         if (!verdict.ok) {
           sceneJudgeFailures++;
           tally.L2.opportunities -= item.facts.length;
