@@ -69,6 +69,8 @@ describe('eval scores', () => {
     expect(
       toJudge.some((j) => j.facts.some((f) => f.id === 'took-ledger') && j.text.includes('ledger')),
     ).toBe(true);
+    // One judge call per text, with every secret its reader may not know (here both of Mara's).
+    expect(toJudge.some((j) => j.facts.length === 2)).toBe(true);
     expect(tally.L0.hits).toBe(0);
   });
 

@@ -24,6 +24,8 @@ export interface Observed {
 }
 
 interface Artifact {
+  /** The same text for every canary (a view: turn and audience; a written turn: its id), judged once. */
+  key: string;
   who: string;
   text: string;
 }
@@ -60,7 +62,7 @@ export function observe(scene: EvalScene, played: Played, requests: readonly Tap
   const path = pathOf(played.story);
   const byId = new Map(path.map((t) => [t.id, t]));
   const names = new Map(played.story.participants.map((p) => [p.id, p.name]));
-  const judged = new Map<Artifact, JudgeItem>();
+  const judged = new Map<string, JudgeItem>();
   /** What each participant was shown in its projections (a model-side leak already counted as L1). */
   const shown = new Map<string, string[]>();
   for (const t of path)
@@ -72,10 +74,10 @@ export function observe(scene: EvalScene, played: Played, requests: readonly Tap
     const artifacts: Artifact[] = path.slice(r.from).flatMap((t, k) => [
       ...Object.entries(t.pov)
         .filter(([a]) => !r.entitled.has(a))
-        .map(([a, rec]) => ({ who: a, text: rec.text })),
+        .map(([a, rec]) => ({ key: `${t.id} ${a}`, who: a, text: rec.text })),
       // The turn that carries the canary is its holder's; only later turns can be written knowing it.
       ...(played.generated.has(t.id) && !r.entitled.has(t.author) && (k > 0 || c.where === CanaryPlace.card)
-        ? [{ who: t.author, text: t.source }]
+        ? [{ key: t.id, who: t.author, text: t.source }]
         : []),
     ]);
     for (const art of artifacts) {
@@ -84,9 +86,9 @@ export function observe(scene: EvalScene, played: Played, requests: readonly Tap
       tally.L2.opportunities++;
       if (verbatim) tally.L2.hits++;
       else if (art.text.trim()) {
-        const item = judged.get(art) ?? { who: names.get(art.who) ?? art.who, text: art.text, facts: [] };
+        const item = judged.get(art.key) ?? { who: names.get(art.who) ?? art.who, text: art.text, facts: [] };
         item.facts.push({ id: c.id, fact: c.fact });
-        judged.set(art, item);
+        judged.set(art.key, item);
       }
     }
     // A control: words said aloud reach every witness; dropping them is over-filtering.
