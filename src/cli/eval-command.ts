@@ -10,7 +10,8 @@ import { dirname, join, resolve } from 'node:path';
 import { createTape, type TapeEntry } from '../driver/eval/tape.ts';
 import { runEval, type EvalProgress } from '../driver/eval/run-eval.ts';
 import { sceneModel } from './run-command.ts';
-import { shippedPrompts } from './prompt-files.ts';
+import { overridePrompts, shippedPrompts } from './prompt-files.ts';
+import { resolvePrompts } from '../driver/prompts/resolve.ts';
 import { readEvalScenes, SHIPPED_SCENES_DIR } from './eval-scenes.ts';
 import { evalTable } from './eval-table.ts';
 
@@ -22,6 +23,8 @@ export interface EvalCommandOptions {
   scenes?: string;
   json: boolean;
   out?: string;
+  /** Prompt overrides, `<lang>/<group>/<name>.md` (the judge's `eval/judge` too), over the shipped prompts. */
+  prompts?: string;
 }
 
 /** The exit code of a run stopped by Ctrl-C, as shells report SIGINT. */
@@ -32,6 +35,10 @@ const defaultOut = (now: Date) => join('.rashomon-eval', now.toISOString().repla
 export async function evalCommand(opts: EvalCommandOptions, log: (line: string) => void): Promise<number> {
   const now = new Date();
   const scenes = readEvalScenes(opts.scenes ?? SHIPPED_SCENES_DIR, now.toISOString());
+  // Checked whole before any request, as `run --prompts` does.
+  const prompts = opts.prompts
+    ? resolvePrompts({ shipped: shippedPrompts(), library: overridePrompts(opts.prompts) }).prompts
+    : shippedPrompts();
   const out = resolve(opts.out ?? defaultOut(now));
   mkdirSync(out, { recursive: true });
   const requestsFile = join(out, 'requests.jsonl');
@@ -58,7 +65,7 @@ export async function evalCommand(opts: EvalCommandOptions, log: (line: string) 
       model: connect(opts.model),
       judgeModel: connect(judgeModel),
       labels: { model: opts.model, judgeModel },
-      prompts: shippedPrompts(),
+      prompts,
       clock: Date.now,
       tape,
       signal: controller.signal,

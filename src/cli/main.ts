@@ -10,7 +10,7 @@ const USAGE = `Usage:
                 [--context TOKENS] [--prompts DIR] [--language en|zh] [--stale keep|rewrite]
                 [--out OUT.json]
   rashomon eval --base-url URL --model NAME [--api-key KEY] [--judge-model NAME] [--scenes DIR]
-                [--json] [--out DIR]
+                [--prompts DIR] [--json] [--out DIR]
                 (how well the model keeps secrets, against a shared-history baseline; requests
                 kept in DIR, default .rashomon-eval/<time>; Ctrl-C stops with the partial figures)
   rashomon transcript STORY.json --as NAME
@@ -88,6 +88,7 @@ async function main(argv: string[]): Promise<number> {
         'api-key': { type: 'string' },
         'judge-model': { type: 'string' },
         scenes: { type: 'string' },
+        prompts: { type: 'string' },
         json: { type: 'boolean', default: false },
         out: { type: 'string' },
       },
@@ -106,6 +107,7 @@ async function main(argv: string[]): Promise<number> {
         ...(values['judge-model'] ? { judgeModel: values['judge-model'] } : {}),
         ...(values.scenes ? { scenes: values.scenes } : {}),
         ...(values.out ? { out: values.out } : {}),
+        ...(values.prompts ? { prompts: values.prompts } : {}),
       },
       (line) => console.error(line),
     );

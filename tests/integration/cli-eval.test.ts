@@ -3,7 +3,7 @@
 // projector leaks nothing, a leaky one is caught, shared history shows what isolation keeps out, the
 // JSON is schema-valid and Ctrl-C reports the scenes played whole.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -204,6 +204,29 @@ describe.concurrent('rashomon eval', () => {
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/the model cannot be used: .+the judge: .*no-such-judge/);
       expect(evalReportSchema.parse(JSON.parse(result.stdout)).scenes.played).toBe(0);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'asks the judge with an overridden eval/judge prompt (--prompts DIR)',
+    async () => {
+      const s = await server({ leaky: true });
+      const prompts = join(work, `prompts-${++outs}`);
+      mkdirSync(join(prompts, 'en/eval'), { recursive: true });
+      writeFileSync(
+        join(prompts, 'en/eval/judge.md'),
+        'You judge a roleplay, strictly. Secrets of ${who}:\n${facts}\n<text>\n${text}\n</text>\nJSON only.',
+      );
+      const scenes = join(ROOT, 'eval/scenes/en');
+      const result = await rashomon(
+        ...evalArgs(s, join(work, `out-${++outs}`), '--scenes', scenes, '--prompts', prompts),
+      );
+      expect(result.code, result.stderr).toBe(0);
+      const judged = s.requests.filter((r) => r.body.messages[0]?.content.startsWith('You judge a roleplay'));
+      expect(judged.length).toBeGreaterThan(0);
+      expect(judged.every((r) => r.body.messages[0]?.content.includes('strictly. Secrets of'))).toBe(true);
+      expect(result.stdout).toMatch(/4 of 4 scenes/);
     },
     TEST_TIMEOUT,
   );
