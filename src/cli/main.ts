@@ -1,4 +1,4 @@
-// The `rashomon` command: `run` plays a scene headless; `transcript` prints one participant's view;
+// The `rashomon` command: `run` plays a scene headless; `eval` measures how well a model keeps secrets; `transcript` prints one participant's view;
 // `import` reads a card, lorebook, chat, preset or story; `serve` runs the sync server; `token` prints
 // an access token for it. Each command's code is loaded
 // only when it runs: the server does not load the driver, and starts faster.
@@ -11,6 +11,10 @@ const USAGE = `Usage:
                 [--context TOKENS] [--timeout SECONDS] [--prompts DIR] [--language en|zh]
                 [--stale keep|rewrite] [--out OUT.json]
                 (--timeout: how long one model request may take, answer included; default 120)
+  rashomon eval --base-url URL --model NAME [--api-key KEY] [--judge-model NAME] [--scenes DIR]
+                [--timeout SECONDS] [--prompts DIR] [--json] [--out DIR]
+                (how well the model keeps secrets, against a shared-history baseline; requests
+                kept in DIR, default .rashomon-eval/<time>; Ctrl-C stops with the partial figures)
   rashomon transcript STORY.json --as NAME
   rashomon import FILE [--dry-run] [--json] [--out OUT.json] [--chat perceived-all|project-later]
                 (a character card, lorebook, SillyTavern chat or preset, or story; --out: a chat or
@@ -75,6 +79,43 @@ async function main(argv: string[]): Promise<number> {
         ...(values.prompts ? { prompts: values.prompts } : {}),
         ...(values.language !== undefined ? { language: values.language } : {}),
         ...(values.stale !== undefined ? { stale: values.stale } : {}),
+      },
+      (line) => console.error(line),
+    );
+  }
+  if (command === 'eval') {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: {
+        'base-url': { type: 'string' },
+        model: { type: 'string' },
+        'api-key': { type: 'string' },
+        'judge-model': { type: 'string' },
+        scenes: { type: 'string' },
+        timeout: { type: 'string' },
+        prompts: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        out: { type: 'string' },
+      },
+    });
+    if (positionals.length) throw new UsageError('eval takes no file: name a folder with --scenes DIR', true);
+    if (!values['base-url'])
+      throw new UsageError('--base-url is required (e.g. http://127.0.0.1:11434/v1)', true);
+    if (!values.model) throw new UsageError('--model is required', true);
+    const requestTimeoutMs = timeoutOption(values.timeout);
+    const { evalCommand } = await import('./eval-command.ts');
+    return evalCommand(
+      {
+        baseURL: values['base-url'],
+        model: values.model,
+        json: values.json,
+        ...(values['api-key'] ? { apiKey: values['api-key'] } : {}),
+        ...(values['judge-model'] ? { judgeModel: values['judge-model'] } : {}),
+        ...(values.scenes ? { scenes: values.scenes } : {}),
+        ...(values.out ? { out: values.out } : {}),
+        ...(values.prompts ? { prompts: values.prompts } : {}),
+        ...(requestTimeoutMs !== undefined ? { requestTimeoutMs } : {}),
       },
       (line) => console.error(line),
     );

@@ -20,6 +20,8 @@ import type { NewStoryWorld, WorldApi } from './api-world.ts';
 import type { GenerationApi } from './api-generation.ts';
 import type { ImportApi } from './api-import.ts';
 import type { ContinueSuggestApi } from './api-continue-suggest.ts';
+import type { EvalApi } from './api-eval.ts';
+export type * from './api-eval.ts';
 export type { Given, RequestPart } from '../driver/doc/given.ts';
 export type * from './api-world.ts';
 export type * from './api-generation.ts';
@@ -225,7 +227,7 @@ export interface SyncTestReport {
 export type { Peer, PresenceState };
 
 export interface DriverApi
-  extends WorldApi, ImportApi, ContinueSuggestApi, PathApi, CastApi, GenerationApi, LibraryCardsApi {
+  extends WorldApi, ImportApi, ContinueSuggestApi, PathApi, CastApi, GenerationApi, LibraryCardsApi, EvalApi {
   // library
   listStories(): Promise<StorySummary[]>;
   /** `notices`: what the person should know of the start (a suggested preset that could not be used). */

@@ -3,6 +3,7 @@
 import * as Comlink from 'comlink';
 import type { DriverApi } from './api.ts';
 import { bundledPrompts } from './host/bundled-prompts.ts';
+import { bundledEvalScenes } from './host/bundled-eval-scenes.ts';
 import { createDeviceBackends } from './backends/device-backends.ts';
 import { createDriverHost } from './host/driver-host.ts';
 import { uiText } from './i18n/ui-text.ts';
@@ -14,6 +15,7 @@ const host = createDriverHost({
   store: createStoryStore({ broadcast: globalThis.BroadcastChannel }),
   settings: createIdbSettingsStore(),
   prompts: bundledPrompts,
+  evalScenes: bundledEvalScenes,
   // The backends word their failures in the interface language of the moment.
   backends: (emit) => createDeviceBackends(emit, uiText),
   clock: () => Date.now(),

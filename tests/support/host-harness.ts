@@ -5,6 +5,7 @@ import * as Comlink from 'comlink';
 import { randomUUID } from 'node:crypto';
 import type { OpenAIServer } from './openai-server.ts';
 import { memorySettings } from './memory-settings.ts';
+import { evalSceneFiles, SHIPPED_SCENES_DIR } from '../../src/cli/eval-scenes.ts';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
 import { createOpenAIChatModel } from '../../src/workers/backends/openai/chat-model.ts';
 import { english } from '../../src/workers/backends/wording.ts';
@@ -84,6 +85,7 @@ export async function startHost(
     store,
     settings: memorySettings(storedSettings ?? testSettings(server)),
     prompts: shippedPrompts(),
+    evalScenes: evalSceneFiles(SHIPPED_SCENES_DIR),
     backends: () => backends,
     clock: Date.now,
     newId: randomUUID,

@@ -1,5 +1,5 @@
 // The model backends of this device: OpenAI-compatible servers and in-browser (WebLLM) models. Each
-// is a profile that operations (actor, projector, selector) can use.
+// is a profile that operations (actor, projector, selector) can use, and can be evaluated (eval-dialog.tsx).
 import { For, Show, createResource, createSignal, type JSX } from 'solid-js';
 import { produce, type SetStoreFunction } from 'solid-js/store';
 import type { BackendProfile, DeviceSettings } from '../../workers/api.ts';
@@ -9,6 +9,7 @@ import { newId } from '../ui/new-id.ts';
 import { OpenAIProfileEditor } from './openai-profile.tsx';
 import type { WebllmCatalog } from './webllm-catalog.ts';
 import { WebllmProfileEditor } from './webllm-profile.tsx';
+import { EvalAction } from './eval-dialog.tsx';
 
 type OpenAIProfile = Extract<BackendProfile, { kind: 'openai' }>;
 type WebllmProfile = Extract<BackendProfile, { kind: 'webllm' }>;
@@ -51,25 +52,30 @@ export function BackendProfiles(props: {
         </p>
       </Show>
       <For each={props.settings.profiles}>
-        {(profile, index) =>
-          profile.kind === 'openai' ? (
-            <OpenAIProfileEditor
-              profile={profile}
-              focus={profile.id === added()}
-              presets={presets() ?? []}
-              onChange={(patch) => update(index(), patch)}
-              onRemove={() => remove(profile.id)}
-            />
-          ) : (
-            <WebllmProfileEditor
-              profile={profile}
-              focus={profile.id === added()}
-              catalog={props.webllm}
-              onChange={(patch) => update(index(), patch)}
-              onRemove={() => remove(profile.id)}
-            />
-          )
-        }
+        {(profile, index) => (
+          <>
+            {profile.kind === 'openai' ? (
+              <OpenAIProfileEditor
+                profile={profile}
+                focus={profile.id === added()}
+                presets={presets() ?? []}
+                onChange={(patch) => update(index(), patch)}
+                onRemove={() => remove(profile.id)}
+              />
+            ) : (
+              <WebllmProfileEditor
+                profile={profile}
+                focus={profile.id === added()}
+                catalog={props.webllm}
+                onChange={(patch) => update(index(), patch)}
+                onRemove={() => remove(profile.id)}
+              />
+            )}
+            <div class="row eval-action">
+              <EvalAction profile={profile} />
+            </div>
+          </>
+        )}
       </For>
       <div class="row">
         <button

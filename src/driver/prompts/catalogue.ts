@@ -34,6 +34,7 @@ export const PROMPT_VARIABLES = {
   'roleplay/chronicler-task': ['name', 'names'],
   'import/card-world': ['name', 'card'],
   'import/card-world-task': ['name', 'kinds'],
+  'eval/judge': ['who', 'facts', 'text'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PromptId = keyof typeof PROMPT_VARIABLES;

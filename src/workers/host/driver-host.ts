@@ -24,6 +24,7 @@ import { libraryCardCommands } from './library-card-commands.ts';
 import { importCommands } from './import-commands.ts';
 import { loreTestCommand } from './lore-test-command.ts';
 import { createHostSync } from './sync-commands.ts';
+import { evalCommands, type EvalSceneFile } from './eval-commands.ts';
 import { overview, transcriptSlice } from './views.ts';
 import { createModelRegistry, type BackendFactory } from './model-registry.ts';
 import type { OpenStory, StoryStore } from '../store/story-store.ts';
@@ -59,6 +60,8 @@ export interface HostParts {
   timers: Timers;
   /** WebSocket and fetch for sync (the platform's by default; Node tests pass `ws`). */
   sync?: SyncTransport;
+  /** The eval scenes "Evaluate this model" plays (the worker bundles the shipped ones; default none). */
+  evalScenes?: readonly EvalSceneFile[];
 }
 
 export function createDriverHost(parts: HostParts): DriverApi {
@@ -155,6 +158,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     ...generationCommands(ctx),
     ...libraryCardCommands(ctx),
     ...loreTestCommand(ctx),
+    ...evalCommands(ctx, registry.modelOf, parts.evalScenes ?? []),
 
     async openStory(storyId) {
       const story = await ctx.story(storyId);

@@ -11,11 +11,23 @@ export type BackendFactory = (profile: BackendProfile) => ChatModel;
 
 export interface ModelRegistry {
   modelFor(settings: DeviceSettings, storyId: string, op: Operation): ChatModel | ModelFailure;
+  /** The model of one profile with a model chosen (built once while the profile is unchanged). */
+  modelOf(profile: BackendProfile): ChatModel;
 }
 
 export function createModelRegistry(factory: BackendFactory): ModelRegistry {
   const built = new Map<string, ChatModel>();
+  const modelOf = (profile: BackendProfile): ChatModel => {
+    const key = JSON.stringify(profile);
+    let model = built.get(key);
+    if (!model) {
+      model = withContextSetting(factory(profile), profile.contextTokens);
+      built.set(key, model);
+    }
+    return model;
+  };
   return {
+    modelOf,
     modelFor(settings, storyId, op) {
       const profile = profileFor(settings, storyId, op);
       if (!profile) {
@@ -36,13 +48,7 @@ export function createModelRegistry(factory: BackendFactory): ModelRegistry {
           }),
         };
       }
-      const key = JSON.stringify(profile);
-      let model = built.get(key);
-      if (!model) {
-        model = withContextSetting(factory(profile), profile.contextTokens);
-        built.set(key, model);
-      }
-      return model;
+      return modelOf(profile);
     },
   };
 }

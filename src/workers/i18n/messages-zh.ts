@@ -5,6 +5,7 @@ import type { Messages } from '../../driver/i18n/translate.ts';
 import { WORKER_SYNC_MESSAGES_ZH } from './messages-zh-sync.ts';
 import { WORKER_WORLD_MESSAGES_ZH } from './messages-zh-world.ts';
 import { WORKER_PATH_MESSAGES_ZH } from './messages-zh-path.ts';
+import { WORKER_EVAL_MESSAGES_ZH } from './messages-zh-eval.ts';
 import { WORKER_CAST_MESSAGES_ZH } from './messages-zh-cast.ts';
 import { WORKER_LIBRARY_CARDS_MESSAGES_ZH } from './messages-zh-library-cards.ts';
 import { WORKER_MODEL_SERVER_MESSAGES_ZH } from './messages-zh-model-server.ts';
@@ -198,6 +199,7 @@ export const WORKER_MESSAGES_ZH: Messages = {
   ...HOST_ZH,
   ...WORKER_WORLD_MESSAGES_ZH,
   ...WORKER_PATH_MESSAGES_ZH,
+  ...WORKER_EVAL_MESSAGES_ZH,
   ...WORKER_CAST_MESSAGES_ZH,
   ...WORKER_LIBRARY_CARDS_MESSAGES_ZH,
   ...WORKER_MODEL_SERVER_MESSAGES_ZH,

@@ -20,6 +20,7 @@ import { ZH_CAST } from './cast.ts';
 import { ZH_PLAY_SETTINGS } from './play-settings.ts';
 import { ZH_LIBRARY_CARDS } from './library-cards.ts';
 import { ZH_REQUEST_DEADLINE } from './request-deadline.ts';
+import { ZH_EVAL } from './eval.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -39,6 +40,7 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   'story-list': ZH_STORY_LIST,
   cast: ZH_CAST,
   playSettings: ZH_PLAY_SETTINGS,
+  eval: ZH_EVAL,
   'library-cards': ZH_LIBRARY_CARDS,
   'request-deadline': ZH_REQUEST_DEADLINE,
 };
