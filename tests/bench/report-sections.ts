@@ -58,7 +58,7 @@ export function sections(r: Report): Section[] {
         docRow('append a turn + refresh (ms)', 'appendMs'),
         docRow('staleness after an edit near the end (ms)', 'staleAfterEditMs'),
         docRow('full staleness pass (ms)', 'stalenessMs'),
-        docRow('ready to send: send accepted by a host opening the story (ms)', 'readyToSendMs'),
+        docRow('ready to send after opening (ms)', 'readyToSendMs'),
       ],
       ...(d100.error === 'not run'
         ? { note: '100,000 turns not run: `npm run bench -- --huge` runs them' }
