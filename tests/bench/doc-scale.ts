@@ -1,14 +1,20 @@
 // docScale: a story of N turns (argv[2]) stored through y-indexeddb on fake-indexeddb, then opened the
-// way the worker opens it (story-store.ts, host-views.ts), appended to and checked for staleness.
-//   bytesPerTurn  encoded document size / turns
-//   loadLast50Ms  new Y.Doc + y-indexeddb load (story-store.ts) + migrateStory + createStoryViews +
-//                 overview + transcriptSlice of the last 50 turns (what openStory + transcript do)
-//   heapMB        heap held by the opened story (doc, persistence, views, slice) after a full GC
-//   appendMs      one turn with its 3 projections, each written as the driver writes it (its basis
-//                 from the views), then staleness and the 4 participants' transcripts brought up to date
-//   stalenessMs   staleItems() on a fresh views object (a full pass from nothing)
+// way the worker opens it (story-store.ts, host-views.ts), appended to, edited and checked for staleness.
+//   bytesPerTurn      encoded document size / turns
+//   loadLast50Ms      new Y.Doc + y-indexeddb load (story-store.ts) + migrateStory + createStoryViews +
+//                     overview + transcriptSlice of the last 50 turns (what openStory + transcript do)
+//   heapMB            heap held by the opened story (doc, persistence, views, slice) after a full GC
+//   appendMs          one turn with its 3 projections, each written as the driver writes it (its basis
+//                     from the views), then staleness and the 4 participants' transcripts brought up to date
+//   staleAfterEditMs  an edit 20 turns before the end of the opened story (a source edited, a view edited
+//                     by hand, or a new alternative there), then staleHistory() on the views that lived
+//                     through it: what the worker derives for every command and transcript after an edit
+//   stalenessMs       staleItems() on a fresh views object (a full pass from nothing)
+//   readyToSendMs     a worker host that has not opened the story asked to send a turn, until the turn is
+//                     stored (ready-to-send.ts)
 // The details add the build, the stored updates, each load, the append split into writing and
-// refreshing, and what the UI re-reads after an append (overview + the last 50 turns' slice).
+// refreshing, what the UI re-reads after an append or an edit (overview + the last 50 turns' slice),
+// and the edits by kind.
 import 'fake-indexeddb/auto';
 import * as Y from 'yjs';
 import { IndexeddbPersistence } from 'y-indexeddb';
@@ -17,16 +23,23 @@ import { activeLeaf, appendTurn } from '../../src/driver/doc/turns.ts';
 import { writePov } from '../../src/driver/doc/pov.ts';
 import { createStoryViews, type StoryViews } from '../../src/driver/views/story-views.ts';
 import { overview, transcriptSlice } from '../../src/workers/host/views.ts';
-import { persisted } from '../../src/workers/store/story-store.ts';
+import { persisted, stored } from '../../src/workers/store/story-store.ts';
 import { mulberry32 } from '../support/prng.ts';
+import { EDIT_KINDS, editNearEnd, type EditKind } from './edit-near-end.ts';
 import { runGroup } from './group.ts';
+import { listStory, readyToSend, storeDbs } from './ready-to-send.ts';
 import { buildStory, firstPerson, perceived, PROJECTION_CHARS, SOURCE_CHARS, uuidFrom } from './story-gen.ts';
 import { heapAfterGc, median, now, progress, round } from './stats.ts';
 
 const turns = Number(process.argv[2] ?? 1000);
-const LOAD_RUNS = turns > 5000 ? 5 : 7;
-const STALENESS_RUNS = 5;
+/** Fewer runs of what takes seconds at 100,000 turns, so the group stays within a few minutes. */
+const HUGE = turns > 50_000;
+const LOAD_RUNS = HUGE ? 3 : turns > 5000 ? 5 : 7;
+const STALENESS_RUNS = HUGE ? 3 : 5;
+const READY_RUNS = HUGE ? 1 : 3;
 const APPENDS = 25;
+/** Edits of each kind, taken in turn. */
+const EDITS_PER_KIND = 5;
 const LAST = 50;
 
 async function openStored(name: string, guid: string) {
@@ -43,10 +56,35 @@ async function openStored(name: string, guid: string) {
 
 type Opened = Awaited<ReturnType<typeof openStored>>;
 
+/**
+ * One timed open, its time and heap growth pushed to `loads` and `heaps`. A function of its own: a
+ * suspended async frame keeps the locals of its loop, and the story opened last would count in the
+ * next open's base (seen in a heap snapshot: the closed document held by the frame, nothing else).
+ */
+async function timedOpen(name: string, guid: string, loads: number[], heaps: number[]): Promise<Opened> {
+  const base = heapAfterGc();
+  const start = now();
+  const o = await openStored(name, guid);
+  loads.push(now() - start);
+  heaps.push(heapAfterGc() - base);
+  if (o.length !== turns || o.slice.rows.length !== LAST)
+    throw new Error(`opened ${o.length} turns and ${o.slice.rows.length} rows, not ${turns} and ${LAST}`);
+  return o;
+}
+
+/**
+ * A closed y-indexeddb persistence on fake-indexeddb keeps its document reachable for a few tasks (a
+ * 3,000-turn story opened and closed three times stayed three times in the heap through an immediate
+ * full GC, once after 100 ms): waiting keeps one story in memory at a time, which 100,000 turns need.
+ */
+const SETTLE_MS = 250;
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
 async function close(o: Opened): Promise<void> {
   o.views.dispose();
   await o.persistence.destroy();
   o.doc.destroy();
+  await settle();
 }
 
 function appendOne(o: Opened, views: StoryViews, ids: string[], userId: string, n: number) {
@@ -87,9 +125,12 @@ function appendOne(o: Opened, views: StoryViews, ids: string[], userId: string, 
   };
 }
 
-await runGroup(`docScale ${turns}`, async () => {
-  const name = `rashomon-story-bench-${turns}`;
-  let stored = { updates: 0, bytes: 0 };
+/**
+ * Writes the story into the store's IndexedDB and lets its doc go (at 100,000 turns it is gigabytes):
+ * only what the figures need comes back.
+ */
+async function writeStory(prefix: string) {
+  let written = { updates: 0, bytes: 0 };
   let persistence: IndexeddbPersistence | undefined;
   progress(`docScale: building a ${turns}-turn story through y-indexeddb (fake-indexeddb)`);
   const genStart = now();
@@ -97,10 +138,10 @@ await runGroup(`docScale ${turns}`, async () => {
     turns,
     chunk: 250,
     beforeWrite: async (doc) => {
-      persistence = new IndexeddbPersistence(name, doc);
+      persistence = new IndexeddbPersistence(storeDbs(prefix).story(doc.guid), doc);
       await persistence.whenSynced;
       doc.on('update', (update: Uint8Array) => {
-        stored = { updates: stored.updates + 1, bytes: stored.bytes + update.byteLength };
+        written = { updates: written.updates + 1, bytes: written.bytes + update.byteLength };
       });
     },
     onChunk: (done) => {
@@ -109,10 +150,25 @@ await runGroup(`docScale ${turns}`, async () => {
   });
   const genMs = now() - genStart;
   const docBytes = Y.encodeStateAsUpdate(built.doc).byteLength;
-  const guid = built.doc.guid;
-  const ids = built.participants.map((p) => p.id);
+  if (persistence) await stored(persistence);
   await persistence?.destroy();
   built.doc.destroy();
+  await settle();
+  return {
+    guid: built.doc.guid,
+    ids: built.participants.map((p) => p.id),
+    userId: built.userId,
+    docBytes,
+    genMs,
+    written,
+  };
+}
+
+await runGroup(`docScale ${turns}`, async () => {
+  // Named as a worker's store names its databases, so a host with this prefix opens the story.
+  const prefix = `rashomon-bench-${turns}`;
+  const { guid, ids, userId, docBytes, genMs, written } = await writeStory(prefix);
+  await listStory(prefix, { id: guid, title: `A garden of ${turns} turns`, turns });
 
   const loads: number[] = [];
   const heaps: number[] = [];
@@ -120,14 +176,7 @@ await runGroup(`docScale ${turns}`, async () => {
   for (let run = 0; run < LOAD_RUNS; run++) {
     if (opened) await close(opened);
     opened = undefined;
-    const base = heapAfterGc();
-    const start = now();
-    const o = await openStored(name, guid);
-    loads.push(now() - start);
-    heaps.push(heapAfterGc() - base);
-    if (o.length !== turns || o.slice.rows.length !== LAST)
-      throw new Error(`opened ${o.length} turns and ${o.slice.rows.length} rows, not ${turns} and ${LAST}`);
-    opened = o;
+    opened = await timedOpen(storeDbs(prefix).story(guid), guid, loads, heaps);
     progress(`docScale ${turns}: load ${run + 1}/${LOAD_RUNS} ${loads.at(-1)?.toFixed(0)} ms`);
   }
   if (!opened) throw new Error('no load ran');
@@ -145,9 +194,25 @@ await runGroup(`docScale ${turns}`, async () => {
   }
 
   const appends = Array.from({ length: APPENDS }, (_, n) =>
-    appendOne(opened, opened.views, ids, built.userId, turns + n),
+    appendOne(opened, opened.views, ids, userId, turns + n),
   );
-  await close(opened);
+  // The appends are stored for the host below; the edits are not (it must find the story fresh).
+  await stored(opened.persistence);
+  await opened.persistence.destroy();
+  const edits = Array.from({ length: EDITS_PER_KIND * EDIT_KINDS.length }, (_, n) =>
+    editNearEnd(opened.doc, opened.views, EDIT_KINDS[n % EDIT_KINDS.length] as EditKind, n),
+  );
+  progress(`docScale ${turns}: ${edits.length} edits near the end timed`);
+  opened.views.dispose();
+  opened.doc.destroy();
+  await settle();
+
+  const ready: number[] = [];
+  for (let run = 0; run < READY_RUNS; run++) {
+    ready.push(await readyToSend(prefix, guid));
+    progress(`docScale ${turns}: ready to send ${run + 1}/${READY_RUNS} ${ready.at(-1)?.toFixed(0)} ms`);
+  }
+  const editsOf = (kind: EditKind) => edits.filter((e) => e.kind === kind);
 
   return {
     turns,
@@ -155,18 +220,33 @@ await runGroup(`docScale ${turns}`, async () => {
     loadLast50Ms: round(median(loads)),
     heapMB: round(median(heaps) / 2 ** 20),
     appendMs: round(median(appends.map((a) => a.totalMs)), 2),
+    staleAfterEditMs: round(median(edits.map((e) => e.staleMs)), 2),
     stalenessMs: round(median(staleness)),
+    readyToSendMs: round(median(ready)),
     detail: {
       docBytes,
-      storedUpdates: stored.updates,
-      storedBytes: stored.bytes,
+      storedUpdates: written.updates,
+      storedBytes: written.bytes,
       buildMs: Math.round(genMs),
       loadRunsMs: loads.map((x) => round(x)),
       appendWriteMs: round(median(appends.map((a) => a.writeMs)), 2),
       appendRefreshMs: round(median(appends.map((a) => a.refreshMs)), 2),
       appendMaxMs: round(Math.max(...appends.map((a) => a.totalMs)), 2),
       uiSliceAfterAppendMs: round(median(appends.map((a) => a.uiSliceMs)), 2),
-      runs: { load: LOAD_RUNS, staleness: STALENESS_RUNS, append: APPENDS },
+      staleAfterEditByKindMs: Object.fromEntries(
+        EDIT_KINDS.map((kind) => [kind, round(median(editsOf(kind).map((e) => e.staleMs)), 2)]),
+      ),
+      staleAfterEditMaxMs: round(Math.max(...edits.map((e) => e.staleMs)), 2),
+      staleTurnsAfterEdit: median(edits.map((e) => e.staleTurns)),
+      uiSliceAfterEditMs: round(median(edits.map((e) => e.uiSliceMs)), 2),
+      readyToSendRunsMs: ready.map((x) => round(x)),
+      runs: {
+        load: LOAD_RUNS,
+        staleness: STALENESS_RUNS,
+        append: APPENDS,
+        edit: edits.length,
+        readyToSend: READY_RUNS,
+      },
     },
   };
 });

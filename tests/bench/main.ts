@@ -4,9 +4,11 @@
 // npm itself prints a "> rashomon@… bench" banner on stdout before the script starts: `npm run -s bench
 // -- --json` (or `node tests/bench/run.mjs --json`) leaves stdout to the JSON alone.
 //   --json          the JSON object instead of the table
-//   --only a,b      only these groups (docScale1000, docScale10000, requests, longSession, sync, app);
-//                   RESULTS.md untouched
+//   --only a,b      only these groups (docScale1000, docScale10000, docScale100000 with --huge, requests,
+//                   longSession, sync, app); RESULTS.md untouched
 //   --no-build      the app group uses the last build in .tmp/bench-dist
+//   --huge          also docScale100000: a 100,000-turn story generated (never committed), opened, edited
+//                   and sent to; several minutes and a few GB of memory, so not part of a plain run
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
@@ -23,9 +25,14 @@ const only = onlyArg
   ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : args[args.indexOf(onlyArg) + 1])?.split(',')
   : undefined;
 
-const GROUPS: Array<{ name: string; file: string; args: string[] }> = [
+const huge = args.includes('--huge');
+/** Room for a 100,000-turn story held twice at a time (the store's copy and the opened one). */
+const HUGE_HEAP = ['--max-old-space-size=8192'];
+
+const GROUPS: Array<{ name: string; file: string; args: string[]; node?: string[] }> = [
   { name: 'docScale1000', file: 'doc-scale.ts', args: ['1000'] },
   { name: 'docScale10000', file: 'doc-scale.ts', args: ['10000'] },
+  ...(huge ? [{ name: 'docScale100000', file: 'doc-scale.ts', args: ['100000'], node: HUGE_HEAP }] : []),
   { name: 'requests', file: 'requests.ts', args: [] },
   { name: 'longSession', file: 'long-session.ts', args: [] },
   { name: 'sync', file: 'sync.ts', args: [] },
@@ -37,7 +44,7 @@ function runGroup(group: (typeof GROUPS)[number]): Promise<GroupOutcome> {
     const started = performance.now();
     const child = spawn(
       process.execPath,
-      ['--expose-gc', '--import', 'tsx', HERE + group.file, ...group.args],
+      ['--expose-gc', ...(group.node ?? []), '--import', 'tsx', HERE + group.file, ...group.args],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';

@@ -17,7 +17,15 @@ export interface RunInfo {
 type Num = number | null;
 type Obj = Record<string, unknown>;
 
-const DOC_FIELDS = ['bytesPerTurn', 'loadLast50Ms', 'heapMB', 'appendMs', 'stalenessMs'] as const;
+const DOC_FIELDS = [
+  'bytesPerTurn',
+  'loadLast50Ms',
+  'heapMB',
+  'appendMs',
+  'staleAfterEditMs',
+  'stalenessMs',
+  'readyToSendMs',
+] as const;
 const REQUEST_FIELDS = ['requestsPerTurn', 'minimumPerTurn', 'promptCharsPerTurn', 'prefixReuse'] as const;
 const SYNC_FIELDS = ['receiveMs', 'wireBytes', 'docBytes'] as const;
 const APP_FIELDS = ['firstLoadJsGzipKB', 'firstRender1000Ms', 'firstRender10000Ms'] as const;
@@ -68,6 +76,7 @@ export function assemble(machine: Obj, outcomes: GroupOutcome[], run: RunInfo) {
     docScale: {
       turns1000: shaped(DOC_FIELDS, result('docScale1000'), error('docScale1000')),
       turns10000: shaped(DOC_FIELDS, result('docScale10000'), error('docScale10000')),
+      turns100000: shaped(DOC_FIELDS, result('docScale100000'), error('docScale100000')),
     },
     requests: {
       isolated: shaped(REQUEST_FIELDS, requests?.isolated, error('requests')),
@@ -112,9 +121,15 @@ function targets(r: Omit<Report, 'targets'> & { targets: Target[] }): Target[] {
     met: value === null ? null : ok(value),
   });
   const d = r.docScale.turns10000;
+  const huge = r.docScale.turns100000;
   const list = [
     at('docScale.turns10000.loadLast50Ms', '≤ 300 ms', num(d.loadLast50Ms), (v) => v <= 300),
     at('docScale.turns10000.appendMs', '≤ 10 ms', num(d.appendMs), (v) => v <= 10),
+    at('docScale.turns10000.staleAfterEditMs', '≤ 20 ms', num(d.staleAfterEditMs), (v) => v <= 20),
+    at('docScale.turns10000.readyToSendMs', '≤ 1,000 ms', num(d.readyToSendMs), (v) => v <= 1000),
+    at('docScale.turns100000.loadLast50Ms', '≤ 300 ms', num(huge.loadLast50Ms), (v) => v <= 300),
+    at('docScale.turns100000.appendMs', '≤ 10 ms', num(huge.appendMs), (v) => v <= 10),
+    at('docScale.turns100000.heapMB', '≤ 80 MB', num(huge.heapMB), (v) => v <= 80),
   ];
   for (const mode of ['isolated', 'batched'] as const) {
     const q = r.requests[mode];
@@ -225,7 +240,18 @@ export function renderMarkdown(r: Report): string {
     '  last 50 turns).',
     '  Heap is the growth after a full GC with the story open. Append = one turn and its 3 projections',
     "  written as the driver writes them, then `staleItems()` and the 4 participants' transcripts.",
-    '  Staleness = `staleItems()` on a new views object.',
+    '  Staleness after an edit near the end = one edit 20 turns before the active leaf (a source edited, a view',
+    '  edited by hand, or a new alternative beside that turn: 5 of each, `edit-near-end.ts`), then',
+    '  `staleHistory()` (every stale item and chronicle, as each command and transcript slice asks) on the',
+    '  views that lived through the edit; each edit is kept (re-stamped, not timed) before the next.',
+    '  Full staleness pass = `staleItems()` on a new views object (what opening a story costs in staleness).',
+    '  Ready to send = a worker host (`DriverApi` over comlink, `tests/support/host-harness.ts`) on the same',
+    '  IndexedDB, not holding the story open (as after a reload), asked to `send` a turn: from the call until',
+    "  the turn's `story-changed` event (`ready-to-send.ts`): it has opened the story, derived its views and",
+    '  found the history fresh. The model server never answers; the generation is cancelled, untimed.',
+    '  100,000 turns (`docScale100000`) run only with `npm run bench -- --huge`: generated at bench time, never',
+    '  committed, with fewer runs (`detail.runs`). Its open → last 50 turns is the nearest figure here to the',
+    '  issue\'s "last row visible"; the app group measures that in Chromium at 1,000 and 10,000 turns only.',
     '- `requests.ts`: `rashomon run` (in process) plays 10 rounds of user turn, automatic choice, named',
     '  character against `tests/support/openai-server.ts`; prefix reuse as in',
     '  `../shared/tools/scene-check/check-scene.mjs` (selector requests reported apart).',

@@ -12,14 +12,10 @@ import type { Chronicle } from '../doc/chronicle.ts';
 import { createStoryFacts, type Cast, type StoryFacts } from './cast.ts';
 import { computeNode, type PathNode, type TranscriptEntry } from './path-node.ts';
 import { createTranscriptMemo } from './transcript-memo.ts';
+import { staleItemsOn, type StaleItem } from './stale-items.ts';
 
 export type { ItemState, PathNode, TranscriptEntry, TranscriptEntryKind } from './path-node.ts';
-
-export interface StaleItem {
-  turnId: string;
-  /** Absent: the generated turn itself; present: that audience's POV record. */
-  audience?: string;
-}
+export type { StaleItem } from './stale-items.ts';
 
 export interface StoryViews {
   /** Nodes from the root to `leaf` (default: the active leaf). */
@@ -157,17 +153,7 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
         .filter((n) => n.pov.get(audience)?.state === 'missing')
         .map((n) => n.id);
     },
-    staleItems(leaf = activeLeaf(doc)) {
-      const out: StaleItem[] = [];
-      const nodes = walk(leaf);
-      // Every stale item puts its participant in staleHist from its turn on: none at the leaf, none at all.
-      if (!nodes[nodes.length - 1]?.staleHist.size) return out;
-      for (const n of nodes) {
-        if (n.turnState === 'stale') out.push({ turnId: n.id });
-        for (const [audience, s] of n.pov) if (s.state === 'stale') out.push({ turnId: n.id, audience });
-      }
-      return out;
-    },
+    staleItems: (leaf = activeLeaf(doc)) => staleItemsOn(walk(leaf)),
     historyThrough(participant, leaf) {
       return leaf === null ? EMPTY_HISTORY : (node(leaf).hist.get(participant) ?? EMPTY_HISTORY);
     },
