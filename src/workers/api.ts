@@ -305,6 +305,11 @@ export interface DriverApi
     json: unknown,
     options: { title: string; reportLanguage: Language },
   ): Promise<Result<{ presetId: string; report: SillyTavernReport }>>;
+  /** The same from a file's text, read as every import reads JSON (a BOM dropped, a damaging nesting refused). */
+  importSillyTavernPresetText(
+    text: string,
+    options: { title: string; reportLanguage: Language },
+  ): Promise<Result<{ presetId: string; report: SillyTavernReport }>>;
   deletePreset(presetId: string): Promise<Result>;
   storyPreset(storyId: string): Promise<Result<{ preset: PresetStatus }>>;
   applyPreset(storyId: string, presetId: string): Promise<Result>;

@@ -1,13 +1,16 @@
 // What a file to import may be (issue 19), in real Chromium: the file is read in the page and posted
 // to the worker, which refuses a card nested 10 000 levels deep in one alert line before anything is
 // made (it once imported, then broke the page's next list of the library silently), and a story that
-// would take the library's sync room with a line saying why; the library stays as it was.
+// would take the library's sync room with a line saying why; the library stays as it was. The Prompts
+// screen's preset import is read by the worker too, and refuses the same nesting in its status line.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
 
 const DEEP = '['.repeat(10_000) + ']'.repeat(10_000);
 const DEEP_CARD = `{"spec":"chara_card_v2","data":{"name":"Abyss","description":"x","extensions":{"x":${DEEP}}}}`;
+
+const DEEP_PRESET = `{"temperature":1,"prompts":[{"identifier":"main","content":"x","extra":${DEEP}}]}`;
 
 const LIBRARY_STORY = {
   format: 'rashomon.story',
@@ -60,6 +63,23 @@ describe('import limits', { timeout: 6 * STEP_TIMEOUT_MS }, () => {
     await page.reload();
     await page.getByRole('button', { name: 'New story' }).waitFor();
     assert.equal(await page.getByText('Room thief').count(), 0);
+    assert.deepEqual(errors, []);
+  });
+
+  it('[SJ2] the Prompts screen refuses a preset nested 10 000 levels deep, saying why, and lists no preset', async () => {
+    const { page, errors } = browser;
+    await page.goto(appUrl() + '#/prompts');
+    await page.getByLabel('Import SillyTavern preset').setInputFiles({
+      name: 'abyss-preset.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(DEEP_PRESET),
+    });
+    const status = page.getByRole('status').filter({ hasText: 'abyss-preset.json was not imported' });
+    await status.waitFor();
+    assert.match(await status.innerText(), /nested more than 100 levels deep/);
+    await page.reload();
+    await page.getByLabel('Import SillyTavern preset').waitFor();
+    assert.equal(await page.getByText('abyss-preset').count(), 0);
     assert.deepEqual(errors, []);
   });
 });

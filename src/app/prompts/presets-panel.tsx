@@ -47,18 +47,15 @@ export function PresetsPanel(props: {
   };
 
   const importFile = async (file: File): Promise<void> => {
-    let json: unknown;
-    try {
-      json = JSON.parse(await file.text());
-    } catch {
-      setMessage(t('{file} is not JSON: export the preset from SillyTavern again.', { file: file.name }));
-      return;
-    }
-    const r = await api.importSillyTavernPreset(json, {
+    // Parsed in the worker, as every import is: a damaged file is refused there with its reason.
+    const r = await api.importSillyTavernPresetText(await file.text(), {
       title: file.name.replace(/\.json$/i, ''),
       reportLanguage: uiLanguage(),
     });
-    if (!r.ok) return after(r, '');
+    if (!r.ok) {
+      setMessage(t('{file} was not imported: {reason}', { file: file.name, reason: r.detail ?? '' }));
+      return;
+    }
     const count = r.report.mapped.length;
     const imported =
       count === 1 ? t('Imported: 1 prompt mapped.') : t('Imported: {count} prompts mapped.', { count });

@@ -20,6 +20,7 @@ import { applyPreset, reapplyPreset, removeStoryPreset } from '../../driver/pres
 import { presetStatus } from '../../driver/presets/status.ts';
 import { summarisePreset } from '../../driver/presets/summary.ts';
 import { importSillyTavernPreset } from '../../driver/presets/sillytavern.ts';
+import { readJsonText } from '../../driver/import/json-text.ts';
 import type { PromptSet } from '../../driver/prompts/render.ts';
 import type { Language } from '../../driver/doc/schema.ts';
 import type { DriverApi, PromptEntry, PromptScope, Result } from '../api.ts';
@@ -32,6 +33,7 @@ type PromptApi = Pick<
   | 'restorePrompt'
   | 'listPresets'
   | 'importSillyTavernPreset'
+  | 'importSillyTavernPresetText'
   | 'deletePreset'
   | 'storyPreset'
   | 'applyPreset'
@@ -55,6 +57,18 @@ export function promptCommands(ctx: HostContext): PromptApi {
     if (scope.kind === 'library') return ctx.store.library;
     const story = await ctx.story(scope.storyId);
     return isFailure(story) ? story : story.doc;
+  };
+
+  const importPreset: PromptApi['importSillyTavernPreset'] = async (json, options) => {
+    await ctx.store.ready;
+    // The prose goes into every shipped language; the report is for the person, in the panel's language.
+    const imported = importSillyTavernPreset(json, options);
+    if (!imported.ok) return { ok: false, code: 'invalid', detail: imported.detail };
+    const presetId = ctx.newId();
+    const put = putPreset(ctx.store.library, { id: presetId, ...imported.preset }, DocOrigin.person);
+    return put.ok
+      ? { ok: true, presetId, report: imported.report }
+      : { ok: false, code: 'invalid', detail: put.detail };
   };
 
   return {
@@ -115,16 +129,11 @@ export function promptCommands(ctx: HostContext): PromptApi {
       return listPresets(ctx.store.library).map((p) => summarisePreset(p, ui));
     },
 
-    async importSillyTavernPreset(json, options) {
-      await ctx.store.ready;
-      // The prose goes into every shipped language; the report is for the person, in the panel's language.
-      const imported = importSillyTavernPreset(json, options);
-      if (!imported.ok) return { ok: false, code: 'invalid', detail: imported.detail };
-      const presetId = ctx.newId();
-      const put = putPreset(ctx.store.library, { id: presetId, ...imported.preset }, DocOrigin.person);
-      return put.ok
-        ? { ok: true, presetId, report: imported.report }
-        : { ok: false, code: 'invalid', detail: put.detail };
+    importSillyTavernPreset: importPreset,
+
+    async importSillyTavernPresetText(text, options) {
+      const read = readJsonText(text, options.reportLanguage);
+      return read.ok ? importPreset(read.json, options) : { ok: false, code: 'invalid', detail: read.reason };
     },
 
     async deletePreset(presetId) {

@@ -35,8 +35,7 @@ export const ZH_PROMPTS: Messages = {
   'Edited in this story: re-applying would replace those edits (the old copies go to the trash).':
     '已在本故事中修改过：重新应用会替换这些修改（旧版本会移到回收站）。',
   'No longer in the library.': '资料库中已没有这个预设。',
-  '{file} is not JSON: export the preset from SillyTavern again.':
-    '{file} 不是 JSON 文件：请从 SillyTavern 重新导出预设。',
+  '{file} was not imported: {reason}': '{file} 未导入：{reason}',
   'Imported: 1 prompt mapped.': '已导入：映射了 1 个提示词。',
   'Imported: {count} prompts mapped.': '已导入：映射了 {count} 个提示词。',
   '{name} ({why})': '{name}（{why}）',
