@@ -15,13 +15,17 @@
 import 'fake-indexeddb/auto';
 import * as Y from 'yjs';
 import { IndexeddbPersistence } from 'y-indexeddb';
-import { readTurn, type NewTurn } from '../../src/driver/doc/turns.ts';
+import { metaMap, turnsMap } from '../../src/driver/doc/story-doc.ts';
 import { writePov } from '../../src/driver/doc/pov.ts';
-import { createStory, turnsMap, metaMap } from '../../src/driver/doc/story-doc.ts';
-import { addParticipant } from '../../src/driver/doc/participants.ts';
-import type { TurnSnapshot } from '../../src/driver/doc/schema.ts';
-import { computeNode, type PathNode } from '../../src/driver/views/path-node.ts';
-import { EMPTY_HISTORY, fingerprint } from '../../src/driver/views/fingerprint.ts';
+import type { PathNode } from '../../src/driver/views/path-node.ts';
+import {
+  buildRoot,
+  checkpointsEvery,
+  layOut,
+  passFrom,
+  writeTurn,
+  type Checkpoint,
+} from './segment-layout.ts';
 import { persisted, stored } from '../../src/workers/store/story-store.ts';
 import { mulberry32 } from '../support/prng.ts';
 import { buildStory, firstPerson, perceived, PROJECTION_CHARS, SOURCE_CHARS, uuidFrom } from './story-gen.ts';
@@ -39,50 +43,6 @@ const APPENDS = 25;
 const MONOLITH_IDB_LIMIT = 20_000;
 const MB = 1024 * 1024;
 
-/** A segment's boundary checkpoint: everything the views need to start at its first turn. */
-interface Checkpoint {
-  /** Chained fingerprint of the turn ids of the path before the segment. */
-  pathHash: string;
-  /** Every participant's history fingerprint before the segment (PathNode.hist). */
-  hist: Record<string, string>;
-}
-
-/** Writes a turn exactly as appendTurn lays it out, minus its parent check (the parent may be in an earlier segment). */
-function writeTurn(doc: Y.Doc, t: TurnSnapshot | (NewTurn & { parent: string | null })): void {
-  const m = new Y.Map<unknown>();
-  m.set('parent', t.parent);
-  m.set('author', t.author);
-  m.set('audiences', t.audiences);
-  m.set('source', new Y.Text('source' in t ? t.source : t.text));
-  m.set('origin', t.origin);
-  if (t.basis !== undefined) m.set('basis', t.basis);
-  m.set('createdAt', t.createdAt);
-  m.set('pov', new Y.Map());
-  turnsMap(doc).set(t.id, m);
-}
-
-/** A node standing for the path before a segment: hist from the checkpoint, nothing stale. */
-function seedNode(cp: Checkpoint, index: number): PathNode {
-  return {
-    id: 'checkpoint',
-    parent: null,
-    index,
-    turn: {} as TurnSnapshot,
-    turnExpected: EMPTY_HISTORY,
-    turnState: 'authored',
-    pov: new Map(),
-    hist: new Map(Object.entries(cp.hist)),
-    staleHist: new Set(),
-  };
-}
-
-/** The views' pass over one segment's turns in path order, started from its checkpoint. */
-function passFrom(doc: Y.Doc, ids: readonly string[], cp: Checkpoint, index: number): PathNode {
-  let node = seedNode(cp, index);
-  for (const id of ids) node = computeNode(readTurn(doc, id), node);
-  return node;
-}
-
 interface Layout {
   size: number;
   root: Uint8Array;
@@ -94,6 +54,7 @@ interface Layout {
 }
 
 /** The story, its one-doc encoding and its segmented layouts; the built doc is dropped on return. */
+
 async function prepare() {
   progress(`segment-spike: building a ${TURNS}-turn story (load ${(await loadAvg()).join(' ')})`);
   const t0 = now();
@@ -102,41 +63,11 @@ async function prepare() {
   const pids = participants.map((p) => p.id);
   const monoBytes = Y.encodeStateAsUpdate(mono);
   progress(`built in ${round((now() - t0) / 1000)} s, ${round(monoBytes.byteLength / MB)} MB`);
-
-  // Checkpoints at every turn index that is a multiple of the smallest size (the others are multiples of it).
-  const step = Math.min(...SIZES);
-  const cps = new Map<number, Checkpoint>();
-  let node: PathNode | null = null;
-  let pathHash = fingerprint('path');
-  for (let i = 0; i < turnIds.length; i++) {
-    if (i % step === 0) cps.set(i, { pathHash, hist: Object.fromEntries(node?.hist ?? new Map()) });
-    const next: PathNode = computeNode(readTurn(mono, turnIds[i] as string), node);
-    node = { ...next, parent: null };
-    pathHash = fingerprint(pathHash, turnIds[i] as string);
-  }
-
+  // Every size is a multiple of the smallest: one pass gives every layout's checkpoints.
+  const cps = checkpointsEvery(mono, turnIds, Math.min(...SIZES));
   const layouts: Layout[] = [];
   for (const size of SIZES) {
-    const segments: Uint8Array[] = [];
-    const ids: string[][] = [];
-    const checkpoints: Checkpoint[] = [];
-    for (let start = 0; start < turnIds.length; start += size) {
-      const seg = new Y.Doc({ guid: `${mono.guid}~${segments.length}` });
-      const slice = turnIds.slice(start, start + size);
-      seg.transact(() => {
-        seg.getMap('segment').set('n', segments.length);
-        for (const id of slice) {
-          const t = readTurn(mono, id);
-          writeTurn(seg, t);
-          for (const [audience, rec] of Object.entries(t.pov))
-            writePov(seg, id, audience, { ...rec, createdAt: rec.createdAt ?? t.createdAt });
-        }
-      });
-      segments.push(Y.encodeStateAsUpdate(seg));
-      ids.push(slice);
-      checkpoints.push(cps.get(start) as Checkpoint);
-      seg.destroy();
-    }
+    const { segments, ids, checkpoints } = layOut(mono, turnIds, size, cps);
     const root = buildRoot(mono.guid, participants, turnIds, ids, checkpoints, false);
     const rootWithIdIndex = buildRoot(mono.guid, participants, turnIds, ids, checkpoints, true);
     layouts.push({ size, root, rootWithIdIndex, segments, ids, checkpoints });
@@ -169,44 +100,6 @@ async function main() {
   out.loadAverageAtEnd = await loadAvg();
   out.seconds = round((now() - t0) / 1000);
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
-}
-
-function buildRoot(
-  guid: string,
-  participants: Parameters<typeof addParticipant>[1][],
-  turnIds: readonly string[],
-  ids: string[][],
-  checkpoints: Checkpoint[],
-  withIdIndex: boolean,
-): Uint8Array {
-  const root = new Y.Doc({ guid });
-  root.transact(() => {
-    createStory(root, { title: 'root', language: 'en', createdAt: new Date(0).toISOString() });
-    for (const p of participants) addParticipant(root, p);
-  });
-  // The active leaf moves on every append, as today (its overwritten values stay as tombstones).
-  for (let start = 0; start < turnIds.length; start += 250)
-    root.transact(() => {
-      for (const id of turnIds.slice(start, start + 250)) metaMap(root).set('activeLeaf', id);
-    });
-  root.transact(() => {
-    const index = root.getMap<Y.Map<unknown>>('segments');
-    ids.forEach((slice, n) => {
-      const m = new Y.Map<unknown>();
-      m.set('first', slice[0]);
-      m.set('last', slice.at(-1));
-      m.set('count', slice.length);
-      m.set('checkpoint', checkpoints[n]);
-      index.set(String(n), m);
-    });
-    if (withIdIndex) {
-      const where = root.getMap<number>('turnSegment');
-      ids.forEach((slice, n) => slice.forEach((id) => where.set(id, n)));
-    }
-  });
-  const bytes = Y.encodeStateAsUpdate(root);
-  root.destroy();
-  return bytes;
 }
 
 async function loadAvg(): Promise<number[]> {
