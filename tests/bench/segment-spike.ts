@@ -2,6 +2,7 @@
 // laid out as today (one Y.Doc) and as a root doc plus segment docs of S turns, measured side by side.
 // Run by hand, not part of `npm run bench`:
 //   node --expose-gc --import tsx tests/bench/segment-spike.ts [turns=10000] [sizes=250,500,1000]
+// (at 100000 turns add --max-old-space-size=12000: the one-doc layout needs more than Node's default heap)
 // Figures (medians of RUNS runs; the machine is shared, so compare within one run only):
 //   bytes          encoded size of the one doc, of the root, of each segment (median / largest)
 //   openMs         Y.applyUpdate of root + newest segment into fresh docs, then the views' pass over the
