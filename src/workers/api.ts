@@ -31,6 +31,8 @@ import type { CastApi } from './api-cast.ts';
 export type * from './api-cast.ts';
 import type { LibraryCardsApi } from './api-library-cards.ts';
 export type * from './api-library-cards.ts';
+import type { AssistantApi } from './api-assistant.ts';
+export type * from './api-assistant.ts';
 export type * from './api-views.ts';
 import type {
   MemoryEditInput,
@@ -225,7 +227,15 @@ export interface SyncTestReport {
 export type { Peer, PresenceState };
 
 export interface DriverApi
-  extends WorldApi, ImportApi, ContinueSuggestApi, PathApi, CastApi, GenerationApi, LibraryCardsApi {
+  extends
+    WorldApi,
+    ImportApi,
+    ContinueSuggestApi,
+    PathApi,
+    CastApi,
+    GenerationApi,
+    LibraryCardsApi,
+    AssistantApi {
   // library
   listStories(): Promise<StorySummary[]>;
   /** `notices`: what the person should know of the start (a suggested preset that could not be used). */

@@ -5,12 +5,14 @@ import { IMPORT_ZH } from './messages-zh-import.ts';
 import { PLAY_ZH } from './messages-zh-play.ts';
 import { POV_ZH } from './messages-zh-pov.ts';
 import { CAST_ZH } from './messages-zh-cast.ts';
+import { ASSISTANT_ZH } from './messages-zh-assistant.ts';
 
 export const MESSAGES_ZH: Messages = {
   ...IMPORT_ZH,
   ...PLAY_ZH,
   ...POV_ZH,
   ...CAST_ZH,
+  ...ASSISTANT_ZH,
   // What a character is told (private context) and how an empty history reads.
   'Who you are': '你是谁',
   'Your personality': '你的性格',

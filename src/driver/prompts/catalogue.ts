@@ -34,6 +34,10 @@ export const PROMPT_VARIABLES = {
   'roleplay/chronicler-task': ['name', 'names'],
   'import/card-world': ['name', 'card'],
   'import/card-world-task': ['name', 'kinds'],
+  'import/cut-off': [],
+  'lorebook/persona': [],
+  'lorebook/procedure': ['book'],
+  'lorebook/welcome': ['book'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PromptId = keyof typeof PROMPT_VARIABLES;
