@@ -3,9 +3,16 @@
 import { For, Show, type JSX } from 'solid-js';
 import type { Proposal } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
-import { lineDiff } from '../prompts/line-diff.ts';
+import { lineDiff, type DiffLine } from '../prompts/line-diff.ts';
 
 const MARK = { same: '  ', added: '+ ', removed: '- ' } as const;
+
+/** A new thing has no before and a deleted one no after: all its lines are added or removed. */
+function changeLines(before: string, after: string): DiffLine[] {
+  if (before === '') return after.split('\n').map((text) => ({ kind: 'added', text }));
+  if (after === '') return before.split('\n').map((text) => ({ kind: 'removed', text }));
+  return lineDiff(before, after);
+}
 
 function heading(p: Proposal): string {
   switch (p.action) {
@@ -45,7 +52,7 @@ export function ProposalCard(props: {
     <article class="proposal stack" aria-label={heading(p())}>
       <h4>{heading(p())}</h4>
       <pre class="prompt-diff" aria-label={t('The change, line by line')}>
-        <For each={lineDiff(p().before, p().after)}>
+        <For each={changeLines(p().before, p().after)}>
           {(line) => <div class={`diff-${line.kind}`}>{MARK[line.kind] + line.text}</div>}
         </For>
       </pre>
