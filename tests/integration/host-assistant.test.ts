@@ -16,6 +16,7 @@ beforeAll(async () => {
     const last = body.messages.at(-1);
     if (last?.role === 'tool') return { text: 'Proposed: please check it.' };
     const wanted = last?.content ?? '';
+    if (wanted.includes('Slowly')) return { text: 'Here.', delayMs: 300 };
     if (wanted.includes('Remove'))
       return { calls: [{ id: 'c-del', name: 'delete_entry', arguments: JSON.stringify({ id: 'velmar' }) }] };
     return {
@@ -87,6 +88,13 @@ describe('the lorebook assistant through the worker', () => {
     if (!restored.ok) throw new Error(restored.detail);
     expect(restored.view.trash).toEqual([]);
     expect(await titles()).toEqual(['Dragons', 'Velmar']);
+  });
+
+  it('refuses a second message while the chat is still answering the first', async () => {
+    const first = host.api.sendAssistant(subject, 'Slowly, please.');
+    const second = await host.api.sendAssistant(subject, 'And this?');
+    expect(second).toMatchObject({ ok: false, code: 'busy' });
+    expect((await first).ok).toBe(true);
   });
 
   it('answers not-found for a book the library does not have', async () => {

@@ -10,6 +10,8 @@ export interface ToolReply {
   calls?: Array<{ id: string; name: string; arguments: string }>;
   /** Default: `tool_calls` when there are calls, else `stop`. */
   finishReason?: string;
+  /** Wait before answering, as a slow model does. */
+  delayMs?: number;
 }
 
 export type ToolScript = (body: ChatBody, n: number) => ToolReply;
@@ -30,7 +32,8 @@ export async function startToolServer(script: ToolScript): Promise<OpenAIServer>
     let raw = '';
     req.setEncoding('utf8');
     req.on('data', (part: string) => (raw += part));
-    req.on('end', () => {
+    req.on('end', () => void answer());
+    const answer = async () => {
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
         res.writeHead(404, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ error: { message: `No route ${req.method} ${req.url}` } }));
@@ -39,6 +42,8 @@ export async function startToolServer(script: ToolScript): Promise<OpenAIServer>
       const headers: IncomingHttpHeaders = req.headers;
       requests.push({ n: ++n, body, status: 200, headers });
       const reply = script(body, n);
+      if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+      if (res.destroyed) return;
       const calls = reply.calls ?? [];
       const finish = reply.finishReason ?? (calls.length ? 'tool_calls' : 'stop');
       if (!body.stream) {
@@ -84,7 +89,7 @@ export async function startToolServer(script: ToolScript): Promise<OpenAIServer>
       });
       chunk({}, finish);
       res.end('data: [DONE]\n\n');
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

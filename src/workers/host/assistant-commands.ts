@@ -13,6 +13,7 @@ import { PromptProblem } from '../../driver/prompts/render.ts';
 import type { AssistantChatView, AssistantSubject } from '../api-assistant.ts';
 import type { DriverApi, Failure, Result } from '../api.ts';
 import type { HostContext } from './context.ts';
+import { maxTokensFor, profileFor } from '../store/device-settings.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 
 type AssistantCommands = Pick<
@@ -24,6 +25,8 @@ const invalid = (detail: string): Failure => ({ ok: false, code: 'invalid', deta
 
 export function assistantCommands(ctx: HostContext): AssistantCommands {
   const library = () => ctx.store.library;
+  /** Subjects whose chat is running a turn: a second message waits for the first to be answered. */
+  const running = new Set<string>();
 
   async function assistant(subject: AssistantSubject): Promise<LorebookAssistant | Failure> {
     await ctx.store.ready;
@@ -70,6 +73,42 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
     ctx.emit({ kind: 'library-changed' });
   }
 
+  async function turn(
+    a: LorebookAssistant,
+    text: string,
+    onToken: ((delta: string) => void) | undefined,
+  ): Promise<Result<{ view: AssistantChatView }>> {
+    const model = await ctx.modelFor('', 'actor');
+    if (!('complete' in model)) return model;
+    // The reply limit of the default backend's characters' turns.
+    const profile = profileFor(await ctx.settings.read(), '', 'actor');
+    const maxTokens = profile && maxTokensFor(profile, 'actor');
+    const prompts = resolvePrompts({
+      shipped: ctx.prompts,
+      library: listPromptOverrides(library()),
+    }).prompts;
+    const result = await runAssistantTurn(
+      {
+        doc: library(),
+        subject: a.subject,
+        model,
+        prompts,
+        language: workerUiLanguage(),
+        system: a.system,
+        tools: a.tools,
+        clock: ctx.clock,
+        newId: ctx.newId,
+        origin: DocOrigin.driver,
+        ...(maxTokens !== undefined ? { maxTokens } : {}),
+        ...(onToken ? { onToken } : {}),
+      },
+      text,
+    );
+    await changed();
+    if (!result.ok) return result;
+    return view(a, result.stopped === 'answered' ? undefined : result.stopped);
+  }
+
   return {
     async openAssistant(subject) {
       const a = await assistant(subject);
@@ -80,31 +119,18 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
       const a = await assistant(subject);
       if ('ok' in a) return a;
       if (text.trim() === '') return invalid(uiText('Write a message for the assistant first.'));
-      const model = await ctx.modelFor('', 'actor');
-      if (!('complete' in model)) return model;
-      const prompts = resolvePrompts({
-        shipped: ctx.prompts,
-        library: listPromptOverrides(library()),
-      }).prompts;
-      const result = await runAssistantTurn(
-        {
-          doc: library(),
-          subject: a.subject,
-          model,
-          prompts,
-          language: workerUiLanguage(),
-          system: a.system,
-          tools: a.tools,
-          clock: ctx.clock,
-          newId: ctx.newId,
-          origin: DocOrigin.driver,
-          ...(onToken ? { onToken } : {}),
-        },
-        text,
-      );
-      await changed();
-      if (!result.ok) return result;
-      return view(a, result.stopped === 'answered' ? undefined : result.stopped);
+      if (running.has(a.subject))
+        return {
+          ok: false,
+          code: 'busy',
+          detail: uiText('The assistant is still answering: wait for its reply.'),
+        };
+      running.add(a.subject);
+      try {
+        return await turn(a, text, onToken);
+      } finally {
+        running.delete(a.subject);
+      }
     },
 
     async decideProposal(subject, proposalId, decision) {

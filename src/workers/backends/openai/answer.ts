@@ -40,7 +40,10 @@ export function readCompletion(completion: unknown, { baseURL, wording }: Failur
   if (!Array.isArray(choices) || choices.length === 0) {
     return malformed(wording('The server at {baseURL} answered without any choices.', { baseURL }));
   }
-  const first = choices[0] as { message?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown };
+  const first = choices[0] as {
+    message?: { content?: unknown; tool_calls?: unknown };
+    finish_reason?: unknown;
+  };
   const message = first.message;
   const toolCalls = readToolCalls(message?.tool_calls);
   // An answer that only calls tools may carry no content at all.
@@ -153,7 +156,10 @@ function takeChunk(
   state.usage = readUsage((chunk as { usage?: unknown }).usage) ?? state.usage;
   const choices = (chunk as { choices?: unknown }).choices;
   if (!Array.isArray(choices) || choices.length === 0) return undefined;
-  const first = choices[0] as { delta?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown };
+  const first = choices[0] as {
+    delta?: { content?: unknown; tool_calls?: unknown };
+    finish_reason?: unknown;
+  };
   const delta = first.delta?.content;
   if (delta !== undefined && delta !== null && typeof delta !== 'string') {
     return malformed(wording('The answer stream carried something other than text.'));

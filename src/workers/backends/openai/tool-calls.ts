@@ -1,10 +1,7 @@
 // Tool calls over OpenAI's chat completions: our messages and tools as the SDK's params, and the
 // calls an answer makes read back — whole, or gathered from a stream's deltas (each call arrives in
 // pieces by index: first its id and name, then its arguments a few characters at a time).
-import type {
-  ChatCompletionMessageParam,
-  ChatCompletionTool,
-} from 'openai/resources/chat/completions';
+import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import type { ChatMessage, ToolCall, ToolSpec } from '../../../driver/model.ts';
 
@@ -51,7 +48,13 @@ export function readToolCalls(raw: unknown): ToolCall[] {
   return raw.flatMap((entry, i) => {
     const call = wholeCallSchema.safeParse(entry);
     if (!call.success) return [];
-    return [{ id: call.data.id || `call-${i}`, name: call.data.function.name, arguments: call.data.function.arguments }];
+    return [
+      {
+        id: call.data.id || `call-${i}`,
+        name: call.data.function.name,
+        arguments: call.data.function.arguments,
+      },
+    ];
   });
 }
 

@@ -133,7 +133,10 @@ function toParams(model: string, request: ChatRequest, thinkingOff: boolean): We
   return {
     model,
     // No tools here (callers ask this backend for JSON instead): a tool result is told as the user's.
-    messages: request.messages.map(({ role, content }) => ({ role: role === 'tool' ? 'user' : role, content })),
+    messages: request.messages.map(({ role, content }) => ({
+      role: role === 'tool' ? 'user' : role,
+      content,
+    })),
     stream: request.stream === true,
     ...(request.stream ? { stream_options: { include_usage: true } } : {}),
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
