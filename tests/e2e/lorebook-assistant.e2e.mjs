@@ -1,7 +1,7 @@
 // The lorebook assistant in real Chromium against a local OpenAI-protocol server that answers with a
 // tool call: the assistant proposes an entry, the proposal shows its diff and nothing is written until
 // Apply; after Apply the entry is in the lorebook's table, and still there after a reload. The page
-// with the panel open passes axe. Screenshots at 1280 px in .tmp/screenshots/.
+// with the panel open passes axe, light and dark. Screenshots at 1280 px in .tmp/screenshots/.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
@@ -78,6 +78,9 @@ describe('the lorebook assistant', { timeout: 8 * STEP_TIMEOUT_MS }, () => {
       );
 
       await axeClean(page);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await axeClean(page);
+      await page.emulateMedia({ colorScheme: 'light' });
       await page.screenshot({ path: `${SCREENSHOTS}lorebook-assistant-1280.png`, fullPage: true });
       await proposal.getByRole('button', { name: 'Apply' }).click();
       await proposal.getByText('Applied.').waitFor();
