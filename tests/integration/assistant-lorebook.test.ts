@@ -16,7 +16,7 @@ import { putLorebook, readLorebook } from '../../src/driver/doc/library-worlds.t
 import { listTrash } from '../../src/driver/doc/library-trash.ts';
 import { readAssistantChat } from '../../src/driver/doc/assistant-chats.ts';
 import { lorebookAssistant } from '../../src/driver/assistant/lorebook-assistant.ts';
-import { runAssistantTurn } from '../../src/driver/assistant/loop.ts';
+import { MAX_ASSISTANT_STEPS, runAssistantTurn } from '../../src/driver/assistant/loop.ts';
 import { decideProposal, restoreTrashed, setAutomatic } from '../../src/driver/assistant/decisions.ts';
 import type { ChatModel } from '../../src/driver/model.ts';
 
@@ -203,6 +203,16 @@ describe('the lorebook assistant over OpenAI tool calls', () => {
     expect(result.chat.proposals).toHaveLength(1);
     // The cut reply is not stored as if it were whole.
     expect(result.chat.messages.map((m) => m.text)).not.toContain('I will add a dragon entry with');
+  });
+
+  it('[AS2] a model that keeps calling tools stops at the step cap', async () => {
+    const server = await scripted(() => ({ calls: [call('list_entries', {})] }));
+    const doc = library();
+    const { run } = turn(doc, openai(server), 'Loop.');
+    const result = await run;
+    if (!result.ok) throw new Error(result.detail);
+    expect(result.stopped).toBe('step-cap');
+    expect(server.requests).toHaveLength(MAX_ASSISTANT_STEPS);
   });
 
   it('[AS5] cut twice, the reply is stored marked as cut', async () => {

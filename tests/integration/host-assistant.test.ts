@@ -97,6 +97,24 @@ describe('the lorebook assistant through the worker', () => {
     expect((await first).ok).toBe(true);
   });
 
+  it('[AS1] its prompts are overridable in the library like every prompt', async () => {
+    const set = await host.api.setPrompt(
+      { kind: 'library' },
+      'en/lorebook/welcome',
+      'EDITED welcome for ${book}.',
+    );
+    if (!set.ok) throw new Error(set.detail);
+    const opened = await host.api.openAssistant(subject);
+    expect(opened.ok && opened.view.welcome).toBe('EDITED welcome for Eldoria.');
+    await host.api.setPrompt({ kind: 'library' }, 'en/lorebook/persona', 'EDITED persona.');
+    await host.api.sendAssistant(subject, 'Hello?');
+    expect(server.requests.at(-1)?.body.messages[0]?.content).toMatch(
+      /^EDITED persona\.\n\nThe lorebook: Eldoria/,
+    );
+    await host.api.restorePrompt({ kind: 'library' }, 'en/lorebook/welcome');
+    await host.api.restorePrompt({ kind: 'library' }, 'en/lorebook/persona');
+  });
+
   it('answers not-found for a book the library does not have', async () => {
     expect(await host.api.openAssistant({ kind: 'lorebook', id: 'gone' })).toMatchObject({
       ok: false,
