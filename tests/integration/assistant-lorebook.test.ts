@@ -205,6 +205,32 @@ describe('the lorebook assistant over OpenAI tool calls', () => {
     expect(result.chat.messages.map((m) => m.text)).not.toContain('I will add a dragon entry with');
   });
 
+  it('[AS1] an Apply made while the turn still runs is kept when the turn stores its messages', async () => {
+    const doc = library();
+    let applied = false;
+    const server = await scripted((_, n) => {
+      if (n === 1) return { calls: [call('create_entry', DRAGON)] };
+      // The person applies the proposal while the model is still answering.
+      const chat = readAssistantChat(doc, 'lorebook:eldoria');
+      const a = lorebookAssistant({
+        doc,
+        bookId: 'eldoria',
+        prompts,
+        language: 'en',
+        clock: Date.now,
+        newId: randomUUID,
+      })!;
+      applied = decideProposal(doc, chat.subject, a.tools, chat.proposals[0]!.id, 'apply').ok;
+      return { text: 'Proposed.' };
+    });
+    const { run } = turn(doc, openai(server), 'Add dragons.');
+    const result = await run;
+    if (!result.ok) throw new Error(result.detail);
+    expect(applied).toBe(true);
+    expect(readAssistantChat(doc, 'lorebook:eldoria').proposals[0]?.status).toBe('applied');
+    expect(entryIds(doc)).toEqual(['Velmar', 'Dragons']);
+  });
+
   it('[AS2] a model that keeps calling tools stops at the step cap', async () => {
     const server = await scripted(() => ({ calls: [call('list_entries', {})] }));
     const doc = library();

@@ -7,8 +7,8 @@ import type * as Y from 'yjs';
 import type { Language } from '../doc/schema.ts';
 import {
   ProposalStatus,
+  appendToAssistantChat,
   readAssistantChat,
-  writeAssistantChat,
   type AssistantChat,
   type ChatMessageRecord,
   type Proposal,
@@ -49,10 +49,22 @@ export async function runAssistantTurn(
 ): Promise<AssistantTurnResult> {
   const { doc, subject } = input;
   const mode = input.model.toolCalls === true ? AssistantMode.tools : AssistantMode.json;
-  const chat = readAssistantChat(doc, subject);
-  const add = (m: Omit<ChatMessageRecord, 'id' | 'at'>) =>
-    chat.messages.push({ ...m, id: input.newId(), at: input.clock() });
-  const save = () => writeAssistantChat(doc, chat, input.origin);
+  let chat = readAssistantChat(doc, subject);
+  /** What this turn added since it last stored: appended to the chat as stored then. */
+  let added: { messages: ChatMessageRecord[]; proposals: Proposal[] } = { messages: [], proposals: [] };
+  const add = (m: Omit<ChatMessageRecord, 'id' | 'at'>) => {
+    const record = { ...m, id: input.newId(), at: input.clock() };
+    added.messages.push(record);
+    chat.messages.push(record);
+  };
+  const propose = (p: Proposal) => {
+    added.proposals.push(p);
+    chat.proposals.push(p);
+  };
+  const save = () => {
+    chat = appendToAssistantChat(doc, subject, added, input.origin);
+    added = { messages: [], proposals: [] };
+  };
   add({ role: 'user', text });
   save();
   const system =
@@ -117,7 +129,9 @@ export async function runAssistantTurn(
       save();
       return { ok: true, chat, stopped: 'answered' };
     }
-    for (const call of calls) runCall(input, chat, call, add);
+    // Automatic mode as it is now: the person may have switched it while the model answered.
+    const automatic = readAssistantChat(doc, subject).automatic;
+    for (const call of calls) runCall(input, automatic, call, add, propose);
     save();
   }
   return { ok: true, chat, stopped: 'step-cap' };
@@ -134,9 +148,10 @@ function parseArgs(text: string): { ok: true; value: unknown } | { ok: false } {
 /** One call: a read answers; a write becomes a proposal (applied now in automatic mode); a refusal is an error result. */
 function runCall(
   input: AssistantTurnInput,
-  chat: AssistantChat,
+  automatic: boolean,
   call: ToolCall,
   add: (m: Omit<ChatMessageRecord, 'id' | 'at'>) => void,
+  propose: (p: Proposal) => void,
 ): void {
   const result = (text: string, proposalId?: string) =>
     add({ role: 'tool', text, callId: call.id, ...(proposalId ? { proposalId } : {}) });
@@ -163,11 +178,11 @@ function runCall(
     after: change.after,
     status: ProposalStatus.pending,
   };
-  if (chat.automatic) {
+  if (automatic) {
     const applied = change.apply(input.origin);
     if (applied.ok) proposal.status = ProposalStatus.applied;
     else proposal.problem = applied.error;
   }
-  chat.proposals.push(proposal);
+  propose(proposal);
   result(`Proposed as change ${id} (${change.action} “${change.label}”).`, id);
 }

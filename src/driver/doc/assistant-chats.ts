@@ -70,3 +70,25 @@ export function writeAssistantChat(doc: Y.Doc, chat: AssistantChat, origin?: unk
   const valid = assistantChatSchema.parse(chat);
   doc.transact(() => chats(doc).set(valid.subject, valid), origin);
 }
+
+/**
+ * Adds a turn's new messages and proposals to the chat as it is stored now, keeping what was decided
+ * meanwhile (an Apply, a Reject, automatic mode switched): a running turn never writes back its older copy.
+ */
+export function appendToAssistantChat(
+  doc: Y.Doc,
+  subject: string,
+  added: { messages: readonly ChatMessageRecord[]; proposals: readonly Proposal[] },
+  origin?: unknown,
+): AssistantChat {
+  const stored = readAssistantChat(doc, subject);
+  const messageIds = new Set(stored.messages.map((m) => m.id));
+  const proposalIds = new Set(stored.proposals.map((p) => p.id));
+  const chat: AssistantChat = {
+    ...stored,
+    messages: [...stored.messages, ...added.messages.filter((m) => !messageIds.has(m.id))],
+    proposals: [...stored.proposals, ...added.proposals.filter((p) => !proposalIds.has(p.id))],
+  };
+  writeAssistantChat(doc, chat, origin);
+  return chat;
+}
