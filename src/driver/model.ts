@@ -1,11 +1,30 @@
 // The one model interface every operation calls: shaped like OpenAI chat completions so the
 // OpenAI-compatible backend, WebLLM and the scripted test model all implement it directly.
 
-export type ChatRole = 'system' | 'user' | 'assistant';
+/** `tool`: the result of one of the model's tool calls, sent back to it (OpenAI's tool message). */
+export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
 
 export interface ChatMessage {
   role: ChatRole;
   content: string;
+  /** On an assistant message: the tool calls it made (sent back so the model sees its own calls). */
+  toolCalls?: ToolCall[];
+  /** On a tool message: the call it answers. */
+  toolCallId?: string;
+}
+
+/** A tool the model may call: its arguments are a JSON schema (OpenAI's function tools). */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** One call the model made: `arguments` is the JSON text it wrote, unparsed (it may be invalid). */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: string;
 }
 
 /** A JSON schema the answer must follow (constrained decoding where the backend supports it). */
@@ -22,6 +41,8 @@ export interface ChatRequest {
   /** Where the answer ends: the server stops before any of these. */
   stop?: string[];
   response_format?: JsonSchemaFormat;
+  /** Tools the model may call; only sent to a model whose `toolCalls` is true. */
+  tools?: ToolSpec[];
   /** Ask the backend to stream; tokens arrive through onToken, the result is still the whole text. */
   stream?: boolean;
   onToken?: (delta: string) => void;
@@ -55,6 +76,10 @@ export interface ModelAnswer {
   model?: string;
   /** What the server counted, when it says (OpenAI's `usage`): calibrates the driver's estimates. */
   usage?: { promptTokens: number; completionTokens?: number };
+  /** The calls the model made instead of (or besides) text, when it was given tools. */
+  toolCalls?: ToolCall[];
+  /** Why it stopped, as the server says (`stop`, `length`, `tool_calls`…); `length`: the reply limit cut it. */
+  finishReason?: string;
 }
 
 export type ChatResult = ModelAnswer | ModelFailure;
@@ -81,4 +106,6 @@ export interface ChatModel {
   complete(request: ChatRequest): Promise<ChatResult>;
   /** The model's limits, asked once per command (the backend may cache what its server said). */
   limits?(): Promise<ModelLimits>;
+  /** True when the backend takes `tools` and answers with tool calls; otherwise callers ask for JSON. */
+  toolCalls?: boolean;
 }

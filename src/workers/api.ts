@@ -33,6 +33,8 @@ import type { CastApi } from './api-cast.ts';
 export type * from './api-cast.ts';
 import type { LibraryCardsApi } from './api-library-cards.ts';
 export type * from './api-library-cards.ts';
+import type { AssistantApi } from './api-assistant.ts';
+export type * from './api-assistant.ts';
 export type * from './api-views.ts';
 import type {
   MemoryEditInput,
@@ -227,7 +229,16 @@ export interface SyncTestReport {
 export type { Peer, PresenceState };
 
 export interface DriverApi
-  extends WorldApi, ImportApi, ContinueSuggestApi, PathApi, CastApi, GenerationApi, LibraryCardsApi, EvalApi {
+  extends
+    WorldApi,
+    ImportApi,
+    ContinueSuggestApi,
+    PathApi,
+    CastApi,
+    GenerationApi,
+    LibraryCardsApi,
+    EvalApi,
+    AssistantApi {
   // library
   listStories(): Promise<StorySummary[]>;
   /** `notices`: what the person should know of the start (a suggested preset that could not be used). */

@@ -83,6 +83,8 @@ export async function startOpenAIStub({ answer, pace = () => DEFAULT_PACE }) {
     const kind = classify(body);
     stub.requests.push({ kind, body });
     const text = stub.answer(kind, body);
+    // An answer may call tools (`{ text, toolCalls: [{ id, name, arguments }] }`), as an assistant's model does.
+    if (typeof text === 'object' && text !== null) return toolAnswer(res, body, text);
     const { chunkSize, delayMs } = { ...DEFAULT_PACE, ...stub.pace(kind) };
     if (!body.stream) {
       await sleep(delayMs);
@@ -128,6 +130,27 @@ function cors(req, res) {
   if (req.headers['access-control-request-private-network']) {
     res.setHeader('Access-Control-Allow-Private-Network', 'true');
   }
+}
+
+/** An answer with tool calls: whole, or streamed with each call's arguments in a delta of its own. */
+function toolAnswer(res, body, { text = '', toolCalls = [] }) {
+  const calls = toolCalls.map((c, index) => ({
+    index,
+    id: c.id,
+    type: 'function',
+    function: { name: c.name, arguments: c.arguments },
+  }));
+  const finish = calls.length ? 'tool_calls' : 'stop';
+  if (!body.stream) {
+    const message = { role: 'assistant', content: text, ...(calls.length ? { tool_calls: calls } : {}) };
+    const whole = completion(body.model, text);
+    return json(res, 200, { ...whole, choices: [{ index: 0, message, finish_reason: finish }] });
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  res.write(chunk(body.model, { role: 'assistant', content: text }, null));
+  for (const call of calls) res.write(chunk(body.model, { tool_calls: [call] }, null));
+  res.write(chunk(body.model, {}, finish));
+  res.end('data: [DONE]\n\n');
 }
 
 function completion(model, text) {

@@ -232,6 +232,7 @@ describe('OpenAI backend failures and retries', () => {
       text: 'Ann nods.',
       model: 'test-model',
       usage: { promptTokens: 812, completionTokens: 47 },
+      finishReason: 'stop',
     });
     const streamed = await model.complete({ messages, stream: true, onToken: () => {} });
     expect(streamed).toMatchObject({ ok: true, usage: { promptTokens: 812, completionTokens: 47 } });
@@ -254,8 +255,13 @@ describe('OpenAI backend failures and retries', () => {
       n === 1 ? { text: 'quiet', usage: null } : { text: 'zero', usage: { prompt_tokens: 0 } },
     );
     const ignored = await model.complete({ messages, stream: true });
-    expect(ignored).toEqual({ ok: true, text: 'quiet', model: 'test-model' });
-    expect(await model.complete({ messages })).toEqual({ ok: true, text: 'zero', model: 'test-model' });
+    expect(ignored).toEqual({ ok: true, text: 'quiet', model: 'test-model', finishReason: 'stop' });
+    expect(await model.complete({ messages })).toEqual({
+      ok: true,
+      text: 'zero',
+      model: 'test-model',
+      finishReason: 'stop',
+    });
   });
 
   it('lists the models a server offers, and explains a dead one', async () => {

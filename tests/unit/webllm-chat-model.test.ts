@@ -127,6 +127,7 @@ describe('WebLLM chat model: usage and limits', () => {
       text: 'Ann nods.',
       model: MODEL,
       usage: { promptTokens: 321, completionTokens: 12 },
+      finishReason: 'stop',
     });
     expect(await model.complete({ messages, stream: true })).toMatchObject({
       usage: { promptTokens: 321, completionTokens: 12 },

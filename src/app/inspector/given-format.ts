@@ -56,6 +56,8 @@ export function roleLabel(role: TurnRequest['messages'][number]['role']): string
       return t('User');
     case 'assistant':
       return t('Assistant');
+    case 'tool':
+      return t('Tool result');
     default:
       return role satisfies never;
   }

@@ -15,6 +15,7 @@ import { EntryEditor } from './entry-editor.tsx';
 import { LoreTestPanel } from './lore-test-panel.tsx';
 import { BookHolders } from './book-holders.tsx';
 import { BookExport } from './book-export.tsx';
+import { AssistantPanel } from '../assistant/assistant-panel.tsx';
 
 export function BookEditor(props: { book: LoreBook }): JSX.Element {
   const { api } = useDriver();
@@ -24,6 +25,7 @@ export function BookEditor(props: { book: LoreBook }): JSX.Element {
   const [error, setError] = createSignal('');
   const [status, setStatus] = createSignal('');
   const [dirty, setDirty] = createSignal(false);
+  const [assistant, setAssistant] = createSignal(false);
   const touched = (): void => {
     setDirty(true);
     setStatus('');
@@ -61,9 +63,35 @@ export function BookEditor(props: { book: LoreBook }): JSX.Element {
     setStatus(t('Saved.'));
   };
 
+  /** What the assistant wrote shows at once unless the person is editing (their edits are not replaced). */
+  const assistantChanged = async (): Promise<void> => {
+    if (dirty()) return;
+    const book = (await api.listLorebooks()).find((b) => b.id === props.book.id);
+    if (book && !dirty()) setDraft(reconcile(bookDraftOf(book)));
+  };
+
   return (
     <section class="book-editor stack" aria-labelledby="book-editor-title">
       <h2 id="book-editor-title">{draft.name.trim() || t('Untitled lorebook')}</h2>
+      <div class="row">
+        <button
+          type="button"
+          class="secondary"
+          aria-expanded={assistant()}
+          aria-controls="book-assistant"
+          onClick={() => setAssistant(!assistant())}
+        >
+          {t('Assistant')}
+        </button>
+      </div>
+      <Show when={assistant()}>
+        <div id="book-assistant">
+          <AssistantPanel
+            subject={{ kind: 'lorebook', id: props.book.id }}
+            onChanged={() => void assistantChanged()}
+          />
+        </div>
+      </Show>
       <div class="entry-grid">
         <label class="field">
           <span>{t('Name of the lorebook')}</span>

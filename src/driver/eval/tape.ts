@@ -23,7 +23,9 @@ export const tapeEntrySchema = z.strictObject({
   scene: z.string(),
   mode: z.enum([EvalMode.isolation, EvalMode.shared]),
   tag: requestTagSchema,
-  messages: z.array(z.strictObject({ role: z.enum(['system', 'user', 'assistant']), content: z.string() })),
+  messages: z.array(
+    z.strictObject({ role: z.enum(['system', 'user', 'assistant', 'tool']), content: z.string() }),
+  ),
   /** The answer's text, or the failure's code and detail. */
   answer: z.union([
     z.strictObject({ ok: z.literal(true), text: z.string() }),

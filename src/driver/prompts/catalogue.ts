@@ -35,6 +35,10 @@ export const PROMPT_VARIABLES = {
   'import/card-world': ['name', 'card'],
   'import/card-world-task': ['name', 'kinds'],
   'eval/judge': ['who', 'facts', 'text'],
+  'import/cut-off': [],
+  'lorebook/persona': [],
+  'lorebook/procedure': ['book'],
+  'lorebook/welcome': ['book'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PromptId = keyof typeof PROMPT_VARIABLES;

@@ -8,6 +8,7 @@ export function withContextSetting(model: ChatModel, contextTokens: number | und
   if (contextTokens === undefined) return model;
   return {
     complete: (request) => model.complete(request),
+    ...(model.toolCalls !== undefined ? { toolCalls: model.toolCalls } : {}),
     async limits() {
       const countTokens = (await model.limits?.())?.countTokens;
       return { contextTokens, source: ContextSource.setting, ...(countTokens ? { countTokens } : {}) };

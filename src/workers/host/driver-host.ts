@@ -19,6 +19,7 @@ import { memoryCommands } from './memory-commands.ts';
 import { inspectCommands } from './inspect-commands.ts';
 import { worldCommands } from './world-commands.ts';
 import { castCommands } from './cast-commands.ts';
+import { assistantCommands } from './assistant-commands.ts';
 import { generationCommands } from './generation-commands.ts';
 import { libraryCardCommands } from './library-card-commands.ts';
 import { importCommands } from './import-commands.ts';
@@ -155,6 +156,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     ...inspectCommands(ctx),
     ...worldCommands(ctx),
     ...castCommands(ctx),
+    ...assistantCommands(ctx),
     ...generationCommands(ctx),
     ...libraryCardCommands(ctx),
     ...loreTestCommand(ctx),

@@ -21,6 +21,7 @@ import { ZH_PLAY_SETTINGS } from './play-settings.ts';
 import { ZH_LIBRARY_CARDS } from './library-cards.ts';
 import { ZH_REQUEST_DEADLINE } from './request-deadline.ts';
 import { ZH_EVAL } from './eval.ts';
+import { ZH_ASSISTANT } from './assistant.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -43,6 +44,7 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   eval: ZH_EVAL,
   'library-cards': ZH_LIBRARY_CARDS,
   'request-deadline': ZH_REQUEST_DEADLINE,
+  assistant: ZH_ASSISTANT,
 };
 
 export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));

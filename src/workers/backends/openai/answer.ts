@@ -6,6 +6,7 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import { ModelFailureCode, type ChatRequest, type ModelAnswer } from '../../../driver/model.ts';
 import { classifyError, type ClassifiedFailure, type FailureContext } from './failures.ts';
+import { createToolCallDeltas, readToolCalls } from './tool-calls.ts';
 import type { Wording } from '../wording.ts';
 
 export type Attempt = ModelAnswer | ClassifiedFailure;
@@ -47,19 +48,33 @@ export function readCompletion(completion: unknown, { baseURL, wording }: Failur
   if (!Array.isArray(choices) || choices.length === 0) {
     return malformed(wording('The server at {baseURL} answered without any choices.', { baseURL }));
   }
-  const message = (choices[0] as { message?: { content?: unknown } } | undefined)?.message;
-  if (typeof message?.content !== 'string') {
+  const first = choices[0] as {
+    message?: { content?: unknown; tool_calls?: unknown };
+    finish_reason?: unknown;
+  };
+  const message = first.message;
+  const toolCalls = readToolCalls(message?.tool_calls);
+  // An answer that only calls tools may carry no content at all.
+  const text = typeof message?.content === 'string' ? message.content : toolCalls.length ? '' : undefined;
+  if (text === undefined) {
     return malformed(wording('The model answered without text (no message content).'));
   }
-  return answer(message.content, body?.model, readUsage(body?.usage));
+  return answer(text, body?.model, readUsage(body?.usage), { toolCalls, finishReason: first.finish_reason });
 }
 
-function answer(text: string, model: unknown, usage: ModelAnswer['usage']): ModelAnswer {
+function answer(
+  text: string,
+  model: unknown,
+  usage: ModelAnswer['usage'],
+  end: { toolCalls: ModelAnswer['toolCalls']; finishReason: unknown },
+): ModelAnswer {
   return {
     ok: true,
     text,
     ...(typeof model === 'string' ? { model } : {}),
     ...(usage ? { usage } : {}),
+    ...(end.toolCalls?.length ? { toolCalls: end.toolCalls } : {}),
+    ...(typeof end.finishReason === 'string' ? { finishReason: end.finishReason } : {}),
   };
 }
 
@@ -68,7 +83,9 @@ interface StreamState {
   text: string;
   model: unknown;
   finished: boolean;
+  finishReason?: string;
   usage: ModelAnswer['usage'];
+  toolCalls: ReturnType<typeof createToolCallDeltas>;
 }
 
 export async function readStream(
@@ -79,7 +96,13 @@ export async function readStream(
 ): Promise<Attempt> {
   const { wording } = context;
   const iterator = stream[Symbol.asyncIterator]();
-  const state: StreamState = { text: '', model: undefined, finished: false, usage: undefined };
+  const state: StreamState = {
+    text: '',
+    model: undefined,
+    finished: false,
+    usage: undefined,
+    toolCalls: createToolCallDeltas(),
+  };
   // Once tokens are on screen nothing is retried: a second answer would be shown after the first.
   const unlessShown = (failure: ClassifiedFailure): ClassifiedFailure =>
     state.text ? { ...failure, retryable: false } : failure;
@@ -133,7 +156,10 @@ export async function readStream(
       ),
     );
   }
-  return answer(state.text, state.model, state.usage);
+  return answer(state.text, state.model, state.usage, {
+    toolCalls: state.toolCalls.calls(),
+    finishReason: state.finishReason,
+  });
 }
 
 /** Adds one chunk's text to the state; returns a failure when the chunk is not text. */
@@ -148,13 +174,18 @@ function takeChunk(
   state.usage = readUsage((chunk as { usage?: unknown }).usage) ?? state.usage;
   const choices = (chunk as { choices?: unknown }).choices;
   if (!Array.isArray(choices) || choices.length === 0) return undefined;
-  const first = choices[0] as { delta?: { content?: unknown }; finish_reason?: unknown };
+  const first = choices[0] as {
+    delta?: { content?: unknown; tool_calls?: unknown };
+    finish_reason?: unknown;
+  };
   const delta = first.delta?.content;
   if (delta !== undefined && delta !== null && typeof delta !== 'string') {
     return malformed(wording('The answer stream carried something other than text.'));
   }
   state.model ??= chunk.model;
+  state.toolCalls.add(first.delta?.tool_calls);
   if (first.finish_reason) state.finished = true;
+  if (typeof first.finish_reason === 'string') state.finishReason = first.finish_reason;
   if (delta) {
     state.text += delta;
     onToken?.(delta);

@@ -28,6 +28,7 @@ import {
   type FailureContext,
 } from './failures.ts';
 import { createServerLimits } from './model-limits.ts';
+import { toMessageParams, toToolParams } from './tool-calls.ts';
 import {
   backoffDelay,
   MAX_TRANSPORT_RETRIES,
@@ -90,6 +91,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
 
   return {
     limits,
+    toolCalls: true,
     async complete(request) {
       for (let attempt = 1; ; attempt++) {
         if (request.signal?.aborted) return cancelledFailure(wording);
@@ -165,7 +167,8 @@ function gaveUp(failure: ModelFailure, attempts: number, wording: Wording): Mode
 function toParams(model: string, request: ChatRequest): ChatCompletionCreateParamsNonStreaming {
   return {
     model,
-    messages: request.messages.map(({ role, content }) => ({ role, content })),
+    messages: toMessageParams(request.messages),
+    ...(request.tools?.length ? { tools: toToolParams(request.tools) } : {}),
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
     ...(request.top_p !== undefined ? { top_p: request.top_p } : {}),
     ...(request.max_tokens !== undefined ? { max_tokens: request.max_tokens } : {}),

@@ -132,7 +132,11 @@ function toParams(model: string, request: ChatRequest, thinkingOff: boolean): We
   const schema = request.response_format?.json_schema.schema;
   return {
     model,
-    messages: request.messages.map(({ role, content }) => ({ role, content })),
+    // No tools here (callers ask this backend for JSON instead): a tool result is told as the user's.
+    messages: request.messages.map(({ role, content }) => ({
+      role: role === 'tool' ? 'user' : role,
+      content,
+    })),
     stream: request.stream === true,
     ...(request.stream ? { stream_options: { include_usage: true } } : {}),
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
@@ -212,16 +216,23 @@ function readCompletion(
     stripThinking(content),
     completion.model ?? model,
     turn.continued ? undefined : completion.usage,
+    choice?.finish_reason,
   );
 }
 
 /** An answer with the engine's usage, when it counted the whole prompt. */
-function answer(text: string, model: string, usage: WebllmUsageLike | null | undefined): ModelAnswer {
+function answer(
+  text: string,
+  model: string,
+  usage: WebllmUsageLike | null | undefined,
+  finish: string | null | undefined,
+): ModelAnswer {
   const counted = usage && Number.isInteger(usage.prompt_tokens) && usage.prompt_tokens > 0;
   return {
     ok: true,
     text,
     model,
+    ...(finish ? { finishReason: finish } : {}),
     ...(counted
       ? {
           usage: {
@@ -294,7 +305,7 @@ async function readChunks(
   }
   if (finish === 'abort') return interrupted(wording);
   emit(filter.flush());
-  return answer(stripThinking(text), answeredBy ?? model, turn.continued ? undefined : usage);
+  return answer(stripThinking(text), answeredBy ?? model, turn.continued ? undefined : usage, finish);
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<WebllmChunkLike> {

@@ -1,0 +1,88 @@
+// What the person decides in an assistant chat: Apply or Reject a proposal, automatic mode on or off,
+// and a trashed thing restored. Apply makes the change again from the proposal's arguments, so it is
+// checked against the subject as it is now; a refusal leaves it pending with the reason.
+import type * as Y from 'yjs';
+import {
+  ProposalStatus,
+  readAssistantChat,
+  writeAssistantChat,
+  type AssistantChat,
+} from '../doc/assistant-chats.ts';
+import { putLorebook, readLorebook } from '../doc/library-worlds.ts';
+import { readTrashed, removeFromTrash } from '../doc/library-trash.ts';
+import { findTool, type AssistantTool } from './tools.ts';
+
+export type DecisionResult =
+  | { ok: true; chat: AssistantChat }
+  | { ok: false; code: 'unknown' | 'decided' }
+  | { ok: false; code: 'refused'; detail: string; chat: AssistantChat };
+
+export function decideProposal(
+  doc: Y.Doc,
+  subject: string,
+  tools: readonly AssistantTool[],
+  proposalId: string,
+  decision: 'apply' | 'reject',
+  origin?: unknown,
+): DecisionResult {
+  const chat = readAssistantChat(doc, subject);
+  const proposal = chat.proposals.find((p) => p.id === proposalId);
+  if (!proposal) return { ok: false, code: 'unknown' };
+  if (proposal.status !== ProposalStatus.pending) return { ok: false, code: 'decided' };
+  if (decision === 'reject') {
+    proposal.status = ProposalStatus.rejected;
+    delete proposal.problem;
+    writeAssistantChat(doc, chat, origin);
+    return { ok: true, chat };
+  }
+  const tool = findTool(tools, proposal.tool);
+  const proposed = tool?.kind === 'write' ? tool.propose(proposal.args) : undefined;
+  const applied = proposed?.ok ? proposed.change.apply(origin) : undefined;
+  if (!applied?.ok) {
+    const detail =
+      applied?.error ?? (proposed && !proposed.ok ? proposed.error : `No tool ${proposal.tool}.`);
+    proposal.problem = detail;
+    writeAssistantChat(doc, chat, origin);
+    return { ok: false, code: 'refused', detail, chat };
+  }
+  proposal.status = ProposalStatus.applied;
+  delete proposal.problem;
+  writeAssistantChat(doc, chat, origin);
+  return { ok: true, chat };
+}
+
+export function setAutomatic(
+  doc: Y.Doc,
+  subject: string,
+  automatic: boolean,
+  origin?: unknown,
+): AssistantChat {
+  const chat = { ...readAssistantChat(doc, subject), automatic };
+  writeAssistantChat(doc, chat, origin);
+  return chat;
+}
+
+export type RestoreResult =
+  { ok: true } | { ok: false; code: 'unknown' | 'no-book' | 'invalid'; detail?: string };
+
+/** Puts a trashed lorebook entry back in its book (under a new id if one took its id meanwhile). */
+export function restoreTrashed(
+  doc: Y.Doc,
+  trashId: string,
+  newId: () => string,
+  origin?: unknown,
+): RestoreResult {
+  const item = readTrashed(doc, trashId);
+  if (!item) return { ok: false, code: 'unknown' };
+  const book = readLorebook(doc, item.bookId);
+  if (!book) return { ok: false, code: 'no-book' };
+  const taken = book.entries.some((e) => e.id === item.entry.id);
+  const entry = taken ? { ...item.entry, id: newId() } : item.entry;
+  let result: RestoreResult = { ok: true };
+  doc.transact(() => {
+    const saved = putLorebook(doc, { ...book, entries: [...book.entries, entry] }, origin);
+    if (!saved.ok) result = { ok: false, code: 'invalid', detail: saved.detail };
+    else removeFromTrash(doc, trashId, origin);
+  }, origin);
+  return result;
+}

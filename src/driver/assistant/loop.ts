@@ -1,0 +1,188 @@
+// One turn of an assistant chat: the person's message is stored, the chat goes to the model with its
+// tools, read tools answer at once, write tools become proposals (applied at once only in automatic
+// mode), results go back, until the model answers without calls or the step cap. A reply cut by the
+// response limit is steered once by import/cut-off to finish its pending action or summarise; cut
+// again, it is stored marked as cut — never silently.
+import type * as Y from 'yjs';
+import type { Language } from '../doc/schema.ts';
+import {
+  ProposalStatus,
+  appendToAssistantChat,
+  readAssistantChat,
+  type AssistantChat,
+  type ChatMessageRecord,
+  type Proposal,
+} from '../doc/assistant-chats.ts';
+import type { ChatMessage, ChatModel, ModelFailure, ToolCall } from '../model.ts';
+import { renderPrompt, type PromptSet } from '../prompts/render.ts';
+import { FALLBACK_FORMAT, fallbackBrief, readFallbackAnswer } from './fallback.ts';
+import { AssistantMode, chatMessages } from './request.ts';
+import { findTool, toolSpecs, type AssistantTool } from './tools.ts';
+
+/** Model calls one turn may make: enough to read, propose and answer, bounded so a looping model stops. */
+export const MAX_ASSISTANT_STEPS = 8;
+
+export interface AssistantTurnInput {
+  doc: Y.Doc;
+  subject: string;
+  model: ChatModel;
+  prompts: PromptSet;
+  language: Language;
+  /** The system prompt: the assistant's persona and procedure, rendered. */
+  system: string;
+  tools: readonly AssistantTool[];
+  clock: () => number;
+  newId: () => string;
+  maxTokens?: number;
+  signal?: AbortSignal;
+  /** The reply's text as it streams (native tool mode only: a JSON answer is not for reading). */
+  onToken?: (delta: string) => void;
+  origin?: unknown;
+}
+
+export type AssistantTurnResult =
+  { ok: true; chat: AssistantChat; stopped: 'answered' | 'step-cap' | 'cut' } | ModelFailure;
+
+export async function runAssistantTurn(
+  input: AssistantTurnInput,
+  text: string,
+): Promise<AssistantTurnResult> {
+  const { doc, subject } = input;
+  const mode = input.model.toolCalls === true ? AssistantMode.tools : AssistantMode.json;
+  let chat = readAssistantChat(doc, subject);
+  /** What this turn added since it last stored: appended to the chat as stored then. */
+  let added: { messages: ChatMessageRecord[]; proposals: Proposal[] } = { messages: [], proposals: [] };
+  const add = (m: Omit<ChatMessageRecord, 'id' | 'at'>) => {
+    const record = { ...m, id: input.newId(), at: input.clock() };
+    added.messages.push(record);
+    chat.messages.push(record);
+  };
+  const propose = (p: Proposal) => {
+    added.proposals.push(p);
+    chat.proposals.push(p);
+  };
+  const save = () => {
+    chat = appendToAssistantChat(doc, subject, added, input.origin);
+    added = { messages: [], proposals: [] };
+  };
+  add({ role: 'user', text });
+  save();
+  const system =
+    mode === AssistantMode.tools
+      ? input.system
+      : `${input.system}\n\n${fallbackBrief(toolSpecs(input.tools))}`;
+  /** Sent after the stored chat but never stored: a cut reply and the steering, or a refused JSON answer and why. */
+  let pending: ChatMessage[] = [];
+  let steered = false;
+  let corrected = false;
+  for (let step = 0; step < MAX_ASSISTANT_STEPS; step++) {
+    const answer = await input.model.complete({
+      messages: [...chatMessages(chat, system, mode), ...pending],
+      ...(mode === AssistantMode.tools
+        ? { tools: toolSpecs(input.tools) }
+        : { response_format: FALLBACK_FORMAT }),
+      ...(input.maxTokens !== undefined ? { max_tokens: input.maxTokens } : {}),
+      ...(input.signal ? { signal: input.signal } : {}),
+      ...(input.onToken && mode === AssistantMode.tools ? { stream: true, onToken: input.onToken } : {}),
+    });
+    if (!answer.ok) return answer;
+    if (answer.finishReason === 'length') {
+      if (!steered) {
+        steered = true;
+        pending = [
+          { role: 'assistant', content: answer.text },
+          { role: 'user', content: renderPrompt(input.prompts, input.language, 'import/cut-off', {}) },
+        ];
+        continue;
+      }
+      add({ role: 'assistant', text: answer.text, cut: true });
+      save();
+      return { ok: true, chat, stopped: 'cut' };
+    }
+    let said = answer.text;
+    let calls: ToolCall[] = answer.toolCalls ?? [];
+    if (mode === AssistantMode.json) {
+      const read = readFallbackAnswer(answer.text, () => input.newId());
+      if (!read.ok) {
+        if (corrected) {
+          add({ role: 'assistant', text: answer.text });
+          save();
+          return { ok: true, chat, stopped: 'answered' };
+        }
+        corrected = true;
+        pending = [
+          { role: 'assistant', content: answer.text },
+          { role: 'user', content: read.reason },
+        ];
+        continue;
+      }
+      said = read.say;
+      calls = read.calls;
+    }
+    pending = [];
+    add({
+      role: 'assistant',
+      text: said,
+      ...(calls.length ? { calls: calls.map((c) => ({ id: c.id, tool: c.name, args: c.arguments })) } : {}),
+    });
+    if (calls.length === 0) {
+      save();
+      return { ok: true, chat, stopped: 'answered' };
+    }
+    // Automatic mode as it is now: the person may have switched it while the model answered.
+    const automatic = readAssistantChat(doc, subject).automatic;
+    for (const call of calls) runCall(input, automatic, call, add, propose);
+    save();
+  }
+  return { ok: true, chat, stopped: 'step-cap' };
+}
+
+function parseArgs(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: text.trim() === '' ? {} : (JSON.parse(text) as unknown) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** One call: a read answers; a write becomes a proposal (applied now in automatic mode); a refusal is an error result. */
+function runCall(
+  input: AssistantTurnInput,
+  automatic: boolean,
+  call: ToolCall,
+  add: (m: Omit<ChatMessageRecord, 'id' | 'at'>) => void,
+  propose: (p: Proposal) => void,
+): void {
+  const result = (text: string, proposalId?: string) =>
+    add({ role: 'tool', text, callId: call.id, ...(proposalId ? { proposalId } : {}) });
+  const tool = findTool(input.tools, call.name);
+  if (!tool) return result(`Error: there is no tool ${call.name}. Nothing was written.`);
+  const args = parseArgs(call.arguments);
+  if (!args.ok) return result('Error: the arguments are not JSON. Nothing was written.');
+  if (tool.kind === 'read') {
+    const read = tool.run(args.value);
+    return result(read.ok ? read.result : `Error: ${read.error}`);
+  }
+  const proposed = tool.propose(args.value);
+  if (!proposed.ok) return result(`Error: ${proposed.error} Nothing was written.`);
+  const { change } = proposed;
+  const id = input.newId();
+  const proposal: Proposal = {
+    id,
+    callId: call.id,
+    tool: call.name,
+    args: proposed.args,
+    action: change.action,
+    label: change.label,
+    before: change.before,
+    after: change.after,
+    status: ProposalStatus.pending,
+  };
+  if (automatic) {
+    const applied = change.apply(input.origin);
+    if (applied.ok) proposal.status = ProposalStatus.applied;
+    else proposal.problem = applied.error;
+  }
+  propose(proposal);
+  result(`Proposed as change ${id} (${change.action} “${change.label}”).`, id);
+}

@@ -1,0 +1,46 @@
+// What an assistant deleted from the library, kept so the person can restore it: `libraryTrash`
+// id → the thing as it was and where it came from (a lorebook entry: its book). Like a story's
+// prompt trash (story-preset.ts), nothing deleted for the person is lost.
+import type * as Y from 'yjs';
+import { z } from 'zod';
+import { loreEntrySchema } from './lore-book.ts';
+
+const KEY = { trash: 'libraryTrash' } as const;
+
+export const trashedItemSchema = z.object({
+  id: z.string().min(1),
+  /** The assistant chat's subject that deleted it. */
+  subject: z.string().min(1),
+  at: z.number(),
+  /** The one kind so far; others (world nodes, preset fields) come with their assistants. */
+  kind: z.literal('lore-entry'),
+  bookId: z.string().min(1),
+  entry: loreEntrySchema,
+});
+export type TrashedItem = z.infer<typeof trashedItemSchema>;
+
+const trash = (doc: Y.Doc) => doc.getMap<unknown>(KEY.trash);
+
+export function putInTrash(doc: Y.Doc, item: TrashedItem, origin?: unknown): void {
+  const valid = trashedItemSchema.parse(item);
+  doc.transact(() => trash(doc).set(valid.id, valid), origin);
+}
+
+/** A subject's trash, newest first. */
+export function listTrash(doc: Y.Doc, subject: string): TrashedItem[] {
+  return [...trash(doc).values()]
+    .flatMap((v) => {
+      const parsed = trashedItemSchema.safeParse(v);
+      return parsed.success && parsed.data.subject === subject ? [parsed.data] : [];
+    })
+    .sort((a, b) => b.at - a.at);
+}
+
+export function readTrashed(doc: Y.Doc, id: string): TrashedItem | undefined {
+  const parsed = trashedItemSchema.safeParse(trash(doc).get(id));
+  return parsed.success ? parsed.data : undefined;
+}
+
+export function removeFromTrash(doc: Y.Doc, id: string, origin?: unknown): void {
+  doc.transact(() => trash(doc).delete(id), origin);
+}

@@ -1,0 +1,47 @@
+// The part of the worker's API about assistant chats: a chat with a model that reads and writes one
+// part of the library through tools, every write a proposal the person applies or rejects (or an
+// automatic mode they turn on per chat), deletes kept in a trash they can restore from. The lorebook
+// assistant is the first: its subject is one library book. Re-exported by api.ts.
+import type { AssistantChat, Proposal } from '../driver/doc/assistant-chats.ts';
+import type { TrashedItem } from '../driver/doc/library-trash.ts';
+import type { Result } from './api.ts';
+export type { AssistantChat, ChatMessageRecord, Proposal } from '../driver/doc/assistant-chats.ts';
+export type { TrashedItem } from '../driver/doc/library-trash.ts';
+
+/** What an assistant works on; only lorebooks have one so far. */
+export interface AssistantSubject {
+  kind: 'lorebook';
+  id: string;
+}
+
+export interface AssistantChatView {
+  chat: AssistantChat;
+  /** The assistant's first words (its welcome prompt), shown before the chat; never sent to the model. */
+  welcome: string;
+  /** The subject's trash, newest first. */
+  trash: TrashedItem[];
+  /** How the last turn ended when it did not simply answer: the step cap, or a reply cut at the response limit. */
+  stopped?: 'step-cap' | 'cut';
+}
+
+export interface AssistantApi {
+  openAssistant(subject: AssistantSubject): Promise<Result<{ view: AssistantChatView }>>;
+  /** Sends the person's message; the reply's text streams to `onToken` (a Comlink proxy). */
+  sendAssistant(
+    subject: AssistantSubject,
+    text: string,
+    onToken?: (delta: string) => void,
+  ): Promise<Result<{ view: AssistantChatView }>>;
+  /** Apply writes the proposal (checked as the editor checks it); Reject leaves the subject as it is. */
+  decideProposal(
+    subject: AssistantSubject,
+    proposalId: Proposal['id'],
+    decision: 'apply' | 'reject',
+  ): Promise<Result<{ view: AssistantChatView }>>;
+  /** Automatic mode: the chat's writes are applied as they are proposed, without asking. */
+  setAssistantAutomatic(
+    subject: AssistantSubject,
+    automatic: boolean,
+  ): Promise<Result<{ view: AssistantChatView }>>;
+  restoreFromTrash(subject: AssistantSubject, trashId: string): Promise<Result<{ view: AssistantChatView }>>;
+}
