@@ -14,7 +14,7 @@ const review = (changeId: string) => ({
 });
 
 describe('a chronicle written on two devices at once', () => {
-  it('[U5] keeps both devices’ first records, whichever merges first', () => {
+  it('[D13] keeps both devices’ first records, whichever merges first', () => {
     for (const order of ['a-first', 'b-first']) {
       const a = makeStory({ clientID: 1 });
       const b = new Y.Doc({ guid: a.doc.guid });

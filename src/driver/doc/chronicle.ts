@@ -139,30 +139,44 @@ export interface Chronicle {
   audit: Audit[];
 }
 
-const KEY = 'chronicle';
+/** Where chronicles were kept before D13: maps inside the participant's entry, still read. */
+const LEGACY_KEY = 'chronicle';
 
-function partMap(
-  doc: Y.Doc,
-  participant: string,
-  part: ChroniclePart,
-  create: boolean,
-): Y.Map<unknown> | null {
+/**
+ * A part's records: a top-level map per participant and part. A top-level type is known by its name
+ * on every device, so two devices writing a first record at once write into the same map; a map made
+ * on first write inside the entry (the old layout) was made twice, and the merge kept one device's.
+ */
+const PART_MAP_PREFIX = 'chronicle/';
+const partMap = (doc: Y.Doc, participant: string, part: ChroniclePart): Y.Map<unknown> =>
+  doc.getMap<unknown>(`${PART_MAP_PREFIX}${participant}/${part}`);
+
+/** The participants whose chronicle a transaction that changed `types` changed. */
+export function touchedChronicles(doc: Y.Doc, types: ReadonlySet<unknown>): Set<string> {
+  const touched = new Set<string>();
+  for (const [name, type] of doc.share)
+    if (name.startsWith(PART_MAP_PREFIX) && types.has(type))
+      touched.add(name.slice(PART_MAP_PREFIX.length, name.lastIndexOf('/')));
+  return touched;
+}
+
+/** The maps a part's records are read from: the old layout's (if the story has one), then the current. */
+function partMaps(doc: Y.Doc, participant: string, part: ChroniclePart): Y.Map<unknown>[] {
   const entry = participantsMap(doc).get(participant);
-  if (!(entry instanceof Y.Map)) return null;
-  let chronicle = entry.get(KEY);
-  if (!(chronicle instanceof Y.Map)) {
-    if (!create) return null;
-    chronicle = new Y.Map<unknown>();
-    entry.set(KEY, chronicle);
-  }
-  const map = chronicle as Y.Map<unknown>;
-  let records = map.get(part);
-  if (!(records instanceof Y.Map)) {
-    if (!create) return null;
-    records = new Y.Map<unknown>();
-    map.set(part, records);
-  }
-  return records as Y.Map<unknown>;
+  if (!(entry instanceof Y.Map)) return [];
+  const legacy = entry.get(LEGACY_KEY);
+  const old = legacy instanceof Y.Map ? legacy.get(part) : undefined;
+  return old instanceof Y.Map
+    ? [old as Y.Map<unknown>, partMap(doc, participant, part)]
+    : [partMap(doc, participant, part)];
+}
+
+/** Every stored value of one part by its key; the current layout's value wins over the old one's. */
+function partValues(doc: Y.Doc, participant: string, part: ChroniclePart): Map<string, unknown> {
+  const values = new Map<string, unknown>();
+  for (const map of partMaps(doc, participant, part))
+    for (const [key, value] of map.entries()) values.set(key, value);
+  return values;
 }
 
 /** Every valid record of one part (a malformed one from a peer is skipped, never thrown on). */
@@ -171,10 +185,8 @@ export function readPart<P extends ChroniclePart>(
   participant: string,
   part: P,
 ): ChronicleRecord<P>[] {
-  const records = partMap(doc, participant, part, false);
-  if (!records) return [];
   const out: ChronicleRecord<P>[] = [];
-  for (const value of records.values()) {
+  for (const value of partValues(doc, participant, part).values()) {
     const parsed = PARTS[part].safeParse(value);
     if (parsed.success) out.push(parsed.data as ChronicleRecord<P>);
   }
@@ -201,9 +213,10 @@ export function writeRecords<P extends ChroniclePart>(
   origin?: unknown,
 ): void {
   const valid = records.map((r) => PARTS[part].parse(r) as { id?: string; changeId?: string });
+  if (!(participantsMap(doc).get(participant) instanceof Y.Map))
+    throw new Error(`no participant ${participant}`);
   doc.transact(() => {
-    const map = partMap(doc, participant, part, true);
-    if (!map) throw new Error(`no participant ${participant}`);
+    const map = partMap(doc, participant, part);
     for (const r of valid) map.set(recordKey(r), r);
   }, origin);
 }
@@ -216,8 +229,7 @@ export function deleteRecords(
   origin?: unknown,
 ): void {
   doc.transact(() => {
-    const map = partMap(doc, participant, part, false);
-    for (const key of keys) map?.delete(key);
+    for (const map of partMaps(doc, participant, part)) for (const key of keys) map.delete(key);
   }, origin);
 }
 

@@ -2,7 +2,7 @@
 // over and over: read from the document once per change of them, not once per request.
 // Visible names are the only identity a model ever sees.
 import type * as Y from 'yjs';
-import { readChronicle, type Chronicle } from '../doc/chronicle.ts';
+import { readChronicle, touchedChronicles, type Chronicle } from '../doc/chronicle.ts';
 import { listParticipants } from '../doc/participants.ts';
 import type { Participant, StoryMeta } from '../doc/schema.ts';
 import { metaMap, participantsMap, readMeta } from '../doc/story-doc.ts';
@@ -41,7 +41,7 @@ export const nameLookup = (doc: Y.Doc): ((id: string) => string) => castOf(listP
 export interface StoryFacts {
   cast(): Cast;
   meta(): StoryMeta;
-  /** A participant's chronicle (it lives in the participant's entry), read once per change. */
+  /** A participant's chronicle, read once per change of it. */
   chronicle(participant: string): Chronicle;
   /** The story's own world, or null. */
   world(): StoryWorld | null;
@@ -63,7 +63,13 @@ export function createStoryFacts(doc: Y.Doc): StoryFacts {
   let lore: { books: readonly StoryBook[]; settings: LoreSettings } | undefined;
   const dropWorld = () => (world = undefined);
   const dropLore = () => (lore = undefined);
+  // Chronicles are top-level maps beside the participants (D13): dropped per participant they change.
+  const dropChronicles = (tr: Y.Transaction) => {
+    const changed = new Set<unknown>([...tr.changed.keys(), ...tr.changedParentTypes.keys()]);
+    for (const participant of touchedChronicles(doc, changed)) chronicles.delete(participant);
+  };
   participantsMap(doc).observeDeep(dropCast);
+  doc.on('afterTransaction', dropChronicles);
   metaMap(doc).observeDeep(dropMeta);
   worldMap(doc).observeDeep(dropWorld);
   loreMap(doc).observeDeep(dropLore);
@@ -79,6 +85,7 @@ export function createStoryFacts(doc: Y.Doc): StoryFacts {
     lore: () => (lore ??= { books: readStoryBooks(doc), settings: readLoreSettings(doc) }),
     dispose() {
       participantsMap(doc).unobserveDeep(dropCast);
+      doc.off('afterTransaction', dropChronicles);
       metaMap(doc).unobserveDeep(dropMeta);
       worldMap(doc).unobserveDeep(dropWorld);
       loreMap(doc).unobserveDeep(dropLore);
