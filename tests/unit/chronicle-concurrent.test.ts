@@ -4,7 +4,8 @@
 import * as Y from 'yjs';
 import { describe, expect, it } from 'vitest';
 import { makeStory, JANE } from '../support/story-fixture.ts';
-import { readPart, writeRecords } from '../../src/driver/doc/chronicle.ts';
+import { deleteRecords, readPart, writeRecords } from '../../src/driver/doc/chronicle.ts';
+import { participantsMap } from '../../src/driver/doc/story-doc.ts';
 
 const review = (changeId: string) => ({
   changeId,
@@ -40,5 +41,34 @@ describe('a chronicle written on two devices at once', () => {
         expect(ids, order).toEqual(['from-a', 'from-b']);
       }
     }
+  });
+
+  it('[D13] still reads a chronicle kept in the older layout, inside the participant entry, and deletes from it', () => {
+    const s = makeStory();
+    const entry = participantsMap(s.doc).get(JANE);
+    if (!(entry instanceof Y.Map)) throw new Error('no Jane');
+    s.doc.transact(() => {
+      const legacy = new Y.Map<unknown>();
+      const reviews = new Y.Map<unknown>();
+      reviews.set('old', review('old'));
+      legacy.set('reviews', reviews);
+      entry.set('chronicle', legacy);
+    });
+    writeRecords(s.doc, JANE, 'reviews', [review('new')]);
+    expect(
+      readPart(s.doc, JANE, 'reviews')
+        .map((r) => r.changeId)
+        .sort(),
+    ).toEqual(['new', 'old']);
+    // The views see a write to either layout as the participant's change.
+    expect(
+      s.views
+        .chronicle(JANE)
+        .reviews.map((r) => r.changeId)
+        .sort(),
+    ).toEqual(['new', 'old']);
+    deleteRecords(s.doc, JANE, 'reviews', ['old']);
+    expect(readPart(s.doc, JANE, 'reviews').map((r) => r.changeId)).toEqual(['new']);
+    expect(s.views.chronicle(JANE).reviews.map((r) => r.changeId)).toEqual(['new']);
   });
 });
