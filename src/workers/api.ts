@@ -16,6 +16,7 @@ import type { PresetSummary } from '../driver/presets/summary.ts';
 import type { PresetStatus } from '../driver/presets/status.ts';
 import type { SillyTavernReport } from '../driver/presets/sillytavern.ts';
 import type { ContextSource } from '../driver/model.ts';
+import type { StoryProblem } from '../driver/views/story-problems.ts';
 import type { NewStoryWorld, WorldApi } from './api-world.ts';
 import type { GenerationApi } from './api-generation.ts';
 import type { ImportApi } from './api-import.ts';
@@ -82,6 +83,8 @@ export interface StoryOverview {
   /** Turns on the active path. */
   length: number;
   userId: string;
+  /** What of the story cannot be read (another device wrote it wrong): the story opens without it. */
+  problems: StoryProblem[];
 }
 
 export type PromptScope = { kind: 'library' } | { kind: 'story'; storyId: string };
@@ -353,6 +356,7 @@ export type { Sampling } from '../driver/doc/library-presets.ts';
 export type { TextDeltaOp } from '../driver/doc/text-edit.ts';
 export type { Phase } from '../driver/env.ts';
 export type { ContextSource } from '../driver/model.ts';
+export type { StoryProblem, StoryProblemCode } from '../driver/views/story-problems.ts';
 export type { PresetStatus } from '../driver/presets/status.ts';
 export type { StoryJson } from '../driver/story-json/schema.ts';
 export type { Audit, ChronicleEvent, Memory, StateChange, StateDomain } from '../driver/doc/chronicle.ts';

@@ -24,6 +24,7 @@ export function overview(patch: Partial<StoryOverview> = {}): StoryOverview {
     ],
     length: 0,
     userId: USER_ID,
+    problems: [],
     ...patch,
   };
 }

@@ -181,6 +181,21 @@ export function readPart<P extends ChroniclePart>(
   return out;
 }
 
+/** The keys of every record of a participant's chronicle that does not parse (`readPart` skips them). */
+export function unreadableRecords(
+  doc: Y.Doc,
+  participant: string,
+): Array<{ part: ChroniclePart; key: string }> {
+  const out: Array<{ part: ChroniclePart; key: string }> = [];
+  for (const part of Object.keys(PARTS) as ChroniclePart[]) {
+    const records = partMap(doc, participant, part, false);
+    if (records)
+      for (const [key, value] of records.entries())
+        if (!PARTS[part].safeParse(value).success) out.push({ part, key });
+  }
+  return out;
+}
+
 export function readChronicle(doc: Y.Doc, participant: string): Chronicle {
   return {
     entries: readPart(doc, participant, 'entries'),
