@@ -60,8 +60,7 @@ export function turnFlaw(m: unknown): TurnFlaw | null {
   if (!(m.get('source') instanceof Y.Text)) return 'source';
   const origin: unknown = m.get('origin');
   if (origin !== 'authored' && origin !== 'generated') return 'origin';
-  const pov: unknown = m.get('pov');
-  if (pov !== undefined && !(pov instanceof Y.Map)) return 'pov';
+  if (!(m.get('pov') instanceof Y.Map)) return 'pov';
   return null;
 }
 
