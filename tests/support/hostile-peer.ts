@@ -135,7 +135,9 @@ export function randomHostileOp(doc: Y.Doc, rng: Rng, step: number): void {
   const people = map(doc, 'participants');
   const turnOf = () => (ids.length ? asMap(turns.get(rng.pick(ids))) : undefined);
   doc.transact(() => {
-    switch (rng.int(8)) {
+    switch (rng.int(10)) {
+      case 8:
+      case 9:
       case 0: {
         // A cycle through existing turns (a self-parent when both picks agree).
         const t = turnOf();

@@ -13,7 +13,7 @@ import { followStoryListing } from '../../src/workers/host/story-listing.ts';
 import { mulberry32 } from '../support/prng.ts';
 import { USER, childIds, isoAt, pathIds } from '../support/story-fixture.ts';
 import { peers, randomOp } from '../support/story-mesh.ts';
-import { randomHostileOp } from '../support/hostile-peer.ts';
+import { loopActivePath, randomHostileOp } from '../support/hostile-peer.ts';
 
 describe('[D2][D8] concurrent editing converges', () => {
   for (let seed = 1; seed <= Number(process.env.SEEDS ?? 24); seed++) {
@@ -141,6 +141,9 @@ function readAll(doc: Y.Doc, views: StoryViews) {
 }
 
 const HOSTILE_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
+/** The story grows honestly first, so the hostile writes land in one with branches and views. */
+const HOSTILE_FROM = 60;
+const LOOP_AT = 150;
 
 describe('[U4] a hostile peer among honest ones', () => {
   for (const seed of HOSTILE_SEEDS) {
@@ -166,8 +169,12 @@ describe('[U4] a hostile peer among honest ones', () => {
       );
       let tick = 100;
       const clock = () => isoAt(tick++);
-      for (let step = 0; step < 200; step++) {
-        if (rng.chance(0.3)) randomHostileOp(hostile, rng, step);
+      for (let step = 0; step < 300; step++) {
+        if (step === LOOP_AT) {
+          // A loop through the hostile device's whole active path, besides the random ones.
+          const path = pathIds(hostile);
+          if (path.length > 1) loopActivePath(hostile, path[0] as string, path.at(-1) as string);
+        } else if (step > HOSTILE_FROM && rng.chance(0.1)) randomHostileOp(hostile, rng, step);
         else {
           const peer = rng.int(honest.length);
           randomOp(honest[peer] as Y.Doc, peer, step, rng, clock);
@@ -183,9 +190,14 @@ describe('[U4] a hostile peer among honest ones', () => {
       const exports = honest.map(exportStory);
       expect(exports[1]).toEqual(exports[0]);
       expect(exports[2]).toEqual(exports[0]);
-      // The views that lived through it read as views made afresh, on every honest device alike.
+      // The views (and the problem list) that lived through it read as those of a copy made afresh,
+      // on every honest device alike.
       const lived = honest.map((d, i) => readAll(d, views[i] as StoryViews));
-      const fresh = honest.map((d) => readAll(d, createStoryViews(d)));
+      const fresh = honest.map((d) => {
+        const copy = new Y.Doc({ guid: d.guid });
+        Y.applyUpdate(copy, Y.encodeStateAsUpdate(d));
+        return readAll(copy, createStoryViews(copy));
+      });
       expect(lived).toEqual(fresh);
       expect(fresh[1]).toEqual(fresh[0]);
       expect(fresh[2]).toEqual(fresh[0]);

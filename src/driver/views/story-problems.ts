@@ -5,7 +5,8 @@ import type * as Y from 'yjs';
 import { unreadableRecords, type ChroniclePart } from '../doc/chronicle.ts';
 import { unreadableParticipants } from '../doc/participants.ts';
 import { povFlaws, type PovFlaw } from '../doc/pov.ts';
-import { participantsMap, turnsMap, unreadableMeta, type MetaField } from '../doc/story-doc.ts';
+import { observeTurnChanges } from '../doc/changes.ts';
+import { metaMap, participantsMap, turnsMap, unreadableMeta, type MetaField } from '../doc/story-doc.ts';
 import { turnFlaw, type TurnFlaw } from '../doc/turns.ts';
 
 export type StoryProblem =
@@ -46,25 +47,32 @@ function parentCycles(parents: ReadonlyMap<string, string | null>): string[] {
   return out;
 }
 
-function scan(doc: Y.Doc): StoryProblem[] {
-  const out: StoryProblem[] = unreadableMeta(doc).map((field) => ({ code: 'unreadable-meta', field }));
-  for (const { id, field } of unreadableParticipants(doc))
-    out.push({ code: 'unreadable-participant', participantId: id, field });
-  for (const participantId of participantsMap(doc).keys())
-    for (const { part, key } of unreadableRecords(doc, participantId))
-      out.push({ code: 'unreadable-chronicle', participantId, part, key });
-  const turns = turnsMap(doc);
+/** What one stored turn's reading finds: its parent link (undefined: it cannot be read) and problems. */
+interface TurnRead {
+  parent: string | null | undefined;
+  problems: StoryProblem[];
+}
+
+function readTurnProblems(turnId: string, m: unknown): TurnRead {
+  const field = turnFlaw(m);
+  if (field) return { parent: undefined, problems: [{ code: 'unreadable-turn', turnId, field }] };
+  const turn = m as Y.Map<unknown>;
+  return {
+    parent: turn.get('parent') as string | null,
+    problems: povFlaws(turn).map(({ audience, flaw }) => ({
+      code: 'unreadable-view',
+      turnId,
+      audience,
+      field: flaw,
+    })),
+  };
+}
+
+/** Parents nobody sent and loops of parents, over the readable turns' links (plain data: fast). */
+function linkProblems(turns: ReadonlyMap<string, TurnRead>): StoryProblem[] {
   const parents = new Map<string, string | null>();
-  for (const [turnId, m] of turns.entries()) {
-    const field = turnFlaw(m);
-    if (field) {
-      out.push({ code: 'unreadable-turn', turnId, field });
-      continue;
-    }
-    parents.set(turnId, m.get('parent') as string | null);
-    for (const { audience, flaw } of povFlaws(m))
-      out.push({ code: 'unreadable-view', turnId, audience, field: flaw });
-  }
+  for (const [id, r] of turns) if (r.parent !== undefined) parents.set(id, r.parent);
+  const out: StoryProblem[] = [];
   // A parent present but unreadable is told as that turn; only one nobody sent is missing.
   for (const [turnId, parent] of parents)
     if (parent !== null && !turns.has(parent)) out.push({ code: 'missing-parent', turnId, parent });
@@ -72,15 +80,74 @@ function scan(doc: Y.Doc): StoryProblem[] {
   return out;
 }
 
-const known = new WeakMap<Y.Doc, StoryProblem[]>();
+function personProblems(doc: Y.Doc): StoryProblem[] {
+  const out: StoryProblem[] = unreadableParticipants(doc).map(({ id, field }) => ({
+    code: 'unreadable-participant',
+    participantId: id,
+    field,
+  }));
+  for (const participantId of participantsMap(doc).keys())
+    for (const { part, key } of unreadableRecords(doc, participantId))
+      out.push({ code: 'unreadable-chronicle', participantId, part, key });
+  return out;
+}
 
-/** What of the story cannot be read, read once per change of the document. */
+/**
+ * The problems of one document, kept up to date from what each change touched: a 10,000-turn story
+ * read whole took ~50 ms, too much to pay on every change the story screen re-reads.
+ */
+function createProblemMemo(doc: Y.Doc): () => readonly StoryProblem[] {
+  const turns = new Map<string, TurnRead>();
+  const touched = new Set<string>();
+  let filled = false;
+  let meta: StoryProblem[] | undefined;
+  let people: StoryProblem[] | undefined;
+  let links: StoryProblem[] | undefined;
+  let list: readonly StoryProblem[] | undefined;
+  /** Turns a readable turn names as its parent and nobody sent: one arriving changes the links. */
+  let awaited = new Set<string>();
+  observeTurnChanges(doc, (ids) => {
+    for (const id of ids) touched.add(id);
+    list = undefined;
+  });
+  /** Whether a turn read again leaves every parent link as it was (an edit, or an append below a turn present). */
+  const sameLinks = (id: string, before: TurnRead | undefined, after: TurnRead | undefined) => {
+    if (before && after) return before.parent === after.parent;
+    if (before || !after || after.parent === undefined || awaited.has(id)) return false;
+    return after.parent === null || turns.has(after.parent);
+  };
+  participantsMap(doc).observeDeep(() => (people = list = undefined));
+  metaMap(doc).observeDeep(() => (meta = list = undefined));
+  return () => {
+    if (list) return list;
+    const stored = turnsMap(doc);
+    if (!filled) {
+      for (const [id, m] of stored.entries()) turns.set(id, readTurnProblems(id, m));
+      filled = true;
+    } else
+      for (const id of touched) {
+        const before = turns.get(id);
+        const after = stored.has(id) ? readTurnProblems(id, stored.get(id)) : undefined;
+        if (after) turns.set(id, after);
+        else turns.delete(id);
+        if (!sameLinks(id, before, after)) links = undefined;
+      }
+    touched.clear();
+    meta ??= unreadableMeta(doc).map((field) => ({ code: 'unreadable-meta', field }));
+    people ??= personProblems(doc);
+    if (!links) {
+      links = linkProblems(turns);
+      awaited = new Set(links.flatMap((p) => (p.code === 'missing-parent' ? [p.parent] : [])));
+    }
+    return (list = [...meta, ...people, ...[...turns.values()].flatMap((r) => r.problems), ...links]);
+  };
+}
+
+const memos = new WeakMap<Y.Doc, () => readonly StoryProblem[]>();
+
+/** What of the story cannot be read, kept up to date with the document from the first time it is asked. */
 export function storyProblems(doc: Y.Doc): readonly StoryProblem[] {
-  let problems = known.get(doc);
-  if (!problems) {
-    problems = scan(doc);
-    known.set(doc, problems);
-    doc.once('update', () => known.delete(doc));
-  }
-  return problems;
+  let memo = memos.get(doc);
+  if (!memo) memos.set(doc, (memo = createProblemMemo(doc)));
+  return memo();
 }
