@@ -56,6 +56,8 @@ export interface StorySummary {
   participants: string[];
   /** Turns on the active path; absent for a story not counted since it was listed. */
   turns?: number | undefined;
+  /** Parts another device wrote that cannot be read (the story opens without them); absent: none counted. */
+  unreadable?: number | undefined;
 }
 
 export interface NewStoryInput {

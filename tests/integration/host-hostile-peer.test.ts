@@ -83,8 +83,11 @@ describe('a story another device wrote hostile structure into', () => {
 
     expect(ok(await api.openStory(s.storyId)).story.length).toBe(3);
     expect(await texts(api, s.storyId)).toEqual(['One.', 'Two.', 'Three.']);
+    // Listed with what cannot be read (three loops, one missing parent); the other story as it was.
     const listed = await api.listStories();
     expect(listed.map((x) => x.id).sort()).toEqual([other.storyId, s.storyId].sort());
+    expect(listed.find((x) => x.id === s.storyId)).toMatchObject({ turns: 3, unreadable: 4 });
+    expect(listed.find((x) => x.id === other.storyId)?.unreadable).toBeFalsy();
 
     // Every loop and the parentless turn can be reached as a branch, each read as far as it is sound.
     ok(await api.switchBranch(s.storyId, 'x'));
