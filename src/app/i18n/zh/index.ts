@@ -19,6 +19,7 @@ import { ZH_STORY_LIST } from './story-list.ts';
 import { ZH_CAST } from './cast.ts';
 import { ZH_PLAY_SETTINGS } from './play-settings.ts';
 import { ZH_LIBRARY_CARDS } from './library-cards.ts';
+import { ZH_UNREADABLE } from './unreadable.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -39,6 +40,7 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   cast: ZH_CAST,
   playSettings: ZH_PLAY_SETTINGS,
   'library-cards': ZH_LIBRARY_CARDS,
+  unreadable: ZH_UNREADABLE,
 };
 
 export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));
