@@ -7,8 +7,10 @@ import type { Remote } from 'comlink';
 import { startOpenAIServer } from '../support/openai-server.ts';
 import { startHost, type HostHarness } from '../support/host-harness.ts';
 import type { DriverApi } from '../../src/workers/api.ts';
+import { mulberry32 } from '../support/prng.ts';
 import {
   loopActivePath,
+  randomHostileOp,
   writeDanglingLeaf,
   writeDetachedCycles,
   writeWrongTypes,
@@ -147,4 +149,40 @@ describe('a story another device wrote hostile structure into', () => {
     ok(await api.switchBranch(s.storyId, t1));
     expect(await texts(api, s.storyId)).toEqual(['One.']);
   });
+
+  // Seeds 3 and 4 once left the active leaf on an unreadable turn, and sending a turn threw.
+  for (const seed of [3, 4, 19])
+    it(`[U2][U3] seed ${seed}: random structure from a peer; every read the story screen makes and sending a turn answer, none throws`, async () => {
+      const harness = await host();
+      const { api } = harness;
+      const other = await storyWith(api, 'Another story', ['I wait.']);
+      const s = await storyWith(api, 'Random', ['One.', 'Two.', 'Three.', 'Four.', 'Five.']);
+      const rng = mulberry32(seed);
+      for (let round = 0; round < 6; round++) {
+        await fromPeer(harness, s.storyId, (peer) => {
+          for (let i = 0; i < 8; i++) randomHostileOp(peer, rng, round * 8 + i);
+        });
+        // Each read answers: a value or an expected failure ({ ok: false }), never a throw.
+        const { story } = ok(await api.openStory(s.storyId));
+        const rows = ok(await api.transcript(s.storyId)).rows;
+        for (const p of story.participants) {
+          await api.transcript(s.storyId, {}, p.id);
+          await api.memory(s.storyId, p.id);
+          await api.exportStoryMarkdown(s.storyId, p.id);
+        }
+        for (const r of rows) {
+          await api.inspectTurn(s.storyId, r.turnId);
+          await api.turnRequest(s.storyId, r.turnId);
+        }
+        await api.storyWorld(s.storyId);
+        await api.storyPreset(s.storyId);
+        await api.generationDefaults(s.storyId);
+        await api.listPrompts('en', s.storyId);
+        ok(await api.exportStory(s.storyId));
+        // Playing on answers too: a turn is stored, or the failure says why.
+        await api.send(s.storyId, { next: null, text: `Round ${round}.`, stale: 'keep' });
+        expect((await api.listStories()).map((x) => x.id).sort()).toEqual([other.storyId, s.storyId].sort());
+      }
+      expect(ok(await api.openStory(s.storyId)).story.problems.length).toBeGreaterThan(0);
+    });
 });

@@ -94,9 +94,13 @@ export function appendTurn(doc: Y.Doc, turn: NewTurn, origin?: unknown): string 
   return turn.id;
 }
 
+/**
+ * The last turn of the chronology, when this device has it and can read it; else none (the path is
+ * empty, and a new turn starts a root): what the person sees is what the next turn follows.
+ */
 export function activeLeaf(doc: Y.Doc): string | null {
   const leaf = metaMap(doc).get('activeLeaf');
-  return typeof leaf === 'string' ? leaf : null;
+  return typeof leaf === 'string' && hasTurn(doc, leaf) ? leaf : null;
 }
 
 export function turnParent(doc: Y.Doc, id: string): string | null {
