@@ -16,7 +16,6 @@ import type { PresetSummary } from '../driver/presets/summary.ts';
 import type { PresetStatus } from '../driver/presets/status.ts';
 import type { SillyTavernReport } from '../driver/presets/sillytavern.ts';
 import type { ContextSource } from '../driver/model.ts';
-import type { StoryProblem } from '../driver/views/story-problems.ts';
 import type { NewStoryWorld, WorldApi } from './api-world.ts';
 import type { GenerationApi } from './api-generation.ts';
 import type { ImportApi } from './api-import.ts';
@@ -32,6 +31,8 @@ import type { CastApi } from './api-cast.ts';
 export type * from './api-cast.ts';
 import type { LibraryCardsApi } from './api-library-cards.ts';
 export type * from './api-library-cards.ts';
+import type { ProblemsApi } from './api-problems.ts';
+export type * from './api-problems.ts';
 export type * from './api-views.ts';
 import type {
   MemoryEditInput,
@@ -85,8 +86,6 @@ export interface StoryOverview {
   /** Turns on the active path. */
   length: number;
   userId: string;
-  /** What of the story cannot be read (another device wrote it wrong): the story opens without it. */
-  problems: StoryProblem[];
 }
 
 export type PromptScope = { kind: 'library' } | { kind: 'story'; storyId: string };
@@ -230,7 +229,15 @@ export interface SyncTestReport {
 export type { Peer, PresenceState };
 
 export interface DriverApi
-  extends WorldApi, ImportApi, ContinueSuggestApi, PathApi, CastApi, GenerationApi, LibraryCardsApi {
+  extends
+    WorldApi,
+    ImportApi,
+    ContinueSuggestApi,
+    PathApi,
+    CastApi,
+    GenerationApi,
+    LibraryCardsApi,
+    ProblemsApi {
   // library
   listStories(): Promise<StorySummary[]>;
   /** `notices`: what the person should know of the start (a suggested preset that could not be used). */
@@ -358,7 +365,6 @@ export type { Sampling } from '../driver/doc/library-presets.ts';
 export type { TextDeltaOp } from '../driver/doc/text-edit.ts';
 export type { Phase } from '../driver/env.ts';
 export type { ContextSource } from '../driver/model.ts';
-export type { StoryProblem, StoryProblemCode } from '../driver/views/story-problems.ts';
 export type { PresetStatus } from '../driver/presets/status.ts';
 export type { StoryJson } from '../driver/story-json/schema.ts';
 export type { Audit, ChronicleEvent, Memory, StateChange, StateDomain } from '../driver/doc/chronicle.ts';

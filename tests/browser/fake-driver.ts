@@ -24,7 +24,6 @@ export function overview(patch: Partial<StoryOverview> = {}): StoryOverview {
     ],
     length: 0,
     userId: USER_ID,
-    problems: [],
     ...patch,
   };
 }
@@ -74,6 +73,7 @@ export function createFakeDriver(): FakeDriver {
       resolveStale: async () => ({ ok: true }),
       act: async () => ({ ok: true, turnIds: [] }),
       cancel: async () => {},
+      storyProblems: async () => ({ ok: true, problems: [] }),
       subscribe: async (listener) => void listeners.push(listener),
     },
     push: (event) => listeners.forEach((listener) => listener(event)),

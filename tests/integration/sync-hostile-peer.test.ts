@@ -95,7 +95,7 @@ describe('a collaborator’s device writing hostile structure through the sync s
       'the collaborator’s writes at the owner',
     );
     expect(listed.map((s) => s.id).sort()).toEqual([shared, mine].sort());
-    const { problems } = ok(await owner.api.openStory(shared)).story;
+    const { problems } = ok(await owner.api.storyProblems(shared));
     expect(listed.find((s) => s.id === shared)?.unreadable).toBe(problems.length);
     expect(problems.filter((p) => p.code === 'parent-cycle')).toHaveLength(3);
     expect(problems).toEqual(
@@ -108,7 +108,7 @@ describe('a collaborator’s device writing hostile structure through the sync s
     );
     // The loop through the whole path is cut where it closes: every turn still reads, in order.
     expect(await texts(owner.api, shared)).toEqual(['One.', 'Two.', 'Three.', 'Four.']);
-    expect(ok(await owner.api.openStory(mine)).story.problems).toEqual([]);
+    expect(ok(await owner.api.storyProblems(mine)).problems).toEqual([]);
     ok(await owner.api.send(mine, { next: null, text: 'Still mine.' }));
     expect(await texts(owner.api, mine)).toEqual(['Only mine.', 'Still mine.']);
     // And the shared story goes on from what is sound.

@@ -1,7 +1,8 @@
 // What of the story another device wrote so that it cannot be read (synced state is untrusted): the
 // story opens with the rest, and this says what was left out, in plain words, with each part behind
-// "Which parts".
-import { For, Show, createMemo, type JSX } from 'solid-js';
+// "Which parts". Asked after the story is shown, and again on every change of it.
+import { For, Show, createResource, onCleanup, type JSX } from 'solid-js';
+import { useDriver } from '../shell/driver-client.ts';
 import type { StoryProblem, StoryProblemCode } from '../../workers/api.ts';
 import { nameList, t } from '../i18n/ui-text.ts';
 import type { StoryState } from './story-state.ts';
@@ -57,8 +58,17 @@ function problemText(p: StoryProblem, nameOf: (id: string) => string): string {
   }
 }
 
-export function UnreadableNotice(props: { story: StoryState }): JSX.Element {
-  const problems = createMemo(() => props.story.overview()?.problems ?? []);
+export function UnreadableNotice(props: { story: Pick<StoryState, 'storyId' | 'nameOf'> }): JSX.Element {
+  const { api, onStoryChanged } = useDriver();
+  const [read, { refetch }] = createResource(
+    () => props.story.storyId,
+    async (storyId) => {
+      const r = await api.storyProblems(storyId);
+      return r.ok ? r.problems : [];
+    },
+  );
+  onCleanup(onStoryChanged(props.story.storyId, () => void refetch()));
+  const problems = (): StoryProblem[] => read.latest ?? [];
   const summary = () =>
     SUMMARY.flatMap(([code, words]) => {
       const count = problems().filter((p) => p.code === code).length;

@@ -104,6 +104,14 @@ function createProblemMemo(doc: Y.Doc): () => readonly StoryProblem[] {
   let people: StoryProblem[] | undefined;
   let links: StoryProblem[] | undefined;
   let list: readonly StoryProblem[] | undefined;
+  /** The turns that have problems (few): the list is rebuilt from these, not from every turn. */
+  const flawed = new Map<string, StoryProblem[]>();
+  const place = (id: string, read: TurnRead | undefined) => {
+    if (read) turns.set(id, read);
+    else turns.delete(id);
+    if (read?.problems.length) flawed.set(id, read.problems);
+    else flawed.delete(id);
+  };
   /** Turns a readable turn names as its parent and nobody sent: one arriving changes the links. */
   let awaited = new Set<string>();
   observeTurnChanges(doc, (ids) => {
@@ -122,14 +130,13 @@ function createProblemMemo(doc: Y.Doc): () => readonly StoryProblem[] {
     if (list) return list;
     const stored = turnsMap(doc);
     if (!filled) {
-      for (const [id, m] of stored.entries()) turns.set(id, readTurnProblems(id, m));
+      for (const [id, m] of stored.entries()) place(id, readTurnProblems(id, m));
       filled = true;
     } else
       for (const id of touched) {
         const before = turns.get(id);
         const after = stored.has(id) ? readTurnProblems(id, stored.get(id)) : undefined;
-        if (after) turns.set(id, after);
-        else turns.delete(id);
+        place(id, after);
         if (!sameLinks(id, before, after)) links = undefined;
       }
     touched.clear();
@@ -139,7 +146,7 @@ function createProblemMemo(doc: Y.Doc): () => readonly StoryProblem[] {
       links = linkProblems(turns);
       awaited = new Set(links.flatMap((p) => (p.code === 'missing-parent' ? [p.parent] : [])));
     }
-    return (list = [...meta, ...people, ...[...turns.values()].flatMap((r) => r.problems), ...links]);
+    return (list = [...meta, ...people, ...[...flawed.values()].flat(), ...links]);
   };
 }
 

@@ -23,6 +23,7 @@ import { generationCommands } from './generation-commands.ts';
 import { libraryCardCommands } from './library-card-commands.ts';
 import { importCommands } from './import-commands.ts';
 import { loreTestCommand } from './lore-test-command.ts';
+import { problemCommands } from './problem-commands.ts';
 import { createHostSync } from './sync-commands.ts';
 import { overview, transcriptSlice } from './views.ts';
 import { createModelRegistry, type BackendFactory } from './model-registry.ts';
@@ -155,6 +156,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     ...generationCommands(ctx),
     ...libraryCardCommands(ctx),
     ...loreTestCommand(ctx),
+    ...problemCommands(ctx),
 
     async openStory(storyId) {
       const story = await ctx.story(storyId);

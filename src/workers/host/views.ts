@@ -7,7 +7,6 @@ import { turnGiven } from '../../driver/doc/turns.ts';
 import type { Story } from '../../driver/env.ts';
 import { staleHistory } from '../../driver/views/stale-history.ts';
 import { entryOf } from '../../driver/views/path-node.ts';
-import { storyProblems } from '../../driver/views/story-problems.ts';
 import { readStoryBooks } from '../../driver/doc/story-world.ts';
 import { timedKey } from '../../driver/lore/activate.ts';
 import type { Given } from '../../driver/doc/given.ts';
@@ -31,7 +30,6 @@ export function overview(story: Story): StoryOverview {
     participants: listParticipants(story.doc),
     length: story.views.path().length,
     userId: userParticipant(story.doc)?.id ?? '',
-    problems: [...storyProblems(story.doc)],
   };
 }
 
