@@ -35,6 +35,8 @@ import type { LibraryCardsApi } from './api-library-cards.ts';
 export type * from './api-library-cards.ts';
 import type { AssistantApi } from './api-assistant.ts';
 export type * from './api-assistant.ts';
+import type { ProblemsApi } from './api-problems.ts';
+export type * from './api-problems.ts';
 export type * from './api-views.ts';
 import type {
   MemoryEditInput,
@@ -59,6 +61,8 @@ export interface StorySummary {
   participants: string[];
   /** Turns on the active path; absent for a story not counted since it was listed. */
   turns?: number | undefined;
+  /** Parts another device wrote that cannot be read (the story opens without them); absent: none counted. */
+  unreadable?: number | undefined;
 }
 
 export interface NewStoryInput {
@@ -238,7 +242,8 @@ export interface DriverApi
     GenerationApi,
     LibraryCardsApi,
     EvalApi,
-    AssistantApi {
+    AssistantApi,
+    ProblemsApi {
   // library
   listStories(): Promise<StorySummary[]>;
   /** `notices`: what the person should know of the start (a suggested preset that could not be used). */

@@ -73,6 +73,7 @@ export function createFakeDriver(): FakeDriver {
       resolveStale: async () => ({ ok: true }),
       act: async () => ({ ok: true, turnIds: [] }),
       cancel: async () => {},
+      storyProblems: async () => ({ ok: true, problems: [] }),
       subscribe: async (listener) => void listeners.push(listener),
     },
     push: (event) => listeners.forEach((listener) => listener(event)),

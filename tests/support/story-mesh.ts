@@ -53,7 +53,8 @@ export function peers(n: number, guid: string): { docs: Y.Doc[]; mesh: Mesh } {
 const WORDS = ['gate', ' rain', 'Jane', '，', '门', ' *quietly*', '!', ' the'];
 
 export function randomOp(doc: Y.Doc, peer: number, step: number, rng: Rng, clock: () => string): void {
-  const turnIds = [...turnsMap(doc).keys()].sort();
+  // Only turns this device can read: an honest device edits what it shows.
+  const turnIds = [...turnsMap(doc).keys()].filter((id) => hasTurn(doc, id)).sort();
   const someTurn = () => rng.pick(turnIds);
   const append = (parent: string | null) => {
     const present = presentIds(doc).sort();
@@ -121,7 +122,9 @@ export function randomOp(doc: Y.Doc, peer: number, step: number, rng: Rng, clock
       setActiveLeaf(doc, someTurn());
       return;
     case 7: {
-      const p = rng.pick(listParticipants(doc).sort((x, y) => (x.id < y.id ? -1 : 1)));
+      const people = listParticipants(doc).sort((x, y) => (x.id < y.id ? -1 : 1));
+      if (!people.length) return; // a hostile peer left none readable
+      const p = rng.pick(people);
       setPresent(doc, p.id, !p.present);
       return;
     }

@@ -95,6 +95,13 @@ export function StoryItem(props: {
           <Show when={props.story.turns !== undefined}>
             <span class="story-turns">{t('Turns: {count}', { count: props.story.turns ?? 0 })}</span>
           </Show>
+          <Show when={props.story.unreadable}>
+            {(count) => (
+              <span class="story-unreadable">
+                {t('Parts that cannot be read: {count}', { count: count() })}
+              </span>
+            )}
+          </Show>
         </p>
       </div>
       <Show when={props.story.participants.length > 0}>

@@ -3,6 +3,7 @@
 // keyboard focus to its title, so screen readers announce where the user is. Everything here reads
 // the worker's view slices.
 import { StartNotices } from './start-notices.tsx';
+import { UnreadableNotice } from './unreadable-notice.tsx';
 import { Show, createSignal, type JSX } from 'solid-js';
 import { Composer } from './composer.tsx';
 import { focusOnMount } from '../ui/focus-on-mount.ts';
@@ -60,6 +61,7 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
                 {overview().title}
               </h2>
               <StartNotices story={story} />
+              <UnreadableNotice story={story} />
               <FirstRunNote />
               <PointOfView story={story} />
               <CastAvatars story={story}>

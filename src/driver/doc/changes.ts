@@ -1,6 +1,6 @@
 // Which turns a document change touched, so derived views recompute only those (and what hangs off them).
 import type * as Y from 'yjs';
-import { touchedChronicles } from './chronicle.ts';
+import { chroniclesChangedBy } from './chronicle.ts';
 import { metaMap, participantsMap, turnsMap } from './story-doc.ts';
 
 /** Calls `onTurns` with the ids of turns added, removed or edited in each transaction. Returns an unsubscribe. */
@@ -38,7 +38,7 @@ export function observeStoryChanges(doc: Y.Doc, onChange: (change: StoryChange) 
     const change = {
       turnIds: [...turnIds],
       // A participant's chronicle is kept beside its entry (D13): a change to it is the participant's.
-      participants: touched.has(participants) || touchedChronicles(doc, touched).size > 0,
+      participants: touched.has(participants) || chroniclesChangedBy(tr).size > 0,
       meta: touched.has(meta),
     };
     turnIds = new Set();

@@ -151,11 +151,12 @@ const PART_MAP_PREFIX = 'chronicle/';
 const partMap = (doc: Y.Doc, participant: string, part: ChroniclePart): Y.Map<unknown> =>
   doc.getMap<unknown>(`${PART_MAP_PREFIX}${participant}/${part}`);
 
-/** The participants whose chronicle a transaction that changed `types` changed. */
-export function touchedChronicles(doc: Y.Doc, types: ReadonlySet<unknown>): Set<string> {
+/** The participants whose chronicle a transaction changed. */
+export function chroniclesChangedBy(tr: Y.Transaction): Set<string> {
+  const changed = new Set<unknown>([...tr.changed.keys(), ...tr.changedParentTypes.keys()]);
   const touched = new Set<string>();
-  for (const [name, type] of doc.share)
-    if (name.startsWith(PART_MAP_PREFIX) && types.has(type))
+  for (const [name, type] of tr.doc.share)
+    if (name.startsWith(PART_MAP_PREFIX) && changed.has(type))
       touched.add(name.slice(PART_MAP_PREFIX.length, name.lastIndexOf('/')));
   return touched;
 }
@@ -189,6 +190,19 @@ export function readPart<P extends ChroniclePart>(
   for (const value of partValues(doc, participant, part).values()) {
     const parsed = PARTS[part].safeParse(value);
     if (parsed.success) out.push(parsed.data as ChronicleRecord<P>);
+  }
+  return out;
+}
+
+/** The keys of every record of a participant's chronicle that does not parse (`readPart` skips them). */
+export function unreadableRecords(
+  doc: Y.Doc,
+  participant: string,
+): Array<{ part: ChroniclePart; key: string }> {
+  const out: Array<{ part: ChroniclePart; key: string }> = [];
+  for (const part of Object.keys(PARTS) as ChroniclePart[]) {
+    for (const [key, value] of partValues(doc, participant, part))
+      if (!PARTS[part].safeParse(value).success) out.push({ part, key });
   }
   return out;
 }

@@ -21,6 +21,8 @@ export const storyEntrySchema = z.object({
   participants: z.array(z.string()).default([]),
   /** Turns on the active path when it last changed, for the story list (absent: listed before counting). */
   turns: z.number().int().nonnegative().optional(),
+  /** How many parts of it could not be read when it last changed (another device wrote them wrong). */
+  unreadable: z.number().int().nonnegative().optional(),
 });
 export type StoryEntry = z.infer<typeof storyEntrySchema>;
 export type StoryEntryInput = z.input<typeof storyEntrySchema>;
@@ -92,11 +94,11 @@ export function touchStory(doc: Y.Doc, id: string, lastActivity: string, origin?
   if (hasStoryEntry(doc, id)) putEntry(doc, KEY.stories, id, { lastActivity }, origin);
 }
 
-/** A listed story changed: when, and how many turns its active path has now. */
+/** A listed story changed: when, how many turns its active path has now, how many parts cannot be read. */
 export function recordStoryActivity(
   doc: Y.Doc,
   id: string,
-  activity: { lastActivity: string; turns: number },
+  activity: { lastActivity: string; turns: number; unreadable: number },
   origin?: unknown,
 ): void {
   if (hasStoryEntry(doc, id)) putEntry(doc, KEY.stories, id, activity, origin);

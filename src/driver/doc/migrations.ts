@@ -22,7 +22,11 @@ export function migrateStory(
   current: number = STORY_SCHEMA_VERSION,
 ): MigrationResult {
   const meta = metaMap(doc);
-  const from = Number(meta.get('schemaVersion') ?? current);
+  const stored = meta.get('schemaVersion');
+  // A version no Rashomon wrote (a peer's wrong type, or older than any migration starts from) is
+  // read as the current one: nothing to migrate, rather than a story that cannot be opened.
+  const oldest = Math.min(current, ...migrations.map((m) => m.to - 1));
+  const from = typeof stored === 'number' && Number.isInteger(stored) && stored >= oldest ? stored : current;
   if (from > current) {
     return {
       ok: false,

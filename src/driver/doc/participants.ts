@@ -1,12 +1,6 @@
 // Participants of a story: the user and the characters, with unique visible names and presence.
 import * as Y from 'yjs';
-import {
-  CARD_FIELDS,
-  participantSchema,
-  type Card,
-  type Participant,
-  type ParticipantKind,
-} from './schema.ts';
+import { CARD_FIELDS, participantSchema, type Card, type Participant } from './schema.ts';
 import { participantsMap } from './story-doc.ts';
 import { readAvatar } from './avatar.ts';
 
@@ -21,17 +15,18 @@ export type ParticipantResult = { ok: true } | ParticipantRefusal;
 
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
-function toParticipant(id: string, m: Y.Map<unknown>): Participant {
+/** A stored participant read as a record (unvalidated: `readParticipant` checks it). */
+function recordOf(id: string, m: Y.Map<unknown>): Record<string, unknown> {
   const card: Card = {};
   for (const f of CARD_FIELDS) {
     const v = m.get(f);
     if (typeof v === 'string') card[f] = v;
   }
-  const kind = m.get('kind') as ParticipantKind;
+  const kind = m.get('kind');
   const persona = m.get('persona');
   // A malformed picture from a peer is dropped, not a reason to lose the participant.
   const avatar = readAvatar(m.get('avatar'));
-  return participantSchema.parse({
+  return {
     id,
     kind,
     name: m.get('name'),
@@ -40,16 +35,41 @@ function toParticipant(id: string, m: Y.Map<unknown>): Participant {
     ...(avatar ? { avatar } : {}),
     ...(typeof persona === 'string' ? { persona } : {}),
     ...(kind === 'character' ? { card } : {}),
+  };
+}
+
+/**
+ * A stored participant, or what cannot be read of it ('participant': not one at all). Synced state is
+ * untrusted: a participant a peer wrote wrong is left out of the cast, never thrown on.
+ */
+export function readParticipant(
+  id: string,
+  stored: unknown,
+): { ok: true; participant: Participant } | { ok: false; field: string } {
+  if (!(stored instanceof Y.Map)) return { ok: false, field: 'participant' };
+  const parsed = participantSchema.safeParse(recordOf(id, stored));
+  if (parsed.success) return { ok: true, participant: parsed.data };
+  return { ok: false, field: String(parsed.error.issues[0]?.path[0] ?? 'participant') };
+}
+
+/** Every participant that cannot be read, and its first unreadable field. */
+export function unreadableParticipants(doc: Y.Doc): Array<{ id: string; field: string }> {
+  return [...participantsMap(doc).entries()].flatMap(([id, m]) => {
+    const read = readParticipant(id, m);
+    return read.ok ? [] : [{ id, field: read.field }];
   });
 }
 
 export function listParticipants(doc: Y.Doc): Participant[] {
-  return [...participantsMap(doc).entries()].map(([id, m]) => toParticipant(id, m));
+  return [...participantsMap(doc).entries()].flatMap(([id, m]) => {
+    const read = readParticipant(id, m);
+    return read.ok ? [read.participant] : [];
+  });
 }
 
 export function getParticipant(doc: Y.Doc, id: string): Participant | undefined {
-  const m = participantsMap(doc).get(id);
-  return m ? toParticipant(id, m) : undefined;
+  const read = readParticipant(id, participantsMap(doc).get(id));
+  return read.ok ? read.participant : undefined;
 }
 
 export function findParticipantByName(doc: Y.Doc, name: string): Participant | undefined {
@@ -98,8 +118,8 @@ export function updateParticipant(
   patch: Partial<Omit<Participant, 'id' | 'kind'>>,
   origin?: unknown,
 ): ParticipantResult {
-  const m = participantsMap(doc).get(id);
-  if (!m) return { ok: false, code: 'unknown', id };
+  const m: unknown = participantsMap(doc).get(id);
+  if (!(m instanceof Y.Map)) return { ok: false, code: 'unknown', id };
   if (patch.name !== undefined && nameTaken(doc, patch.name, id))
     return { ok: false, code: 'duplicate-name', name: patch.name };
   doc.transact(() => writeFields(m, patch), origin);

@@ -14,7 +14,10 @@ export type PathCut =
 export function cutPathAt(doc: Y.Doc, turnId: string, origin?: unknown): PathCut {
   const leaf = activeLeaf(doc);
   let cut = 0;
-  for (let id = leaf; leaf !== null && id !== null; id = turnParent(doc, id)) {
+  // Parent links a peer made loop: the walk up ends at a turn seen, as the path's does.
+  const seen = new Set<string>();
+  for (let id = leaf; leaf !== null && id !== null && !seen.has(id); id = turnParent(doc, id)) {
+    seen.add(id);
     cut++;
     if (id !== turnId) continue;
     setActiveLeaf(doc, turnParent(doc, id), origin);

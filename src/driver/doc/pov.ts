@@ -25,23 +25,49 @@ export interface PovWrite {
 }
 
 function povMapOf(doc: Y.Doc, turnId: string): Y.Map<Y.Map<unknown>> {
-  const turn = turnsMap(doc).get(turnId);
-  const pov = turn?.get('pov');
+  const turn: unknown = turnsMap(doc).get(turnId);
+  const pov = turn instanceof Y.Map ? turn.get('pov') : undefined;
   if (pov instanceof Y.Map) return pov as Y.Map<Y.Map<unknown>>;
   throw new Error(`no turn ${turnId}`);
 }
 
 function recordOf(doc: Y.Doc, turnId: string, audience: string): Y.Map<unknown> {
-  const r = povMapOf(doc, turnId).get(audience);
-  if (!r) throw new Error(`turn ${turnId} has no POV record for ${audience}`);
+  const r: unknown = povMapOf(doc, turnId).get(audience);
+  if (!(r instanceof Y.Map)) throw new Error(`turn ${turnId} has no POV record for ${audience}`);
   return r;
 }
 
 function checkAudience(doc: Y.Doc, turnId: string, audience: string): void {
-  const turn = turnsMap(doc).get(turnId);
-  const audiences = (turn?.get('audiences') as string[] | undefined) ?? [];
+  const stored: unknown = turnsMap(doc).get(turnId);
+  const turn = stored instanceof Y.Map ? stored : undefined;
+  const audiences: unknown = turn?.get('audiences');
   if (turn?.get('author') === audience) throw new Error(`the author's own turn ${turnId} has no POV record`);
-  if (!audiences.includes(audience)) throw new Error(`${audience} was not an audience of turn ${turnId}`);
+  if (!Array.isArray(audiences) || !audiences.includes(audience))
+    throw new Error(`${audience} was not an audience of turn ${turnId}`);
+}
+
+/** The first field of a stored POV record that cannot be read; 'view': it is not a record at all. */
+export type PovFlaw = 'view' | 'perceived' | 'text' | 'basis';
+
+/** What is wrong with a stored POV record, or null when it reads; an unreadable one counts as absent. */
+export function povFlaw(r: unknown): PovFlaw | null {
+  if (!(r instanceof Y.Map)) return 'view';
+  if (typeof r.get('perceived') !== 'boolean') return 'perceived';
+  if (!(r.get('text') instanceof Y.Text)) return 'text';
+  if (typeof r.get('basis') !== 'string') return 'basis';
+  return null;
+}
+
+/** Every unreadable record of a stored turn: its audience and what is wrong. */
+export function povFlaws(turn: Y.Map<unknown>): Array<{ audience: string; flaw: PovFlaw }> {
+  const pov = turn.get('pov');
+  const out: Array<{ audience: string; flaw: PovFlaw }> = [];
+  if (pov instanceof Y.Map)
+    for (const [audience, r] of pov.entries()) {
+      const flaw = povFlaw(r);
+      if (flaw) out.push({ audience, flaw });
+    }
+  return out;
 }
 
 function snapshot(r: Y.Map<unknown>): PovSnapshot {
@@ -51,7 +77,7 @@ function snapshot(r: Y.Map<unknown>): PovSnapshot {
   return {
     perceived: r.get('perceived') === true,
     text: text instanceof Y.Text ? text.toString() : '',
-    basis: String(r.get('basis') ?? ''),
+    basis: r.get('basis') as string,
     // A peer's unknown origin reads as a projection of ours: regenerable, never mistaken for a person's.
     origin: povOriginSchema.catch('generated').parse(r.get('origin')),
     ...(typeof model === 'string' ? { model } : {}),
@@ -59,23 +85,24 @@ function snapshot(r: Y.Map<unknown>): PovSnapshot {
   };
 }
 
-/** Reads every record of a turn's map (used by readTurn). */
+/** Reads every readable record of a turn's map (used by readTurn); an unreadable one is left out. */
 export function readPovMap(turn: Y.Map<unknown>): Record<string, PovSnapshot> {
   const pov = turn.get('pov');
   const out: Record<string, PovSnapshot> = {};
-  if (pov instanceof Y.Map) for (const [aud, r] of pov.entries()) out[aud] = snapshot(r as Y.Map<unknown>);
+  if (pov instanceof Y.Map)
+    for (const [aud, r] of pov.entries()) if (povFlaw(r) === null) out[aud] = snapshot(r as Y.Map<unknown>);
   return out;
 }
 
 /** What the request that projected turn `turnId` to `audience` was given, when stored and sound. */
 export function povGiven(doc: Y.Doc, turnId: string, audience: string): Given | undefined {
-  const r = povMapOf(doc, turnId).get(audience);
-  return readGiven(r?.get('given'), r?.get('lore'));
+  const r: unknown = povMapOf(doc, turnId).get(audience);
+  return r instanceof Y.Map ? readGiven(r.get('given'), r.get('lore')) : undefined;
 }
 
 export function readPov(doc: Y.Doc, turnId: string, audience: string): PovSnapshot | undefined {
   const r = povMapOf(doc, turnId).get(audience);
-  return r ? snapshot(r) : undefined;
+  return povFlaw(r) === null ? snapshot(r as Y.Map<unknown>) : undefined;
 }
 
 export function writePov(doc: Y.Doc, turnId: string, audience: string, w: PovWrite, origin?: unknown): void {

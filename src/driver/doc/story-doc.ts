@@ -60,9 +60,39 @@ function settingsMap(doc: Y.Doc): Y.Map<unknown> {
   throw new Error('story document has no settings map: was it created with createStory?');
 }
 
-export function readSettings(doc: Y.Doc): StorySettings {
+/** The stored settings as a record, and the keys a peer wrote that do not parse. */
+function storedSettings(doc: Y.Doc): { raw: Record<string, unknown>; unreadable: string[] } {
   const s = metaMap(doc).get(KEY.settings);
-  return storySettingsSchema.parse(s instanceof Y.Map ? s.toJSON() : {});
+  const raw: Record<string, unknown> = s instanceof Y.Map ? s.toJSON() : {};
+  const parsed = storySettingsSchema.safeParse(raw);
+  if (parsed.success) return { raw, unreadable: [] };
+  return { raw, unreadable: [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? '')))] };
+}
+
+/** The story's settings; one a peer wrote wrong reads as unset (its default), the others as stored. */
+export function readSettings(doc: Y.Doc): StorySettings {
+  const { raw, unreadable } = storedSettings(doc);
+  const kept = Object.fromEntries(Object.entries(raw).filter(([k]) => !unreadable.includes(k)));
+  return storySettingsSchema.catch(DEFAULT_STORY_SETTINGS).parse(kept);
+}
+
+/** What of the meta cannot be read (each field read as its default instead): codes, never words. */
+export type MetaField = 'title' | 'language' | 'createdAt' | 'activeLeaf' | 'schemaVersion' | 'settings';
+
+/** The meta fields a peer wrote with a wrong type; absent ones (not synced yet) are not among them. */
+export function unreadableMeta(doc: Y.Doc): MetaField[] {
+  const meta = metaMap(doc);
+  const wrong = (key: string, sound: (v: unknown) => boolean) => meta.has(key) && !sound(meta.get(key));
+  const fields: MetaField[] = [];
+  if (wrong('title', (v) => typeof v === 'string')) fields.push('title');
+  if (wrong('language', (v) => languageSchema.safeParse(v).success)) fields.push('language');
+  if (wrong('createdAt', (v) => typeof v === 'string')) fields.push('createdAt');
+  if (wrong('activeLeaf', (v) => v === null || typeof v === 'string')) fields.push('activeLeaf');
+  if (wrong('schemaVersion', (v) => Number.isInteger(v))) fields.push('schemaVersion');
+  const settings = meta.get(KEY.settings);
+  if ((meta.has(KEY.settings) && !(settings instanceof Y.Map)) || storedSettings(doc).unreadable.length)
+    fields.push('settings');
+  return fields;
 }
 
 /** The story's own sampling: only the settings it has set. */
@@ -97,12 +127,17 @@ export function updateSettings(doc: Y.Doc, patch: Partial<StorySettings>, origin
 export function readMeta(doc: Y.Doc): StoryMeta {
   const meta = metaMap(doc);
   const leaf = meta.get('activeLeaf');
+  const text = (key: string) => {
+    const v = meta.get(key);
+    return typeof v === 'string' ? v : '';
+  };
+  const version = meta.get('schemaVersion');
   return {
     id: doc.guid,
-    schemaVersion: Number(meta.get('schemaVersion') ?? 0),
-    title: String(meta.get('title') ?? ''),
+    schemaVersion: typeof version === 'number' ? version : 0,
+    title: text('title'),
     language: languageSchema.catch('en').parse(meta.get('language')),
-    createdAt: String(meta.get('createdAt') ?? ''),
+    createdAt: text('createdAt'),
     activeLeaf: typeof leaf === 'string' ? leaf : null,
     settings: readSettings(doc),
   };

@@ -2,7 +2,7 @@
 // are alternatives (regenerations, branches, or two devices appending at once).
 import type * as Y from 'yjs';
 import { metaMap, turnsMap } from './story-doc.ts';
-import { hasTurn } from './turns.ts';
+import { hasTurn, turnFlaw, turnMap } from './turns.ts';
 
 export function setActiveLeaf(doc: Y.Doc, leaf: string | null, origin?: unknown): void {
   if (leaf !== null && !hasTurn(doc, leaf)) throw new Error(`cannot activate unknown turn ${leaf}`);
@@ -12,17 +12,18 @@ export function setActiveLeaf(doc: Y.Doc, leaf: string | null, origin?: unknown)
 /** The order of alternatives: oldest first, ties broken by id so every device agrees. */
 export function byCreation(doc: Y.Doc): (a: string, b: string) => number {
   return (a, b) => {
-    const ca = String(turnsMap(doc).get(a)?.get('createdAt') ?? '');
-    const cb = String(turnsMap(doc).get(b)?.get('createdAt') ?? '');
+    const ca = String(turnMap(doc, a)?.get('createdAt') ?? '');
+    const cb = String(turnMap(doc, b)?.get('createdAt') ?? '');
     return ca < cb ? -1 : ca > cb ? 1 : a < b ? -1 : a > b ? 1 : 0;
   };
 }
 
-/** Every turn's children in one pass, oldest first; ties broken by id so every device agrees. */
+/** Every readable turn's children in one pass, oldest first; ties broken by id so every device agrees. */
 export function childrenIndex(doc: Y.Doc): Map<string | null, string[]> {
   const index = new Map<string | null, string[]>();
   for (const [id, m] of turnsMap(doc).entries()) {
-    const parent = (m.get('parent') as string | null | undefined) ?? null;
+    if (turnFlaw(m) !== null) continue;
+    const parent = m.get('parent') as string | null;
     const list = index.get(parent);
     if (list) list.push(id);
     else index.set(parent, [id]);
@@ -32,14 +33,19 @@ export function childrenIndex(doc: Y.Doc): Map<string | null, string[]> {
   return index;
 }
 
-/** The deepest turn reached by always following the newest child: where a switched-to branch continues. */
+/**
+ * The deepest turn reached by always following the newest child: where a switched-to branch continues.
+ * Parent links a peer made loop would lead round forever: the way down stops before a turn seen.
+ */
 export function newestLeafUnder(doc: Y.Doc, id: string): string {
   const index = childrenIndex(doc);
+  const seen = new Set([id]);
   let cur = id;
   for (;;) {
     const kids = index.get(cur) ?? [];
     const last = kids[kids.length - 1];
-    if (last === undefined) return cur;
+    if (last === undefined || seen.has(last)) return cur;
+    seen.add(last);
     cur = last;
   }
 }

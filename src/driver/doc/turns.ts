@@ -37,12 +37,36 @@ export interface NewTurn {
   activate?: boolean;
 }
 
+/** The stored turn `id` (a Y.Map), whether or not its fields can be read. */
 export function turnMap(doc: Y.Doc, id: string): Y.Map<unknown> | undefined {
-  return turnsMap(doc).get(id);
+  const m: unknown = turnsMap(doc).get(id);
+  return m instanceof Y.Map ? m : undefined;
 }
 
+/** The first field of a stored turn that cannot be read; 'turn': it is not a turn at all. */
+export type TurnFlaw = 'turn' | 'parent' | 'author' | 'audiences' | 'source' | 'origin' | 'pov';
+
+/**
+ * What is wrong with a stored turn, or null when it reads (synced state is untrusted: a peer may have
+ * written anything). Cheap checks only: the path walk asks this of every turn it reads.
+ */
+export function turnFlaw(m: unknown): TurnFlaw | null {
+  if (!(m instanceof Y.Map)) return 'turn';
+  const parent: unknown = m.get('parent');
+  if (parent !== null && typeof parent !== 'string') return 'parent';
+  if (typeof m.get('author') !== 'string') return 'author';
+  const audiences: unknown = m.get('audiences');
+  if (!Array.isArray(audiences) || !audiences.every((a) => typeof a === 'string')) return 'audiences';
+  if (!(m.get('source') instanceof Y.Text)) return 'source';
+  const origin: unknown = m.get('origin');
+  if (origin !== 'authored' && origin !== 'generated') return 'origin';
+  if (!(m.get('pov') instanceof Y.Map)) return 'pov';
+  return null;
+}
+
+/** A turn this device has and can read; an unreadable one is treated as absent (not on any path). */
 export function hasTurn(doc: Y.Doc, id: string): boolean {
-  return turnsMap(doc).has(id);
+  return turnFlaw(turnsMap(doc).get(id)) === null;
 }
 
 export function appendTurn(doc: Y.Doc, turn: NewTurn, origin?: unknown): string {
@@ -70,9 +94,13 @@ export function appendTurn(doc: Y.Doc, turn: NewTurn, origin?: unknown): string 
   return turn.id;
 }
 
+/**
+ * The last turn of the chronology, when this device has it and can read it; else none (the path is
+ * empty, and a new turn starts a root): what the person sees is what the next turn follows.
+ */
 export function activeLeaf(doc: Y.Doc): string | null {
   const leaf = metaMap(doc).get('activeLeaf');
-  return typeof leaf === 'string' ? leaf : null;
+  return typeof leaf === 'string' && hasTurn(doc, leaf) ? leaf : null;
 }
 
 export function turnParent(doc: Y.Doc, id: string): string | null {
@@ -92,24 +120,28 @@ export function turnGiven(doc: Y.Doc, id: string): Given | undefined {
   return readGiven(m?.get('given'), m?.get('lore'));
 }
 
+/** A readable turn as a plain snapshot (`hasTurn` first: an unreadable one is a bug to ask for). */
 export function readTurn(doc: Y.Doc, id: string): TurnSnapshot {
   const m = turnMap(doc, id);
   if (!m) throw new Error(`no turn ${id}`);
+  const flaw = turnFlaw(m);
+  if (flaw) throw new Error(`turn ${id} cannot be read (${flaw})`);
   const basis = m.get('basis');
   const writtenBy = m.get('writtenBy');
+  const createdAt = m.get('createdAt');
   const pov: Record<string, PovSnapshot> = readPovMap(m);
   return {
     id,
     parent: turnParent(doc, id),
-    author: String(m.get('author')),
+    author: m.get('author') as string,
     // A copy: the stored array is Yjs's own content, and a snapshot must not alias it.
-    audiences: [...((m.get('audiences') as string[] | undefined) ?? [])],
+    audiences: [...(m.get('audiences') as string[])],
     source: sourceText(doc, id).toString(),
-    origin: m.get('origin') === 'generated' ? 'generated' : 'authored',
+    origin: m.get('origin') as TurnOrigin,
     ...(typeof basis === 'string' ? { basis } : {}),
     edited: m.get('edited') === true,
     ...(typeof writtenBy === 'string' ? { writtenBy } : {}),
-    createdAt: String(m.get('createdAt') ?? ''),
+    createdAt: typeof createdAt === 'string' ? createdAt : '',
     pov,
   };
 }

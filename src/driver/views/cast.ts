@@ -2,7 +2,7 @@
 // over and over: read from the document once per change of them, not once per request.
 // Visible names are the only identity a model ever sees.
 import type * as Y from 'yjs';
-import { readChronicle, touchedChronicles, type Chronicle } from '../doc/chronicle.ts';
+import { chroniclesChangedBy, readChronicle, type Chronicle } from '../doc/chronicle.ts';
 import { listParticipants } from '../doc/participants.ts';
 import type { Participant, StoryMeta } from '../doc/schema.ts';
 import { metaMap, participantsMap, readMeta } from '../doc/story-doc.ts';
@@ -65,8 +65,7 @@ export function createStoryFacts(doc: Y.Doc): StoryFacts {
   const dropLore = () => (lore = undefined);
   // Chronicles are top-level maps beside the participants (D13): dropped per participant they change.
   const dropChronicles = (tr: Y.Transaction) => {
-    const changed = new Set<unknown>([...tr.changed.keys(), ...tr.changedParentTypes.keys()]);
-    for (const participant of touchedChronicles(doc, changed)) chronicles.delete(participant);
+    for (const participant of chroniclesChangedBy(tr)) chronicles.delete(participant);
   };
   participantsMap(doc).observeDeep(dropCast);
   doc.on('afterTransaction', dropChronicles);

@@ -103,10 +103,13 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
     const ids: string[] = [];
     let joined: PathNode | undefined;
     // A turn can name a parent this device has not received yet (updates from several peers arrive
-    // in any order): the path then starts at the oldest turn present, until the rest arrives.
+    // in any order): the path then starts at the oldest turn present, until the rest arrives. Parent
+    // links a peer made loop are cut the same way: the path starts at the turn whose parent was seen.
+    const seen = new Set<string>();
     for (let id = leaf; id !== null;) {
       joined = onKnown(id);
-      if (joined) break;
+      if (joined || seen.has(id)) break;
+      seen.add(id);
       const parent = parentOf(id);
       if (parent === undefined) break;
       ids.push(id);
@@ -126,7 +129,7 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
 
   const node = (turnId: string): PathNode => {
     const last = onKnown(turnId) ?? walk(turnId).at(-1);
-    if (!last) throw new Error(`no turn ${turnId}`);
+    if (last?.id !== turnId) throw new Error(`no turn ${turnId}`);
     return last;
   };
 

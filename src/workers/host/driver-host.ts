@@ -24,6 +24,7 @@ import { generationCommands } from './generation-commands.ts';
 import { libraryCardCommands } from './library-card-commands.ts';
 import { importCommands } from './import-commands.ts';
 import { loreTestCommand } from './lore-test-command.ts';
+import { problemCommands } from './problem-commands.ts';
 import { createHostSync } from './sync-commands.ts';
 import { evalCommands, type EvalSceneFile } from './eval-commands.ts';
 import { overview, transcriptSlice } from './views.ts';
@@ -161,6 +162,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     ...libraryCardCommands(ctx),
     ...loreTestCommand(ctx),
     ...evalCommands(ctx, registry.modelOf, parts.evalScenes ?? []),
+    ...problemCommands(ctx),
 
     async openStory(storyId) {
       const story = await ctx.story(storyId);

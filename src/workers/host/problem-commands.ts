@@ -1,0 +1,13 @@
+// What of a story cannot be read (U3): the driver's list, kept up to date per change of the story.
+import { storyProblems } from '../../driver/views/story-problems.ts';
+import type { ProblemsApi } from '../api-problems.ts';
+import { isFailure, type HostContext } from './context.ts';
+
+export function problemCommands(ctx: HostContext): ProblemsApi {
+  return {
+    async storyProblems(storyId) {
+      const story = await ctx.story(storyId);
+      return isFailure(story) ? story : { ok: true, problems: [...storyProblems(story.doc)] };
+    },
+  };
+}
