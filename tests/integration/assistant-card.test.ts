@@ -110,12 +110,8 @@ describe('the card-reading assistant over OpenAI tool calls', () => {
       expect(system).toContain(`A piece of kind "${kind}"`);
     expect(system).toContain('Ama and Koa are twins');
     expect(a.welcome).toContain('“The Saltreach Twins”');
-    expect(server.requests[0]?.body.tools?.map((t) => t.function.name)).toEqual([
-      'read_card',
-      'read_world',
-      'add_piece',
-      'set_world',
-    ]);
+    const tools = server.requests[0]?.body.tools as { function: { name: string } }[] | undefined;
+    expect(tools?.map((t) => t.function.name)).toEqual(['read_card', 'read_world', 'add_piece', 'set_world']);
   });
 
   it('[AS7] each piece is a proposal; Apply writes it into a new world, Reject writes nothing', async () => {
