@@ -98,7 +98,7 @@ async function turn(doc: Y.Doc, server: OpenAIServer, text: string, worldId = 's
 const names = (doc: Y.Doc, worldId = 'saltreach') => readWorld(doc, worldId)?.nodes.map((n) => n.name);
 
 describe('the card-reading assistant over OpenAI tool calls', () => {
-  it('[AS7] the system prompt walks the three steps, with the card and a prompt per kind', async () => {
+  it('[AK1] the system prompt walks the three steps, with the card and a prompt per kind', async () => {
     const server = await scripted({ text: 'It is a group card: Ama, Koa and the place Saltreach.' });
     const doc = library();
     const { a } = await turn(doc, server, 'What kind of card is it?');
@@ -114,7 +114,7 @@ describe('the card-reading assistant over OpenAI tool calls', () => {
     expect(tools?.map((t) => t.function.name)).toEqual(['read_card', 'read_world', 'add_piece', 'set_world']);
   });
 
-  it('[AS7] each piece is a proposal; Apply writes it into a new world, Reject writes nothing', async () => {
+  it('[AK1] each piece is a proposal; Apply writes it into a new world, Reject writes nothing', async () => {
     const server = await scripted({
       calls: [call('add_piece', AMA), call('add_piece', KOA), call('add_piece', SALTREACH)],
     });
@@ -142,7 +142,7 @@ describe('the card-reading assistant over OpenAI tool calls', () => {
     ]);
   });
 
-  it('[AS7] automatic mode writes the pieces and the description into a chosen world', async () => {
+  it('[AK1] automatic mode writes the pieces and the description into a chosen world', async () => {
     const server = await scripted({
       calls: [call('add_piece', KOA), call('set_world', { description: 'A fishing village on a cliff.' })],
     });
@@ -158,7 +158,7 @@ describe('the card-reading assistant over OpenAI tool calls', () => {
     });
   });
 
-  it('[AS7] a piece of an unknown kind or a duplicate name is refused to the model, nothing written', async () => {
+  it('[AK1] a piece of an unknown kind or a duplicate name is refused to the model, nothing written', async () => {
     const server = await scripted({
       calls: [
         call('add_piece', { ...SALTREACH, kind: 'creature' }),
@@ -180,7 +180,7 @@ describe('the card-reading assistant over OpenAI tool calls', () => {
     expect(JSON.stringify(readWorld(doc, 'coast'))).toBe(before);
   });
 
-  it('[AS7] a second piece of a name applied meanwhile is refused at Apply and stays pending', async () => {
+  it('[AK1] a second piece of a name applied meanwhile is refused at Apply and stays pending', async () => {
     const server = await scripted({
       calls: [call('add_piece', AMA), call('add_piece', { ...AMA, body: 'Again.' })],
     });

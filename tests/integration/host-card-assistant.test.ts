@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 describe('the card-reading assistant through the worker', () => {
-  it('[AS7] opens with its welcome; a piece goes into the new world only on Apply', async () => {
+  it('[AK1] opens with its welcome; a piece goes into the new world only on Apply', async () => {
     const subject = { kind: 'card', id: characterId, worldId: 'w-twins' } as const;
     const opened = await host.api.openAssistant(subject);
     if (!opened.ok) throw new Error(opened.detail);
@@ -69,7 +69,7 @@ describe('the card-reading assistant through the worker', () => {
     expect(world?.nodes.map((n) => [n.kind, n.name])).toEqual([['character', 'Ama']]);
   });
 
-  it('[AS7] a card no longer in the library is refused with a reason', async () => {
+  it('[AK1] a card no longer in the library is refused with a reason', async () => {
     const opened = await host.api.openAssistant({ kind: 'card', id: 'gone', worldId: 'w' });
     expect(opened).toMatchObject({
       ok: false,
