@@ -8,11 +8,11 @@ import type { Result } from './api.ts';
 export type { AssistantChat, ChatMessageRecord, Proposal } from '../driver/doc/assistant-chats.ts';
 export type { TrashedItem } from '../driver/doc/library-trash.ts';
 
-/** What an assistant works on; only lorebooks have one so far. */
-export interface AssistantSubject {
-  kind: 'lorebook';
-  id: string;
-}
+/** What an assistant works on: a library book, or a library character's card read into a world. */
+export type AssistantSubject =
+  | { kind: 'lorebook'; id: string }
+  /** `worldId`: a library world, or the id a new world takes when its first piece is applied. */
+  | { kind: 'card'; id: string; worldId: string };
 
 export interface AssistantChatView {
   chat: AssistantChat;

@@ -1,7 +1,7 @@
 // One character of the library: its avatar (or its initial) and a picture to choose for it, its name,
 // how many greetings and lorebooks it has, its card exported as a PNG or a JSON file that SillyTavern
 // reads, its card edited ("Edit card") or the character deleted from the library, and a world made
-// from its card by the model.
+// from its card by the model, in one go or read piece by piece with the card-reading assistant.
 import { Show, createSignal, type JSX } from 'solid-js';
 import type { DriverApi } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
@@ -10,6 +10,7 @@ import { ErrorAlert } from '../ui/error-alert.tsx';
 import { downloadFile } from '../ui/download-file.ts';
 import { runCommand } from '../ui/run-command.ts';
 import { CardWorldPanel } from './card-world-panel.tsx';
+import { CardReading } from './card-reading.tsx';
 import { AvatarInput } from '../ui/avatar-input.tsx';
 import { CharacterCardEditor } from './character-card-editor.tsx';
 import { DeleteFromLibrary } from './delete-from-library.tsx';
@@ -95,6 +96,7 @@ export function CharacterItem(props: { character: LibraryCharacter }): JSX.Eleme
         <AvatarInput onPicture={setPicture} />
         <ErrorAlert message={error()} />
         <CardWorldPanel characterId={props.character.id} name={name()} />
+        <CardReading characterId={props.character.id} name={name()} />
       </div>
     </li>
   );

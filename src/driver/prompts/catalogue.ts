@@ -39,6 +39,16 @@ export const PROMPT_VARIABLES = {
   'lorebook/persona': [],
   'lorebook/procedure': ['book'],
   'lorebook/welcome': ['book'],
+  'import/classifier': ['name', 'card'],
+  'import/roster': ['name', 'kinds'],
+  'import/common-rules': ['name'],
+  'import/character': ['name'],
+  'import/place': ['name'],
+  'import/faction': ['name'],
+  'import/thing': ['name'],
+  'import/lore': ['name'],
+  'import/world': ['world'],
+  'import/welcome': ['name', 'world'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PromptId = keyof typeof PROMPT_VARIABLES;

@@ -7,6 +7,7 @@ import { DocOrigin } from '../../driver/doc/origins.ts';
 import { listPromptOverrides } from '../../driver/doc/prompt-overrides.ts';
 import { decideProposal, restoreTrashed, setAutomatic } from '../../driver/assistant/decisions.ts';
 import { lorebookAssistant, type LorebookAssistant } from '../../driver/assistant/lorebook-assistant.ts';
+import { cardAssistant } from '../../driver/assistant/card-assistant.ts';
 import { runAssistantTurn } from '../../driver/assistant/loop.ts';
 import { resolvePrompts } from '../../driver/prompts/resolve.ts';
 import { PromptProblem } from '../../driver/prompts/render.ts';
@@ -31,12 +32,30 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
   async function assistant(subject: AssistantSubject): Promise<LorebookAssistant | Failure> {
     await ctx.store.ready;
     const prompts = resolvePrompts({ shipped: ctx.prompts, library: listPromptOverrides(library()) }).prompts;
+    const language = workerUiLanguage();
     try {
+      if (subject.kind === 'card') {
+        const found = cardAssistant({
+          doc: library(),
+          characterId: subject.id,
+          worldId: subject.worldId,
+          prompts,
+          language,
+          newId: ctx.newId,
+        });
+        return (
+          found ?? {
+            ok: false,
+            code: 'not-found',
+            detail: uiText('That character is no longer in the library.'),
+          }
+        );
+      }
       const found = lorebookAssistant({
         doc: library(),
         bookId: subject.id,
         prompts,
-        language: workerUiLanguage(),
+        language,
         clock: ctx.clock,
         newId: ctx.newId,
       });
