@@ -1,16 +1,16 @@
 // The part of the worker's API about assistant chats: a chat with a model that reads and writes one
 // part of the library through tools, every write a proposal the person applies or rejects (or an
 // automatic mode they turn on per chat), deletes kept in a trash they can restore from. The lorebook
-// assistant is the first: its subject is one library book. Re-exported by api.ts.
+// assistant's subject is one library book; the world authoring assistant's, one library world. Re-exported by api.ts.
 import type { AssistantChat, Proposal } from '../driver/doc/assistant-chats.ts';
 import type { TrashedItem } from '../driver/doc/library-trash.ts';
 import type { Result } from './api.ts';
 export type { AssistantChat, ChatMessageRecord, Proposal } from '../driver/doc/assistant-chats.ts';
 export type { TrashedItem } from '../driver/doc/library-trash.ts';
 
-/** What an assistant works on; only lorebooks have one so far. */
+/** What an assistant works on: a library lorebook or a library world, by id. */
 export interface AssistantSubject {
-  kind: 'lorebook';
+  kind: 'lorebook' | 'world';
   id: string;
 }
 

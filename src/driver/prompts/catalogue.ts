@@ -39,6 +39,9 @@ export const PROMPT_VARIABLES = {
   'lorebook/persona': [],
   'lorebook/procedure': ['book'],
   'lorebook/welcome': ['book'],
+  'world/persona': [],
+  'world/procedure': ['world'],
+  'world/welcome': ['world'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PromptId = keyof typeof PROMPT_VARIABLES;
