@@ -1,16 +1,16 @@
 // The part of the worker's API about assistant chats: a chat with a model that reads and writes one
 // part of the library through tools, every write a proposal the person applies or rejects (or an
 // automatic mode they turn on per chat), deletes kept in a trash they can restore from. The lorebook
-// assistant is the first: its subject is one library book. Re-exported by api.ts.
+// assistant's subject is one library book; the world authoring assistant's, one library world. Re-exported by api.ts.
 import type { AssistantChat, Proposal } from '../driver/doc/assistant-chats.ts';
 import type { TrashedItem } from '../driver/doc/library-trash.ts';
 import type { Result } from './api.ts';
 export type { AssistantChat, ChatMessageRecord, Proposal } from '../driver/doc/assistant-chats.ts';
 export type { TrashedItem } from '../driver/doc/library-trash.ts';
 
-/** What an assistant works on: a library book, or a library character's card read into a world. */
+/** What an assistant works on: a library lorebook or world, or a library character's card read into a world. */
 export type AssistantSubject =
-  | { kind: 'lorebook'; id: string }
+  | { kind: 'lorebook' | 'world'; id: string }
   /** `worldId`: a library world, or the id a new world takes when its first piece is applied. */
   | { kind: 'card'; id: string; worldId: string };
 

@@ -8,6 +8,7 @@ import { useDriver } from '../shell/driver-client.ts';
 import { t } from '../i18n/ui-text.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { runCommand } from '../ui/run-command.ts';
+import { trashedLabel } from './trashed-label.ts';
 import { ProposalCard } from './proposal-card.tsx';
 import './assistant.css';
 
@@ -130,7 +131,7 @@ export function AssistantPanel(props: {
             <For each={view()?.trash ?? []}>
               {(item) => (
                 <li class="row">
-                  <span>{item.entry.title || item.entry.keys[0] || item.entry.id}</span>
+                  <span>{trashedLabel(item)}</span>
                   <button
                     type="button"
                     class="secondary"

@@ -51,6 +51,11 @@ export function ProposalCard(props: {
   return (
     <article class="proposal stack" aria-label={heading(p())}>
       <h4>{heading(p())}</h4>
+      <Show when={p().warning}>
+        <p class="warning" role="note">
+          {p().warning}
+        </p>
+      </Show>
       <pre class="prompt-diff" aria-label={t('The change, line by line')}>
         <For each={changeLines(p().before, p().after)}>
           {(line) => <div class={`diff-${line.kind}`}>{MARK[line.kind] + line.text}</div>}

@@ -1,5 +1,6 @@
 // One world of the library as it is being edited: its name and description, nodes, relationships,
-// who knows what, its lorebooks and suggested preset. Save writes the whole world.
+// who knows what, its lorebooks and suggested preset. Save writes the whole world. The world
+// authoring assistant opens beside it.
 import { Show, createSignal, type JSX } from 'solid-js';
 import { createStore, reconcile, unwrap } from 'solid-js/store';
 import type { World } from '../../workers/api.ts';
@@ -13,6 +14,7 @@ import { RelationshipsSection } from './relationships-section.tsx';
 import { KnowledgeTables } from './knowledge-tables.tsx';
 import { CharacterKnowledge } from './character-knowledge.tsx';
 import { WorldAttachments } from './world-attachments.tsx';
+import { AssistantPanel } from '../assistant/assistant-panel.tsx';
 
 export function WorldEditor(props: { world: World }): JSX.Element {
   const { api } = useDriver();
@@ -21,6 +23,7 @@ export function WorldEditor(props: { world: World }): JSX.Element {
   const [error, setError] = createSignal('');
   const [status, setStatus] = createSignal('');
   const [dirty, setDirty] = createSignal(false);
+  const [assistant, setAssistant] = createSignal(false);
   const edit: typeof setDraft = (...args: unknown[]) => {
     setDirty(true);
     setStatus('');
@@ -39,9 +42,35 @@ export function WorldEditor(props: { world: World }): JSX.Element {
     setStatus(t('Saved.'));
   };
 
+  /** What the assistant wrote shows at once unless the person is editing (their edits are not replaced). */
+  const assistantChanged = async (): Promise<void> => {
+    if (dirty()) return;
+    const world = (await api.listWorlds()).find((w) => w.id === props.world.id);
+    if (world && !dirty()) setDraft(reconcile(draftOf(world)));
+  };
+
   return (
     <section class="world-editor stack" aria-labelledby="world-editor-title">
       <h2 id="world-editor-title">{draft.name.trim() || t('Untitled world')}</h2>
+      <div class="row">
+        <button
+          type="button"
+          class="secondary"
+          aria-expanded={assistant()}
+          aria-controls="world-assistant"
+          onClick={() => setAssistant(!assistant())}
+        >
+          {t('Assistant')}
+        </button>
+      </div>
+      <Show when={assistant()}>
+        <div id="world-assistant">
+          <AssistantPanel
+            subject={{ kind: 'world', id: props.world.id }}
+            onChanged={() => void assistantChanged()}
+          />
+        </div>
+      </Show>
       <label class="field">
         <span>{t('Name of the world')}</span>
         <input value={draft.name} onInput={(e) => edit('name', e.currentTarget.value)} />

@@ -11,6 +11,7 @@ import {
 import { putLorebook, readLorebook } from '../doc/library-worlds.ts';
 import { readTrashed, removeFromTrash } from '../doc/library-trash.ts';
 import { findTool, type AssistantTool } from './tools.ts';
+import { restoreWorldItem } from './world-restore.ts';
 
 export type DecisionResult =
   | { ok: true; chat: AssistantChat }
@@ -63,9 +64,9 @@ export function setAutomatic(
 }
 
 export type RestoreResult =
-  { ok: true } | { ok: false; code: 'unknown' | 'no-book' | 'invalid'; detail?: string };
+  { ok: true } | { ok: false; code: 'unknown' | 'no-book' | 'no-world' | 'invalid'; detail?: string };
 
-/** Puts a trashed lorebook entry back in its book (under a new id if one took its id meanwhile). */
+/** Puts a trashed thing back: a lorebook entry in its book (under a new id if one took its id meanwhile), a world's node or prompt in its world. */
 export function restoreTrashed(
   doc: Y.Doc,
   trashId: string,
@@ -74,6 +75,7 @@ export function restoreTrashed(
 ): RestoreResult {
   const item = readTrashed(doc, trashId);
   if (!item) return { ok: false, code: 'unknown' };
+  if (item.kind !== 'lore-entry') return restoreWorldItem(doc, item, newId, origin);
   const book = readLorebook(doc, item.bookId);
   if (!book) return { ok: false, code: 'no-book' };
   const taken = book.entries.some((e) => e.id === item.entry.id);

@@ -46,6 +46,8 @@ export const proposalSchema = z.object({
   status: z.enum([ProposalStatus.pending, ProposalStatus.applied, ProposalStatus.rejected]),
   /** Why Apply could not write it (the subject changed meanwhile, a check refused it). */
   problem: z.string().optional(),
+  /** What the person must know before applying it (a rules prompt rewritten), in their language. */
+  warning: z.string().optional(),
 });
 export type Proposal = z.infer<typeof proposalSchema>;
 

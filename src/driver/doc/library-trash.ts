@@ -1,27 +1,43 @@
 // What an assistant deleted from the library, kept so the person can restore it: `libraryTrash`
-// id → the thing as it was and where it came from (a lorebook entry: its book). Like a story's
+// id → the thing as it was and where it came from (a lorebook entry: its book; a world node, with
+// the relationships that went with it, or a world prompt: its world). Like a story's
 // prompt trash (story-preset.ts), nothing deleted for the person is lost.
 import type * as Y from 'yjs';
 import { z } from 'zod';
 import { loreEntrySchema } from './lore-book.ts';
+import { relationshipSchema, worldNodeSchema } from './world.ts';
 
 const KEY = { trash: 'libraryTrash' } as const;
 
-export const trashedItemSchema = z.object({
+const trashed = z.object({
   id: z.string().min(1),
   /** The assistant chat's subject that deleted it. */
   subject: z.string().min(1),
   at: z.number(),
-  /** The one kind so far; others (world nodes, preset fields) come with their assistants. */
-  kind: z.literal('lore-entry'),
-  bookId: z.string().min(1),
-  entry: loreEntrySchema,
 });
+
+export const trashedItemSchema = z.discriminatedUnion('kind', [
+  trashed.extend({ kind: z.literal('lore-entry'), bookId: z.string().min(1), entry: loreEntrySchema }),
+  trashed.extend({
+    kind: z.literal('world-node'),
+    worldId: z.string().min(1),
+    node: worldNodeSchema,
+    relationships: z.array(relationshipSchema).default([]),
+  }),
+  trashed.extend({
+    kind: z.literal('world-prompt'),
+    worldId: z.string().min(1),
+    path: z.string().min(1),
+    text: z.string(),
+  }),
+]);
 export type TrashedItem = z.infer<typeof trashedItemSchema>;
 
 const trash = (doc: Y.Doc) => doc.getMap<unknown>(KEY.trash);
 
-export function putInTrash(doc: Y.Doc, item: TrashedItem, origin?: unknown): void {
+export type TrashedItemInput = z.input<typeof trashedItemSchema>;
+
+export function putInTrash(doc: Y.Doc, item: TrashedItemInput, origin?: unknown): void {
   const valid = trashedItemSchema.parse(item);
   doc.transact(() => trash(doc).set(valid.id, valid), origin);
 }

@@ -8,6 +8,7 @@ import { CAST_ZH } from './messages-zh-cast.ts';
 import { LIMITS_ZH } from './messages-zh-limits.ts';
 import { ASSISTANT_ZH } from './messages-zh-assistant.ts';
 import { CARD_READING_ZH } from './messages-zh-card-reading.ts';
+import { WORLD_ASSISTANT_ZH } from './messages-zh-world-assistant.ts';
 
 export const MESSAGES_ZH: Messages = {
   ...IMPORT_ZH,
@@ -17,6 +18,7 @@ export const MESSAGES_ZH: Messages = {
   ...LIMITS_ZH,
   ...ASSISTANT_ZH,
   ...CARD_READING_ZH,
+  ...WORLD_ASSISTANT_ZH,
   // What a character is told (private context) and how an empty history reads.
   'Who you are': '你是谁',
   'Your personality': '你的性格',

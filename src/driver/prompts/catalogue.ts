@@ -49,6 +49,9 @@ export const PROMPT_VARIABLES = {
   'import/lore': ['name'],
   'import/world': ['world'],
   'import/welcome': ['name', 'world'],
+  'world/persona': [],
+  'world/procedure': ['world'],
+  'world/welcome': ['world'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PromptId = keyof typeof PROMPT_VARIABLES;

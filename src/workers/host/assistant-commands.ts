@@ -1,4 +1,4 @@
-// Assistant chat commands: the lorebook assistant's chat opened, a message sent through the driver's
+// Assistant chat commands: the lorebook or world assistant's chat opened, a message sent through the driver's
 // loop with the default backend's model and the library's prompts, a proposal applied or rejected,
 // automatic mode, and the trash restored. The library changes only through the driver's checks.
 import { readAssistantChat } from '../../driver/doc/assistant-chats.ts';
@@ -9,6 +9,7 @@ import { decideProposal, restoreTrashed, setAutomatic } from '../../driver/assis
 import { lorebookAssistant, type LorebookAssistant } from '../../driver/assistant/lorebook-assistant.ts';
 import { cardAssistant } from '../../driver/assistant/card-assistant.ts';
 import { runAssistantTurn } from '../../driver/assistant/loop.ts';
+import { worldAssistant, type WorldAssistant } from '../../driver/assistant/world-assistant.ts';
 import { resolvePrompts } from '../../driver/prompts/resolve.ts';
 import { PromptProblem } from '../../driver/prompts/render.ts';
 import type { AssistantChatView, AssistantSubject } from '../api-assistant.ts';
@@ -22,6 +23,8 @@ type AssistantCommands = Pick<
   'openAssistant' | 'sendAssistant' | 'decideProposal' | 'setAssistantAutomatic' | 'restoreFromTrash'
 >;
 
+type Assistant = LorebookAssistant | WorldAssistant;
+
 const invalid = (detail: string): Failure => ({ ok: false, code: 'invalid', detail });
 
 export function assistantCommands(ctx: HostContext): AssistantCommands {
@@ -29,10 +32,11 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
   /** Subjects whose chat is running a turn: a second message waits for the first to be answered. */
   const running = new Set<string>();
 
-  async function assistant(subject: AssistantSubject): Promise<LorebookAssistant | Failure> {
+  async function assistant(subject: AssistantSubject): Promise<Assistant | Failure> {
     await ctx.store.ready;
     const prompts = resolvePrompts({ shipped: ctx.prompts, library: listPromptOverrides(library()) }).prompts;
     const language = workerUiLanguage();
+    const input = { doc: library(), prompts, language, clock: ctx.clock, newId: ctx.newId };
     try {
       if (subject.kind === 'card') {
         const found = cardAssistant({
@@ -51,31 +55,22 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
           }
         );
       }
-      const found = lorebookAssistant({
-        doc: library(),
-        bookId: subject.id,
-        prompts,
-        language,
-        clock: ctx.clock,
-        newId: ctx.newId,
-      });
-      return (
-        found ?? {
-          ok: false,
-          code: 'not-found',
-          detail: uiText('This lorebook is no longer in the library.'),
-        }
-      );
+      const found =
+        subject.kind === 'world'
+          ? worldAssistant({ ...input, worldId: subject.id })
+          : lorebookAssistant({ ...input, bookId: subject.id });
+      const gone =
+        subject.kind === 'world'
+          ? uiText('This world is no longer in the library.')
+          : uiText('This lorebook is no longer in the library.');
+      return found ?? { ok: false, code: 'not-found', detail: gone };
     } catch (error) {
       if (error instanceof PromptProblem) return { ok: false, code: 'prompt', detail: error.message };
       throw error;
     }
   }
 
-  function view(
-    a: LorebookAssistant,
-    stopped?: AssistantChatView['stopped'],
-  ): Result<{ view: AssistantChatView }> {
+  function view(a: Assistant, stopped?: AssistantChatView['stopped']): Result<{ view: AssistantChatView }> {
     return {
       ok: true,
       view: {
@@ -93,7 +88,7 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
   }
 
   async function turn(
-    a: LorebookAssistant,
+    a: Assistant,
     text: string,
     onToken: ((delta: string) => void) | undefined,
   ): Promise<Result<{ view: AssistantChatView }>> {
@@ -189,6 +184,8 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
           return invalid(uiText('That entry is no longer in the trash.'));
         case 'no-book':
           return invalid(uiText('This lorebook is no longer in the library.'));
+        case 'no-world':
+          return invalid(uiText('This world is no longer in the library.'));
         case 'invalid':
           return invalid(uiText('The entry was not restored: {reason}', { reason: restored.detail ?? '' }));
         default:
