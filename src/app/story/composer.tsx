@@ -9,6 +9,7 @@ import { StaleBanner } from './stale-banner.tsx';
 import { keepFocusClearOf } from './composer-clearance.ts';
 import { MissingViewsBanner } from './missing-views-banner.tsx';
 import { SuggestTurnButton } from './suggest-turn-button.tsx';
+import { PlotHintButton, PlotHintNote } from './plot-hint.tsx';
 import type { StoryState } from './story-state.ts';
 
 const YOU = '';
@@ -22,6 +23,7 @@ export function Composer(props: {
   const story = props.story;
   const id = createUniqueId();
   const [draft, setDraft] = createSignal('');
+  const [plotHint, setPlotHint] = createSignal<string | null>(null);
   const [next, setNext] = createSignal(AUTO);
   const [author, setAuthor] = createSignal(YOU);
   const present = () =>
@@ -102,6 +104,7 @@ export function Composer(props: {
           {t('Send')}
         </button>
         <SuggestTurnButton story={story} draft={draft} onDraft={setDraft} />
+        <PlotHintButton story={story} onHint={setPlotHint} />
         <label class="inline-field">
           <span>{t('Write as')}</span>
           <select value={writingAs() ?? YOU} onChange={(event) => setAuthor(event.currentTarget.value)}>
@@ -117,6 +120,7 @@ export function Composer(props: {
         </label>
         <ActControls story={story} next={next()} onNext={setNext} />
       </div>
+      <PlotHintNote text={plotHint()} onHide={() => setPlotHint(null)} />
       <ContinueControls story={story} />
       <SceneOptions story={story} onRemember={props.onRemember} />
     </form>
