@@ -29,6 +29,8 @@ export type * from './api-import.ts';
 export type * from './api-continue-suggest.ts';
 import type { PlotHintApi } from './api-plot-hint.ts';
 export type * from './api-plot-hint.ts';
+import type { DiceApi } from './api-dice.ts';
+export type * from './api-dice.ts';
 import type { Branched, PathApi } from './api-path.ts';
 export type * from './api-path.ts';
 import type { CastApi } from './api-cast.ts';
@@ -236,6 +238,7 @@ export interface DriverApi
     ImportApi,
     ContinueSuggestApi,
     PlotHintApi,
+    DiceApi,
     PathApi,
     CastApi,
     GenerationApi,

@@ -10,6 +10,7 @@ import { keepFocusClearOf } from './composer-clearance.ts';
 import { MissingViewsBanner } from './missing-views-banner.tsx';
 import { SuggestTurnButton } from './suggest-turn-button.tsx';
 import { PlotHintButton, PlotHintNote } from './plot-hint.tsx';
+import { DiceRoll } from './dice-roll.tsx';
 import type { StoryState } from './story-state.ts';
 
 const YOU = '';
@@ -119,6 +120,7 @@ export function Composer(props: {
           </select>
         </label>
         <ActControls story={story} next={next()} onNext={setNext} />
+        <DiceRoll story={story} next={() => choiceOf(next())} />
       </div>
       <PlotHintNote text={plotHint()} onHide={() => setPlotHint(null)} />
       <ContinueControls story={story} />

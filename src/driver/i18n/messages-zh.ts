@@ -8,6 +8,7 @@ import { CAST_ZH } from './messages-zh-cast.ts';
 import { LIMITS_ZH } from './messages-zh-limits.ts';
 import { ASSISTANT_ZH } from './messages-zh-assistant.ts';
 import { HINT_ZH } from './messages-zh-hint.ts';
+import { DICE_ZH } from './messages-zh-dice.ts';
 
 export const MESSAGES_ZH: Messages = {
   ...IMPORT_ZH,
@@ -17,6 +18,7 @@ export const MESSAGES_ZH: Messages = {
   ...LIMITS_ZH,
   ...ASSISTANT_ZH,
   ...HINT_ZH,
+  ...DICE_ZH,
   // What a character is told (private context) and how an empty history reads.
   'Who you are': '你是谁',
   'Your personality': '你的性格',

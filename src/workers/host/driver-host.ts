@@ -14,6 +14,7 @@ import { createGenerations, playCommands } from './play-commands.ts';
 import { editCommands } from './edit-commands.ts';
 import { continueSuggestCommands } from './continue-suggest-commands.ts';
 import { plotHintCommands } from './plot-hint-commands.ts';
+import { diceCommands } from './dice-commands.ts';
 import { pathCommands } from './path-commands.ts';
 import { promptCommands } from './prompt-commands.ts';
 import { memoryCommands } from './memory-commands.ts';
@@ -148,6 +149,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     ...editCommands(ctx, generations),
     ...continueSuggestCommands(ctx, generations),
     ...plotHintCommands(generations),
+    ...diceCommands(ctx),
     ...pathCommands(ctx),
     ...prompts,
     ...importCommands(ctx, {

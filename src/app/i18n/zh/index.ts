@@ -23,6 +23,7 @@ import { ZH_REQUEST_DEADLINE } from './request-deadline.ts';
 import { ZH_EVAL } from './eval.ts';
 import { ZH_ASSISTANT } from './assistant.ts';
 import { ZH_PLOT_HINT } from './plot-hint.ts';
+import { ZH_DICE } from './dice.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -47,6 +48,7 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   'request-deadline': ZH_REQUEST_DEADLINE,
   assistant: ZH_ASSISTANT,
   'plot-hint': ZH_PLOT_HINT,
+  dice: ZH_DICE,
 };
 
 export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));

@@ -1,6 +1,6 @@
-// The plot author's hint in real Chromium against the OpenAI-protocol stub: Hint shows an idea for the
-// story from the user's own transcript only (no character's source or card in the request), it is
-// never a turn, and the person can hide it.
+// Hint and Roll in real Chromium against the OpenAI-protocol stub: Hint shows an idea for the story from
+// the user's own transcript only (no character's source or card in the request), it is never a turn,
+// and the person can hide it; Roll sends dice rolled by the app (no model asked) as the user's turn.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
@@ -18,7 +18,7 @@ const ACTOR_SOURCE = `I lift the lantern. I think of the ${PRIVATE_WORD} cipher 
 const USER_PROJECTION = 'A lantern rises at the end of the hallway.';
 const HINT = 'You could ask the lamplighter what she is guarding.';
 
-describe('plot hint', { timeout: 3 * TEST_TIMEOUT_MS }, () => {
+describe('hint and roll', { timeout: 3 * TEST_TIMEOUT_MS }, () => {
   let browser, stub;
 
   before(async () => {
@@ -93,4 +93,20 @@ describe('plot hint', { timeout: 3 * TEST_TIMEOUT_MS }, () => {
       await note.waitFor({ state: 'hidden' });
     },
   );
+
+  it('Roll sends the dice rolled by the app as your turn', { timeout: TEST_TIMEOUT_MS }, async () => {
+    const { page } = browser;
+    const asked = stub.requests.length;
+    await page.getByRole('textbox', { name: 'Dice' }).fill('2d6+1');
+    await page.getByRole('button', { name: 'Roll', exact: true }).click();
+    const rolled = log().getByText(/^I roll 2d6\+1: [1-6] \+ [1-6] \+ 1 = \d+\.$/);
+    await rolled.waitFor();
+    await log().getByText(USER_PROJECTION).nth(1).waitFor();
+    await idle();
+    assert.equal(await rows().count(), 4);
+    const [, a, b, total] = /: (\d) \+ (\d) \+ 1 = (\d+)/.exec(await rolled.textContent());
+    assert.equal(Number(total), Number(a) + Number(b) + 1);
+    // After the roll only the usual turn was asked of models: the character's answer and its views.
+    assert.ok(stub.requests.slice(asked).every((r) => r.kind.op !== 'unknown'));
+  });
 });
