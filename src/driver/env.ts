@@ -34,6 +34,8 @@ export interface DriverEnv {
   /** Milliseconds since the epoch. */
   clock: () => number;
   newId: () => string;
+  /** Uniform in [0, 1), seeded by the caller (dice/seeded-random.ts): dice roll with it. */
+  random?: () => number;
   /** Validation retries after the first answer (default 2). */
   retries?: number;
   /** Parallel isolated projection requests (default 4). */

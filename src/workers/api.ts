@@ -27,6 +27,10 @@ export type * from './api-world.ts';
 export type * from './api-generation.ts';
 export type * from './api-import.ts';
 export type * from './api-continue-suggest.ts';
+import type { PlotHintApi } from './api-plot-hint.ts';
+export type * from './api-plot-hint.ts';
+import type { DiceApi } from './api-dice.ts';
+export type * from './api-dice.ts';
 import type { Branched, PathApi } from './api-path.ts';
 export type * from './api-path.ts';
 import type { CastApi } from './api-cast.ts';
@@ -237,6 +241,8 @@ export interface DriverApi
     WorldApi,
     ImportApi,
     ContinueSuggestApi,
+    PlotHintApi,
+    DiceApi,
     PathApi,
     CastApi,
     GenerationApi,

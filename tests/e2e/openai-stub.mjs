@@ -2,7 +2,7 @@
 // completions with CORS, so the page's worker can call it cross-origin. It answers as the roleplay
 // prompts ask, recognised by the opening of the system prompt (prompts/en/roleplay/*.md) or by the
 // answer's JSON schema (the selector's, a batch's, the chronicler's); an actor asked to continue its
-// last turn, and the suggester of the user's turn, by their prompts too.
+// last turn, the suggester of the user's turn and the plot author's hint, by their prompts too.
 import { createServer } from 'node:http';
 
 export const STUB_MODEL = 'stub-model';
@@ -27,6 +27,7 @@ export function classify(body) {
     const target = /into what (.+?) perceives of it/.exec(system)?.[1] ?? '';
     return { op: 'projector', target };
   }
+  if (system.startsWith('You are the plot author')) return { op: 'plot-hint' };
   const user = /^You suggest the next turn of (.+?), the person playing/.exec(system)?.[1];
   if (user) return { op: 'suggester', user };
   const actor = /^You are (.+?) in a roleplay/.exec(system)?.[1];

@@ -9,6 +9,8 @@ import { StaleBanner } from './stale-banner.tsx';
 import { keepFocusClearOf } from './composer-clearance.ts';
 import { MissingViewsBanner } from './missing-views-banner.tsx';
 import { SuggestTurnButton } from './suggest-turn-button.tsx';
+import { PlotHintButton, PlotHintNote } from './plot-hint.tsx';
+import { DiceRoll } from './dice-roll.tsx';
 import type { StoryState } from './story-state.ts';
 
 const YOU = '';
@@ -22,6 +24,7 @@ export function Composer(props: {
   const story = props.story;
   const id = createUniqueId();
   const [draft, setDraft] = createSignal('');
+  const [plotHint, setPlotHint] = createSignal<string | null>(null);
   const [next, setNext] = createSignal(AUTO);
   const [author, setAuthor] = createSignal(YOU);
   const present = () =>
@@ -102,6 +105,7 @@ export function Composer(props: {
           {t('Send')}
         </button>
         <SuggestTurnButton story={story} draft={draft} onDraft={setDraft} />
+        <PlotHintButton story={story} onHint={setPlotHint} />
         <label class="inline-field">
           <span>{t('Write as')}</span>
           <select value={writingAs() ?? YOU} onChange={(event) => setAuthor(event.currentTarget.value)}>
@@ -116,7 +120,9 @@ export function Composer(props: {
           </select>
         </label>
         <ActControls story={story} next={next()} onNext={setNext} />
+        <DiceRoll story={story} next={() => choiceOf(next())} />
       </div>
+      <PlotHintNote text={plotHint()} onHide={() => setPlotHint(null)} />
       <ContinueControls story={story} />
       <SceneOptions story={story} onRemember={props.onRemember} />
     </form>

@@ -45,6 +45,10 @@ export interface StoryCommands {
   continueTurn(turnId: string): Promise<void>;
   /** Drafts the user's next turn, given to `onDraft` as it streams; the whole draft, or null when none came. */
   suggestTurn(onDraft: (draft: string) => void): Promise<string | null>;
+  /** The plot author's hint from what the user has seen; null when none came (the failure is shown). */
+  plotHint(): Promise<string | null>;
+  /** Rolls dice ("2d6+1"): how the user's turn tells the roll, or null when it could not (the failure is shown). */
+  rollDice(notation: string): Promise<string | null>;
   /** Brings the end of the story into view (after the path changed elsewhere, e.g. a new branch). */
   followEnd(): void;
 }
@@ -169,6 +173,16 @@ export function createStoryCommands(parts: CommandParts): StoryCommands {
     async suggestTurn(onDraft) {
       start(false);
       const result = await run(() => api.suggestTurn(storyId, Comlink.proxy(onDraft)));
+      return result.ok ? result.text : null;
+    },
+    async plotHint() {
+      start(false);
+      const result = await run(() => api.plotHint(storyId));
+      return result.ok ? result.text : null;
+    },
+    async rollDice(notation) {
+      start(false);
+      const result = await run(() => api.rollDice(storyId, notation));
       return result.ok ? result.text : null;
     },
     followEnd: () => start(true),

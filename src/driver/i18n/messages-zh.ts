@@ -9,6 +9,8 @@ import { LIMITS_ZH } from './messages-zh-limits.ts';
 import { ASSISTANT_ZH } from './messages-zh-assistant.ts';
 import { CARD_READING_ZH } from './messages-zh-card-reading.ts';
 import { WORLD_ASSISTANT_ZH } from './messages-zh-world-assistant.ts';
+import { HINT_ZH } from './messages-zh-hint.ts';
+import { DICE_ZH } from './messages-zh-dice.ts';
 
 export const MESSAGES_ZH: Messages = {
   ...IMPORT_ZH,
@@ -19,6 +21,8 @@ export const MESSAGES_ZH: Messages = {
   ...ASSISTANT_ZH,
   ...CARD_READING_ZH,
   ...WORLD_ASSISTANT_ZH,
+  ...HINT_ZH,
+  ...DICE_ZH,
   // What a character is told (private context) and how an empty history reads.
   'Who you are': '你是谁',
   'Your personality': '你的性格',

@@ -29,6 +29,8 @@ export const PROMPT_VARIABLES = {
   'roleplay/actor-continue': ['name'],
   'roleplay/suggester': ['user', 'persona', 'history'],
   'roleplay/suggester-task': ['user'],
+  'roleplay/plot-hint': ['user', 'persona', 'history'],
+  'roleplay/plot-hint-task': ['user'],
   'roleplay/retry': ['reason'],
   'roleplay/chronicler': ['name', 'transcript'],
   'roleplay/chronicler-task': ['name', 'names'],

@@ -1,6 +1,7 @@
 // The DriverEnv a command of one story runs with: the story's prompts (shipped → library → preset →
 // story) and the actor's sampling (the story's, else its backend profile's), models resolved on first
 // use from this device's settings, each profile's max_tokens settings (the story's reply limit first), and a gauge per backend and operation that outlives the command.
+import { seededRandom } from '../../driver/dice/seeded-random.ts';
 import type { BudgetOp, DriverEnv, Operation } from '../../driver/env.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
 import { readStoryGeneration } from '../../driver/doc/story-doc.ts';
@@ -43,6 +44,8 @@ export async function commandEnv(
     ...(actorBackend?.sampling ? { backendSampling: actorBackend.sampling } : {}),
     clock: ctx.clock,
     newId: ctx.newId,
+    // A fresh seed per command: rolls differ from one command to the next, and stay pure in the driver.
+    random: seededRandom(crypto.getRandomValues(new Uint32Array(1))[0] ?? 0),
     origin: DocOrigin.driver,
     maxTokens,
     gauges: (op) => ctx.gaugeFor(profile(op), op),

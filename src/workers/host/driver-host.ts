@@ -13,6 +13,8 @@ import { libraryCommands } from './library-commands.ts';
 import { createGenerations, playCommands } from './play-commands.ts';
 import { editCommands } from './edit-commands.ts';
 import { continueSuggestCommands } from './continue-suggest-commands.ts';
+import { plotHintCommands } from './plot-hint-commands.ts';
+import { diceCommands } from './dice-commands.ts';
 import { pathCommands } from './path-commands.ts';
 import { promptCommands } from './prompt-commands.ts';
 import { memoryCommands } from './memory-commands.ts';
@@ -147,6 +149,8 @@ export function createDriverHost(parts: HostParts): DriverApi {
     ...playCommands(ctx, generations),
     ...editCommands(ctx, generations),
     ...continueSuggestCommands(ctx, generations),
+    ...plotHintCommands(generations),
+    ...diceCommands(ctx),
     ...pathCommands(ctx),
     ...prompts,
     ...importCommands(ctx, {

@@ -24,6 +24,8 @@ import { ZH_EVAL } from './eval.ts';
 import { ZH_ASSISTANT } from './assistant.ts';
 import { ZH_UNREADABLE } from './unreadable.ts';
 import { ZH_CARD_READING } from './card-reading.ts';
+import { ZH_PLOT_HINT } from './plot-hint.ts';
+import { ZH_DICE } from './dice.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -49,6 +51,8 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   assistant: ZH_ASSISTANT,
   unreadable: ZH_UNREADABLE,
   'card-reading': ZH_CARD_READING,
+  'plot-hint': ZH_PLOT_HINT,
+  dice: ZH_DICE,
 };
 
 export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));

@@ -1,0 +1,33 @@
+// "Hint": the plot author offers the person an idea for where the story could go next. Like Suggest my
+// turn it reads only what the user has (user-window.ts): their own transcript and persona, never a
+// character's source, card or memory, so a hint cannot give away what the user has not perceived. The
+// hint is returned to be shown, never stored: it is nobody's turn.
+import type { DriverEnv, DriverResult, Story } from '../env.ts';
+import { tr } from '../i18n/messages.ts';
+import { generateValidated, guardPrompts } from './generate.ts';
+import { userWindowRequest } from './user-window.ts';
+
+/** Asks `roleplay/plot-hint` with the actor's backend; an empty answer is asked for again. Nothing is stored. */
+export async function plotHint(story: Story, env: DriverEnv): Promise<DriverResult<{ text: string }>> {
+  const language = story.views.meta().language;
+  return guardPrompts(async () => {
+    const asked = await userWindowRequest(story, env, {
+      system: 'roleplay/plot-hint',
+      task: 'roleplay/plot-hint-task',
+    });
+    if (!asked)
+      return { ok: false, code: 'unknown-participant', detail: tr(language, 'This story has no user.') };
+    const result = await generateValidated(env, {
+      model: env.models.actor,
+      language,
+      fitted: asked.fitted,
+      validate: (text) => {
+        const hint = text.trim();
+        return hint
+          ? { ok: true, value: hint }
+          : { ok: false, reason: tr(language, 'The hint was empty: write one or two sentences.') };
+      },
+    });
+    return result.ok ? { ok: true, text: result.value } : result;
+  });
+}
