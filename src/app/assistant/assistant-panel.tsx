@@ -42,16 +42,17 @@ export function AssistantPanel(props: {
 
   onMount(() => void run(() => api.openAssistant(props.subject), false));
 
+  let turn = 0;
   const send = async (): Promise<void> => {
     const text = draft().trim();
     if (!text || busy()) return;
-    const sent = await run(() =>
-      api.sendAssistant(
-        props.subject,
-        text,
-        Comlink.proxy((delta: string) => setStreaming((s) => s + delta)),
-      ),
-    );
+    // Deltas come through their own channel and may land after the finished reply: only this
+    // turn's, and only while it runs, are shown.
+    const mine = ++turn;
+    const onDelta = (delta: string) => {
+      if (mine === turn && busy()) setStreaming((s) => s + delta);
+    };
+    const sent = await run(() => api.sendAssistant(props.subject, text, Comlink.proxy(onDelta)));
     if (sent.ok) setDraft('');
   };
 
