@@ -10,6 +10,7 @@ import {
 } from '../doc/assistant-chats.ts';
 import { putLorebook, readLorebook } from '../doc/library-worlds.ts';
 import { readTrashed, removeFromTrash } from '../doc/library-trash.ts';
+import { restorePresetPrompt } from './preset-trash.ts';
 import { findTool, type AssistantTool } from './tools.ts';
 
 export type DecisionResult =
@@ -63,9 +64,12 @@ export function setAutomatic(
 }
 
 export type RestoreResult =
-  { ok: true } | { ok: false; code: 'unknown' | 'no-book' | 'invalid'; detail?: string };
+  { ok: true } | { ok: false; code: 'unknown' | 'no-book' | 'no-preset' | 'invalid'; detail?: string };
 
-/** Puts a trashed lorebook entry back in its book (under a new id if one took its id meanwhile). */
+/**
+ * Puts a trashed thing back: a lorebook entry in its book (under a new id if one took its id
+ * meanwhile), a preset's prompt in its preset.
+ */
 export function restoreTrashed(
   doc: Y.Doc,
   trashId: string,
@@ -74,6 +78,7 @@ export function restoreTrashed(
 ): RestoreResult {
   const item = readTrashed(doc, trashId);
   if (!item) return { ok: false, code: 'unknown' };
+  if (item.kind === 'preset-prompt') return restorePresetPrompt(doc, item, origin);
   const book = readLorebook(doc, item.bookId);
   if (!book) return { ok: false, code: 'no-book' };
   const taken = book.entries.some((e) => e.id === item.entry.id);

@@ -176,6 +176,7 @@ function runCall(
     label: change.label,
     before: change.before,
     after: change.after,
+    ...(change.warning ? { warning: change.warning } : {}),
     status: ProposalStatus.pending,
   };
   if (automatic) {

@@ -20,6 +20,8 @@ export interface Change {
   label: string;
   before: string;
   after: string;
+  /** Shown with the change when it is risky (a preset's rules prompt), in the person's language. */
+  warning?: string;
   /** Writes it, checked as the app checks it; a refusal says why (the model is told it). */
   apply(origin?: unknown): { ok: true } | { ok: false; error: string };
 }

@@ -43,6 +43,8 @@ export const proposalSchema = z.object({
   label: z.string(),
   before: z.string(),
   after: z.string(),
+  /** Why the person should look twice before applying it (a rules prompt). */
+  warning: z.string().optional(),
   status: z.enum([ProposalStatus.pending, ProposalStatus.applied, ProposalStatus.rejected]),
   /** Why Apply could not write it (the subject changed meanwhile, a check refused it). */
   problem: z.string().optional(),

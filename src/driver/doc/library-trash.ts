@@ -1,5 +1,6 @@
 // What an assistant deleted from the library, kept so the person can restore it: `libraryTrash`
-// id → the thing as it was and where it came from (a lorebook entry: its book). Like a story's
+// id → the thing as it was and where it came from (a lorebook entry: its book; a preset's prompt:
+// its preset and path). Like a story's
 // prompt trash (story-preset.ts), nothing deleted for the person is lost.
 import type * as Y from 'yjs';
 import { z } from 'zod';
@@ -7,16 +8,29 @@ import { loreEntrySchema } from './lore-book.ts';
 
 const KEY = { trash: 'libraryTrash' } as const;
 
-export const trashedItemSchema = z.object({
+const trashedBase = {
   id: z.string().min(1),
   /** The assistant chat's subject that deleted it. */
   subject: z.string().min(1),
   at: z.number(),
-  /** The one kind so far; others (world nodes, preset fields) come with their assistants. */
-  kind: z.literal('lore-entry'),
-  bookId: z.string().min(1),
-  entry: loreEntrySchema,
-});
+};
+
+export const trashedItemSchema = z.discriminatedUnion('kind', [
+  z.object({
+    ...trashedBase,
+    kind: z.literal('lore-entry'),
+    bookId: z.string().min(1),
+    entry: loreEntrySchema,
+  }),
+  z.object({
+    ...trashedBase,
+    kind: z.literal('preset-prompt'),
+    presetId: z.string().min(1),
+    /** '<lang>/<group>/<name>'. */
+    path: z.string().min(1),
+    text: z.string(),
+  }),
+]);
 export type TrashedItem = z.infer<typeof trashedItemSchema>;
 
 const trash = (doc: Y.Doc) => doc.getMap<unknown>(KEY.trash);

@@ -7,6 +7,7 @@ import { POV_ZH } from './messages-zh-pov.ts';
 import { CAST_ZH } from './messages-zh-cast.ts';
 import { LIMITS_ZH } from './messages-zh-limits.ts';
 import { ASSISTANT_ZH } from './messages-zh-assistant.ts';
+import { PRESET_ASSISTANT_ZH } from './messages-zh-preset-assistant.ts';
 
 export const MESSAGES_ZH: Messages = {
   ...IMPORT_ZH,
@@ -15,6 +16,7 @@ export const MESSAGES_ZH: Messages = {
   ...CAST_ZH,
   ...LIMITS_ZH,
   ...ASSISTANT_ZH,
+  ...PRESET_ASSISTANT_ZH,
   // What a character is told (private context) and how an empty history reads.
   'Who you are': '你是谁',
   'Your personality': '你的性格',

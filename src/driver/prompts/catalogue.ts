@@ -39,6 +39,10 @@ export const PROMPT_VARIABLES = {
   'lorebook/persona': [],
   'lorebook/procedure': ['book'],
   'lorebook/welcome': ['book'],
+  'preset/persona': [],
+  'preset/procedure': ['preset', 'languages'],
+  'preset/welcome': ['preset'],
+  'preset/import-sillytavern': ['languages', 'prompts'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PromptId = keyof typeof PROMPT_VARIABLES;
