@@ -8,9 +8,9 @@ import type { Result } from './api.ts';
 export type { AssistantChat, ChatMessageRecord, Proposal } from '../driver/doc/assistant-chats.ts';
 export type { TrashedItem } from '../driver/doc/library-trash.ts';
 
-/** What an assistant works on; only lorebooks have one so far. */
+/** What an assistant works on: a library lorebook or a library preset. */
 export interface AssistantSubject {
-  kind: 'lorebook';
+  kind: 'lorebook' | 'preset';
   id: string;
 }
 

@@ -34,6 +34,7 @@ export type * from './api-cast.ts';
 import type { LibraryCardsApi } from './api-library-cards.ts';
 export type * from './api-library-cards.ts';
 import type { AssistantApi } from './api-assistant.ts';
+import type { PresetAssistantApi } from './api-preset-assistant.ts';
 export type * from './api-assistant.ts';
 export type * from './api-views.ts';
 import type {
@@ -238,7 +239,8 @@ export interface DriverApi
     GenerationApi,
     LibraryCardsApi,
     EvalApi,
-    AssistantApi {
+    AssistantApi,
+    PresetAssistantApi {
   // library
   listStories(): Promise<StorySummary[]>;
   /** `notices`: what the person should know of the start (a suggested preset that could not be used). */

@@ -83,7 +83,7 @@ describe('the lorebook assistant through the worker', () => {
     if (!sent.ok) throw new Error(sent.detail);
     expect(await titles()).toEqual(['Dragons']);
     const [trashed] = sent.view.trash;
-    expect(trashed?.entry.title).toBe('Velmar');
+    expect(trashed).toMatchObject({ entry: { title: 'Velmar' } });
     const restored = await host.api.restoreFromTrash(subject, trashed!.id);
     if (!restored.ok) throw new Error(restored.detail);
     expect(restored.view.trash).toEqual([]);

@@ -8,8 +8,12 @@ import { useDriver } from '../shell/driver-client.ts';
 import { t } from '../i18n/ui-text.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { runCommand } from '../ui/run-command.ts';
+import type { TrashedItem } from '../../workers/api.ts';
 import { ProposalCard } from './proposal-card.tsx';
 import './assistant.css';
+
+const trashLabel = (item: TrashedItem): string =>
+  item.kind === 'preset-prompt' ? item.path : item.entry.title || item.entry.keys[0] || item.entry.id;
 
 export function AssistantPanel(props: {
   subject: AssistantSubject;
@@ -100,6 +104,7 @@ export function AssistantPanel(props: {
         {(p) => (
           <ProposalCard
             proposal={p}
+            kind={props.subject.kind}
             busy={busy()}
             onDecide={(d) => void run(() => api.decideProposal(props.subject, p.id, d))}
           />
@@ -130,7 +135,7 @@ export function AssistantPanel(props: {
             <For each={view()?.trash ?? []}>
               {(item) => (
                 <li class="row">
-                  <span>{item.entry.title || item.entry.keys[0] || item.entry.id}</span>
+                  <span>{trashLabel(item)}</span>
                   <button
                     type="button"
                     class="secondary"

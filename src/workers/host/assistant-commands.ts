@@ -7,6 +7,7 @@ import { DocOrigin } from '../../driver/doc/origins.ts';
 import { listPromptOverrides } from '../../driver/doc/prompt-overrides.ts';
 import { decideProposal, restoreTrashed, setAutomatic } from '../../driver/assistant/decisions.ts';
 import { lorebookAssistant, type LorebookAssistant } from '../../driver/assistant/lorebook-assistant.ts';
+import { presetAssistant } from '../../driver/assistant/preset-assistant.ts';
 import { runAssistantTurn } from '../../driver/assistant/loop.ts';
 import { resolvePrompts } from '../../driver/prompts/resolve.ts';
 import { PromptProblem } from '../../driver/prompts/render.ts';
@@ -31,22 +32,23 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
   async function assistant(subject: AssistantSubject): Promise<LorebookAssistant | Failure> {
     await ctx.store.ready;
     const prompts = resolvePrompts({ shipped: ctx.prompts, library: listPromptOverrides(library()) }).prompts;
+    const common = {
+      doc: library(),
+      prompts,
+      language: workerUiLanguage(),
+      clock: ctx.clock,
+      newId: ctx.newId,
+    };
     try {
-      const found = lorebookAssistant({
-        doc: library(),
-        bookId: subject.id,
-        prompts,
-        language: workerUiLanguage(),
-        clock: ctx.clock,
-        newId: ctx.newId,
-      });
-      return (
-        found ?? {
-          ok: false,
-          code: 'not-found',
-          detail: uiText('This lorebook is no longer in the library.'),
-        }
-      );
+      const found =
+        subject.kind === 'preset'
+          ? presetAssistant({ ...common, presetId: subject.id })
+          : lorebookAssistant({ ...common, bookId: subject.id });
+      const gone =
+        subject.kind === 'preset'
+          ? uiText('This preset is no longer in the library.')
+          : uiText('This lorebook is no longer in the library.');
+      return found ?? { ok: false, code: 'not-found', detail: gone };
     } catch (error) {
       if (error instanceof PromptProblem) return { ok: false, code: 'prompt', detail: error.message };
       throw error;
@@ -170,6 +172,8 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
           return invalid(uiText('That entry is no longer in the trash.'));
         case 'no-book':
           return invalid(uiText('This lorebook is no longer in the library.'));
+        case 'no-preset':
+          return invalid(uiText('This preset is no longer in the library.'));
         case 'invalid':
           return invalid(uiText('The entry was not restored: {reason}', { reason: restored.detail ?? '' }));
         default:

@@ -22,6 +22,7 @@ import { ZH_LIBRARY_CARDS } from './library-cards.ts';
 import { ZH_REQUEST_DEADLINE } from './request-deadline.ts';
 import { ZH_EVAL } from './eval.ts';
 import { ZH_ASSISTANT } from './assistant.ts';
+import { ZH_PRESET_ASSISTANT } from './preset-assistant.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -45,6 +46,7 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   'library-cards': ZH_LIBRARY_CARDS,
   'request-deadline': ZH_REQUEST_DEADLINE,
   assistant: ZH_ASSISTANT,
+  presetAssistant: ZH_PRESET_ASSISTANT,
 };
 
 export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));
