@@ -87,7 +87,8 @@ describe('the preset assistant over OpenAI tool calls', () => {
     });
     const doc = library();
     const { a, result } = await turn(doc, server, 'Make it moodier.');
-    expect(server.requests[0]?.body.tools?.map((t) => t.function.name)).toEqual([
+    const sent = server.requests[0]?.body.tools as Array<{ function: { name: string } }>;
+    expect(sent.map((t) => t.function.name)).toEqual([
       'list_prompts',
       'read_prompt',
       'write_prompt',
@@ -107,6 +108,18 @@ describe('the preset assistant over OpenAI tool calls', () => {
     expect(prompt(doc, 'en/roleplay/style')).toBe(STYLE);
     expect(decideProposal(doc, a.subject, a.tools, proposal!.id, 'apply').ok).toBe(true);
     expect(prompt(doc, 'en/roleplay/style')).toBe('Write like rain on a window.');
+  });
+
+  it('[AS7] list_prompts tells the model which language a prose prompt still lacks', async () => {
+    const server = await scripted({ calls: [call('list_prompts', {})] });
+    await turn(library(), server, 'What is missing?');
+    const listed = JSON.parse(toolAnswer(server)) as Record<string, unknown>;
+    expect(listed).toMatchObject({
+      title: 'Noir',
+      prompts: [{ path: 'en/roleplay/style', rules: false, chars: STYLE.length }],
+      languages: ['en', 'zh'],
+      missingLanguages: { 'roleplay/style': ['zh'] },
+    });
   });
 
   it('[AS7] Reject leaves the preset unchanged', async () => {

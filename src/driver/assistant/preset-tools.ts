@@ -44,6 +44,17 @@ const writeArgs = pathArg.extend({
 });
 
 const idOf = (path: string): string => path.slice(path.indexOf('/') + 1);
+
+/** Each prose prompt the preset carries in some language folder but not in every one: the folders it lacks. */
+function missingLanguages(paths: readonly string[]): Record<string, string[]> {
+  const ids = PROSE_PROMPT_IDS.filter((id) => paths.some((p) => idOf(p) === id));
+  return Object.fromEntries(
+    ids.flatMap((id) => {
+      const lacking = SHIPPED_LANGUAGES.filter((l) => !paths.includes(`${l}/${id}`));
+      return lacking.length ? [[id, lacking]] : [];
+    }),
+  );
+}
 const isRules = (path: string): boolean => !PROSE_PROMPT_IDS.some((p) => p === idOf(path));
 type Outcome = { ok: true } | { ok: false; error: string };
 
@@ -91,7 +102,7 @@ export function presetTools(input: PresetToolsInput): AssistantTool[] {
     readTool({
       name: 'list_prompts',
       description:
-        "Lists the preset: title, description, suggested sampling, the prompts it carries (path, whether a rules prompt, length), the languages every prose prompt must be written in, and each prose prompt's variables.",
+        "Lists the preset: title, description, suggested sampling, the prompts it carries (path, whether a rules prompt, length), the languages every prose prompt must be written in, each prose prompt's variables, and the language folders a prose prompt it carries still lacks.",
       args: z.object({}),
       run: () => {
         const p = preset();
@@ -111,6 +122,7 @@ export function presetTools(input: PresetToolsInput): AssistantTool[] {
             prompts,
             languages: SHIPPED_LANGUAGES,
             prosePrompts: prose,
+            missingLanguages: missingLanguages([...p.prompts.keys()]),
           }),
         };
       },
