@@ -8,9 +8,9 @@ import type { Result } from './api.ts';
 export type { AssistantChat, ChatMessageRecord, Proposal } from '../driver/doc/assistant-chats.ts';
 export type { TrashedItem } from '../driver/doc/library-trash.ts';
 
-/** What an assistant works on: a library lorebook or world, or a library character's card read into a world. */
+/** What an assistant works on: a library lorebook, world or preset, or a library character's card read into a world. */
 export type AssistantSubject =
-  | { kind: 'lorebook' | 'world'; id: string }
+  | { kind: 'lorebook' | 'world' | 'preset'; id: string }
   /** `worldId`: a library world, or the id a new world takes when its first piece is applied. */
   | { kind: 'card'; id: string; worldId: string };
 

@@ -38,6 +38,7 @@ export type * from './api-cast.ts';
 import type { LibraryCardsApi } from './api-library-cards.ts';
 export type * from './api-library-cards.ts';
 import type { AssistantApi } from './api-assistant.ts';
+import type { PresetAssistantApi } from './api-preset-assistant.ts';
 export type * from './api-assistant.ts';
 import type { ProblemsApi } from './api-problems.ts';
 export type * from './api-problems.ts';
@@ -249,7 +250,8 @@ export interface DriverApi
     LibraryCardsApi,
     EvalApi,
     AssistantApi,
-    ProblemsApi {
+    ProblemsApi,
+    PresetAssistantApi {
   // library
   listStories(): Promise<StorySummary[]>;
   /** `notices`: what the person should know of the start (a suggested preset that could not be used). */

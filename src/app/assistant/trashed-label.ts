@@ -1,5 +1,5 @@
 // What the person sees of a trashed thing in an assistant's trash: an entry's title or first key,
-// a node's name, a prompt's path.
+// a node's name, a world's or a preset's prompt's path.
 import type { TrashedItem } from '../../workers/api.ts';
 
 export function trashedLabel(item: TrashedItem): string {
@@ -9,6 +9,7 @@ export function trashedLabel(item: TrashedItem): string {
     case 'world-node':
       return item.node.name;
     case 'world-prompt':
+    case 'preset-prompt':
       return item.path;
     default:
       return item satisfies never;

@@ -5,6 +5,7 @@ import type { PresetStatus } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { clauseList, t, uiLanguage } from '../i18n/ui-text.ts';
 import { SamplingDifferences, suggestedSamplingText } from './preset-sampling.tsx';
+import { MakePresetWithModel, PresetAssistantButton, PresetAssistantChat } from './preset-assistant.tsx';
 
 /** What a story's preset status means for the person. */
 function statusText(status: PresetStatus['status']): string {
@@ -40,6 +41,8 @@ export function PresetsPanel(props: {
     props.storyId ? api.storyPreset(props.storyId) : undefined,
   );
   const [message, setMessage] = createSignal('');
+  /** The preset whose assistant chat is open. */
+  const [assistantOf, setAssistantOf] = createSignal<string>();
   const after = (r: { ok: boolean; detail?: string }, ok: string): void => {
     setMessage(r.ok ? ok : (r.detail ?? t('That did not work.')));
     setVersion((v) => v + 1);
@@ -100,6 +103,13 @@ export function PresetsPanel(props: {
           }}
         />
       </label>
+      <MakePresetWithModel
+        onMessage={setMessage}
+        onMade={(presetId) => {
+          setAssistantOf(presetId);
+          setVersion((v) => v + 1);
+        }}
+      />
       <ul class="stack" aria-label={t('Presets in the library')}>
         <For each={presets.latest ?? []} fallback={<li class="muted">{t('No presets yet.')}</li>}>
           {(p) => (
@@ -146,11 +156,27 @@ export function PresetsPanel(props: {
                 >
                   {t('Delete {title}', { title: p.title })}
                 </button>
+                <PresetAssistantButton
+                  title={p.title}
+                  open={assistantOf() === p.id}
+                  onToggle={(open) => setAssistantOf(open ? p.id : undefined)}
+                />
               </div>
             </li>
           )}
         </For>
       </ul>
+      <Show when={assistantOf()} keyed>
+        {(presetId) => (
+          <PresetAssistantChat
+            presetId={presetId}
+            onChanged={() => {
+              setVersion((v) => v + 1);
+              props.onChanged?.();
+            }}
+          />
+        )}
+      </Show>
       <Show
         when={
           props.storyId && status.latest?.ok && status.latest.preset.status !== 'none'

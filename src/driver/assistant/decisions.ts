@@ -10,6 +10,7 @@ import {
 } from '../doc/assistant-chats.ts';
 import { putLorebook, readLorebook } from '../doc/library-worlds.ts';
 import { readTrashed, removeFromTrash } from '../doc/library-trash.ts';
+import { restorePresetPrompt } from './preset-trash.ts';
 import { findTool, type AssistantTool } from './tools.ts';
 import { restoreWorldItem } from './world-restore.ts';
 
@@ -64,9 +65,13 @@ export function setAutomatic(
 }
 
 export type RestoreResult =
-  { ok: true } | { ok: false; code: 'unknown' | 'no-book' | 'no-world' | 'invalid'; detail?: string };
+  | { ok: true }
+  | { ok: false; code: 'unknown' | 'no-book' | 'no-world' | 'no-preset' | 'invalid'; detail?: string };
 
-/** Puts a trashed thing back: a lorebook entry in its book (under a new id if one took its id meanwhile), a world's node or prompt in its world. */
+/**
+ * Puts a trashed thing back: a lorebook entry in its book (under a new id if one took its id
+ * meanwhile), a world's node or prompt in its world, a preset's prompt in its preset.
+ */
 export function restoreTrashed(
   doc: Y.Doc,
   trashId: string,
@@ -75,6 +80,7 @@ export function restoreTrashed(
 ): RestoreResult {
   const item = readTrashed(doc, trashId);
   if (!item) return { ok: false, code: 'unknown' };
+  if (item.kind === 'preset-prompt') return restorePresetPrompt(doc, item, origin);
   if (item.kind !== 'lore-entry') return restoreWorldItem(doc, item, newId, origin);
   const book = readLorebook(doc, item.bookId);
   if (!book) return { ok: false, code: 'no-book' };

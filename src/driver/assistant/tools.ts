@@ -20,7 +20,7 @@ export interface Change {
   label: string;
   before: string;
   after: string;
-  /** Said above the diff when applying it needs care (a rules prompt rewritten). */
+  /** Said above the diff when applying it needs care (a rules prompt rewritten), in the person's language. */
   warning?: string;
   /** Writes it, checked as the app checks it; a refusal says why (the model is told it). */
   apply(origin?: unknown): { ok: true } | { ok: false; error: string };

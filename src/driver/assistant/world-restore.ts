@@ -9,7 +9,7 @@ export type WorldRestoreResult = { ok: true } | { ok: false; code: 'no-world' | 
 
 function restored(
   world: World,
-  item: Exclude<TrashedItem, { kind: 'lore-entry' }>,
+  item: Extract<TrashedItem, { kind: 'world-node' | 'world-prompt' }>,
   newId: () => string,
 ): World {
   if (item.kind === 'world-prompt')
@@ -29,7 +29,7 @@ function restored(
 
 export function restoreWorldItem(
   doc: Y.Doc,
-  item: Exclude<TrashedItem, { kind: 'lore-entry' }>,
+  item: Extract<TrashedItem, { kind: 'world-node' | 'world-prompt' }>,
   newId: () => string,
   origin?: unknown,
 ): WorldRestoreResult {

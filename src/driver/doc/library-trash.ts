@@ -1,6 +1,7 @@
 // What an assistant deleted from the library, kept so the person can restore it: `libraryTrash`
 // id → the thing as it was and where it came from (a lorebook entry: its book; a world node, with
-// the relationships that went with it, or a world prompt: its world). Like a story's
+// the relationships that went with it, or a world prompt: its world; a preset's prompt: its preset
+// and path). Like a story's
 // prompt trash (story-preset.ts), nothing deleted for the person is lost.
 import type * as Y from 'yjs';
 import { z } from 'zod';
@@ -27,6 +28,13 @@ export const trashedItemSchema = z.discriminatedUnion('kind', [
   trashed.extend({
     kind: z.literal('world-prompt'),
     worldId: z.string().min(1),
+    path: z.string().min(1),
+    text: z.string(),
+  }),
+  trashed.extend({
+    kind: z.literal('preset-prompt'),
+    presetId: z.string().min(1),
+    /** '<lang>/<group>/<name>'. */
     path: z.string().min(1),
     text: z.string(),
   }),

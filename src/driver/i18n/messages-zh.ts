@@ -11,6 +11,7 @@ import { CARD_READING_ZH } from './messages-zh-card-reading.ts';
 import { WORLD_ASSISTANT_ZH } from './messages-zh-world-assistant.ts';
 import { HINT_ZH } from './messages-zh-hint.ts';
 import { DICE_ZH } from './messages-zh-dice.ts';
+import { PRESET_ASSISTANT_ZH } from './messages-zh-preset-assistant.ts';
 
 export const MESSAGES_ZH: Messages = {
   ...IMPORT_ZH,
@@ -23,6 +24,7 @@ export const MESSAGES_ZH: Messages = {
   ...WORLD_ASSISTANT_ZH,
   ...HINT_ZH,
   ...DICE_ZH,
+  ...PRESET_ASSISTANT_ZH,
   // What a character is told (private context) and how an empty history reads.
   'Who you are': '你是谁',
   'Your personality': '你的性格',

@@ -54,6 +54,10 @@ export const PROMPT_VARIABLES = {
   'world/persona': [],
   'world/procedure': ['world'],
   'world/welcome': ['world'],
+  'preset/persona': [],
+  'preset/procedure': ['preset', 'languages'],
+  'preset/welcome': ['preset'],
+  'preset/import-sillytavern': ['languages', 'prompts'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PromptId = keyof typeof PROMPT_VARIABLES;

@@ -8,6 +8,7 @@ import { listPromptOverrides } from '../../driver/doc/prompt-overrides.ts';
 import { decideProposal, restoreTrashed, setAutomatic } from '../../driver/assistant/decisions.ts';
 import { lorebookAssistant, type LorebookAssistant } from '../../driver/assistant/lorebook-assistant.ts';
 import { cardAssistant } from '../../driver/assistant/card-assistant.ts';
+import { presetAssistant } from '../../driver/assistant/preset-assistant.ts';
 import { runAssistantTurn } from '../../driver/assistant/loop.ts';
 import { worldAssistant, type WorldAssistant } from '../../driver/assistant/world-assistant.ts';
 import { resolvePrompts } from '../../driver/prompts/resolve.ts';
@@ -58,11 +59,15 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
       const found =
         subject.kind === 'world'
           ? worldAssistant({ ...input, worldId: subject.id })
-          : lorebookAssistant({ ...input, bookId: subject.id });
+          : subject.kind === 'preset'
+            ? presetAssistant({ ...input, presetId: subject.id })
+            : lorebookAssistant({ ...input, bookId: subject.id });
       const gone =
         subject.kind === 'world'
           ? uiText('This world is no longer in the library.')
-          : uiText('This lorebook is no longer in the library.');
+          : subject.kind === 'preset'
+            ? uiText('This preset is no longer in the library.')
+            : uiText('This lorebook is no longer in the library.');
       return found ?? { ok: false, code: 'not-found', detail: gone };
     } catch (error) {
       if (error instanceof PromptProblem) return { ok: false, code: 'prompt', detail: error.message };
@@ -186,6 +191,8 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
           return invalid(uiText('This lorebook is no longer in the library.'));
         case 'no-world':
           return invalid(uiText('This world is no longer in the library.'));
+        case 'no-preset':
+          return invalid(uiText('This preset is no longer in the library.'));
         case 'invalid':
           return invalid(uiText('The entry was not restored: {reason}', { reason: restored.detail ?? '' }));
         default:

@@ -22,6 +22,7 @@ import { inspectCommands } from './inspect-commands.ts';
 import { worldCommands } from './world-commands.ts';
 import { castCommands } from './cast-commands.ts';
 import { assistantCommands } from './assistant-commands.ts';
+import { presetAssistantCommands } from './preset-assistant-commands.ts';
 import { generationCommands } from './generation-commands.ts';
 import { libraryCardCommands } from './library-card-commands.ts';
 import { importCommands } from './import-commands.ts';
@@ -139,6 +140,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
   const generations = createGenerations(ctx);
   const library = libraryCommands(ctx);
   const prompts = promptCommands(ctx);
+  const assistants = assistantCommands(ctx);
 
   return {
     ...library,
@@ -161,7 +163,8 @@ export function createDriverHost(parts: HostParts): DriverApi {
     ...inspectCommands(ctx),
     ...worldCommands(ctx),
     ...castCommands(ctx),
-    ...assistantCommands(ctx),
+    ...assistants,
+    ...presetAssistantCommands(ctx, assistants.sendAssistant),
     ...generationCommands(ctx),
     ...libraryCardCommands(ctx),
     ...loreTestCommand(ctx),

@@ -26,6 +26,7 @@ import { ZH_UNREADABLE } from './unreadable.ts';
 import { ZH_CARD_READING } from './card-reading.ts';
 import { ZH_PLOT_HINT } from './plot-hint.ts';
 import { ZH_DICE } from './dice.ts';
+import { ZH_PRESET_ASSISTANT } from './preset-assistant.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -53,6 +54,7 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   'card-reading': ZH_CARD_READING,
   'plot-hint': ZH_PLOT_HINT,
   dice: ZH_DICE,
+  presetAssistant: ZH_PRESET_ASSISTANT,
 };
 
 export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));
