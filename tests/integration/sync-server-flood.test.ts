@@ -12,8 +12,11 @@ import { syncClient, waitFor, type SyncClient } from '../support/sync-clients.ts
 import { flood, holdsAll, recorder, roomSocketUrl, smallUpdates } from '../support/sync-raw-peers.ts';
 
 const FLOOD = 50_000;
-/** A newcomer must have synced within this while the flood goes on. */
-const NEWCOMER_SYNC_BOUND_MS = 3000;
+/**
+ * A newcomer must have synced within this while the flood goes on: the defect was minutes, and the
+ * figure printed is a few hundred ms on an idle machine; the bound leaves room for a loaded CI runner.
+ */
+const NEWCOMER_SYNC_BOUND_MS = 15_000;
 /** When the slowed flood is counted: unlimited, the whole flood is in by then or soon after. */
 const SLOWED_AFTER_MS = 5000;
 /** With the rate lifted, all 50,000 must be stored and relayed within this. */
@@ -71,7 +74,7 @@ describe('sync server: a flood of small updates', () => {
     );
     expect(got).toBeLessThan(FLOOD / 4);
     expect(flooder.ws.readyState).toBe(flooder.ws.OPEN);
-  }, 20_000);
+  }, 40_000);
 
   it(
     '[S20] stores a flood in batches, each on disk before it is relayed',

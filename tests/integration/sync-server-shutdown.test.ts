@@ -17,8 +17,8 @@ import { flood, holdsAll, recorder, roomSocketUrl, smallUpdates } from '../suppo
 import { spawnServer, type ServerProcess } from '../support/sync-server-process.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** A process exits a moment after its last log line: leave it this much past the deadline. */
-const EXIT_MARGIN_MS = 1500;
+/** A process exits a moment after its last log line: leave it this much past the deadline (a loaded machine). */
+const EXIT_MARGIN_MS = 3000;
 const work = mkdtempSync(join(tmpdir(), 'rashomon-sync-shutdown-'));
 const running: ServerProcess[] = [];
 const stops: Array<() => void> = [];
@@ -112,7 +112,8 @@ describe('sync server: a shutdown past its deadline', () => {
     console.log(
       `[S22] a slow disk: close() took ${took} ms; ${logs.filter((l) => l.includes('not stored'))}`,
     );
-    expect(took).toBeLessThan(SHUTDOWN_MS + WRITE_MS + 100);
+    // The slow write in progress at the deadline is waited for; a loaded machine adds a little.
+    expect(took).toBeLessThan(SHUTDOWN_MS + WRITE_MS + 600);
     expect(report.complete).toBe(false);
     expect(report.unstored).toHaveLength(1);
     expect(report.unstored[0]!.room).toBe('slow');
