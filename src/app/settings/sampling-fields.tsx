@@ -3,6 +3,7 @@
 // each field's placeholder says what that is. Used by a backend profile and by a story.
 import { Show, createUniqueId, type JSX } from 'solid-js';
 import { t } from '../i18n/ui-text.ts';
+import { followStored } from '../ui/field-value.ts';
 import { formatStopStrings, parseStopStrings } from './stop-strings.ts';
 
 export interface SamplingValues {
@@ -34,7 +35,7 @@ function NumberField(props: {
         step={props.step}
         inputMode="decimal"
         placeholder={props.placeholder}
-        value={props.value ?? ''}
+        ref={(el) => followStored(el, () => (props.value === undefined ? '' : String(props.value)))}
         // On change (leaving the field), not each key: "0." is no number yet, and must not be rewritten.
         onChange={(e) => {
           const input = e.currentTarget;
@@ -91,7 +92,7 @@ export function SamplingFields(props: {
           spellcheck={false}
           placeholder={unset('stop')}
           aria-describedby={`${id}-stop-hint`}
-          value={formatStopStrings(props.values.stop)}
+          ref={(el) => followStored(el, () => formatStopStrings(props.values.stop))}
           onChange={(e) => {
             const stop = parseStopStrings(e.currentTarget.value);
             props.onChange({ stop: stop.length ? stop : undefined });
