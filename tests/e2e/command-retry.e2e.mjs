@@ -73,10 +73,17 @@ describe('Retry after a failed command', { timeout: 4 * TEST_TIMEOUT_MS }, () =>
       await errorBox().getByRole('button', { name: 'Open Settings' }).click();
       const settings = page.getByRole('dialog', { name: 'Settings' });
       await settings.waitFor();
-      // Opened at the backends: the keyboard is in that section.
-      const inBackends = await page.evaluate(() =>
-        Boolean(document.activeElement?.closest('[aria-labelledby="profiles-heading"]')),
-      );
+      // Opened at the backends: once the settings are read, the keyboard is in that section.
+      const inBackends = await page
+        .waitForFunction(
+          () => Boolean(document.activeElement?.closest('[aria-labelledby="profiles-heading"]')),
+          undefined,
+          { timeout: STEP_TIMEOUT_MS },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
       assert.ok(inBackends, 'Settings did not open at the backends');
       await settings.getByRole('button', { name: 'Close' }).click();
       await settings.waitFor({ state: 'hidden' });
