@@ -51,3 +51,18 @@ describe('story set', () => {
     expect(storySetOf(root)).toBeUndefined();
   });
 });
+
+describe('leaf ref', () => {
+  it('reads back what was written, and nothing from a malformed value', async () => {
+    const { readLeafRef, writeLeafRef, LEAF_KEY } = await import('../../src/driver/doc/leaf-ref.ts');
+    const { metaMap } = await import('../../src/driver/doc/story-doc.ts');
+    const root = new Y.Doc({ guid: 's4' });
+    expect(readLeafRef(root)).toBeNull();
+    writeLeafRef(root, { id: 't9', depth: 501 });
+    expect(readLeafRef(root)).toEqual({ id: 't9', depth: 501 });
+    for (const bad of [{ id: 't', depth: -1 }, { id: 't', depth: 1.5 }, { id: '', depth: 0 }, 't9']) {
+      metaMap(root).set(LEAF_KEY, bad);
+      expect(readLeafRef(root), JSON.stringify(bad)).toBeNull();
+    }
+  });
+});
