@@ -15,6 +15,7 @@ import { KnowledgeTables } from './knowledge-tables.tsx';
 import { CharacterKnowledge } from './character-knowledge.tsx';
 import { WorldAttachments } from './world-attachments.tsx';
 import { AssistantPanel } from '../assistant/assistant-panel.tsx';
+import { WorldTranslate } from './world-translate.tsx';
 
 export function WorldEditor(props: { world: World }): JSX.Element {
   const { api } = useDriver();
@@ -71,6 +72,7 @@ export function WorldEditor(props: { world: World }): JSX.Element {
           />
         </div>
       </Show>
+      <WorldTranslate world={props.world} />
       <label class="field">
         <span>{t('Name of the world')}</span>
         <input value={draft.name} onInput={(e) => edit('name', e.currentTarget.value)} />
