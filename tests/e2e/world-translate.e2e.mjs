@@ -87,7 +87,16 @@ describe('translating a world', { timeout: 8 * STEP_TIMEOUT_MS }, () => {
       assert.equal(await page.getByLabel('Name of the world').inputValue(), 'Harbour');
       assert.equal(await page.getByLabel('Node 1 Name', { exact: true }).inputValue(), 'Mara');
 
-      await page.getByRole('link', { name: 'Open the translated world “港湾”' }).click();
+      // One chat beside the world at a time: the world's own assistant opened closes the translation's
+      // (two panels would both be the region "Assistant").
+      const back = page.getByRole('link', { name: 'Open the translated world “港湾”' });
+      await page.getByRole('button', { name: 'Assistant', exact: true }).click();
+      await page.getByText('I can help you build the world “Harbour”').waitFor();
+      await axeClean(page);
+      await page.getByRole('button', { name: 'Translate…' }).click();
+      await page.getByRole('button', { name: 'Start translating' }).click();
+      await page.getByText('I proposed the glossary').waitFor();
+      await back.click();
       await page.getByRole('heading', { name: '港湾' }).waitFor();
       assert.equal(await page.getByLabel('Name of the world').inputValue(), '港湾');
       assert.deepEqual(errors, []);

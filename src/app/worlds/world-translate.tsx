@@ -8,9 +8,13 @@ import { routeHash } from '../shell/route.ts';
 import { t } from '../i18n/ui-text.ts';
 import { AssistantPanel } from '../assistant/assistant-panel.tsx';
 
-export function WorldTranslate(props: { world: World }): JSX.Element {
+export function WorldTranslate(props: {
+  world: World;
+  /** Shown, or folded away (the world editor keeps one chat open at a time). */
+  open: boolean;
+  onToggle: () => void;
+}): JSX.Element {
   const { api } = useDriver();
-  const [open, setOpen] = createSignal(false);
   const [language, setLanguage] = createSignal<Language>(
     props.world.translation?.language === 'zh' ? 'en' : 'zh',
   );
@@ -33,17 +37,17 @@ export function WorldTranslate(props: { world: World }): JSX.Element {
         <button
           type="button"
           class="secondary"
-          aria-expanded={open()}
+          aria-expanded={props.open}
           aria-controls="world-translate"
           onClick={() => {
-            setOpen(!open());
+            props.onToggle();
             setTranslating(undefined);
           }}
         >
           {t('Translate…')}
         </button>
       </div>
-      <Show when={open()}>
+      <Show when={props.open}>
         <div id="world-translate" class="stack">
           <div class="row">
             <label class="field">
