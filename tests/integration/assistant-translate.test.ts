@@ -196,6 +196,29 @@ describe('the translation assistant over OpenAI tool calls', () => {
     expect(translated(doc)?.description).toBe('');
   });
 
+  it('[AT3] Apply checks a document again against the glossary as it is then', async () => {
+    const doc = library();
+    await withGlossary(doc);
+    const server = await scripted({
+      calls: [call('translate_node', { id: 'mira', body: '维尔玛的港务长。' })],
+    });
+    const { a, chat } = await turn(doc, server, 'Now Mira.');
+    const node = chat.proposals.at(-1)!;
+    expect(node.status).toBe('pending');
+    const renamed = await scripted({
+      calls: [call('propose_glossary', { entries: [{ source: 'Velmar', target: '韦尔马' }] })],
+    });
+    const { chat: later } = await turn(doc, renamed, 'Velmar reads better as 韦尔马.');
+    expect(decideProposal(doc, a.subject, a.tools, later.proposals.at(-1)!.id, 'apply').ok).toBe(true);
+    expect(decideProposal(doc, a.subject, a.tools, node.id, 'apply')).toMatchObject({
+      ok: false,
+      code: 'refused',
+      detail:
+        "The translation does not keep the glossary: it drops “韦尔马” (the glossary's name for “Velmar”, which the source text has).",
+    });
+    expect(translated(doc)?.nodes).toEqual([]);
+  });
+
   it('[AT2] Apply writes each document into the translated world; Reject leaves it', async () => {
     const doc = library();
     const original = structuredClone(source(doc));
