@@ -4,6 +4,7 @@
 // assistant's subject is one library book; the world authoring assistant's, one library world. Re-exported by api.ts.
 import type { AssistantChat, Proposal } from '../driver/doc/assistant-chats.ts';
 import type { TrashedItem } from '../driver/doc/library-trash.ts';
+import type { Language } from '../driver/doc/schema.ts';
 import type { Result } from './api.ts';
 export type { AssistantChat, ChatMessageRecord, Proposal } from '../driver/doc/assistant-chats.ts';
 export type { TrashedItem } from '../driver/doc/library-trash.ts';
@@ -12,7 +13,9 @@ export type { TrashedItem } from '../driver/doc/library-trash.ts';
 export type AssistantSubject =
   | { kind: 'lorebook' | 'world' | 'preset'; id: string }
   /** `worldId`: a library world, or the id a new world takes when its first piece is applied. */
-  | { kind: 'card'; id: string; worldId: string };
+  | { kind: 'card'; id: string; worldId: string }
+  /** A library world translated into `language`, into a new world (the source is only read). */
+  | { kind: 'translate'; id: string; language: Language };
 
 export interface AssistantChatView {
   chat: AssistantChat;

@@ -4,6 +4,7 @@ import { For, Show, type JSX } from 'solid-js';
 import type { AssistantSubject, Proposal } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
 import { lineDiff, type DiffLine } from '../prompts/line-diff.ts';
+import { translateHeading } from './translate-heading.ts';
 
 const MARK = { same: '  ', added: '+ ', removed: '- ' } as const;
 
@@ -32,6 +33,7 @@ function presetHeading(p: Proposal): string {
 
 function heading(p: Proposal, kind: AssistantSubject['kind']): string {
   if (kind === 'preset') return presetHeading(p);
+  if (kind === 'translate') return translateHeading(p);
   switch (p.action) {
     case 'create':
       return t('New entry “{label}”', { label: p.label });

@@ -15,6 +15,7 @@ import { KnowledgeTables } from './knowledge-tables.tsx';
 import { CharacterKnowledge } from './character-knowledge.tsx';
 import { WorldAttachments } from './world-attachments.tsx';
 import { AssistantPanel } from '../assistant/assistant-panel.tsx';
+import { WorldTranslate } from './world-translate.tsx';
 
 export function WorldEditor(props: { world: World }): JSX.Element {
   const { api } = useDriver();
@@ -23,7 +24,9 @@ export function WorldEditor(props: { world: World }): JSX.Element {
   const [error, setError] = createSignal('');
   const [status, setStatus] = createSignal('');
   const [dirty, setDirty] = createSignal(false);
+  // One chat beside the world at a time (each panel is the page's region "Assistant").
   const [assistant, setAssistant] = createSignal(false);
+  const [translating, setTranslating] = createSignal(false);
   const edit: typeof setDraft = (...args: unknown[]) => {
     setDirty(true);
     setStatus('');
@@ -58,7 +61,10 @@ export function WorldEditor(props: { world: World }): JSX.Element {
           class="secondary"
           aria-expanded={assistant()}
           aria-controls="world-assistant"
-          onClick={() => setAssistant(!assistant())}
+          onClick={() => {
+            setAssistant(!assistant());
+            setTranslating(false);
+          }}
         >
           {t('Assistant')}
         </button>
@@ -71,6 +77,14 @@ export function WorldEditor(props: { world: World }): JSX.Element {
           />
         </div>
       </Show>
+      <WorldTranslate
+        world={props.world}
+        open={translating()}
+        onToggle={() => {
+          setTranslating(!translating());
+          setAssistant(false);
+        }}
+      />
       <label class="field">
         <span>{t('Name of the world')}</span>
         <input value={draft.name} onInput={(e) => edit('name', e.currentTarget.value)} />

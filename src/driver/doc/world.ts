@@ -2,6 +2,7 @@
 // canon (the driver never rewrites it), the relationships between them, and who knows what: for
 // each character node, the nodes and relationships it knows from the start.
 import { z } from 'zod';
+import { worldTranslationSchema } from './world-translation.ts';
 
 export const WorldNodeKind = {
   character: 'character',
@@ -62,6 +63,8 @@ export const worldSchema = worldContentSchema.extend({
   prompts: z.record(z.string(), z.string()).default({}),
   /** A library preset the world suggests, applied at a story's start below the world's own prompts. */
   suggestedPreset: id.nullable().default(null),
+  /** Set on a world made by translating another: where it came from and its glossary. */
+  translation: worldTranslationSchema.optional(),
 });
 export type World = z.infer<typeof worldSchema>;
 export type WorldInput = z.input<typeof worldSchema>;

@@ -58,6 +58,12 @@ export const PROMPT_VARIABLES = {
   'preset/procedure': ['preset', 'languages'],
   'preset/welcome': ['preset'],
   'preset/import-sillytavern': ['languages', 'prompts'],
+  'translate/persona': [],
+  'translate/procedure': ['world', 'target'],
+  'translate/glossary': ['world', 'target', 'names'],
+  'translate/document': ['target', 'glossary'],
+  'translate/notice': ['target'],
+  'translate/welcome': ['world', 'target'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PromptId = keyof typeof PROMPT_VARIABLES;

@@ -11,6 +11,7 @@ import { cardAssistant } from '../../driver/assistant/card-assistant.ts';
 import { presetAssistant } from '../../driver/assistant/preset-assistant.ts';
 import { runAssistantTurn } from '../../driver/assistant/loop.ts';
 import { worldAssistant, type WorldAssistant } from '../../driver/assistant/world-assistant.ts';
+import { translateAssistant } from '../../driver/assistant/translate-assistant.ts';
 import { resolvePrompts } from '../../driver/prompts/resolve.ts';
 import { PromptProblem } from '../../driver/prompts/render.ts';
 import type { AssistantChatView, AssistantSubject } from '../api-assistant.ts';
@@ -56,6 +57,20 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
           }
         );
       }
+      if (subject.kind === 'translate')
+        return (
+          translateAssistant({
+            doc: library(),
+            worldId: subject.id,
+            target: subject.language,
+            prompts,
+            language,
+          }) ?? {
+            ok: false,
+            code: 'not-found',
+            detail: uiText('This world is no longer in the library.'),
+          }
+        );
       const found =
         subject.kind === 'world'
           ? worldAssistant({ ...input, worldId: subject.id })
