@@ -155,7 +155,14 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
     async decideProposal(subject, proposalId, decision) {
       const a = await assistant(subject);
       if ('ok' in a) return a;
-      const decided = decideProposal(library(), a.subject, a.tools, proposalId, decision, DocOrigin.person);
+      const decided = await decideProposal(
+        library(),
+        a.subject,
+        a.tools,
+        proposalId,
+        decision,
+        DocOrigin.person,
+      );
       await changed();
       if (decided.ok) return view(a);
       switch (decided.code) {
