@@ -58,6 +58,9 @@ export const PROMPT_VARIABLES = {
   'preset/procedure': ['preset', 'languages'],
   'preset/welcome': ['preset'],
   'preset/import-sillytavern': ['languages', 'prompts'],
+  'doctor/persona': [],
+  'doctor/procedure': ['story'],
+  'doctor/welcome': ['story'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PromptId = keyof typeof PROMPT_VARIABLES;

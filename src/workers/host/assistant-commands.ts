@@ -10,6 +10,7 @@ import { lorebookAssistant, type LorebookAssistant } from '../../driver/assistan
 import { cardAssistant } from '../../driver/assistant/card-assistant.ts';
 import { presetAssistant } from '../../driver/assistant/preset-assistant.ts';
 import { runAssistantTurn } from '../../driver/assistant/loop.ts';
+import type { DoctorAssistant } from '../../driver/assistant/doctor-assistant.ts';
 import { worldAssistant, type WorldAssistant } from '../../driver/assistant/world-assistant.ts';
 import { resolvePrompts } from '../../driver/prompts/resolve.ts';
 import { PromptProblem } from '../../driver/prompts/render.ts';
@@ -24,11 +25,15 @@ type AssistantCommands = Pick<
   'openAssistant' | 'sendAssistant' | 'decideProposal' | 'setAssistantAutomatic' | 'restoreFromTrash'
 >;
 
-type Assistant = LorebookAssistant | WorldAssistant;
+type Assistant = LorebookAssistant | WorldAssistant | DoctorAssistant;
 
 const invalid = (detail: string): Failure => ({ ok: false, code: 'invalid', detail });
 
-export function assistantCommands(ctx: HostContext): AssistantCommands {
+/** `doctor`: the session doctor of a story (host/doctor-assistant.ts), or why it cannot be opened. */
+export function assistantCommands(
+  ctx: HostContext,
+  doctor: (storyId: string) => Promise<DoctorAssistant | Failure>,
+): AssistantCommands {
   const library = () => ctx.store.library;
   /** Subjects whose chat is running a turn: a second message waits for the first to be answered. */
   const running = new Set<string>();
@@ -39,6 +44,7 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
     const language = workerUiLanguage();
     const input = { doc: library(), prompts, language, clock: ctx.clock, newId: ctx.newId };
     try {
+      if (subject.kind === 'doctor') return await doctor(subject.id);
       if (subject.kind === 'card') {
         const found = cardAssistant({
           doc: library(),
