@@ -46,6 +46,8 @@ function doctor(body: ChatBody): ToolReply {
   if (asked === 'Keep what Cat perceived.' && step === 0)
     return { calls: [call('keep_stale_item', { turnId: first, audience: ids.cat })] };
   if (asked === 'Write the missing views.' && step === 0) return { calls: [call('write_missing_views')] };
+  if (asked === 'Retry it.' && step === 0) return { calls: [call('retry_failed_generation')] };
+  if (asked === 'Rewrite the stale history.' && step === 0) return { calls: [call('rewrite_stale_history')] };
   return { text: 'I proposed the fixes: check them.' };
 }
 
@@ -184,5 +186,56 @@ describe('the session doctor through the worker', () => {
       missingViews: 0,
       failedGeneration: false,
     });
+  });
+});
+
+describe('the session doctor: a failed generation retried, and automatic mode', () => {
+  let story = '';
+  let turn = '';
+  const lighthouse = () => ({ kind: 'doctor', id: story }) as const;
+  beforeAll(async () => {
+    const created = await host.api.createStory({
+      title: 'Lighthouse',
+      language: 'en',
+      user: { name: 'Ann' },
+      characters: [{ name: 'Bob' }, { name: 'Cat' }],
+    });
+    if (!created.ok) throw new Error(created.detail);
+    story = created.storyId;
+    catFails = true;
+    const sent = await host.api.send(story, { text: 'The lamp goes out.', next: null });
+    catFails = false;
+    if (sent.ok || !sent.turnId) throw new Error('the turn was meant to be stored, and Cat’s view to fail');
+    turn = sent.turnId;
+  });
+  const badgesOf = async (turnId: string) => {
+    const r = await host.api.inspectTurn(story, turnId);
+    if (!r.ok) throw new Error(r.detail);
+    return Object.fromEntries(r.turn.variants.map((v) => [v.name, v.badge]));
+  };
+
+  it('[DR3] retrying a failed send writes the views its stored turn lacks, on Apply, and sends nothing twice', async () => {
+    const view = viewOf(await host.api.sendAssistant(lighthouse(), 'Retry it.'));
+    const proposal = view.chat.proposals.at(-1)!;
+    expect(proposal).toMatchObject({ tool: 'retry_failed_generation', status: 'pending' });
+    expect(proposal.after).toBe(
+      'Writes the perceptions the stored turn still lacks (the turn is not sent again).',
+    );
+    expect(await badgesOf(turn)).toEqual({ Bob: 'fresh', Cat: 'missing' });
+    viewOf(await host.api.decideProposal(lighthouse(), proposal.id, 'apply'));
+    expect(await badgesOf(turn)).toEqual({ Bob: 'fresh', Cat: 'fresh' });
+    const slice = await host.api.transcript(story);
+    expect(slice.ok && slice.length).toBe(1);
+    const again = viewOf(await host.api.sendAssistant(lighthouse(), 'Retry it.'));
+    expect(toolResults(again).at(-1)).toMatch(/^Error: No generation of this story has failed/);
+  });
+
+  it('[DR2] in automatic mode the stale history is rewritten as proposed, before the doctor answers', async () => {
+    expect((await host.api.editSource(story, turn, [{ retain: 4 }, { insert: 'old ' }])).ok).toBe(true);
+    expect(await badgesOf(turn)).toEqual({ Bob: 'stale', Cat: 'stale' });
+    viewOf(await host.api.setAssistantAutomatic(lighthouse(), true));
+    const view = viewOf(await host.api.sendAssistant(lighthouse(), 'Rewrite the stale history.'));
+    expect(view.chat.proposals.at(-1)).toMatchObject({ tool: 'rewrite_stale_history', status: 'applied' });
+    expect(await badgesOf(turn)).toEqual({ Bob: 'fresh', Cat: 'fresh' });
   });
 });
