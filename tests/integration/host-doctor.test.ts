@@ -53,6 +53,8 @@ function doctor(body: ChatBody): ToolReply {
 
 function perception(body: ChatBody): ToolReply {
   const system = body.messages[0]?.content ?? '';
+  // A hint always comes back blank (refused): a failure that writes nothing into the story.
+  if (system.startsWith('You are the plot author')) return { text: '' };
   if (catFails && system.includes('what Cat perceives')) return { text: '' };
   return { text: 'You hear the harbour bell ring twice.' };
 }
@@ -228,6 +230,12 @@ describe('the session doctor: a failed generation retried, and automatic mode', 
     expect(slice.ok && slice.length).toBe(1);
     const again = viewOf(await host.api.sendAssistant(lighthouse(), 'Retry it.'));
     expect(toolResults(again).at(-1)).toMatch(/^Error: No generation of this story has failed/);
+  });
+
+  it('[DR2] a hint that failed is not kept as a failed generation: it wrote nothing to retry', async () => {
+    expect((await host.api.plotHint(story)).ok).toBe(false);
+    const view = viewOf(await host.api.sendAssistant(lighthouse(), 'Retry it.'));
+    expect(toolResults(view).at(-1)).toMatch(/^Error: No generation of this story has failed/);
   });
 
   it('[DR2] in automatic mode the stale history is rewritten as proposed, before the doctor answers', async () => {
