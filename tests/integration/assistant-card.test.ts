@@ -128,11 +128,11 @@ describe('the card-reading assistant over OpenAI tool calls', () => {
     ]);
     expect(result.chat.proposals[2]?.after).toContain('Kind: place');
     const [ama, koa, place] = result.chat.proposals;
-    expect(decideProposal(doc, a.subject, a.tools, ama!.id, 'apply').ok).toBe(true);
+    expect((await decideProposal(doc, a.subject, a.tools, ama!.id, 'apply')).ok).toBe(true);
     expect(readWorld(doc, 'saltreach')?.name).toBe('The Saltreach Twins');
     expect(names(doc)).toEqual(['Ama']);
-    expect(decideProposal(doc, a.subject, a.tools, koa!.id, 'reject').ok).toBe(true);
-    expect(decideProposal(doc, a.subject, a.tools, place!.id, 'apply').ok).toBe(true);
+    expect((await decideProposal(doc, a.subject, a.tools, koa!.id, 'reject')).ok).toBe(true);
+    expect((await decideProposal(doc, a.subject, a.tools, place!.id, 'apply')).ok).toBe(true);
     expect(names(doc)).toEqual(['Ama', 'Saltreach']);
     expect(readWorld(doc, 'saltreach')?.nodes.find((n) => n.name === 'Saltreach')?.kind).toBe('place');
     expect(readAssistantChat(doc, a.subject).proposals.map((p) => p.status)).toEqual([
@@ -187,8 +187,8 @@ describe('the card-reading assistant over OpenAI tool calls', () => {
     const doc = library();
     const { a, result } = await turn(doc, server, 'Go.');
     const [first, second] = result.chat.proposals;
-    expect(decideProposal(doc, a.subject, a.tools, first!.id, 'apply').ok).toBe(true);
-    const refused = decideProposal(doc, a.subject, a.tools, second!.id, 'apply');
+    expect((await decideProposal(doc, a.subject, a.tools, first!.id, 'apply')).ok).toBe(true);
+    const refused = await decideProposal(doc, a.subject, a.tools, second!.id, 'apply');
     expect(refused).toMatchObject({ ok: false, code: 'refused' });
     expect(names(doc)).toEqual(['Ama']);
     expect(readAssistantChat(doc, a.subject).proposals[1]).toMatchObject({ status: 'pending' });

@@ -108,7 +108,7 @@ describe('the lorebook assistant over OpenAI tool calls', () => {
       const second = server.requests[1]?.body.messages ?? [];
       expect(second.find((m) => m.role === 'tool')?.content).toContain("Waiting for the person's approval");
       if (stream) expect(tokens.join('')).toBe('Adding dragons.Done: check the proposal.');
-      const applied = decideProposal(doc, a.subject, a.tools, proposal!.id, 'apply');
+      const applied = await decideProposal(doc, a.subject, a.tools, proposal!.id, 'apply');
       expect(applied.ok).toBe(true);
       expect(entryIds(doc)).toEqual(['Velmar', 'Dragons']);
       expect(readAssistantChat(doc, a.subject).proposals[0]?.status).toBe('applied');
@@ -124,7 +124,9 @@ describe('the lorebook assistant over OpenAI tool calls', () => {
     const result = await run;
     if (!result.ok) throw new Error(result.detail);
     const before = JSON.stringify(readLorebook(doc, 'eldoria'));
-    expect(decideProposal(doc, a.subject, a.tools, result.chat.proposals[0]!.id, 'reject').ok).toBe(true);
+    expect((await decideProposal(doc, a.subject, a.tools, result.chat.proposals[0]!.id, 'reject')).ok).toBe(
+      true,
+    );
     expect(JSON.stringify(readLorebook(doc, 'eldoria'))).toBe(before);
     expect(readAssistantChat(doc, a.subject).proposals[0]?.status).toBe('rejected');
   });
@@ -147,7 +149,9 @@ describe('the lorebook assistant over OpenAI tool calls', () => {
     const result = await run;
     if (!result.ok) throw new Error(result.detail);
     expect(entryIds(doc)).toEqual(['Velmar']);
-    expect(decideProposal(doc, a.subject, a.tools, result.chat.proposals[0]!.id, 'apply').ok).toBe(true);
+    expect((await decideProposal(doc, a.subject, a.tools, result.chat.proposals[0]!.id, 'apply')).ok).toBe(
+      true,
+    );
     expect(entryIds(doc)).toEqual([]);
     const [trashed] = listTrash(doc, a.subject);
     expect(trashed).toMatchObject({ kind: 'lore-entry', entry: { content: 'Velmar is a port city.' } });
@@ -220,7 +224,9 @@ describe('the lorebook assistant over OpenAI tool calls', () => {
         clock: Date.now,
         newId: randomUUID,
       })!;
-      applied = decideProposal(doc, chat.subject, a.tools, chat.proposals[0]!.id, 'apply').ok;
+      void decideProposal(doc, chat.subject, a.tools, chat.proposals[0]!.id, 'apply').then(
+        (r) => (applied = r.ok),
+      );
       return { text: 'Proposed.' };
     });
     const { run } = turn(doc, openai(server), 'Add dragons.');
@@ -280,7 +286,9 @@ describe('the JSON fallback (WebLLM, no tool calls)', () => {
       /^Result of call .*Waiting for the person's approval/,
     );
     expect(entryIds(doc)).toEqual(['Velmar']);
-    expect(decideProposal(doc, a.subject, a.tools, result.chat.proposals[0]!.id, 'apply').ok).toBe(true);
+    expect((await decideProposal(doc, a.subject, a.tools, result.chat.proposals[0]!.id, 'apply')).ok).toBe(
+      true,
+    );
     expect(entryIds(doc)).toEqual(['Velmar', 'Dragons']);
     expect(result.chat.messages.filter((m) => m.role === 'assistant').map((m) => m.text)).toEqual([
       'Adding.',

@@ -106,7 +106,7 @@ describe('the preset assistant over OpenAI tool calls', () => {
     });
     expect(proposal?.warning).toBeUndefined();
     expect(prompt(doc, 'en/roleplay/style')).toBe(STYLE);
-    expect(decideProposal(doc, a.subject, a.tools, proposal!.id, 'apply').ok).toBe(true);
+    expect((await decideProposal(doc, a.subject, a.tools, proposal!.id, 'apply')).ok).toBe(true);
     expect(prompt(doc, 'en/roleplay/style')).toBe('Write like rain on a window.');
   });
 
@@ -128,7 +128,9 @@ describe('the preset assistant over OpenAI tool calls', () => {
     });
     const doc = library();
     const { a, result } = await turn(doc, server, 'Add Chinese.');
-    expect(decideProposal(doc, a.subject, a.tools, result.chat.proposals[0]!.id, 'reject').ok).toBe(true);
+    expect((await decideProposal(doc, a.subject, a.tools, result.chat.proposals[0]!.id, 'reject')).ok).toBe(
+      true,
+    );
     expect([...readPreset(doc, 'noir')!.prompts.keys()]).toEqual(['en/roleplay/style']);
   });
 
@@ -146,7 +148,9 @@ describe('the preset assistant over OpenAI tool calls', () => {
     const doc = library();
     const { a, result } = await turn(doc, server, 'Drop the style.');
     expect(prompt(doc, 'en/roleplay/style')).toBe(STYLE);
-    expect(decideProposal(doc, a.subject, a.tools, result.chat.proposals[0]!.id, 'apply').ok).toBe(true);
+    expect((await decideProposal(doc, a.subject, a.tools, result.chat.proposals[0]!.id, 'apply')).ok).toBe(
+      true,
+    );
     expect(prompt(doc, 'en/roleplay/style')).toBeUndefined();
     const [trashed] = listTrash(doc, a.subject);
     expect(trashed).toMatchObject({ kind: 'preset-prompt', path: 'en/roleplay/style', text: STYLE });

@@ -104,7 +104,7 @@ const translated = (doc: Y.Doc) => readWorld(doc, 'eldoria-zh');
 async function withGlossary(doc: Y.Doc) {
   const server = await scripted({ calls: [call('propose_glossary', { entries: GLOSSARY })] });
   const { a, chat } = await turn(doc, server, 'Translate it into Chinese.');
-  expect(decideProposal(doc, a.subject, a.tools, chat.proposals.at(-1)!.id, 'apply').ok).toBe(true);
+  expect((await decideProposal(doc, a.subject, a.tools, chat.proposals.at(-1)!.id, 'apply')).ok).toBe(true);
 }
 
 describe('the translation assistant over OpenAI tool calls', () => {
@@ -129,7 +129,7 @@ describe('the translation assistant over OpenAI tool calls', () => {
     expect(told[0]).toContain('Proposed as change');
     expect(listWorlds(doc).map((w) => w.id)).toEqual(['eldoria']);
 
-    expect(decideProposal(doc, a.subject, a.tools, proposal!.id, 'apply').ok).toBe(true);
+    expect((await decideProposal(doc, a.subject, a.tools, proposal!.id, 'apply')).ok).toBe(true);
     expect(translated(doc)).toMatchObject({
       name: '艾尔多利亚',
       nodes: [],
@@ -209,8 +209,10 @@ describe('the translation assistant over OpenAI tool calls', () => {
       calls: [call('propose_glossary', { entries: [{ source: 'Velmar', target: '韦尔马' }] })],
     });
     const { chat: later } = await turn(doc, renamed, 'Velmar reads better as 韦尔马.');
-    expect(decideProposal(doc, a.subject, a.tools, later.proposals.at(-1)!.id, 'apply').ok).toBe(true);
-    expect(decideProposal(doc, a.subject, a.tools, node.id, 'apply')).toMatchObject({
+    expect((await decideProposal(doc, a.subject, a.tools, later.proposals.at(-1)!.id, 'apply')).ok).toBe(
+      true,
+    );
+    expect(await decideProposal(doc, a.subject, a.tools, node.id, 'apply')).toMatchObject({
       ok: false,
       code: 'refused',
       detail:
@@ -242,8 +244,8 @@ describe('the translation assistant over OpenAI tool calls', () => {
     expect(translated(doc)?.nodes).toEqual([]);
 
     for (const p of [velmar, mira, prompt])
-      expect(decideProposal(doc, a.subject, a.tools, p!.id, 'apply').ok).toBe(true);
-    expect(decideProposal(doc, a.subject, a.tools, description!.id, 'reject').ok).toBe(true);
+      expect((await decideProposal(doc, a.subject, a.tools, p!.id, 'apply')).ok).toBe(true);
+    expect((await decideProposal(doc, a.subject, a.tools, description!.id, 'reject')).ok).toBe(true);
     expect(translated(doc)).toMatchObject({
       name: '艾尔多利亚',
       description: '',
@@ -263,7 +265,7 @@ describe('the translation assistant over OpenAI tool calls', () => {
     const next = await turn(doc, again, 'The relationship now.');
     const rel = next.chat.proposals.at(-1)!;
     expect(rel.after).toBe('米拉 — 管理港口 — 维尔玛');
-    expect(decideProposal(doc, a.subject, a.tools, rel.id, 'apply').ok).toBe(true);
+    expect((await decideProposal(doc, a.subject, a.tools, rel.id, 'apply')).ok).toBe(true);
     expect(translated(doc)?.relationships).toEqual([
       { id: 'r1', from: 'mira', to: 'velmar', label: '管理港口' },
     ]);
@@ -297,7 +299,7 @@ describe('the translation assistant over OpenAI tool calls', () => {
     const original = structuredClone(source(doc));
     const server = await scripted({ calls: [call('propose_glossary', { entries: GLOSSARY })] });
     const { a, chat } = await turn(doc, server, 'Translate it.');
-    expect(decideProposal(doc, a.subject, a.tools, chat.proposals[0]!.id, 'reject').ok).toBe(true);
+    expect((await decideProposal(doc, a.subject, a.tools, chat.proposals[0]!.id, 'reject')).ok).toBe(true);
     expect(translated(doc)).toBeUndefined();
 
     await withGlossary(doc);

@@ -99,7 +99,7 @@ describe('the world authoring assistant over OpenAI tool calls', () => {
     // Every tool went out, with the world's name in the system prompt.
     expect(server.requests[0]?.body.tools).toHaveLength(a.tools.length);
     expect(server.requests[0]?.body.messages[0]?.content).toContain('The world: Eldoria');
-    expect(decideProposal(doc, a.subject, a.tools, proposal!.id, 'apply').ok).toBe(true);
+    expect((await decideProposal(doc, a.subject, a.tools, proposal!.id, 'apply')).ok).toBe(true);
     expect(names(doc)).toEqual(['Velmar', 'Mira', 'The Rook Guild']);
   });
 
@@ -112,7 +112,7 @@ describe('the world authoring assistant over OpenAI tool calls', () => {
     const before = JSON.stringify(world(doc));
     expect(chat.proposals[0]?.before).toContain('A port city.');
     expect(chat.proposals[0]?.after).toContain('Burned to the ground.');
-    expect(decideProposal(doc, a.subject, a.tools, chat.proposals[0]!.id, 'reject').ok).toBe(true);
+    expect((await decideProposal(doc, a.subject, a.tools, chat.proposals[0]!.id, 'reject')).ok).toBe(true);
     expect(JSON.stringify(world(doc))).toBe(before);
   });
 
@@ -134,7 +134,7 @@ describe('the world authoring assistant over OpenAI tool calls', () => {
     const doc = library();
     const { a, chat } = await turn(doc, server, 'Remove Velmar.');
     expect(names(doc)).toEqual(['Velmar', 'Mira']);
-    expect(decideProposal(doc, a.subject, a.tools, chat.proposals[0]!.id, 'apply').ok).toBe(true);
+    expect((await decideProposal(doc, a.subject, a.tools, chat.proposals[0]!.id, 'apply')).ok).toBe(true);
     // The node, its relationship and what Mira knew of them are gone: the world still passes its check.
     expect(world(doc)).toMatchObject({ nodes: [{ id: 'mira' }], relationships: [] });
     expect(world(doc).knowledge['mira']).toEqual({ nodes: [], relationships: [] });
@@ -211,7 +211,7 @@ describe('the world authoring assistant over OpenAI tool calls', () => {
     });
     expect(prose?.warning).toBeUndefined();
     expect(world(doc).prompts['en/roleplay/actor-task']).toBeUndefined();
-    expect(decideProposal(doc, a.subject, a.tools, rules!.id, 'apply').ok).toBe(true);
+    expect((await decideProposal(doc, a.subject, a.tools, rules!.id, 'apply')).ok).toBe(true);
     expect(world(doc).prompts['en/roleplay/actor-task']).toBe('Answer as ${name} in ${world}.');
   });
 
@@ -219,7 +219,7 @@ describe('the world authoring assistant over OpenAI tool calls', () => {
     const server = await scripted({ calls: [call('delete_prompt', { path: 'en/roleplay/style' })] });
     const doc = library();
     const { a, chat } = await turn(doc, server, 'Drop the style.');
-    expect(decideProposal(doc, a.subject, a.tools, chat.proposals[0]!.id, 'apply').ok).toBe(true);
+    expect((await decideProposal(doc, a.subject, a.tools, chat.proposals[0]!.id, 'apply')).ok).toBe(true);
     expect(world(doc).prompts).toEqual({});
     const [trashed] = listTrash(doc, a.subject);
     expect(trashed).toMatchObject({ kind: 'world-prompt', path: 'en/roleplay/style' });

@@ -34,6 +34,8 @@ function presetHeading(p: Proposal): string {
 function heading(p: Proposal, kind: AssistantSubject['kind']): string {
   if (kind === 'preset') return presetHeading(p);
   if (kind === 'translate') return translateHeading(p);
+  // The session doctor's changes are fixes of a story, each labelled by what it mends.
+  if (kind === 'doctor') return t('Fix: {label}', { label: p.label });
   switch (p.action) {
     case 'create':
       return t('New entry “{label}”', { label: p.label });

@@ -21,6 +21,7 @@ import { FirstRunNote } from './first-run-note.tsx';
 import { PointOfView } from './read-as.tsx';
 import { CastAvatars } from './cast-avatars.tsx';
 import { FailureActions } from './failure-actions.tsx';
+import { StoryDoctor, StoryDoctorButton } from './story-doctor.tsx';
 import './story.css';
 
 export function StoryScreen(props: { storyId: string }): JSX.Element {
@@ -29,6 +30,7 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
   const [inspecting, setInspecting] = createSignal<string | null>(null);
   /** The participant whose memories are open, or null. */
   const [remembering, setRemembering] = createSignal<string | null>(null);
+  const [doctoring, setDoctoring] = createSignal(false);
   let composerBox: HTMLTextAreaElement | undefined;
   return (
     <section class="story-screen" aria-labelledby="story-title">
@@ -36,6 +38,9 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
         <a href={routeHash({ screen: 'library' })}>{t('← Stories')}</a>
         <Show when={!story.deletedElsewhere()}>
           <ShareStory storyId={props.storyId} />
+          <Show when={story.overview()}>
+            <StoryDoctorButton open={doctoring()} onToggle={() => setDoctoring(!doctoring())} />
+          </Show>
         </Show>
       </nav>
       <Show when={!story.deletedElsewhere()} fallback={<DeletedElsewhere />}>
@@ -60,6 +65,7 @@ export function StoryScreen(props: { storyId: string }): JSX.Element {
               >
                 {overview().title}
               </h2>
+              <StoryDoctor storyId={props.storyId} title={overview().title} open={doctoring()} />
               <StartNotices story={story} />
               <UnreadableNotice story={story} />
               <FirstRunNote />

@@ -19,14 +19,14 @@ export type DecisionResult =
   | { ok: false; code: 'unknown' | 'decided' }
   | { ok: false; code: 'refused'; detail: string; chat: AssistantChat };
 
-export function decideProposal(
+export async function decideProposal(
   doc: Y.Doc,
   subject: string,
   tools: readonly AssistantTool[],
   proposalId: string,
   decision: 'apply' | 'reject',
   origin?: unknown,
-): DecisionResult {
+): Promise<DecisionResult> {
   const chat = readAssistantChat(doc, subject);
   const proposal = chat.proposals.find((p) => p.id === proposalId);
   if (!proposal) return { ok: false, code: 'unknown' };
@@ -39,18 +39,22 @@ export function decideProposal(
   }
   const tool = findTool(tools, proposal.tool);
   const proposed = tool?.kind === 'write' ? tool.propose(proposal.args) : undefined;
-  const applied = proposed?.ok ? proposed.change.apply(origin) : undefined;
+  const applied = proposed?.ok ? await proposed.change.apply(origin) : undefined;
+  // The chat as it is now: a change that ran a model command may have taken long, and the chat moved on.
+  const now = readAssistantChat(doc, subject);
+  const decided = now.proposals.find((p) => p.id === proposalId);
+  if (!decided) return { ok: false, code: 'unknown' };
   if (!applied?.ok) {
     const detail =
       applied?.error ?? (proposed && !proposed.ok ? proposed.error : `No tool ${proposal.tool}.`);
-    proposal.problem = detail;
-    writeAssistantChat(doc, chat, origin);
-    return { ok: false, code: 'refused', detail, chat };
+    decided.problem = detail;
+    writeAssistantChat(doc, now, origin);
+    return { ok: false, code: 'refused', detail, chat: now };
   }
-  proposal.status = ProposalStatus.applied;
-  delete proposal.problem;
-  writeAssistantChat(doc, chat, origin);
-  return { ok: true, chat };
+  decided.status = ProposalStatus.applied;
+  delete decided.problem;
+  writeAssistantChat(doc, now, origin);
+  return { ok: true, chat: now };
 }
 
 export function setAutomatic(

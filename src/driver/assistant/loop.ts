@@ -131,7 +131,7 @@ export async function runAssistantTurn(
     }
     // Automatic mode as it is now: the person may have switched it while the model answered.
     const automatic = readAssistantChat(doc, subject).automatic;
-    for (const call of calls) runCall(input, automatic, call, add, propose);
+    for (const call of calls) await runCall(input, automatic, call, add, propose);
     save();
   }
   return { ok: true, chat, stopped: 'step-cap' };
@@ -146,13 +146,13 @@ function parseArgs(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /** One call: a read answers; a write becomes a proposal (applied now in automatic mode); a refusal is an error result. */
-function runCall(
+async function runCall(
   input: AssistantTurnInput,
   automatic: boolean,
   call: ToolCall,
   add: (m: Omit<ChatMessageRecord, 'id' | 'at'>) => void,
   propose: (p: Proposal) => void,
-): void {
+): Promise<void> {
   const result = (text: string, proposalId?: string) =>
     add({ role: 'tool', text, callId: call.id, ...(proposalId ? { proposalId } : {}) });
   const tool = findTool(input.tools, call.name);
@@ -180,7 +180,7 @@ function runCall(
     status: ProposalStatus.pending,
   };
   if (automatic) {
-    const applied = change.apply(input.origin);
+    const applied = await change.apply(input.origin);
     if (applied.ok) proposal.status = ProposalStatus.applied;
     else proposal.problem = applied.error;
   }

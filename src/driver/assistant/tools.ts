@@ -22,9 +22,14 @@ export interface Change {
   after: string;
   /** Said above the diff when applying it needs care (a rules prompt rewritten), in the person's language. */
   warning?: string;
-  /** Writes it, checked as the app checks it; a refusal says why (the model is told it). */
-  apply(origin?: unknown): { ok: true } | { ok: false; error: string };
+  /**
+   * Writes it, checked as the app checks it; a refusal says why (the model is told it). A change
+   * that runs a model command (the session doctor's) answers once the command has ended.
+   */
+  apply(origin?: unknown): ApplyOutcome | Promise<ApplyOutcome>;
 }
+
+export type ApplyOutcome = { ok: true } | { ok: false; error: string };
 
 export type ReadOutcome = { ok: true; result: string } | { ok: false; error: string };
 export type ProposeOutcome = { ok: true; change: Change } | { ok: false; error: string };

@@ -13,6 +13,7 @@ import { HINT_ZH } from './messages-zh-hint.ts';
 import { DICE_ZH } from './messages-zh-dice.ts';
 import { PRESET_ASSISTANT_ZH } from './messages-zh-preset-assistant.ts';
 import { TRANSLATE_ZH } from './messages-zh-translate.ts';
+import { DOCTOR_ZH } from './messages-zh-doctor.ts';
 
 export const MESSAGES_ZH: Messages = {
   ...IMPORT_ZH,
@@ -27,6 +28,7 @@ export const MESSAGES_ZH: Messages = {
   ...DICE_ZH,
   ...PRESET_ASSISTANT_ZH,
   ...TRANSLATE_ZH,
+  ...DOCTOR_ZH,
   // What a character is told (private context) and how an empty history reads.
   'Who you are': '你是谁',
   'Your personality': '你的性格',

@@ -64,6 +64,9 @@ export const PROMPT_VARIABLES = {
   'translate/document': ['target', 'glossary'],
   'translate/notice': ['target'],
   'translate/welcome': ['world', 'target'],
+  'doctor/persona': [],
+  'doctor/procedure': ['story'],
+  'doctor/welcome': ['story'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PromptId = keyof typeof PROMPT_VARIABLES;

@@ -10,6 +10,7 @@ import { lorebookAssistant, type LorebookAssistant } from '../../driver/assistan
 import { cardAssistant } from '../../driver/assistant/card-assistant.ts';
 import { presetAssistant } from '../../driver/assistant/preset-assistant.ts';
 import { runAssistantTurn } from '../../driver/assistant/loop.ts';
+import type { DoctorAssistant } from '../../driver/assistant/doctor-assistant.ts';
 import { worldAssistant, type WorldAssistant } from '../../driver/assistant/world-assistant.ts';
 import { translateAssistant } from '../../driver/assistant/translate-assistant.ts';
 import { resolvePrompts } from '../../driver/prompts/resolve.ts';
@@ -25,11 +26,15 @@ type AssistantCommands = Pick<
   'openAssistant' | 'sendAssistant' | 'decideProposal' | 'setAssistantAutomatic' | 'restoreFromTrash'
 >;
 
-type Assistant = LorebookAssistant | WorldAssistant;
+type Assistant = LorebookAssistant | WorldAssistant | DoctorAssistant;
 
 const invalid = (detail: string): Failure => ({ ok: false, code: 'invalid', detail });
 
-export function assistantCommands(ctx: HostContext): AssistantCommands {
+/** `doctor`: the session doctor of a story (host/doctor-assistant.ts), or why it cannot be opened. */
+export function assistantCommands(
+  ctx: HostContext,
+  doctor: (storyId: string) => Promise<DoctorAssistant | Failure>,
+): AssistantCommands {
   const library = () => ctx.store.library;
   /** Subjects whose chat is running a turn: a second message waits for the first to be answered. */
   const running = new Set<string>();
@@ -40,6 +45,7 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
     const language = workerUiLanguage();
     const input = { doc: library(), prompts, language, clock: ctx.clock, newId: ctx.newId };
     try {
+      if (subject.kind === 'doctor') return await doctor(subject.id);
       if (subject.kind === 'card') {
         const found = cardAssistant({
           doc: library(),
@@ -170,7 +176,14 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
     async decideProposal(subject, proposalId, decision) {
       const a = await assistant(subject);
       if ('ok' in a) return a;
-      const decided = decideProposal(library(), a.subject, a.tools, proposalId, decision, DocOrigin.person);
+      const decided = await decideProposal(
+        library(),
+        a.subject,
+        a.tools,
+        proposalId,
+        decision,
+        DocOrigin.person,
+      );
       await changed();
       if (decided.ok) return view(a);
       switch (decided.code) {

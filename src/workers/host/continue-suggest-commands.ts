@@ -18,7 +18,7 @@ export function continueSuggestCommands(ctx: HostContext, generations: Generatio
     },
 
     suggestTurn(storyId, onDraft) {
-      return generations.run(storyId, async (story, env) => {
+      return generations.draft(storyId, async (story, env) => {
         let draft = '';
         let attempt = 0;
         const batch = createTokenBatcher<'draft'>(() => void onDraft(draft), ctx.timers);

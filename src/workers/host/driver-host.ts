@@ -22,6 +22,7 @@ import { inspectCommands } from './inspect-commands.ts';
 import { worldCommands } from './world-commands.ts';
 import { castCommands } from './cast-commands.ts';
 import { assistantCommands } from './assistant-commands.ts';
+import { createDoctors } from './doctor-assistant.ts';
 import { presetAssistantCommands } from './preset-assistant-commands.ts';
 import { generationCommands } from './generation-commands.ts';
 import { libraryCardCommands } from './library-card-commands.ts';
@@ -140,7 +141,10 @@ export function createDriverHost(parts: HostParts): DriverApi {
   const generations = createGenerations(ctx);
   const library = libraryCommands(ctx);
   const prompts = promptCommands(ctx);
-  const assistants = assistantCommands(ctx);
+  const play = playCommands(ctx, generations);
+  const edit = editCommands(ctx, generations);
+  const memory = memoryCommands(ctx);
+  const assistants = assistantCommands(ctx, createDoctors(ctx, generations, { ...play, ...edit, ...memory }));
 
   return {
     ...library,
@@ -148,8 +152,8 @@ export function createDriverHost(parts: HostParts): DriverApi {
       generations.cancel(storyId);
       return library.deleteStory(storyId);
     },
-    ...playCommands(ctx, generations),
-    ...editCommands(ctx, generations),
+    ...play,
+    ...edit,
     ...continueSuggestCommands(ctx, generations),
     ...plotHintCommands(generations),
     ...diceCommands(ctx),
@@ -159,7 +163,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
       importStory: library.importStory,
       importSillyTavernPreset: prompts.importSillyTavernPreset,
     }),
-    ...memoryCommands(ctx),
+    ...memory,
     ...inspectCommands(ctx),
     ...worldCommands(ctx),
     ...castCommands(ctx),

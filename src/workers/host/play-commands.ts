@@ -15,6 +15,7 @@ import type { DriverApi, Failure } from '../api.ts';
 import { isFailure, type HostContext } from './context.ts';
 import { commandEnv } from './command-env.ts';
 import { createTokenBatcher } from './token-batcher.ts';
+import { createFailedRuns, type FailedRun } from './failed-generations.ts';
 import type { OpenStory } from '../store/story-store.ts';
 import { uiText } from '../i18n/ui-text.ts';
 
@@ -36,52 +37,67 @@ export interface Generations {
     storyId: string,
     work: (story: OpenStory, env: DriverEnv) => Promise<DriverResult<T> | Failure>,
   ): Promise<DriverResult<T> | Failure>;
+  /** The same for work that writes nothing into the story (a suggestion, a hint): its failure is not kept to be run again. */
+  draft: Generations['run'];
   cancel(storyId: string): void;
+  /** The story's last generating command that failed (none once one succeeded), with a way to run it again. */
+  lastFailed(storyId: string): FailedRun | undefined;
 }
 
 export function createGenerations(ctx: HostContext): Generations {
   const running = new Map<string, AbortController>();
-  return {
-    async run(storyId, work) {
-      if (running.has(storyId))
-        return {
-          ok: false,
-          code: 'busy',
-          detail: uiText('Something is already being generated in this story. Wait for it or cancel it.'),
-        };
-      // Taken before anything is awaited, so a second command meanwhile is refused, not run alongside.
-      const controller = new AbortController();
-      running.set(storyId, controller);
-      const story = await ctx.story(storyId);
-      if (isFailure(story)) {
-        running.delete(storyId);
-        return story;
-      }
-      const tokens = createTokenBatcher<TokenSource>(
-        (key, text) => ctx.emit({ kind: 'tokens', storyId, ...key, text }),
-        ctx.timers,
-      );
-      const env = await commandEnv(ctx, storyId, story, {
-        signal: controller.signal,
-        onPhase: (phase) => {
-          tokens.flush();
-          ctx.emit({ kind: 'phase', storyId, phase });
-        },
-        onToken: (source, delta) => tokens.push(source, delta),
-      });
-      try {
-        return await work(story, env);
-      } finally {
-        tokens.flush();
-        running.delete(storyId);
-        ctx.emit({ kind: 'phase', storyId, phase: null });
-        touchStory(ctx.store.library, storyId, new Date(ctx.clock()).toISOString());
-      }
-    },
+  const failed = createFailedRuns();
+  const generations: Generations = {
+    run: (storyId, work) => runOne(storyId, work, true),
+    draft: (storyId, work) => runOne(storyId, work, false),
     cancel(storyId) {
       running.get(storyId)?.abort();
     },
+    lastFailed: (storyId) => failed.get(storyId),
   };
+  async function runOne<T>(
+    storyId: string,
+    work: (story: OpenStory, env: DriverEnv) => Promise<DriverResult<T> | Failure>,
+    kept: boolean,
+  ): Promise<DriverResult<T> | Failure> {
+    if (running.has(storyId))
+      return {
+        ok: false,
+        code: 'busy',
+        detail: uiText('Something is already being generated in this story. Wait for it or cancel it.'),
+      };
+    // Taken before anything is awaited, so a second command meanwhile is refused, not run alongside.
+    const controller = new AbortController();
+    running.set(storyId, controller);
+    const story = await ctx.story(storyId);
+    if (isFailure(story)) {
+      running.delete(storyId);
+      return story;
+    }
+    const tokens = createTokenBatcher<TokenSource>(
+      (key, text) => ctx.emit({ kind: 'tokens', storyId, ...key, text }),
+      ctx.timers,
+    );
+    const env = await commandEnv(ctx, storyId, story, {
+      signal: controller.signal,
+      onPhase: (phase) => {
+        tokens.flush();
+        ctx.emit({ kind: 'phase', storyId, phase });
+      },
+      onToken: (source, delta) => tokens.push(source, delta),
+    });
+    try {
+      const result = await work(story, env);
+      if (kept) failed.note(storyId, result, () => generations.run(storyId, work));
+      return result;
+    } finally {
+      tokens.flush();
+      running.delete(storyId);
+      ctx.emit({ kind: 'phase', storyId, phase: null });
+      touchStory(ctx.store.library, storyId, new Date(ctx.clock()).toISOString());
+    }
+  }
+  return generations;
 }
 
 /** Views not made yet on the active path, everyone's. */

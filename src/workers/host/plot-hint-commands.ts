@@ -6,7 +6,7 @@ import type { Generations } from './play-commands.ts';
 export function plotHintCommands(generations: Generations): PlotHintApi {
   return {
     plotHint(storyId) {
-      return generations.run(storyId, (story, env) => plotHint(story, env));
+      return generations.draft(storyId, (story, env) => plotHint(story, env));
     },
   };
 }
