@@ -12,6 +12,8 @@ import { updateSettings } from '../../src/driver/doc/story-doc.ts';
 import { editSource, readTurn, turnMap } from '../../src/driver/doc/turns.ts';
 import { seededRandom } from '../../src/driver/dice/seeded-random.ts';
 import { transcriptSlice } from '../../src/workers/host/views.ts';
+import { exportStory } from '../../src/driver/story-json/export.ts';
+import { importStory } from '../../src/driver/story-json/import.ts';
 import type { ChatModel, ChatRequest, ChatResult } from '../../src/driver/model.ts';
 
 const TURN = 'I try the lock.';
@@ -78,6 +80,41 @@ describe("a character's dice", () => {
     expect(readTurn(s.doc, turn).rolls).toBeUndefined();
     turnMap(s.doc, turn)?.set('rolls', [roll]);
     expect(readTurn(s.doc, turn).rolls).toEqual([roll]);
+  });
+
+  it('[DI5] a validation retry is given the roll made, never rolling again', async () => {
+    const s = diceStory();
+    const model = diceModel(true);
+    const complete = model.complete.bind(model);
+    let answers = 0;
+    // The first answer after the roll is blank (refused); the retry then writes the turn.
+    model.complete = async (request) => {
+      const answer = await complete(request);
+      return answer.ok && answer.text === TURN && answers++ === 0 ? { ...answer, text: ' ' } : answer;
+    };
+    const turn = await rolledTurn(s, model);
+    const [roll] = readTurn(s.doc, turn).rolls ?? [];
+    expect(readTurn(s.doc, turn).rolls).toHaveLength(1);
+    expect(model.requests).toHaveLength(3);
+    const retry = model.requests[2];
+    expect(retry?.messages.at(-2)).toMatchObject({ role: 'assistant', toolCalls: [{ id: 'roll-1' }] });
+    expect(retry?.messages.at(-1)).toMatchObject({
+      role: 'tool',
+      content: expect.stringContaining(`= ${roll?.total}.`),
+    });
+  });
+
+  it('[DI5] the rolls travel with the turn through Story JSON; one that does not add up refuses the file', async () => {
+    const s = diceStory();
+    const turn = await rolledTurn(s);
+    const json = exportStory(s.doc);
+    const back = importStory(json, '2025-02-01T00:00:00.000Z');
+    if (!back.ok) throw new Error(back.detail);
+    expect(readTurn(back.doc, turn).rolls).toEqual(readTurn(s.doc, turn).rolls);
+    const forged = structuredClone(json);
+    const t = forged.turns.find((x) => x.id === turn)!;
+    t.rolls = [{ ...t.rolls![0]!, total: 1000 }];
+    expect(importStory(forged, '2025-02-01T00:00:00.000Z').ok).toBe(false);
   });
 
   it('[DI5] a rewrite writes the stale turn again from its rolls, never rolling again', async () => {
