@@ -23,6 +23,16 @@ export interface TranscriptRow {
   origin: 'authored' | 'generated';
   /** The reader wrote this turn by hand for its author (Write as): `kind` is 'own', `text` what they wrote. */
   writtenByReader?: true;
+  /** The dice its character rolled, on a row the reader wrote or perceived (DI8); absent when none. */
+  rolls?: RowRoll[];
+}
+
+/** A roll as a row shows it: the notation, each die, the total, and `shown` ("3 + 4 + 1 = 8"). */
+export interface RowRoll {
+  notation: string;
+  dice: number[];
+  total: number;
+  shown: string;
 }
 
 export interface TranscriptSlice {

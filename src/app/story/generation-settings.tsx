@@ -1,6 +1,6 @@
 // The story's generation settings, folded away in the scene's options: what its characters' turns are asked with
-// (temperature, top-p, reply limit, stop strings). An empty field uses the backend's value, which its
-// placeholder shows; the story's preset's suggestion is said too.
+// (temperature, top-p, reply limit, stop strings) and whether they roll dice. An empty field uses the
+// backend's value, which its placeholder shows; the story's preset's suggestion is said too.
 import { Show, createResource, createSignal, type JSX } from 'solid-js';
 import type { StoryGeneration, StoryGenerationPatch } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
@@ -9,6 +9,7 @@ import { t } from '../i18n/ui-text.ts';
 import { SamplingFields, type SamplingFallback, type SamplingValues } from '../settings/sampling-fields.tsx';
 import { formatStopStrings } from '../settings/stop-strings.ts';
 import type { StoryState } from './story-state.ts';
+import { CharacterDiceSetting } from './character-dice-setting.tsx';
 
 /** The story's settings as the fields show them. */
 function asValues(g: StoryGeneration): SamplingValues {
@@ -91,6 +92,7 @@ export function GenerationSettings(props: { story: StoryState }): JSX.Element {
             onChange={(patch) => void change(patch)}
           />
           <ErrorAlert message={error()} />
+          <CharacterDiceSetting story={props.story} />
         </fieldset>
       </Show>
     </div>

@@ -2,33 +2,14 @@
 // never by a model, with the random numbers the caller gives (DriverEnv.random), so a roll can be
 // replayed from its seed in a test and is never a model's guess. The roll is told as a sentence in the
 // story's language; stored as the user's turn, it stands: nothing later rolls it again.
-import { z } from 'zod';
 import type { Language } from '../doc/schema.ts';
 import type { DriverFailure } from '../env.ts';
 import { tr } from '../i18n/messages.ts';
+import { DICE_LIMITS, diceSpecSchema, notationOf, type DiceRoll, type DiceSpec } from '../doc/turn-rolls.ts';
 
-/** Bounds that keep a roll readable in a turn: at most 20 dice, 2 to 1000 sides, a modifier within ±1000. */
-export const DICE_LIMITS = { count: 20, sides: 1000, modifier: 1000 } as const;
+export { DICE_LIMITS, diceSpecSchema, notationOf, type DiceRoll, type DiceSpec } from '../doc/turn-rolls.ts';
 
 const NOTATION = /^(\d*)d(\d+)(?:([+-])(\d+))?$/i;
-
-export const diceSpecSchema = z.strictObject({
-  count: z.number().int().min(1).max(DICE_LIMITS.count),
-  sides: z.number().int().min(2).max(DICE_LIMITS.sides),
-  modifier: z.number().int().min(-DICE_LIMITS.modifier).max(DICE_LIMITS.modifier),
-});
-export type DiceSpec = z.infer<typeof diceSpecSchema>;
-
-export interface DiceRoll extends DiceSpec {
-  /** The notation as the program writes it back ("2d6+1"). */
-  notation: string;
-  /** Each die's face, in the order rolled. */
-  dice: number[];
-  total: number;
-}
-
-export const notationOf = ({ count, sides, modifier }: DiceSpec): string =>
-  `${count}d${sides}${modifier === 0 ? '' : modifier > 0 ? `+${modifier}` : `${modifier}`}`;
 
 /** Reads a notation, spaces ignored; a notation out of bounds or not a roll says what to write instead. */
 export function parseDice(text: string, language: Language): { ok: true; spec: DiceSpec } | DriverFailure {
@@ -59,12 +40,29 @@ export function rollDice(spec: DiceSpec, random: () => number): DiceRoll {
   return { ...spec, notation: notationOf(spec), dice, total };
 }
 
-/** The roll as the user's turn tells it: what was rolled, each die, the modifier, the total. */
-export function rollText(roll: DiceRoll, language: Language): string {
+/** Each die, the modifier and the total, in numbers: "3 + 4 + 1 = 8" (one plain die: just its face). */
+export function shownOf(roll: DiceRoll): string {
   const sum = roll.dice
     .map(String)
     .join(' + ')
     .concat(roll.modifier === 0 ? '' : ` ${roll.modifier > 0 ? '+' : '−'} ${Math.abs(roll.modifier)}`);
-  const shown = roll.dice.length === 1 && roll.modifier === 0 ? String(roll.total) : `${sum} = ${roll.total}`;
-  return tr(language, 'I roll {notation}: {shown}.', { notation: roll.notation, shown });
+  return roll.dice.length === 1 && roll.modifier === 0 ? String(roll.total) : `${sum} = ${roll.total}`;
+}
+
+/** The roll as the user's turn tells it: what was rolled, each die, the modifier, the total. */
+export function rollText(roll: DiceRoll, language: Language): string {
+  return tr(language, 'I roll {notation}: {shown}.', { notation: roll.notation, shown: shownOf(roll) });
+}
+
+/**
+ * A turn's source as its witnesses' projections are given it: the dice its author rolled told first,
+ * as the author's own words ("I roll 1d20: 17."), then what it wrote from them (DI7). A roll holds
+ * only numbers and the program's notation, so nothing else of the author's request travels with it.
+ */
+export function sourceWithRolls(
+  turn: { source: string; rolls?: readonly DiceRoll[] },
+  language: Language,
+): string {
+  if (!turn.rolls?.length) return turn.source;
+  return `${turn.rolls.map((r) => rollText(r, language)).join(' ')}\n\n${turn.source}`;
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { authorNoteSettingsShape } from './author-note.ts';
 import { avatarSchema } from './avatar.ts';
+import type { DiceRoll } from './turn-rolls.ts';
 
 export const STORY_SCHEMA_VERSION = 1;
 
@@ -79,6 +80,8 @@ export const storySettingsSchema = z.object({
   /** The story's own reply limit (the actor's max_tokens) and stop strings, over the backend's. */
   actorMaxTokens: z.int().positive().optional(),
   actorStop: stopSchema.optional(),
+  /** Characters may roll dice while they write a turn (the `roll` tool, DI4); off unless set. */
+  characterDice: z.boolean().optional(),
 });
 export type StorySettings = z.infer<typeof storySettingsSchema>;
 /** The sampling part of a story's settings, the only settings a preset touches. */
@@ -91,6 +94,7 @@ export const storyGenerationSchema = storySettingsSchema.pick({
   actorTopP: true,
   actorMaxTokens: true,
   actorStop: true,
+  characterDice: true,
 });
 export type StoryGeneration = z.infer<typeof storyGenerationSchema>;
 /** A change of some of them: null unsets one (the backend's applies again), a key left out stays. */
@@ -99,6 +103,7 @@ export const storyGenerationPatchSchema = z.object({
   actorTopP: topPSchema.nullable().optional(),
   actorMaxTokens: z.int().positive().nullable().optional(),
   actorStop: stopSchema.nullable().optional(),
+  characterDice: z.boolean().nullable().optional(),
 });
 export type StoryGenerationPatch = z.infer<typeof storyGenerationPatchSchema>;
 export type SamplingSetting = (typeof SAMPLING_SETTINGS)[number];
@@ -151,6 +156,8 @@ export interface TurnSnapshot {
   writtenBy?: string;
   createdAt: string;
   pov: Record<string, PovSnapshot>;
+  /** The dice its character rolled while writing it, which stand (DI5); absent when none. */
+  rolls?: DiceRoll[];
 }
 
 /** The sentinel that stands for "perceived nothing" in model context; never stored as text. */

@@ -14,6 +14,7 @@ import {
 import { presentIds } from './participants.ts';
 import { readGiven, storedGiven, type Given } from './given.ts';
 import { readPovMap } from './pov.ts';
+import { readRolls, turnRollsSchema, type DiceRoll } from './turn-rolls.ts';
 
 export interface NewTurn {
   id: string;
@@ -33,6 +34,8 @@ export interface NewTurn {
   writtenBy?: string;
   /** For a generated turn: what its request was given (the inspector's itemisation). */
   given?: Given;
+  /** For a generated turn: the dice its character rolled while writing it (DI5). */
+  rolls?: readonly DiceRoll[];
   /** Make the new turn the active leaf (default true). */
   activate?: boolean;
 }
@@ -86,6 +89,7 @@ export function appendTurn(doc: Y.Doc, turn: NewTurn, origin?: unknown): string 
     if (turn.writtenBy !== undefined) m.set('writtenBy', turn.writtenBy);
     if (turn.given) m.set('given', storedGiven(turn.given));
     if (turn.given?.lore) m.set('lore', turn.given.lore);
+    if (turn.rolls?.length) m.set('rolls', turnRollsSchema.parse(turn.rolls));
     m.set('createdAt', turn.createdAt);
     m.set('pov', new Y.Map());
     turnsMap(doc).set(turn.id, m);
@@ -130,6 +134,7 @@ export function readTurn(doc: Y.Doc, id: string): TurnSnapshot {
   const writtenBy = m.get('writtenBy');
   const createdAt = m.get('createdAt');
   const pov: Record<string, PovSnapshot> = readPovMap(m);
+  const rolls = readRolls(m.get('rolls'));
   return {
     id,
     parent: turnParent(doc, id),
@@ -143,6 +148,7 @@ export function readTurn(doc: Y.Doc, id: string): TurnSnapshot {
     ...(typeof writtenBy === 'string' ? { writtenBy } : {}),
     createdAt: typeof createdAt === 'string' ? createdAt : '',
     pov,
+    ...(rolls.length ? { rolls } : {}),
   };
 }
 

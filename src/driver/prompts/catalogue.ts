@@ -27,6 +27,7 @@ export const PROMPT_VARIABLES = {
   'roleplay/persona': ['name', 'user', 'persona'],
   'roleplay/actor-task': ['name', 'world', 'remembered'],
   'roleplay/actor-continue': ['name'],
+  'roleplay/dice': ['name'],
   'roleplay/suggester': ['user', 'persona', 'history'],
   'roleplay/suggester-task': ['user'],
   'roleplay/plot-hint': ['user', 'persona', 'history'],

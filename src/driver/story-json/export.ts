@@ -110,6 +110,7 @@ export function exportStory(doc: Y.Doc): StoryJson {
         ...(t.basis !== undefined ? { basis: t.basis } : {}),
         ...(t.edited ? { edited: true } : {}),
         ...(t.writtenBy !== undefined ? { writtenBy: t.writtenBy } : {}),
+        ...(t.rolls ? { rolls: t.rolls } : {}),
         createdAt: t.createdAt,
         pov: Object.fromEntries(
           Object.entries(t.pov)

@@ -23,6 +23,7 @@ import {
 } from '../doc/schema.ts';
 import { STORY_ID } from '../doc/story-id.ts';
 import { MAX_NAME_CHARS, MAX_TITLE_CHARS } from './field-limits.ts';
+import { turnRollsSchema } from '../doc/turn-rolls.ts';
 
 export const STORY_JSON_FORMAT = 'rashomon.story';
 export const STORY_JSON_VERSION = 1;
@@ -50,6 +51,8 @@ export const storyJsonTurnSchema = z.object({
   writtenBy: z.string().min(1).optional(),
   createdAt: z.iso.datetime({ offset: true }).optional(),
   pov: z.record(z.string(), storyJsonPovSchema).default({}),
+  /** The dice its character rolled while writing it, which stand (DI5); each must add up. */
+  rolls: turnRollsSchema.optional(),
 });
 
 /**

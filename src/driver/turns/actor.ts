@@ -24,6 +24,8 @@ import { knownWorld } from '../world/known-world.ts';
 import { worldBlock } from '../world/world-block.ts';
 import { validateActorOutput } from '../validation/index.ts';
 import { authorNoteLines } from './author-note.ts';
+import { ROLL_TOOL, diceOffered, withRolls } from '../dice/roll-tool.ts';
+import type { DiceRoll } from '../doc/turn-rolls.ts';
 
 /** What an actor's request holds after its window: the world it knows, the lore that fired, what it remembers. */
 export interface ActorTail {
@@ -71,12 +73,17 @@ export function actorFit(
   // character knows and remembers changes as the story goes on, so it joins the tail.
   const card = cardBlock(me, language, cast.user?.name ?? '');
   const persona = personaBlock(env.prompts, language, cast.user, me.name);
+  // The dice are told after the task, only when the tool is offered with the request (DI4).
+  const dice = diceOffered(story, env);
+  const diceTold = dice
+    ? `\n\n${renderPrompt(env.prompts, language, 'roleplay/dice', { name: me.name })}`
+    : '';
   const task = (t: ActorTail) =>
     renderPrompt(env.prompts, language, 'roleplay/actor-task', {
       name: me.name,
       world: [t.world, t.lore].filter(Boolean).join('\n\n'),
       remembered: t.remembered,
-    });
+    }) + diceTold;
   const build = (history: readonly string[], start: number, t: ActorTail = tail): ChatRequest => ({
     messages: [
       {
@@ -92,6 +99,7 @@ export function actorFit(
       { role: 'user', content: task(t) },
     ],
     ...samplingFor(env, 'actor'),
+    ...(dice ? { tools: [ROLL_TOOL] } : {}),
   });
   return {
     entries: entries.map((e) => formatEntry(e, cast.nameOf)),
@@ -210,7 +218,8 @@ async function generateAs(
   env: DriverEnv,
   actor: string,
   leaf: string | null,
-): Promise<DriverResult<{ value: string; model?: string; given: Given }>> {
+  stand: readonly DiceRoll[],
+): Promise<DriverResult<{ value: string; model?: string; given: Given; rolls: DiceRoll[] }>> {
   const prepared = await prepareActor(story, env, actor, leaf, { chronicle: true });
   if (!prepared.ok) return prepared;
   const { fitted, given } = prepared;
@@ -220,8 +229,9 @@ async function generateAs(
     others: cast.participants.filter((p) => p.id !== actor).map((p) => p.name),
     language: story.views.meta().language,
   };
+  const dice = { rolls: [...stand] };
   const result = await generateValidated(env, {
-    model: env.models.actor,
+    model: withRolls(env.models.actor, dice, ctx.language, env.random),
     language: ctx.language,
     fitted,
     validate: (text) => {
@@ -230,7 +240,9 @@ async function generateAs(
     },
     stream: { op: 'actor', actor },
   });
-  return result.ok ? { ...result, given } : result;
+  // Rolls are kept only where the model was given them: without the tool, the turn is written without dice.
+  const rolls = diceOffered(story, env) ? dice.rolls : [];
+  return result.ok ? { ...result, given, rolls } : result;
 }
 
 /** Where a new turn goes: after `parent`, perceived by `audiences` (default: the active leaf, those present). */
@@ -239,18 +251,22 @@ export interface TurnPlace {
   audiences: string[];
 }
 
-/** `actor` takes a new turn after `place.parent`. Its history there must be complete and fresh. */
+/**
+ * `actor` takes a new turn after `place.parent`. Its history there must be complete and fresh.
+ * `stand`: the rolls of the turn it writes again (a regeneration or rewrite), given back, not rolled again.
+ */
 export async function actAs(
   story: Story,
   env: DriverEnv,
   actor: string,
   place: TurnPlace = { parent: activeLeaf(story.doc), audiences: presentIds(story.doc) },
+  stand: readonly DiceRoll[] = [],
 ): Promise<DriverResult<{ turnId: string }>> {
   return guardPrompts(async () => {
     const leaf = place.parent;
     const basis = story.views.historyThrough(actor, leaf);
     env.onPhase?.({ kind: 'acting', actor });
-    const result = await generateAs(story, env, actor, leaf);
+    const result = await generateAs(story, env, actor, leaf, stand);
     if (!result.ok) return result;
     // Appended where it was asked for, with the basis it was asked with: a concurrent append becomes a branch.
     const turnId = appendTurn(
@@ -265,6 +281,7 @@ export async function actAs(
         basis,
         createdAt: isoNow(env),
         given: result.given,
+        rolls: result.rolls,
       },
       env.origin,
     );

@@ -10,6 +10,7 @@ import { tr } from '../i18n/messages.ts';
 import type { ChatRequest } from '../model.ts';
 import { projectionVerdict } from './projection.ts';
 import { renderPrompt } from '../prompts/render.ts';
+import { sourceWithRolls } from '../dice/dice.ts';
 import { samplingFor } from './sampling.ts';
 import { formatEntry, historyText } from '../views/transcript-text.ts';
 import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
@@ -54,7 +55,7 @@ export function batchRequest(
   const task = renderPrompt(env.prompts, language, 'roleplay/projector-batch-task', {
     speaker: nameOf(turn.author),
     targets: names.join(', '),
-    source: turn.source,
+    source: sourceWithRolls(turn, language),
   });
   const build = (histories: string, tail = task): ChatRequest => ({
     messages: [
@@ -119,7 +120,7 @@ export function batchRequest(
     entries: windows.reduce((n, w) => n + w.entries, 0),
   };
   // Each audience's itemisation: the one request's parts, with its own window in it.
-  const given = givenOf(fitted, { history: histories, source: turn.source }, true);
+  const given = givenOf(fitted, { history: histories, source: sourceWithRolls(turn, language) }, true);
   return {
     ...fitted,
     givenFor: new Map(audiences.map((a, i) => [a, { ...given, window: windows[i]! }])),

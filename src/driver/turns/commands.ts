@@ -169,7 +169,8 @@ export async function regenerate(
   if (turn.origin === 'generated') {
     const left = activeLeaf(story.doc);
     setActiveLeaf(story.doc, settled.leaf, env.origin);
-    const acted = await takeTurn(story, env, { actor: turn.author });
+    // Its dice stand: the new alternative is written from the same rolls (DI5).
+    const acted = await takeTurn(story, env, { actor: turn.author }, turn.rolls);
     if (!acted.ok && !moved) setActiveLeaf(story.doc, left, env.origin);
     return acted;
   }

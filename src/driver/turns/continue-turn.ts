@@ -15,6 +15,7 @@ import { settleStale } from './commands.ts';
 import { freshen } from './freshen.ts';
 import { generateValidated, guardPrompts } from './generate.ts';
 import { projectNewTurn } from './turn-loop.ts';
+import { withRolls } from '../dice/roll-tool.ts';
 
 /**
  * Punctuation that closes on the text before it: a continuation opening with one gets no space.
@@ -85,8 +86,10 @@ export async function continueTurn(
       others: cast.participants.filter((p) => p.id !== turn.author).map((p) => p.name),
       language,
     };
+    // The turn's dice stand: given back as answered calls, and kept with the continued turn (DI5).
+    const dice = { rolls: [...(turn.rolls ?? [])] };
     const result = await generateValidated(env, {
-      model: env.models.actor,
+      model: withRolls(env.models.actor, dice, language, env.random),
       language,
       fitted: { ...prepared.fitted, request: continuing(prepared.fitted.request, instruction) },
       validate: (text) => {
@@ -110,6 +113,8 @@ export async function continueTurn(
         ...(turn.edited ? { edited: true } : {}),
         createdAt: isoNow(env),
         given: prepared.given,
+        // Its text so far was written from them, offered the tool now or not.
+        rolls: dice.rolls,
       },
       env.origin,
     );

@@ -6,6 +6,7 @@ import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts
 import { generateValidated, guardPrompts } from './generate.ts';
 import type { ChatRequest } from '../model.ts';
 import { renderPrompt } from '../prompts/render.ts';
+import { sourceWithRolls } from '../dice/dice.ts';
 import { samplingFor } from './sampling.ts';
 import { formatEntry, historyText } from '../views/transcript-text.ts';
 import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
@@ -45,7 +46,7 @@ export function projectionFit(
   const task = renderPrompt(env.prompts, language, 'roleplay/projector-task', {
     speaker: nameOf(turn.author),
     target,
-    source: turn.source,
+    source: sourceWithRolls(turn, language),
     known,
     lore,
   });
@@ -168,7 +169,7 @@ export async function prepareProjection(
       history: historyText(fit.entries.slice(fitted.start), fitted.start, story.views.meta().language),
       known,
       lore: loreText,
-      source: node.turn.source,
+      source: sourceWithRolls(node.turn, story.views.meta().language),
     }),
     lore,
   );

@@ -47,6 +47,7 @@ function copyTurn(story: Story, env: DriverEnv, turn: TurnSnapshot, parent: stri
       ...(turn.basis !== undefined ? { basis: turn.basis } : {}),
       edited: turn.edited,
       createdAt: isoNow(env),
+      ...(turn.rolls ? { rolls: turn.rolls } : {}),
     });
     for (const [audience, rec] of Object.entries(turn.pov))
       writePov(story.doc, id, audience, {
@@ -96,7 +97,7 @@ export async function rewriteStale(
       if (copy.turnState === 'stale') restampTurn(story.doc, made, copy.turnExpected, env.origin);
       r = await refreshViews(story, env, made);
     } else {
-      const acted = await actAs(story, env, old.author, { parent: at, audiences: old.audiences });
+      const acted = await actAs(story, env, old.author, { parent: at, audiences: old.audiences }, old.rolls);
       if (!acted.ok) return acted;
       made = acted.turnId;
       // A new turn, projected to everyone who perceived the old one, like any new turn.

@@ -9,6 +9,7 @@ import { freshen } from './freshen.ts';
 import { tr } from '../i18n/messages.ts';
 import { projectTurn } from './projection.ts';
 import { selectNextActor } from './selection.ts';
+import type { DiceRoll } from '../doc/turn-rolls.ts';
 
 /** Runs `tasks` with at most `limit` in flight; the first failure is returned after all settle. */
 async function pool(tasks: Array<() => Promise<DriverResult>>, limit: number): Promise<DriverResult> {
@@ -98,12 +99,14 @@ export type ActorChoice = { auto: true } | { actor: string };
 
 /**
  * The chosen (or selected) character acts on a complete history (a stale one refuses: see
- * turn-commands.ts for the person's choice); its turn is then projected.
+ * turn-commands.ts for the person's choice); its turn is then projected. `stand`: the rolls of the
+ * turn it writes again, which stand (DI5).
  */
 export async function takeTurn(
   story: Story,
   env: DriverEnv,
   choice: ActorChoice,
+  stand: readonly DiceRoll[] = [],
 ): Promise<DriverResult<{ turnId: string; actor: string }>> {
   let actor: string;
   if ('auto' in choice) {
@@ -133,7 +136,7 @@ export async function takeTurn(
     };
   const ready = await freshen(story, env, [actor], activeLeaf(story.doc));
   if (!ready.ok) return ready;
-  const acted = await actAs(story, env, actor);
+  const acted = await actAs(story, env, actor, undefined, stand);
   if (!acted.ok) return acted;
   const projected = await projectNewTurn(story, env, acted.turnId);
   return projected.ok ? { ok: true, turnId: acted.turnId, actor } : projected;

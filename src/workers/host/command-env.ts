@@ -37,8 +37,12 @@ export async function commandEnv(
       return n === undefined ? [] : [[op, n]];
     }),
   );
+  // The roll tool is offered only to a backend that takes tool calls (DI4), which is known once the
+  // actor's model is resolved: with the story's dice on, it is resolved now rather than on first use.
+  const resolvedActor = generation.characterDice ? await ctx.modelFor(storyId, 'actor') : null;
+  const actor = resolvedActor && 'complete' in resolvedActor ? resolvedActor : model('actor');
   return {
-    models: { selector: model('selector'), projector: model('projector'), actor: model('actor') },
+    models: { selector: model('selector'), projector: model('projector'), actor },
     prompts: storyPrompts(ctx.prompts, ctx.store.library, story.doc),
     sampling: generation,
     ...(actorBackend?.sampling ? { backendSampling: actorBackend.sampling } : {}),

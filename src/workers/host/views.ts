@@ -10,10 +10,12 @@ import { entryOf } from '../../driver/views/path-node.ts';
 import { readStoryBooks } from '../../driver/doc/story-world.ts';
 import { timedKey } from '../../driver/lore/activate.ts';
 import type { Given } from '../../driver/doc/given.ts';
+import { shownOf, type DiceRoll } from '../../driver/dice/dice.ts';
 import type {
   FiredLoreRow,
   GivenView,
   ItemBadge,
+  RowRoll,
   StoryOverview,
   TranscriptRow,
   TranscriptSlice,
@@ -58,6 +60,8 @@ export function transcriptSlice(
     const written = t.writtenBy === reader && t.author !== reader;
     const own = written || entry.kind === 'own';
     const state = n.pov.get(reader)?.state;
+    // A roll is part of the visible action: shown where the reader saw the turn, never on "nothing".
+    const rolls = own || entry.kind === 'perceived' ? (t.rolls ?? []) : [];
     rows.push({
       turnId: t.id,
       index: n.index,
@@ -70,11 +74,19 @@ export function transcriptSlice(
       siblings: [...siblings],
       origin: t.origin,
       ...(written ? { writtenByReader: true as const } : {}),
+      ...(rolls.length ? { rolls: rolls.map(rowRoll) } : {}),
     });
   }
   const missing = listParticipants(story.doc).reduce((n, p) => n + story.views.missing(p.id).length, 0);
   return { rows, length: path.length, stale: staleHistory(story), missing };
 }
+
+const rowRoll = (r: DiceRoll): RowRoll => ({
+  notation: r.notation,
+  dice: [...r.dice],
+  total: r.total,
+  shown: shownOf(r),
+});
 
 /** An itemisation with the lore entries its request held, named as the story's books name them now. */
 function givenView(

@@ -29,6 +29,7 @@ import { ZH_DICE } from './dice.ts';
 import { ZH_PRESET_ASSISTANT } from './preset-assistant.ts';
 import { ZH_WORLD_TRANSLATE } from './world-translate.ts';
 import { ZH_DOCTOR } from './doctor.ts';
+import { ZH_CHARACTER_DICE } from './character-dice.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -59,6 +60,7 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   presetAssistant: ZH_PRESET_ASSISTANT,
   'world-translate': ZH_WORLD_TRANSLATE,
   doctor: ZH_DOCTOR,
+  'character-dice': ZH_CHARACTER_DICE,
 };
 
 export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));

@@ -1,6 +1,6 @@
-// One row of the user's transcript: the author and what the user wrote or perceived (prose, as text);
-// a no-perception turn is an interstitial row; of a turn whose perception is not written yet, it says
-// why (still being written, or stopped before it) and offers to write it.
+// One row of the user's transcript: the author, the dice its character rolled, and what the user wrote
+// or perceived (prose, as text); a no-perception turn is an interstitial row; of a turn whose perception
+// is not written yet, it says why (still being written, or stopped before it) and offers to write it.
 import { Match, Show, Switch, type JSX } from 'solid-js';
 import type { TranscriptRow } from '../../../workers/api.ts';
 import { badgeLabel, badgeMeaning } from '../../ui/badges.tsx';
@@ -12,6 +12,7 @@ import { RowEditor } from './row-edit.tsx';
 import { swipeKeys } from './row-swipe.ts';
 import { UnwrittenPerception } from './unwritten-perception.tsx';
 import { AuthorAvatar } from '../cast-avatars.tsx';
+import { RowRolls } from './row-rolls.tsx';
 
 export function TranscriptRowView(props: {
   row: TranscriptRow;
@@ -59,6 +60,7 @@ export function TranscriptRowView(props: {
             </p>
             <TurnTools row={props.row} last={props.last} actions={props.actions} />
           </div>
+          <RowRolls name={props.row.authorName} rolls={props.row.rolls} />
           <Show
             when={props.row.kind !== 'missing'}
             fallback={<UnwrittenPerception actions={props.actions} />}
