@@ -147,11 +147,12 @@ export function createHostSync(deps: {
       if (opened.ok) attach(opened.story);
       return opened;
     },
-    async adopt(doc) {
-      const story = await inner.adopt(doc);
+    async adopt(doc, set) {
+      const story = await inner.adopt(doc, set);
       attach(story);
       return story;
     },
+    loadSegment: (storyId, n) => inner.loadSegment(storyId, n),
     async remove(storyId) {
       // Deleting a joined story leaves it too, or the next start would fetch it again.
       if (shared.joined(storyId)) await updateShared((stories) => stories.filter((s) => s.room !== storyId));
