@@ -51,9 +51,13 @@ export function segmentedRoot(storyId: string): { root: Y.Doc; set: OwnedStorySe
 }
 
 /** A segmented story whose one path has `turns` turns (depths 0 … turns − 1). */
-export function segmentedChain(storyId: string, turns: number) {
+export function segmentedChain(
+  storyId: string,
+  turns: number,
+  text: (depth: number) => string = (depth) => `Turn ${depth}.`,
+) {
   const made = segmentedRoot(storyId);
-  for (let depth = 0; depth < turns; depth++) appendChainTurn(made.set, `Turn ${depth}.`);
+  for (let depth = 0; depth < turns; depth++) appendChainTurn(made.set, text(depth));
   return made;
 }
 

@@ -4,7 +4,7 @@
 // must stay: its segment and the one below, which opening loads and a new leaf (another device's, or
 // an append into a new band) loads too.
 import * as Y from 'yjs';
-import type { IndexeddbPersistence } from 'y-indexeddb';
+import { clearDocument, type IndexeddbPersistence } from 'y-indexeddb';
 import { readLeafRef, LEAF_KEY } from '../../driver/doc/leaf-ref.ts';
 import { segmentGuid, segmentOf, segmentStart } from '../../driver/doc/segment-key.ts';
 import type { OwnedStorySet, SegmentEvent } from '../../driver/doc/story-set.ts';
@@ -37,6 +37,8 @@ export interface SegmentStore {
   loadLeaf(): Promise<void>;
   /** Takes segment `n` out once what it holds is stored; false when it was not loaded. */
   unload(n: number): Promise<boolean>;
+  /** Unloads segment `n` and deletes its database (a fetch left unfinished); false when it is kept. */
+  discard(n: number): Promise<boolean>;
   /** Unloads every segment the leaf does not need that was unused for SEGMENT_IDLE_UNLOAD_MS. */
   unloadIdle(nowMs: number): Promise<number[]>;
   /** The segments with a database on this device, loaded or not. */
@@ -201,6 +203,11 @@ export function createSegmentStore(options: SegmentStoreOptions): SegmentStore {
     needed,
     loadLeaf,
     unload: (n) => unload(n),
+    async discard(n) {
+      if (needed().includes(n) || (held.has(n) && !(await unload(n)))) return false;
+      await clearDocument(segmentDatabase(rootDatabase, n));
+      return true;
+    },
     async unloadIdle(nowMs) {
       const idle = (entry: Held) => nowMs - entry.lastUsed >= SEGMENT_IDLE_UNLOAD_MS;
       const candidates = [...held].filter(([n, entry]) => !needed().includes(n) && idle(entry));

@@ -69,9 +69,14 @@ export function createSegmentedStories(deps: {
     },
     whenSegmented(root, then) {
       const meta = metaMap(root);
+      let watching = true;
+      const stop = () => {
+        if (watching) meta.unobserve(onMeta);
+        watching = false;
+      };
       const onMeta = () => {
         if (schemaOf(root) === undefined) return;
-        meta.unobserve(onMeta);
+        stop();
         // A story in one document, or a newer Rashomon's (refused when it is next opened), stays as it is.
         if (schemaOf(root) !== SEGMENTED_SCHEMA_VERSION) return;
         const segments = segmentsOf(root);
@@ -79,7 +84,7 @@ export function createSegmentedStories(deps: {
         void segments.loadLeaf();
       };
       meta.observe(onMeta);
-      return () => meta.unobserve(onMeta);
+      return stop;
     },
   };
 }
