@@ -74,6 +74,11 @@ describe('segmented stories in the store', () => {
     expect(turnText(a, turnAt(0))).toBe('Turn 0.');
     expect(set?.loaded()).toEqual([0, 1, 2]);
     expect(await second.storedIds()).toEqual(['road']);
+    // Closing the story closes every one of its documents.
+    const docs = [0, 1, 2].map((n) => set?.segment(n));
+    await second.close('road');
+    expect(docs.map((doc) => doc?.isDestroyed)).toEqual([true, true, true]);
+    expect(story.doc.isDestroyed).toBe(true);
   });
 
   it('[SS2] a turn appended into a new band is stored in a database of its own and is there after reopening', async () => {

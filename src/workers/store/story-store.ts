@@ -167,15 +167,16 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
       const opening = (async (): Promise<OpenResult> => {
         const doc = new Y.Doc({ guid: storyId });
         const persistence = await persisted(storyDbName(storyId), doc);
-        const segmented = segmentedStories?.isSegmented(doc)
+        const checked = segmentedStories?.isSegmented(doc)
           ? await segmentedStories.open(doc)
-          : { ...migrateStory(doc), segments: undefined };
-        if (!segmented.ok) {
+          : migrateStory(doc);
+        if (!checked.ok) {
           await persistence.destroy();
           open.delete(storyId);
-          return segmented;
+          return checked;
         }
-        return { ok: true, story: wrap(storyId, doc, persistence, segmented.segments) };
+        const segments = 'segments' in checked ? checked.segments : undefined;
+        return { ok: true, story: wrap(storyId, doc, persistence, segments) };
       })();
       open.set(storyId, opening);
       return opening;
