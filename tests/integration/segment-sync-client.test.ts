@@ -16,12 +16,15 @@ import { roomToken } from '../../sync-server/tokens.ts';
 import { segmentedChain, turnAt, turnText } from '../support/segment-story.ts';
 import { segmentDevice, type SegmentDevice } from '../support/segment-devices.ts';
 import { waitFor } from '../support/sync-clients.ts';
+import { eventually, ok, startDevice, type Device } from '../support/sync-devices.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'rashomon-segment-client-'));
 const servers: SyncServer[] = [];
 const devices: SegmentDevice[] = [];
+const hosts: Device[] = [];
 afterEach(async () => {
   for (const device of devices.splice(0)) await device.close();
+  for (const host of hosts.splice(0)) await host.close();
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -123,5 +126,43 @@ describe('segment rooms on the client', () => {
         `Turn ${TURNS - 1}. (the friend)`,
       'the friend’s edit to reach the owner',
     );
+  });
+
+  it('[SC2][SC3][C7] the worker host joining a segmented story by link stores every segment of it', async () => {
+    const server = await start();
+    const storyId = 'hosted-road';
+    await ownerWithStory(server, storyId);
+    const friend = await startDevice('host-friend', undefined, { segmented: true });
+    hosts.push(friend);
+    const token = roomToken(server.data.secrets.roomSecret, storyId);
+    ok(await friend.api.joinSharedStory({ room: storyId, serverURL: server.url, token }));
+    const names = async () =>
+      (await indexedDB.databases())
+        .map((d) => d.name ?? '')
+        .filter((n) => n.startsWith(`${friend.prefix}-story-`));
+    const stored = await eventually(
+      names,
+      (list) => list.length === 5,
+      'the root and four segment databases on the friend’s device',
+      20_000,
+    );
+    expect(stored.sort()).toEqual(
+      ['', '~0', '~1', '~2', '~3'].map((n) => `${friend.prefix}-story-${storyId}${n}`),
+    );
+    expect((await friend.api.listStories()).map((s) => s.id)).toEqual([storyId]);
+    // The fetched ones have all their turns: another store on the friend's prefix reads them.
+    const reread = createStoryStore({ prefix: friend.prefix, segmented: true });
+    await eventually(
+      async () => {
+        const opened = await reread.open(storyId);
+        const zero = opened.ok ? await reread.loadSegment(storyId, 0) : undefined;
+        const text = turnText(zero, turnAt(499));
+        await reread.close(storyId);
+        return text;
+      },
+      (text) => text === 'Turn 499.',
+      'segment 0 stored whole',
+    );
+    await reread.closeAll();
   });
 });
