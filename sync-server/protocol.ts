@@ -12,6 +12,23 @@ export const LIBRARY_ROOM = 'library';
  */
 export const ROOM_NAME = /^[A-Za-z0-9_-]{1,128}$/;
 
+/**
+ * A segment room of a segmented story: `<storyId>~<n>`, n without leading zeros (one spelling per
+ * segment). `~` is in no story id, so no story's room is another's segment, and it is safe in a URL
+ * path segment and a LevelDB key. (src/driver/doc/segment-key.ts spells the same guid.)
+ */
+export const SEGMENT_ROOM = /^([A-Za-z0-9_-]{1,128})~(0|[1-9][0-9]{0,5})$/;
+
+/**
+ * The room a token is checked against: a segment room's story, or the room itself; null when it is
+ * not a room (the library has no segments, so `library~n` is none).
+ */
+export function tokenScope(room: string): string | null {
+  if (ROOM_NAME.test(room)) return room;
+  const story = SEGMENT_ROOM.exec(room)?.[1];
+  return story === undefined || story === LIBRARY_ROOM ? null : story;
+}
+
 /** Rooms are at `/sync/<room>` (WebSocket) and `/sync/<room>/access` (the access probe). */
 export const SYNC_PATH = '/sync';
 export const ACCESS_SEGMENT = 'access';

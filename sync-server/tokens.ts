@@ -2,7 +2,7 @@
 // that room only and needs no database. Compared in constant time.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Secrets } from './data-folder.ts';
-import { ACCESS, type Access } from './protocol.ts';
+import { ACCESS, tokenScope, type Access } from './protocol.ts';
 
 /** Bumping the version invalidates every room token handed out before. */
 const ROOM_TOKEN_CONTEXT = 'rashomon room token v1\0';
@@ -24,10 +24,15 @@ export function isOwnerToken(secrets: Secrets, token: string | null): boolean {
   return token !== null && same(token, secrets.ownerToken);
 }
 
-/** What `token` opens in `room`, or null when it opens nothing there. */
+/**
+ * What `token` opens in `room`, or null when it opens nothing there. A story's room token opens its
+ * segment rooms too (checked against the story: `tokenScope`), so links handed out before segments
+ * existed keep working, and another story's segments are another scope.
+ */
 export function accessFor(secrets: Secrets, room: string, token: string | null): Access | null {
-  if (token === null) return null;
+  const scope = tokenScope(room);
+  if (scope === null || token === null) return null;
   if (isOwnerToken(secrets, token)) return ACCESS.owner;
-  if (same(token, roomToken(secrets.roomSecret, room))) return ACCESS.room;
+  if (same(token, roomToken(secrets.roomSecret, scope))) return ACCESS.room;
   return null;
 }

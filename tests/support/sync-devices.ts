@@ -28,7 +28,11 @@ export const PROJECTION = 'You hear a knock at the gate.';
 
 let devices = 0;
 
-export async function startDevice(name: string, sync: DeviceSettings['sync']): Promise<Device> {
+export async function startDevice(
+  name: string,
+  sync: DeviceSettings['sync'],
+  storeOptions: { segmented?: boolean } = {},
+): Promise<Device> {
   const model = createScriptedModel((request) =>
     kindOf(request) === 'selector' ? JSON.stringify({ next: 'Jane' }) : PROJECTION,
   );
@@ -52,7 +56,7 @@ export async function startDevice(name: string, sync: DeviceSettings['sync']): P
     ...(sync ? { sync } : {}),
   };
   const prefix = `device-${++devices}-${name}`;
-  const store = createStoryStore({ prefix });
+  const store = createStoryStore({ prefix, ...storeOptions });
   let ids = 0;
   const api = createDriverHost({
     store,

@@ -18,6 +18,8 @@ import { createSharedStories } from '../sync/shared-stories.ts';
 import { serverLabel, syncPlan, syncTargetSchema } from '../sync/target.ts';
 import { LIBRARY_ROOM } from '../../../sync-server/protocol.ts';
 import { waitForArrival } from '../sync/arrival.ts';
+import { syncSegments, type SegmentSync } from '../sync/segment-sync.ts';
+import { parseSegmentGuid } from '../../driver/doc/segment-key.ts';
 import { fromAnotherTab } from '../store/tab-sync.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 
@@ -54,7 +56,9 @@ export function createHostSync(deps: {
   let lastPushed = '';
   const client = createSyncClient({
     transport: deps.transport,
-    label(room) {
+    label(segmentOrRoom) {
+      // A segment room reads as its story.
+      const room = parseSegmentGuid(segmentOrRoom)?.storyId ?? segmentOrRoom;
       if (room === LIBRARY_ROOM) return uiText('The story list');
       const known = title(room);
       if (known !== undefined) return uiText('“{title}”', { title: known });
@@ -71,10 +75,18 @@ export function createHostSync(deps: {
   });
   const presence = createSyncPresence(client, deps.emit);
 
+  /** Each attached segmented story's segment rooms and background fetch. */
+  const segmentSyncs = new Map<string, SegmentSync>();
   const attach = (story: OpenStory) => {
     if (client.awareness(story.id)) return;
     client.attach(story.id, story.doc);
+    segmentSyncs.set(story.id, syncSegments(client, story));
     presence.watch(story.id);
+  };
+  const detach = (storyId: string) => {
+    segmentSyncs.get(storyId)?.stop();
+    segmentSyncs.delete(storyId);
+    client.detach(storyId);
   };
   const shared = createSharedStories({
     library: inner.library,
@@ -147,25 +159,27 @@ export function createHostSync(deps: {
       if (opened.ok) attach(opened.story);
       return opened;
     },
-    async adopt(doc) {
-      const story = await inner.adopt(doc);
+    async adopt(doc, set) {
+      const story = await inner.adopt(doc, set);
       attach(story);
       return story;
     },
+    loadSegment: (storyId, n) => inner.loadSegment(storyId, n),
     async remove(storyId) {
       // Deleting a joined story leaves it too, or the next start would fetch it again.
       if (shared.joined(storyId)) await updateShared((stories) => stories.filter((s) => s.room !== storyId));
-      client.detach(storyId);
+      detach(storyId);
       await inner.remove(storyId);
     },
     flush: () => inner.flush(),
     storedIds: () => inner.storedIds(),
     async close(storyId) {
-      client.detach(storyId);
+      detach(storyId);
       await inner.close(storyId);
     },
     async closeAll() {
       shared.close();
+      for (const storyId of [...segmentSyncs.keys()]) detach(storyId);
       client.destroy();
       await inner.closeAll();
     },

@@ -1,18 +1,32 @@
 // The worker's documents: the library and every opened story, each a Y.Doc persisted in IndexedDB
 // through y-indexeddb. Opening a story loads it once and keeps it with its derived views; with a
-// BroadcastChannel, each document is also kept in step with this device's other tabs.
+// BroadcastChannel, each document is also kept in step with this device's other tabs. A segmented
+// story (design docs/design/segmented-story.md) is its root here plus its segment store.
 import * as Y from 'yjs';
-import { IndexeddbPersistence, clearDocument } from 'y-indexeddb';
+import { type IndexeddbPersistence, clearDocument } from 'y-indexeddb';
 import { LIBRARY_ROOM } from '../../../sync-server/protocol.ts';
 import { createStoryViews } from '../../driver/views/story-views.ts';
 import type { Story } from '../../driver/env.ts';
 import { migrateStory } from '../../driver/doc/migrations.ts';
+import { metaMap } from '../../driver/doc/story-doc.ts';
+import type { OwnedStorySet } from '../../driver/doc/story-set.ts';
+import { persisted, stored } from './persistence.ts';
+import { segmentDatabase, storedSegmentNumbers, type SegmentStore } from './segment-store.ts';
+import { createSegmentedStories } from './segmented-stories.ts';
 import { linkTabs, type TabChannel, type TabLink } from './tab-sync.ts';
 
 const DEFAULT_PREFIX = 'rashomon';
 
 export interface OpenStory extends Story {
   id: string;
+  // Optional, so a story made by hand (a test's) needs neither.
+  /** A segmented story's segment documents on this device; undefined for a story in one document. */
+  segments?(): SegmentStore | undefined;
+  /**
+   * Calls `listener` with the story's segments once it is segmented: at once when it is, or when its
+   * root first says so (a story arriving from the sync server). Returns how to stop listening.
+   */
+  onSegmented?(listener: (segments: SegmentStore) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -24,48 +38,27 @@ export interface StoryStore {
   ready: Promise<void>;
   /** Opens (or returns the open) story; a new id makes an empty doc to fill. */
   open(storyId: string): Promise<OpenResult>;
-  /** Stores a filled doc (a new or imported story) under its guid and opens it. */
-  adopt(doc: Y.Doc): Promise<OpenStory>;
+  /**
+   * Stores a filled doc (a new or imported story) under its guid and opens it. A segmented story made
+   * in memory (an import) comes with its set, whose segments are stored with it.
+   */
+  adopt(doc: Y.Doc, set?: OwnedStorySet): Promise<OpenStory>;
+  /** Segment `n` of an open segmented story, loaded on demand; undefined when there is none to load. */
+  loadSegment(storyId: string, n: number): Promise<Y.Doc | undefined>;
   remove(storyId: string): Promise<void>;
   /**
    * Resolves once every change made so far to the library and the open stories is in IndexedDB. A
    * command awaits it before answering: a reload kills the worker, and with it any write not yet stored.
    */
   flush(): Promise<void>;
-  /** The ids of the stories stored on this device, listed or not. */
+  /** The ids of the stories stored on this device, listed or not (segment databases are not stories). */
   storedIds(): Promise<string[]>;
   /** Closes the story if it is open; its stored copy stays. */
   close(storyId: string): Promise<void>;
   closeAll(): Promise<void>;
 }
 
-/** Attaches y-indexeddb to `doc` and resolves once the stored updates are in it. */
-export async function persisted(name: string, doc: Y.Doc): Promise<IndexeddbPersistence> {
-  const persistence = new IndexeddbPersistence(name, doc);
-  // y-indexeddb listens for updates before it loads, and Yjs encodes each transaction for an update
-  // listener: loading re-encoded the whole story (a third of opening 10,000 turns) only for the
-  // listener to skip it as its own. It listens again the moment the stored updates are in.
-  doc.off('update', persistence._storeUpdate);
-  persistence.once('synced', () => doc.on('update', persistence._storeUpdate));
-  await persistence.whenSynced;
-  return persistence;
-}
-
-/**
- * Resolves once every write begun so far on the document's database is committed. y-indexeddb stores
- * each update in a transaction of its own and never waits for it; IndexedDB starts a transaction only
- * after the earlier ones writing the same store have finished, so this read's end comes after theirs.
- */
-export function stored(persistence: IndexeddbPersistence): Promise<void> {
-  const db = persistence.db;
-  if (!db) return persistence.whenSynced.then(() => stored(persistence));
-  return new Promise((resolve, reject) => {
-    const transaction = db.transaction(['updates'], 'readonly');
-    transaction.objectStore('updates').count();
-    transaction.oncomplete = () => resolve();
-    transaction.onabort = () => reject(transaction.error ?? new Error(`IndexedDB: ${persistence.name}`));
-  });
-}
+export { persisted, stored };
 
 export interface StoryStoreOptions {
   /** Names the IndexedDB databases: one per device, or per simulated device in tests. */
@@ -76,6 +69,14 @@ export interface StoryStoreOptions {
    * global BroadcastChannel would join them behind the test's back.
    */
   broadcast?: TabChannel | undefined;
+  /**
+   * Stories are segmented (design docs/design/segmented-story.md): a new one is made as a root and
+   * segment documents, and a root of schema 2 opens with its segments. Off (the default): every story
+   * is one document, as before.
+   */
+  segmented?: boolean;
+  /** When a segment was last used, for unloading idle ones; Date.now unless a test sets it. */
+  clock?: () => number;
 }
 
 const UNLINKED: TabLink = { close() {} };
@@ -93,10 +94,32 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
     tabs: link(libraryDbName, library),
   }));
   const open = new Map<string, Promise<OpenResult>>();
-  /** The open stories' persistences, for `flush`. */
+  /** The open stories' persistences and segment stores, for `flush`. */
   const live = new Set<IndexeddbPersistence>();
+  const liveSegments = new Set<SegmentStore>();
+  const segmentedStories = options.segmented
+    ? createSegmentedStories({ rootDatabase: storyDbName, link, clock: options.clock ?? Date.now })
+    : undefined;
 
-  const wrap = (id: string, doc: Y.Doc, persistence: IndexeddbPersistence): OpenStory => {
+  const wrap = (
+    id: string,
+    doc: Y.Doc,
+    persistence: IndexeddbPersistence,
+    given?: SegmentStore,
+  ): OpenStory => {
+    let segments = given;
+    const listeners = new Set<(segments: SegmentStore) => void>();
+    const segmented = (made: SegmentStore) => {
+      segments = made;
+      liveSegments.add(made);
+      for (const listener of [...listeners]) listener(made);
+    };
+    if (segments) liveSegments.add(segments);
+    // An empty root (a story arriving from the server) is segmented once its first sync says so.
+    const stopWaiting =
+      !segments && segmentedStories && metaMap(doc).size === 0
+        ? segmentedStories.whenSegmented(doc, segmented)
+        : () => {};
     const views = createStoryViews(doc);
     const tabs = link(storyDbName(id), doc);
     live.add(persistence);
@@ -104,10 +127,25 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
       id,
       doc,
       views,
+      segments: () => segments,
+      onSegmented(listener) {
+        if (segments) {
+          listener(segments);
+          return () => {};
+        }
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
       async close() {
+        stopWaiting();
+        listeners.clear();
         tabs.close();
         views.dispose();
         live.delete(persistence);
+        if (segments) {
+          liveSegments.delete(segments);
+          await segments.close();
+        }
         await persistence.destroy();
         doc.destroy();
         open.delete(id);
@@ -129,39 +167,54 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
       const opening = (async (): Promise<OpenResult> => {
         const doc = new Y.Doc({ guid: storyId });
         const persistence = await persisted(storyDbName(storyId), doc);
-        const migrated = migrateStory(doc);
-        if (!migrated.ok) {
+        const checked = segmentedStories?.isSegmented(doc)
+          ? await segmentedStories.open(doc)
+          : migrateStory(doc);
+        if (!checked.ok) {
           await persistence.destroy();
           open.delete(storyId);
-          return migrated;
+          return checked;
         }
-        return { ok: true, story: wrap(storyId, doc, persistence) };
+        const segments = 'segments' in checked ? checked.segments : undefined;
+        return { ok: true, story: wrap(storyId, doc, persistence, segments) };
       })();
       open.set(storyId, opening);
       return opening;
     },
-    async adopt(doc) {
+    async adopt(doc, set) {
+      const segments = segmentedStories?.adopt(doc, set);
       const persistence = await persisted(storyDbName(doc.guid), doc);
       // The doc's whole state is written as it loads, and 'synced' comes before that write is stored.
-      await stored(persistence);
-      const story = wrap(doc.guid, doc, persistence);
+      await Promise.all([stored(persistence), segments?.flush()]);
+      const story = wrap(doc.guid, doc, persistence, segments);
       open.set(doc.guid, Promise.resolve({ ok: true, story }));
       return story;
     },
+    async loadSegment(storyId, n) {
+      const opened = await open.get(storyId);
+      return opened?.ok ? opened.story.segments?.()?.load(n) : undefined;
+    },
     async remove(storyId) {
       await close(storyId);
-      await clearDocument(storyDbName(storyId));
+      const root = storyDbName(storyId);
+      await clearDocument(root);
+      for (const n of await storedSegmentNumbers(root)) await clearDocument(segmentDatabase(root, n));
     },
     async flush() {
       const { persistence } = await libraryLoaded;
-      await Promise.all([persistence, ...live].map(stored));
+      await Promise.all([
+        ...[persistence, ...live].map(stored),
+        ...[...liveSegments].map((segments) => segments.flush()),
+      ]);
     },
     async storedIds() {
       const storyPrefix = storyDbName('');
       const databases = await indexedDB.databases();
-      return databases.flatMap(({ name }) =>
-        name?.startsWith(storyPrefix) ? [name.slice(storyPrefix.length)] : [],
-      );
+      // A segment's database is `<story's>~<n>`; `~` is in no story id.
+      return databases.flatMap(({ name }) => {
+        const id = name?.startsWith(storyPrefix) ? name.slice(storyPrefix.length) : undefined;
+        return id === undefined || id.includes('~') ? [] : [id];
+      });
     },
     close,
     async closeAll() {

@@ -9,7 +9,7 @@ import type * as Y from 'yjs';
 import { WebsocketProvider } from 'y-websocket';
 import type { Awareness } from 'y-protocols/awareness';
 import type { SyncRoomStatus } from '../api.ts';
-import { CLOSE_CODE, HTTP_STATUS, ROOM_NAME, TOKEN_PARAM } from '../../../sync-server/protocol.ts';
+import { CLOSE_CODE, HTTP_STATUS, TOKEN_PARAM, tokenScope } from '../../../sync-server/protocol.ts';
 import { probeAccess, type ProbeResult } from './probe.ts';
 import { serverLabel, websocketBase, type SyncRoute } from './target.ts';
 import { uiText } from '../i18n/ui-text.ts';
@@ -81,7 +81,8 @@ export function openSyncRoom(
           );
 
   const WS = transport.WebSocket ?? globalThis.WebSocket;
-  if (!ROOM_NAME.test(room) || typeof WS !== 'function') {
+  // A room name, or a segment room `<story>~<n>` (S40).
+  if (tokenScope(room) === null || typeof WS !== 'function') {
     set('refused', () =>
       typeof WS !== 'function'
         ? uiText('This environment has no WebSocket, so it cannot sync.')

@@ -4,7 +4,13 @@
 // room token syncs with that token and server instead, and the library never sees a room token.
 // URLs for both the WebSocket and the access probe are derived here.
 import { z } from 'zod';
-import { LIBRARY_ROOM, SYNC_PATH, TOKEN_PARAM, accessPath } from '../../../sync-server/protocol.ts';
+import {
+  LIBRARY_ROOM,
+  SYNC_PATH,
+  TOKEN_PARAM,
+  accessPath,
+  tokenScope,
+} from '../../../sync-server/protocol.ts';
 import type { DeviceSettings } from '../store/device-settings.ts';
 import { uiText } from '../i18n/ui-text.ts';
 
@@ -39,9 +45,13 @@ export function syncPlan(settings: Pick<DeviceSettings, 'sync' | 'sharedStories'
   return settings.sync ? { device: settings.sync, shared } : { shared };
 }
 
-/** A joined story uses its own server and token; the library only ever the device's own pairing. */
+/**
+ * A joined story uses its own server and token; the library only ever the device's own pairing. A
+ * segment room `<story>~<n>` is routed as its story (the story's room token opens it: S40).
+ */
 export function routeFor(plan: SyncPlan, room: string): SyncRoute | undefined {
-  const shared = room === LIBRARY_ROOM ? undefined : plan.shared.get(room);
+  const story = tokenScope(room) ?? room;
+  const shared = story === LIBRARY_ROOM ? undefined : plan.shared.get(story);
   if (shared) return { target: shared, shared: true };
   return plan.device && { target: plan.device, shared: false };
 }

@@ -1,0 +1,90 @@
+// How the store tells a segmented story and gives it its segments (design §2.1, §2.5): a root of schema
+// 2 or later opens with its StorySet registered and the leaf's segments loaded; an empty root (a story
+// arriving from the sync server) becomes segmented when its first sync says so; a new story made as
+// one document is turned into a root and segments before it is first stored.
+import type * as Y from 'yjs';
+import { migrateStory, type MigrationResult } from '../../driver/doc/migrations.ts';
+import { createStorySet, storySetOf, type OwnedStorySet } from '../../driver/doc/story-set.ts';
+import { metaMap } from '../../driver/doc/story-doc.ts';
+import { segmentNewStory } from './segment-new-story.ts';
+import {
+  SEGMENTED_SCHEMA_VERSION,
+  createSegmentStore,
+  makeSegmentDoc,
+  type SegmentStore,
+} from './segment-store.ts';
+import type { TabLink } from './tab-sync.ts';
+
+export type SegmentedOpen = { ok: true; segments: SegmentStore } | Extract<MigrationResult, { ok: false }>;
+
+export interface SegmentedStories {
+  /** Whether a loaded root is a segmented story's (schema 2 or later). */
+  isSegmented(root: Y.Doc): boolean;
+  /** Registers the root's set and loads what its leaf needs; a newer schema is refused. */
+  open(root: Y.Doc): Promise<SegmentedOpen>;
+  /** The segments of a story about to be stored: its own set (an import), or one made for it now. */
+  adopt(root: Y.Doc, set?: OwnedStorySet): SegmentStore;
+  /** Calls `then` once an empty root's first content says it is segmented; returns how to stop. */
+  whenSegmented(root: Y.Doc, then: (segments: SegmentStore) => void): () => void;
+}
+
+const schemaOf = (root: Y.Doc): unknown => metaMap(root).get('schemaVersion');
+
+export function createSegmentedStories(deps: {
+  rootDatabase(storyId: string): string;
+  link(name: string, doc: Y.Doc): TabLink;
+  clock(): number;
+}): SegmentedStories {
+  const isSegmented = (root: Y.Doc) => {
+    const version = schemaOf(root);
+    return typeof version === 'number' && version >= SEGMENTED_SCHEMA_VERSION;
+  };
+  const segmentsOf = (root: Y.Doc, set?: OwnedStorySet) =>
+    createSegmentStore({
+      set: set ?? createStorySet(root, (n) => makeSegmentDoc(root.guid, n)),
+      rootDatabase: deps.rootDatabase(root.guid),
+      link: deps.link,
+      clock: deps.clock,
+    });
+
+  return {
+    isSegmented,
+    async open(root) {
+      // Nothing to migrate at schema 2; a later schema is a newer Rashomon's, refused as today.
+      const checked = migrateStory(root, [], SEGMENTED_SCHEMA_VERSION);
+      if (!checked.ok) return checked;
+      const segments = segmentsOf(root);
+      await segments.loadLeaf();
+      return { ok: true, segments };
+    },
+    adopt(root, set) {
+      if (set) {
+        if (storySetOf(root) !== set) throw new Error(`the set given is not ${root.guid}'s`);
+        return segmentsOf(root, set);
+      }
+      if (storySetOf(root)) throw new Error(`story ${root.guid} has a set of its own: pass it to adopt`);
+      const made = createStorySet(root, (n) => makeSegmentDoc(root.guid, n));
+      if (!isSegmented(root)) segmentNewStory(root, made);
+      return segmentsOf(root, made);
+    },
+    whenSegmented(root, then) {
+      const meta = metaMap(root);
+      let watching = true;
+      const stop = () => {
+        if (watching) meta.unobserve(onMeta);
+        watching = false;
+      };
+      const onMeta = () => {
+        if (schemaOf(root) === undefined) return;
+        stop();
+        // A story in one document, or a newer Rashomon's (refused when it is next opened), stays as it is.
+        if (schemaOf(root) !== SEGMENTED_SCHEMA_VERSION) return;
+        const segments = segmentsOf(root);
+        then(segments);
+        void segments.loadLeaf();
+      };
+      meta.observe(onMeta);
+      return stop;
+    },
+  };
+}
