@@ -12,6 +12,7 @@ import { WORLD_ASSISTANT_ZH } from './messages-zh-world-assistant.ts';
 import { HINT_ZH } from './messages-zh-hint.ts';
 import { DICE_ZH } from './messages-zh-dice.ts';
 import { PRESET_ASSISTANT_ZH } from './messages-zh-preset-assistant.ts';
+import { SEGMENTS_ZH } from './messages-zh-segments.ts';
 
 export const MESSAGES_ZH: Messages = {
   ...IMPORT_ZH,
@@ -25,6 +26,7 @@ export const MESSAGES_ZH: Messages = {
   ...HINT_ZH,
   ...DICE_ZH,
   ...PRESET_ASSISTANT_ZH,
+  ...SEGMENTS_ZH,
   // What a character is told (private context) and how an empty history reads.
   'Who you are': '你是谁',
   'Your personality': '你的性格',
