@@ -152,8 +152,9 @@ describe('copyTurns', () => {
       const future = new Y.Map<unknown>();
       future.set('note', new Y.Text('kept'));
       turn.set('future', future);
-      turn.set('list', Y.Array.from<unknown>([1, 'two'] as never[]));
-      (turn.get('list') as Y.Array<unknown>).push([new Y.Text('three')]);
+      const list = new Y.Array<unknown>();
+      list.push([1, 'two', new Y.Text('three')]);
+      turn.set('list', list);
       turn.set('plain', { a: [1, { b: 2 }] });
       ((turn.get('pov') as Y.Map<Y.Map<unknown>>).get(USER) as Y.Map<unknown>).set('futurePov', 'x');
     });
