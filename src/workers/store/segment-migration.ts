@@ -30,7 +30,9 @@ export type SegmentMigration =
 /**
  * Moves the root's turns into their segments through `writeSegment` (which resolves once each is
  * stored), then changes the root in one transaction; the caller stores the root after (`flush`).
- * Idempotent: a second run finds nothing to move.
+ * Idempotent: a second run finds nothing to move. Run it as the story opens, before sync or another
+ * tab is linked to the root: a turn changed between its copy and the root's transaction would lose
+ * the change.
  */
 export async function migrateToSegments(root: Y.Doc, writeSegment: WriteSegment): Promise<SegmentMigration> {
   const stored: unknown = metaMap(root).get('schemaVersion');
