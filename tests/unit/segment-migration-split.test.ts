@@ -74,18 +74,21 @@ describe('planSegments: the depth of every turn', () => {
     ).toEqual([ids[500], ids[501], ids[502], late].sort());
   });
 
-  it('[SM1] a missing or unreadable parent starts the path at its child, as the walk does', () => {
+  it('[SM1] a parent nobody sent starts the path at its child, as the walk does; an unreadable one keeps its place', () => {
     const doc = new Y.Doc({ guid: 'peer-story' });
     rawTurn(doc, 'orphan', 'never-sent');
     rawTurn(doc, 'below-orphan', 'orphan');
     rawTurn(doc, 'broken', null);
     (turnsMap(doc).get('broken') as Y.Map<unknown>).delete('source');
     rawTurn(doc, 'below-broken', 'broken');
+    turnsMap(doc).set('stray', 'not a turn' as never);
+    rawTurn(doc, 'below-stray', 'stray');
     expect(depthsOf(planSegments(doc))).toEqual({
       orphan: 0,
       'below-orphan': 1,
       broken: 0,
-      'below-broken': 0,
+      'below-broken': 1,
+      'below-stray': 0,
     });
   });
 

@@ -238,6 +238,49 @@ describe('migrateToSegments', () => {
     expect(await exportOfSegments(migrating.root, migrating.segments.docs)).toEqual(exportStory(stale));
   });
 
+  it('[SM1][SM2] what a peer wrote wrong moves too: a loop, an orphan and an unreadable turn keep their place', async () => {
+    const v1 = importStory(longStoryJson(40, STORY), isoAt(100_000));
+    if (!v1.ok) throw new Error(v1.detail);
+    const doc = v1.doc;
+    // A peer's turns: appended as roots, then their parent links pointed where no honest device would.
+    for (const [id, parent] of [
+      ['loop-a', 'loop-b'],
+      ['loop-b', 'loop-a'],
+      ['orphan', 'never-sent'],
+    ] as const) {
+      appendTurn(doc, {
+        id,
+        author: 'user',
+        text: id,
+        origin: 'authored',
+        createdAt: isoAt(1),
+        parent: null,
+        activate: false,
+      });
+      turnsMap(doc).get(id)?.set('parent', parent);
+    }
+    turnsMap(doc).get('t7')?.delete('origin');
+    const before = exportStory(doc);
+    const wrong = Object.fromEntries(
+      ['loop-a', 'loop-b', 'orphan', 't7'].map((id) => [id, turnsMap(doc).get(id)?.toJSON()]),
+    );
+    const segments = memorySegments(STORY);
+    expect(await migrateToSegments(doc, segments.write)).toMatchObject({ ok: true, moved: 43, waiting: 0 });
+    expect(turnsMap(doc).size).toBe(0);
+    const kept = turnsMap(segments.docs.get(0) as Y.Doc);
+    for (const [id, json] of Object.entries(wrong))
+      expect(kept.get(id)?.toJSON(), id).toMatchObject(json as object);
+    expect([
+      kept.get('loop-a')?.get('depth'),
+      kept.get('loop-b')?.get('depth'),
+      kept.get('orphan')?.get('depth'),
+    ]).toEqual([0, 1, 0]);
+    // The turn below the unreadable one keeps its depth, for the day a peer repairs its parent.
+    expect([kept.get('t11')?.get('parent'), kept.get('t11')?.get('depth')]).toEqual(['t7', 8]);
+    // The export read around them before and does after.
+    expect(await exportOfSegments(doc, segments.docs)).toEqual(before);
+  });
+
   it('[SM2] a story saved by a newer Rashomon is refused and left as it is', async () => {
     const doc = v1Story();
     metaMap(doc).set('schemaVersion', 3);

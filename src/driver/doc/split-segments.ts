@@ -6,10 +6,8 @@ import * as Y from 'yjs';
 import { readLeafRef, writeLeafRef } from './leaf-ref.ts';
 import { copyValue } from './shared-copy.ts';
 import { parseSegmentGuid, segmentOf, type TurnRef } from './segment-key.ts';
-import { storySetOf } from './story-set.ts';
-import type { StorySet } from './story-set.ts';
+import { storySetOf, type StorySet } from './story-set.ts';
 import { metaMap, turnsMap } from './story-doc.ts';
-import { turnFlaw } from './turns.ts';
 
 /** The schema of a segmented story: a root without turns, and segment documents. */
 export const SEGMENTED_SCHEMA_VERSION = 2;
@@ -44,22 +42,21 @@ function depthInSegments(set: StorySet | undefined, id: string): number | undefi
 }
 
 /**
- * The depth of every turn of the root, in linear time. A parent that cannot be read starts the path at
- * its child, as the path walk does (depth 0); so does one nobody sent in a story kept in one document. In a
- * segmented root such a parent may be in a segment not loaded, so the turn waits instead. A loop of parent
- * links (a peer's) is cut before its least id, which then reads as a path's start: the same on every device.
+ * The depth of every turn of the root, in linear time, from the parent links alone: a turn that cannot be
+ * read otherwise still has its place, kept for the day a peer repairs it. A parent nobody sent starts the
+ * path at its child in a story kept in one document, as the path walk does (depth 0); in a segmented root
+ * it may be in a segment not loaded, so the turn waits instead. A loop of parent links (a peer's) is cut
+ * before its least id, which then reads as a path's start: the same on every device.
  */
 function rootDepths(root: Y.Doc): { depths: Map<string, number>; waiting: Set<string> } {
   const set = storySetOf(root);
   const wait = isSegmented(root);
   const stored = turnsMap(root);
   const links = new Map<string, string | null>();
-  const readable = new Set<string>();
   for (const [id, m] of stored.entries()) {
     if (!(m instanceof Y.Map)) continue;
     const parent: unknown = m.get('parent');
     links.set(id, typeof parent === 'string' ? parent : null);
-    if (turnFlaw(m) === null) readable.add(id);
   }
   const depths = new Map<string, number>();
   const waiting = new Set<string>();
@@ -87,7 +84,8 @@ function rootDepths(root: Y.Doc): { depths: Map<string, number>; waiting: Set<st
       onChain.set(id, chain.length);
       chain.push(id);
       const parent = links.get(id) as string | null;
-      if (parent === null || (stored.has(parent) && !readable.has(parent))) break;
+      // A parent that is not a turn at all (a peer's stray value) has no link to follow.
+      if (parent === null || (stored.has(parent) && !links.has(parent))) break;
       if (links.has(parent)) {
         id = parent;
         continue;
