@@ -14,6 +14,7 @@ import { DICE_ZH } from './messages-zh-dice.ts';
 import { PRESET_ASSISTANT_ZH } from './messages-zh-preset-assistant.ts';
 import { TRANSLATE_ZH } from './messages-zh-translate.ts';
 import { DOCTOR_ZH } from './messages-zh-doctor.ts';
+import { SEGMENTS_ZH } from './messages-zh-segments.ts';
 
 export const MESSAGES_ZH: Messages = {
   ...IMPORT_ZH,
@@ -29,6 +30,7 @@ export const MESSAGES_ZH: Messages = {
   ...PRESET_ASSISTANT_ZH,
   ...TRANSLATE_ZH,
   ...DOCTOR_ZH,
+  ...SEGMENTS_ZH,
   // What a character is told (private context) and how an empty history reads.
   'Who you are': '你是谁',
   'Your personality': '你的性格',

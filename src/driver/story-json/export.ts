@@ -74,7 +74,39 @@ function exportWorld(doc: Y.Doc): StoryJsonWorld | undefined {
   return { version: STORY_JSON_WORLD_VERSION, world, books, settings: readLoreSettings(doc) };
 }
 
-export function exportStory(doc: Y.Doc): StoryJson {
+/** One readable turn of `doc` as the file has it (`doc` a story's one document or a segment's). */
+export function exportTurn(doc: Y.Doc, id: string): StoryJson['turns'][number] {
+  const t = readTurn(doc, id);
+  return {
+    id: t.id,
+    parent: t.parent,
+    author: t.author,
+    audiences: t.audiences,
+    origin: t.origin,
+    source: t.source,
+    ...(t.basis !== undefined ? { basis: t.basis } : {}),
+    ...(t.edited ? { edited: true } : {}),
+    ...(t.writtenBy !== undefined ? { writtenBy: t.writtenBy } : {}),
+    ...(t.rolls ? { rolls: t.rolls } : {}),
+    createdAt: t.createdAt,
+    pov: Object.fromEntries(
+      Object.entries(t.pov)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([aud, r]) => [
+          aud,
+          {
+            perceived: r.perceived,
+            text: r.text,
+            origin: r.origin,
+            ...(r.basis ? { basis: r.basis } : {}),
+          },
+        ]),
+    ),
+  };
+}
+
+/** The file of a story whose turns (parents first) and active leaf are read already: all but them from `doc`. */
+export function exportStoryWith(doc: Y.Doc, turns: StoryJson['turns'], activeLeaf: string | null): StoryJson {
   const meta = readMeta(doc);
   const prompts = exportPrompts(doc);
   const world = exportWorld(doc);
@@ -98,37 +130,14 @@ export function exportStory(doc: Y.Doc): StoryJson {
         ...(p.kind === 'user' ? { persona: p.persona ?? '' } : { card: p.card ?? {} }),
         ...exportChronicle(doc, p.id),
       })),
-    turns: allTurnsTopological(doc).map((id) => {
-      const t = readTurn(doc, id);
-      return {
-        id: t.id,
-        parent: t.parent,
-        author: t.author,
-        audiences: t.audiences,
-        origin: t.origin,
-        source: t.source,
-        ...(t.basis !== undefined ? { basis: t.basis } : {}),
-        ...(t.edited ? { edited: true } : {}),
-        ...(t.writtenBy !== undefined ? { writtenBy: t.writtenBy } : {}),
-        ...(t.rolls ? { rolls: t.rolls } : {}),
-        createdAt: t.createdAt,
-        pov: Object.fromEntries(
-          Object.entries(t.pov)
-            .sort(([a], [b]) => (a < b ? -1 : 1))
-            .map(([aud, r]) => [
-              aud,
-              {
-                perceived: r.perceived,
-                text: r.text,
-                origin: r.origin,
-                ...(r.basis ? { basis: r.basis } : {}),
-              },
-            ]),
-        ),
-      };
-    }),
-    activeLeaf: meta.activeLeaf,
+    turns,
+    activeLeaf,
     ...(prompts ? { prompts } : {}),
     ...(world ? { world } : {}),
   };
+}
+
+export function exportStory(doc: Y.Doc): StoryJson {
+  const turns = allTurnsTopological(doc).map((id) => exportTurn(doc, id));
+  return exportStoryWith(doc, turns, readMeta(doc).activeLeaf);
 }
