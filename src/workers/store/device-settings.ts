@@ -50,6 +50,8 @@ export const openAIProfileSchema = z.object({
   model: z.string().default(''),
   /** How long one request may take, its answer included; unset, DEFAULT_REQUEST_TIMEOUT_S. */
   requestTimeoutSeconds: z.int().min(MIN_REQUEST_TIMEOUT_S).max(MAX_REQUEST_TIMEOUT_S).optional(),
+  /** The server refused a request with `tools` (an assistant turn): assistants ask it for JSON instead. */
+  refusesTools: z.literal(true).optional(),
   ...profileLengths,
 });
 
