@@ -27,6 +27,7 @@ import { ZH_CARD_READING } from './card-reading.ts';
 import { ZH_PLOT_HINT } from './plot-hint.ts';
 import { ZH_DICE } from './dice.ts';
 import { ZH_PRESET_ASSISTANT } from './preset-assistant.ts';
+import { ZH_ASSISTANT_TURNS } from './assistant-turns.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -55,6 +56,7 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   'plot-hint': ZH_PLOT_HINT,
   dice: ZH_DICE,
   presetAssistant: ZH_PRESET_ASSISTANT,
+  assistantTurns: ZH_ASSISTANT_TURNS,
 };
 
 export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));
