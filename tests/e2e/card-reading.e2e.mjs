@@ -79,7 +79,7 @@ describe('card reading', { timeout: 8 * STEP_TIMEOUT_MS }, () => {
       await panel.getByLabel('Message to the assistant').fill('Read the card into the world.');
       await panel.getByRole('button', { name: 'Send' }).click();
       await panel.getByText('A group card: I proposed Ama, Koa and Saltreach.').waitFor();
-      const saltreach = panel.getByRole('article', { name: /Saltreach/ });
+      const saltreach = panel.getByRole('article', { name: 'New place “Saltreach”' });
       assert.match(await saltreach.getByLabel('The change, line by line').innerText(), /\+ Kind: place/);
       await page.screenshot({ path: `${SCREENSHOTS}card-reading-1280.png`, fullPage: true });
 

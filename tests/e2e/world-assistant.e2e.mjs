@@ -51,7 +51,7 @@ describe('the world authoring assistant', { timeout: 8 * STEP_TIMEOUT_MS }, () =
       await panel.getByText('I can help you build the world “Harbour”').waitFor();
       await panel.getByLabel('Message to the assistant').fill('Add some smugglers.');
       await panel.getByRole('button', { name: 'Send' }).click();
-      const proposal = panel.getByRole('article', { name: /“The Rook Guild”/ });
+      const proposal = panel.getByRole('article', { name: 'New faction “The Rook Guild”' });
       await proposal.waitFor();
       await panel.getByText('I proposed the Rook Guild').waitFor();
       const diff = await proposal.getByLabel('The change, line by line').innerText();

@@ -163,7 +163,6 @@ export function AssistantPanel(props: {
         {(p) => (
           <ProposalCard
             proposal={p}
-            kind={props.subject.kind}
             busy={busy()}
             onDecide={(d) => void run(() => api.decideProposal(props.subject, p.id, d))}
           />

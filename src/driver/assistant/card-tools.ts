@@ -132,6 +132,7 @@ export function cardTools(input: CardToolsInput): AssistantTool[] {
         const change: Change = {
           action: ChangeAction.create,
           label: node.name,
+          heading: node.kind,
           before: '',
           after: pieceText(node, language),
           apply: (origin) => {
@@ -156,6 +157,7 @@ export function cardTools(input: CardToolsInput): AssistantTool[] {
         const change: Change = {
           action: ChangeAction.settings,
           label: after.name,
+          heading: 'world',
           before: world() ? worldText(before, language) : '',
           after: worldText(after, language),
           apply: (origin) => save({ ...worldOrNew(), ...after }, origin),

@@ -223,6 +223,7 @@ function runCall(
     args: proposed.args,
     action: change.action,
     label: change.label,
+    heading: change.heading,
     before: change.before,
     after: change.after,
     ...(change.warning ? { warning: change.warning } : {}),

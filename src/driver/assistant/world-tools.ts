@@ -97,6 +97,7 @@ export function worldNodeTools(input: WorldToolsInput): AssistantTool[] {
     return {
       action,
       label: (after ?? before)?.name ?? '',
+      heading: (after ?? before)?.kind ?? 'lore',
       before: nodeText(before, language),
       after: nodeText(after, language),
       apply: (origin) => {

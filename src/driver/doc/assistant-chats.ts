@@ -4,6 +4,7 @@
 import type * as Y from 'yjs';
 import { z } from 'zod';
 import { languageSchema } from './schema.ts';
+import { changeHeadingSchema } from './change-heading.ts';
 
 const KEY = { chats: 'assistantChats' } as const;
 
@@ -44,6 +45,8 @@ export const proposalSchema = z.object({
   /** What the change does, to which thing (the app words it). */
   action: z.enum(['create', 'edit', 'delete', 'settings']),
   label: z.string(),
+  /** What kind of thing it changes, for its heading; absent in a proposal stored before it was kept. */
+  heading: changeHeadingSchema.optional().catch(undefined),
   before: z.string(),
   after: z.string(),
   status: z.enum([ProposalStatus.pending, ProposalStatus.applied, ProposalStatus.rejected]),

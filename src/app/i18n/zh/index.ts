@@ -28,6 +28,7 @@ import { ZH_PLOT_HINT } from './plot-hint.ts';
 import { ZH_DICE } from './dice.ts';
 import { ZH_PRESET_ASSISTANT } from './preset-assistant.ts';
 import { ZH_ASSISTANT_TURNS } from './assistant-turns.ts';
+import { ZH_ASSISTANT_HEADINGS } from './assistant-headings.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -57,6 +58,7 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   dice: ZH_DICE,
   presetAssistant: ZH_PRESET_ASSISTANT,
   assistantTurns: ZH_ASSISTANT_TURNS,
+  assistantHeadings: ZH_ASSISTANT_HEADINGS,
 };
 
 export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));
