@@ -60,7 +60,7 @@ async function setup(script: ToolScript) {
 }
 
 describe('an assistant turn stopped, refused or failed', () => {
-  it('[AS7] Stop aborts the call: the partial reply is kept marked as stopped, proposals stay, the chat goes on', async () => {
+  it('[AM1] Stop aborts the call: the partial reply is kept marked as stopped, proposals stay, the chat goes on', async () => {
     const { server, input, chat } = await setup((body, n) => {
       if (n === 1) return { text: 'Adding. ', calls: [createDragon] };
       if (n === 2) return { text: 'I proposed the dragons and now I', hold: true };
@@ -95,7 +95,7 @@ describe('an assistant turn stopped, refused or failed', () => {
     expect(chat().messages.at(-1)).toMatchObject({ role: 'assistant', text: 'Going on.' });
   });
 
-  it('[AS8] a server refusing `tools` (400) gets the turn again as the JSON fallback, once, and it is told', async () => {
+  it('[AM2] a server refusing `tools` (400) gets the turn again as the JSON fallback, once, and it is told', async () => {
     const { server, input, chat } = await setup((body) => {
       if (body.tools)
         return { status: 400, error: 'registry.ollama.ai/library/gemma2:2b does not support tools' };
@@ -113,14 +113,14 @@ describe('an assistant turn stopped, refused or failed', () => {
     expect(chat().messages.filter((m) => m.role === 'user')).toHaveLength(1);
   });
 
-  it('[AS8] a refusal that is not about tools is a failure, not a fallback', async () => {
+  it('[AM2] a refusal that is not about tools is a failure, not a fallback', async () => {
     const { server, input } = await setup(() => ({ status: 400, error: 'context length exceeded' }));
     const result = await runAssistantTurn(input(), 'Add dragons.');
     expect(result).toMatchObject({ ok: false, code: 'server' });
     expect(server.requests).toHaveLength(1);
   });
 
-  it('[AS9] a failed call leaves the message unanswered; Retry answers it without storing it twice', async () => {
+  it('[AM3] a failed call leaves the message unanswered; Retry answers it without storing it twice', async () => {
     let down = true;
     const { input, chat } = await setup(() =>
       down ? { status: 503, error: 'loading model' } : { text: 'Answered at last.' },

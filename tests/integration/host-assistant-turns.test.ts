@@ -45,7 +45,7 @@ const open = async () => {
 };
 
 describe('an assistant turn through the worker', () => {
-  it('[AS7] Stop while the reply streams keeps it marked as stopped, and the proposal made before', async () => {
+  it('[AM1] Stop while the reply streams keeps it marked as stopped, and the proposal made before', async () => {
     let heard = '';
     const sent = await host.api.sendAssistant(
       subject,
@@ -64,7 +64,7 @@ describe('an assistant turn through the worker', () => {
     expect(next.ok && next.view.chat.messages.at(-1)?.text).toBe('Answered.');
   });
 
-  it('[AS9] a failed call leaves the message unanswered, and Retry sends it once more without storing it twice', async () => {
+  it('[AM3] a failed call leaves the message unanswered, and Retry sends it once more without storing it twice', async () => {
     const failed = await host.api.sendAssistant(subject, 'Fail, please.');
     expect(failed).toMatchObject({ ok: false, code: 'server' });
     expect((await open()).chat.messages.at(-1)).toMatchObject({ role: 'user', text: 'Fail, please.' });
@@ -81,7 +81,7 @@ describe('an assistant turn through the worker', () => {
     expect(await host.api.retryAssistant(subject)).toMatchObject({ ok: false, code: 'invalid' });
   });
 
-  it('[AS10] the chat keeps the language it was made in; the person changes it in the panel', async () => {
+  it('[AM4] the chat keeps the language it was made in; the person changes it in the panel', async () => {
     expect((await open()).language).toBe('en');
     const settings = await host.api.getDeviceSettings();
     await host.api.setDeviceSettings({ ...settings, uiLanguage: 'zh' });
@@ -98,7 +98,7 @@ describe('an assistant turn through the worker', () => {
     await host.api.setAssistantLanguage(subject, 'en');
   });
 
-  it('[AS8] a server refusing `tools` is remembered on the profile: told once, later turns go to JSON at once', async () => {
+  it('[AM2] a server refusing `tools` is remembered on the profile: told once, later turns go to JSON at once', async () => {
     refuseTools = true;
     const first = await host.api.sendAssistant(subject, 'More dragons.');
     if (!first.ok) throw new Error(first.detail);

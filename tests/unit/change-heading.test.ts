@@ -55,7 +55,7 @@ describe('proposal headings', () => {
   });
   const book = lorebookTools({ ...env, doc, bookId: 'b', subject: 'lorebook:b' });
 
-  it("[AS11] a world's node and a card's piece are named by their kind", () => {
+  it("[AM5] a world's node and a card's piece are named by their kind", () => {
     expect(headingOf(world, 'create_node', { kind: 'faction', name: 'The Rook Guild' })).toBe(
       'New faction “The Rook Guild”',
     );
@@ -69,13 +69,13 @@ describe('proposal headings', () => {
     expect(headingOf(card, 'set_world', { description: 'A coast.' })).toBe('Change the world “Eldoria”');
   });
 
-  it("[AS11] a lorebook's entry is still an entry", () => {
+  it("[AM5] a lorebook's entry is still an entry", () => {
     expect(headingOf(book, 'create_entry', { keys: ['dragon'], content: 'Dragons.', title: 'Dragons' })).toBe(
       'New entry “Dragons”',
     );
   });
 
-  it('[AS11] a proposal stored without a heading (or with one from a newer peer) is named by its action', () => {
+  it('[AM5] a proposal stored without a heading (or with one from a newer peer) is named by its action', () => {
     const stored = proposalSchema.parse({
       id: 'p',
       callId: 'c',

@@ -266,6 +266,13 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
           return invalid(uiText('This preset is no longer in the library.'));
         case 'invalid':
           return invalid(uiText('The entry was not restored: {reason}', { reason: restored.detail ?? '' }));
+        case 'taken':
+          return invalid(
+            uiText(
+              'The prompt {path} was not restored: it holds another text now, which restoring would overwrite. Delete that prompt first (it goes to the trash too), then restore this one.',
+              { path: restored.detail ?? '' },
+            ),
+          );
         default:
           return restored.code satisfies never;
       }
