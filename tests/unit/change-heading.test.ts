@@ -51,6 +51,7 @@ describe('proposal headings', () => {
     ...env,
     doc,
     worldId: 'w',
+    subject: 'card:c:w',
     character: listCharacters(doc)[0]!,
   });
   const book = lorebookTools({ ...env, doc, bookId: 'b', subject: 'lorebook:b' });

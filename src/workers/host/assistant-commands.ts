@@ -73,6 +73,7 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
           worldId: subject.worldId,
           prompts,
           language,
+          clock: ctx.clock,
           newId: ctx.newId,
         });
         return (
