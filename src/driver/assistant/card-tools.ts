@@ -8,12 +8,12 @@ import type * as Y from 'yjs';
 import { z } from 'zod';
 import type { Language } from '../doc/schema.ts';
 import type { LibraryCharacter } from '../doc/library-doc.ts';
-import { putWorld, readWorld } from '../doc/library-worlds.ts';
+import { readWorld } from '../doc/library-worlds.ts';
 import { readAssistantChat } from '../doc/assistant-chats.ts';
 import { WORLD_NODE_KINDS, type World, type WorldNode, type WorldNodeKind } from '../doc/world.ts';
 import { tr } from '../i18n/messages.ts';
 import { ChangeAction, readTool, writeTool, type AssistantTool, type Change } from './tools.ts';
-import { trashNode } from './world-tools.ts';
+import { nodeText, saveWorld, trashNode } from './world-tools.ts';
 
 export interface CardToolsInput {
   doc: Y.Doc;
@@ -55,16 +55,6 @@ const appliedArgs = z.object({ id: z.string() });
 
 const isKind = (kind: string): kind is WorldNodeKind => (WORLD_NODE_KINDS as string[]).includes(kind);
 
-function pieceText(node: WorldNode, language: Language): string {
-  return [
-    `${tr(language, 'Kind')}: ${node.kind}`,
-    `${tr(language, 'Name')}: ${node.name}`,
-    ...(node.aliases.length ? [`${tr(language, 'Aliases')}: ${node.aliases.join(', ')}`] : []),
-    `${tr(language, 'Body')}:`,
-    node.body,
-  ].join('\n');
-}
-
 const worldText = (w: Pick<World, 'name' | 'description'>, language: Language): string =>
   `${tr(language, 'Name')}: ${w.name}\n${tr(language, 'Description')}: ${w.description}`;
 
@@ -95,11 +85,6 @@ export function cardTools(input: CardToolsInput): AssistantTool[] {
       prompts: {},
       suggestedPreset: null,
     };
-
-  function save(next: World, origin: unknown): { ok: true } | { ok: false; error: string } {
-    const saved = putWorld(doc, next, origin);
-    return saved.ok ? saved : { ok: false, error: `Refused by the world's check: ${saved.detail}` };
-  }
 
   /** The ids of the pieces this chat applied: the only ones it may take back (the rest are the person's). */
   const applied = (): Set<string> =>
@@ -173,13 +158,13 @@ export function cardTools(input: CardToolsInput): AssistantTool[] {
           label: node.name,
           heading: node.kind,
           before: '',
-          after: pieceText(node, language),
+          after: nodeText(node, language),
           apply: (origin) => {
             const current = worldOrNew();
             const again = pieceProblem(current, args);
             return again
               ? { ok: false, error: again }
-              : save({ ...current, nodes: [...current.nodes, node] }, origin);
+              : saveWorld(doc, { ...current, nodes: [...current.nodes, node] }, origin);
           },
         };
         return { ok: true, change, args: { ...args, id } };
@@ -197,7 +182,7 @@ export function cardTools(input: CardToolsInput): AssistantTool[] {
           action: ChangeAction.delete,
           label: own.node.name,
           heading: own.node.kind,
-          before: pieceText(own.node, language),
+          before: nodeText(own.node, language),
           after: '',
           apply: (origin) => {
             const now = ownPiece(id);
@@ -221,7 +206,7 @@ export function cardTools(input: CardToolsInput): AssistantTool[] {
           heading: 'world',
           before: world() ? worldText(before, language) : '',
           after: worldText(after, language),
-          apply: (origin) => save({ ...worldOrNew(), ...after }, origin),
+          apply: (origin) => saveWorld(doc, { ...worldOrNew(), ...after }, origin),
         };
         return { ok: true, change };
       },

@@ -46,8 +46,8 @@ const createArgs = nodeFields.extend({
 });
 const editArgs = nodeFields.extend(nodeId.shape);
 
-/** A node as the person reads it in a proposal's before and after. */
-function nodeText(node: WorldNode | undefined, language: Language): string {
+/** A node as the person reads it in a proposal's before and after (a card's piece too). */
+export function nodeText(node: WorldNode | undefined, language: Language): string {
   if (!node) return '';
   return [
     `${tr(language, 'Kind')}: ${node.kind}`,
