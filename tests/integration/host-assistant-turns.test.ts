@@ -105,11 +105,20 @@ describe('an assistant turn through the worker', () => {
     expect(first.view.notice).toBe('tools-refused');
     expect(first.view.chat.proposals.at(-1)).toMatchObject({ label: 'Dragons', status: 'pending' });
     const profile = (await host.api.getDeviceSettings()).profiles[0];
-    expect(profile).toMatchObject({ id: 'local', refusesTools: true });
+    expect(profile).toMatchObject({
+      id: 'local',
+      refusedTools: { baseURL: server.baseURL, model: 'test-model' },
+    });
     const before = server.requests.length;
     const later = await host.api.sendAssistant(subject, 'Even more dragons.');
     if (!later.ok) throw new Error(later.detail);
     expect(later.view.notice).toBeUndefined();
     expect(server.requests.slice(before).map((r) => Boolean(r.body.tools))).toEqual([false, false]);
+    // Pointed at another model, the profile is asked with tools again.
+    const settings = await host.api.getDeviceSettings();
+    const moved = settings.profiles.map((p) => ({ ...p, model: 'another-model' }));
+    await host.api.setDeviceSettings({ ...settings, profiles: moved });
+    const again = await host.api.sendAssistant(subject, 'Dragons on the other model.');
+    expect(again.ok && again.view.notice).toBe('tools-refused');
   });
 });

@@ -160,7 +160,7 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
     );
     await changed();
     if (!result.ok) return result;
-    if (result.toolsRefused && profile) await rememberToolsRefused(ctx.settings, profile.id);
+    if (result.toolsRefused && profile) await rememberToolsRefused(ctx.settings, profile);
     const stopped = result.stopped === 'step-cap' || result.stopped === 'cut' ? result.stopped : undefined;
     return view(a, {
       ...(stopped ? { stopped } : {}),
