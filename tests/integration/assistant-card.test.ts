@@ -112,7 +112,13 @@ describe('the card-reading assistant over OpenAI tool calls', () => {
     expect(system).toContain('Ama and Koa are twins');
     expect(a.welcome).toContain('“The Saltreach Twins”');
     const tools = server.requests[0]?.body.tools as { function: { name: string } }[] | undefined;
-    expect(tools?.map((t) => t.function.name)).toEqual(['read_card', 'read_world', 'add_piece', 'remove_piece', 'set_world']);
+    expect(tools?.map((t) => t.function.name)).toEqual([
+      'read_card',
+      'read_world',
+      'add_piece',
+      'remove_piece',
+      'set_world',
+    ]);
   });
 
   it('[AK1] each piece is a proposal; Apply writes it into a new world, Reject writes nothing', async () => {
