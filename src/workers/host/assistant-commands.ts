@@ -47,15 +47,12 @@ export function assistantCommands(ctx: HostContext): AssistantCommands {
 
   /** The subject's assistant in its chat's language (a new chat takes the interface's). */
   async function assistant(subject: AssistantSubject): Promise<Assistant | Failure> {
-    const made = await built(subject, workerUiLanguage());
+    const ui = workerUiLanguage();
+    const made = await build(subject, ui);
     if ('ok' in made) return made;
-    const language = chatLanguage(library(), made.subject, made.language);
-    return language === made.language ? made : built(subject, language);
-  }
-
-  async function built(subject: AssistantSubject, language: Language): Promise<Assistant | Failure> {
-    const found = await build(subject, language);
-    return 'ok' in found ? found : { ...found, language };
+    const language = chatLanguage(library(), made.subject, ui);
+    const a = language === ui ? made : await build(subject, language);
+    return 'ok' in a ? a : { ...a, language };
   }
 
   async function build(
