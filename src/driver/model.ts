@@ -60,6 +60,8 @@ export const ModelFailureCode = {
   invalid: 'invalid',
   /** No backend on this device serves the operation: what to set up is said in the detail. */
   noBackend: 'no-backend',
+  /** The server refused a request because it carried `tools`: ask again with the JSON fallback. */
+  toolsRefused: 'tools-refused',
 } as const;
 export type ModelFailureCode = (typeof ModelFailureCode)[keyof typeof ModelFailureCode];
 

@@ -4,8 +4,7 @@
 // assistant's subject is one library book; the world authoring assistant's, one library world. Re-exported by api.ts.
 import type { AssistantChat, Proposal } from '../driver/doc/assistant-chats.ts';
 import type { TrashedItem } from '../driver/doc/library-trash.ts';
-import type { Language } from '../driver/doc/schema.ts';
-import type { Result } from './api.ts';
+import type { Language, Result } from './api.ts';
 export type { AssistantChat, ChatMessageRecord, Proposal } from '../driver/doc/assistant-chats.ts';
 export type { TrashedItem } from '../driver/doc/library-trash.ts';
 
@@ -28,6 +27,10 @@ export interface AssistantChatView {
   trash: TrashedItem[];
   /** How the last turn ended when it did not simply answer: the step cap, or a reply cut at the response limit. */
   stopped?: 'step-cap' | 'cut';
+  /** The language of the chat's prompts (chosen when it was made; the person may change it). */
+  language: Language;
+  /** Said once, on the turn it happened: the server refused tool calls, so the chat uses JSON on it from now. */
+  notice?: 'tools-refused';
 }
 
 export interface AssistantApi {

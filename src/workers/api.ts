@@ -39,6 +39,7 @@ import type { LibraryCardsApi } from './api-library-cards.ts';
 export type * from './api-library-cards.ts';
 import type { AssistantApi } from './api-assistant.ts';
 import type { PresetAssistantApi } from './api-preset-assistant.ts';
+import type { AssistantTurnsApi } from './api-assistant-turns.ts';
 export type * from './api-assistant.ts';
 import type { ProblemsApi } from './api-problems.ts';
 export type * from './api-problems.ts';
@@ -251,7 +252,8 @@ export interface DriverApi
     EvalApi,
     AssistantApi,
     ProblemsApi,
-    PresetAssistantApi {
+    PresetAssistantApi,
+    AssistantTurnsApi {
   // library
   listStories(): Promise<StorySummary[]>;
   /** `notices`: what the person should know of the start (a suggested preset that could not be used). */

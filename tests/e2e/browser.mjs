@@ -1,7 +1,10 @@
-// Opens the built app (served by tests/e2e/run.mjs) in the system Chromium with a fresh profile.
-import { mkdtemp, rm } from 'node:fs/promises';
+// Opens the built app (served by tests/e2e/run.mjs) in the system Chromium with a fresh profile; the
+// steps many tests share (a model server connected, axe on the page).
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromium } from '../../scripts/chromium.mjs';
 
@@ -51,4 +54,27 @@ export async function addModelServer(settings, baseURL, model) {
   await settings.getByRole('button', { name: 'Add OpenAI-compatible server' }).click();
   await settings.getByLabel('Base URL', { exact: true }).fill(baseURL);
   await settings.getByLabel('Model', { exact: true }).fill(model);
+}
+
+/** On the app's page: Settings opened, an OpenAI-compatible server added (saved as the default backend), closed. */
+export async function connectModelServer(page, baseURL, model) {
+  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await addModelServer(settings, baseURL, model);
+  await settings.getByRole('button', { name: 'Done' }).click();
+  await settings.waitFor({ state: 'hidden' });
+}
+
+const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
+
+/** axe-core on the page as it is now (evaluated through the DevTools protocol, past the app's CSP): no violations. */
+export async function axeClean(page) {
+  await page.evaluate(await readFile(AXE, 'utf8'));
+  const found = await page.evaluate(() =>
+    window.axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations),
+  );
+  assert.deepEqual(
+    found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+    [],
+  );
 }

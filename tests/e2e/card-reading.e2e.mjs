@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
+import { STEP_TIMEOUT_MS, appUrl, connectModelServer, openBrowser } from './browser.mjs';
 import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../.tmp/screenshots/', import.meta.url));
@@ -55,11 +55,7 @@ describe('card reading', { timeout: 8 * STEP_TIMEOUT_MS }, () => {
     async () => {
       const { page, errors } = browser;
       await page.goto(appUrl());
-      await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
-      const settings = page.getByRole('dialog', { name: 'Settings' });
-      await addModelServer(settings, stub.baseURL, STUB_MODEL);
-      await settings.getByRole('button', { name: 'Done' }).click();
-      await settings.waitFor({ state: 'hidden' });
+      await connectModelServer(page, stub.baseURL, STUB_MODEL);
 
       await page.getByLabel('Import a file').setInputFiles({
         name: 'twins.json',
@@ -83,7 +79,7 @@ describe('card reading', { timeout: 8 * STEP_TIMEOUT_MS }, () => {
       await panel.getByLabel('Message to the assistant').fill('Read the card into the world.');
       await panel.getByRole('button', { name: 'Send' }).click();
       await panel.getByText('A group card: I proposed Ama, Koa and Saltreach.').waitFor();
-      const saltreach = panel.getByRole('article', { name: /Saltreach/ });
+      const saltreach = panel.getByRole('article', { name: 'New place “Saltreach”' });
       assert.match(await saltreach.getByLabel('The change, line by line').innerText(), /\+ Kind: place/);
       await page.screenshot({ path: `${SCREENSHOTS}card-reading-1280.png`, fullPage: true });
 

@@ -4,12 +4,11 @@
 // with the panel open passes axe, light and dark. Screenshots at 1280 px in .tmp/screenshots/.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
+import { STEP_TIMEOUT_MS, appUrl, axeClean, connectModelServer, openBrowser } from './browser.mjs';
 import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
 
-const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 const SCREENSHOTS = fileURLToPath(new URL('../../.tmp/screenshots/', import.meta.url));
 const ENTRY = { title: 'Dragons', keys: ['dragon'], content: 'Dragons nest on the cliffs of Velmar.' };
 
@@ -40,11 +39,7 @@ describe('the lorebook assistant', { timeout: 8 * STEP_TIMEOUT_MS }, () => {
     async () => {
       const { page, errors } = browser;
       await page.goto(appUrl());
-      await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
-      const settings = page.getByRole('dialog', { name: 'Settings' });
-      await addModelServer(settings, stub.baseURL, STUB_MODEL);
-      await settings.getByRole('button', { name: 'Done' }).click();
-      await settings.waitFor({ state: 'hidden' });
+      await connectModelServer(page, stub.baseURL, STUB_MODEL);
 
       await page.getByRole('banner').getByRole('link', { name: 'Lorebooks' }).click();
       await page.getByRole('button', { name: 'New lorebook' }).click();
@@ -100,15 +95,3 @@ describe('the lorebook assistant', { timeout: 8 * STEP_TIMEOUT_MS }, () => {
     },
   );
 });
-
-/** axe-core on the page as it is now (evaluated through the DevTools protocol, past the app's CSP): no violations. */
-async function axeClean(page) {
-  await page.evaluate(await readFile(AXE, 'utf8'));
-  const found = await page.evaluate(() =>
-    window.axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations),
-  );
-  assert.deepEqual(
-    found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-    [],
-  );
-}

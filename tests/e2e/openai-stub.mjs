@@ -45,10 +45,11 @@ const DEFAULT_PACE = { chunkSize: 6, delayMs: 0 };
  * `pace(kind)` its pacing. Both may be replaced on the returned object while tests run, and so may
  * `failure` (`{ status, message }`: every chat completion fails so; null: they answer) and `broken`
  * (a 200 that fails all the same: 'not-json', a body or event that is not JSON; 'silent', headers and
- * then nothing; null: they answer).
+ * then nothing; null: they answer), and `refuseTools` (true: a request with `tools` is refused with a
+ * 400 that says so, as an Ollama model without tool support does).
  */
 export async function startOpenAIStub({ answer, pace = () => DEFAULT_PACE }) {
-  const stub = { answer, pace, requests: [], aborted: 0, failure: null, broken: null };
+  const stub = { answer, pace, requests: [], aborted: 0, failure: null, broken: null, refuseTools: false };
   const server = createServer(async (req, res) => {
     cors(req, res);
     if (req.method === 'OPTIONS') return res.writeHead(204).end();
@@ -76,6 +77,8 @@ export async function startOpenAIStub({ answer, pace = () => DEFAULT_PACE }) {
     }
     // A backend that fails (a refused key, a server error) until the test sets `failure` back to null.
     if (stub.failure) return json(res, stub.failure.status, { error: { message: stub.failure.message } });
+    if (stub.refuseTools && body.tools?.length)
+      return json(res, 400, { error: { message: `${body.model} does not support tools` } });
     if (stub.broken) {
       res.writeHead(200, { 'content-type': body.stream ? 'text/event-stream' : 'application/json' });
       if (stub.broken === 'silent') return void res.flushHeaders();

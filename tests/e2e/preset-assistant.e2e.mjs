@@ -5,12 +5,11 @@
 // after a reload. The page with the chat open passes axe. A screenshot at 1280 px in .tmp/screenshots/.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
+import { STEP_TIMEOUT_MS, appUrl, axeClean, connectModelServer, openBrowser } from './browser.mjs';
 import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
 
-const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 const SCREENSHOTS = fileURLToPath(new URL('../../.tmp/screenshots/', import.meta.url));
 const ST_PRESET = {
   temperature: 0.9,
@@ -51,11 +50,7 @@ describe('the preset assistant', { timeout: 8 * STEP_TIMEOUT_MS }, () => {
     async () => {
       const { page, errors } = browser;
       await page.goto(appUrl());
-      await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
-      const settings = page.getByRole('dialog', { name: 'Settings' });
-      await addModelServer(settings, stub.baseURL, STUB_MODEL);
-      await settings.getByRole('button', { name: 'Done' }).click();
-      await settings.waitFor({ state: 'hidden' });
+      await connectModelServer(page, stub.baseURL, STUB_MODEL);
 
       await page.getByRole('banner').getByRole('link', { name: 'Prompts' }).click();
       await page.getByLabel('Make a preset from a SillyTavern preset with the model').setInputFiles({
@@ -96,15 +91,3 @@ describe('the preset assistant', { timeout: 8 * STEP_TIMEOUT_MS }, () => {
     },
   );
 });
-
-/** axe-core on the page as it is now (evaluated through the DevTools protocol, past the app's CSP): no violations. */
-async function axeClean(page) {
-  await page.evaluate(await readFile(AXE, 'utf8'));
-  const found = await page.evaluate(() =>
-    window.axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations),
-  );
-  assert.deepEqual(
-    found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-    [],
-  );
-}

@@ -4,12 +4,11 @@
 // page with the panel open passes axe. Screenshot at 1280 px in .tmp/screenshots/.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
+import { STEP_TIMEOUT_MS, appUrl, axeClean, connectModelServer, openBrowser } from './browser.mjs';
 import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
 
-const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 const SCREENSHOTS = fileURLToPath(new URL('../../.tmp/screenshots/', import.meta.url));
 const NODE = { kind: 'faction', name: 'The Rook Guild', body: 'Smugglers of the harbour.' };
 
@@ -39,11 +38,7 @@ describe('the world authoring assistant', { timeout: 8 * STEP_TIMEOUT_MS }, () =
     async () => {
       const { page, errors } = browser;
       await page.goto(appUrl());
-      await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
-      const settings = page.getByRole('dialog', { name: 'Settings' });
-      await addModelServer(settings, stub.baseURL, STUB_MODEL);
-      await settings.getByRole('button', { name: 'Done' }).click();
-      await settings.waitFor({ state: 'hidden' });
+      await connectModelServer(page, stub.baseURL, STUB_MODEL);
 
       await page.getByRole('banner').getByRole('link', { name: 'Worlds' }).click();
       await page.getByRole('button', { name: 'New world' }).click();
@@ -56,7 +51,7 @@ describe('the world authoring assistant', { timeout: 8 * STEP_TIMEOUT_MS }, () =
       await panel.getByText('I can help you build the world “Harbour”').waitFor();
       await panel.getByLabel('Message to the assistant').fill('Add some smugglers.');
       await panel.getByRole('button', { name: 'Send' }).click();
-      const proposal = panel.getByRole('article', { name: /“The Rook Guild”/ });
+      const proposal = panel.getByRole('article', { name: 'New faction “The Rook Guild”' });
       await proposal.waitFor();
       await panel.getByText('I proposed the Rook Guild').waitFor();
       const diff = await proposal.getByLabel('The change, line by line').innerText();
@@ -85,15 +80,3 @@ describe('the world authoring assistant', { timeout: 8 * STEP_TIMEOUT_MS }, () =
     },
   );
 });
-
-/** axe-core on the page as it is now (evaluated through the DevTools protocol, past the app's CSP): no violations. */
-async function axeClean(page) {
-  await page.evaluate(await readFile(AXE, 'utf8'));
-  const found = await page.evaluate(() =>
-    window.axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations),
-  );
-  assert.deepEqual(
-    found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-    [],
-  );
-}

@@ -74,6 +74,7 @@ async function turn(doc: Y.Doc, server: OpenAIServer, text: string, worldId = 's
     worldId,
     prompts,
     language: 'en',
+    clock: Date.now,
     newId: randomUUID,
   })!;
   const model = createOpenAIChatModel({ baseURL: server.baseURL, model: 'test-model', wording: english });
@@ -111,7 +112,13 @@ describe('the card-reading assistant over OpenAI tool calls', () => {
     expect(system).toContain('Ama and Koa are twins');
     expect(a.welcome).toContain('“The Saltreach Twins”');
     const tools = server.requests[0]?.body.tools as { function: { name: string } }[] | undefined;
-    expect(tools?.map((t) => t.function.name)).toEqual(['read_card', 'read_world', 'add_piece', 'set_world']);
+    expect(tools?.map((t) => t.function.name)).toEqual([
+      'read_card',
+      'read_world',
+      'add_piece',
+      'remove_piece',
+      'set_world',
+    ]);
   });
 
   it('[AK1] each piece is a proposal; Apply writes it into a new world, Reject writes nothing', async () => {

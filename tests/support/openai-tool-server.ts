@@ -1,6 +1,7 @@
 // A real HTTP server on 127.0.0.1 speaking OpenAI chat completions with tool calls, whole and
 // streamed (each call's id and name first, then its arguments in small pieces, as OpenAI sends them),
-// with the finish reason a script chooses (`length` for a reply cut at the response limit).
+// with the finish reason a script chooses (`length` for a reply cut at the response limit), an error
+// status a script chooses (a server that refuses `tools`), or a stream held open after its text.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChatBody, OpenAIServer, RecordedRequest } from './openai-server.ts';
@@ -12,6 +13,11 @@ export interface ToolReply {
   finishReason?: string;
   /** Wait before answering, as a slow model does. */
   delayMs?: number;
+  /** Answer with this HTTP status and `error` as the message instead (as a server refusing the request does). */
+  status?: number;
+  error?: string;
+  /** Streamed: send the text, then keep the answer open, as a model still thinking, until the client leaves. */
+  hold?: boolean;
 }
 
 export type ToolScript = (body: ChatBody, n: number) => ToolReply;
@@ -44,6 +50,12 @@ export async function startToolServer(script: ToolScript): Promise<OpenAIServer>
       const reply = script(body, n);
       if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
       if (res.destroyed) return;
+      if (reply.status) {
+        res.writeHead(reply.status, { 'content-type': 'application/json' });
+        return res.end(
+          JSON.stringify({ error: { message: reply.error ?? '', type: 'invalid_request_error' } }),
+        );
+      }
       const calls = reply.calls ?? [];
       const finish = reply.finishReason ?? (calls.length ? 'tool_calls' : 'stop');
       if (!body.stream) {
@@ -79,6 +91,7 @@ export async function startToolServer(script: ToolScript): Promise<OpenAIServer>
         );
       chunk({ role: 'assistant', content: '' }, null);
       for (const piece of pieces(reply.text ?? '')) chunk({ content: piece }, null);
+      if (reply.hold) return;
       calls.forEach((c, index) => {
         chunk(
           { tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } }] },

@@ -24,6 +24,7 @@ function slowTool(doc: Y.Doc, outcome: { fail?: string }, during?: () => void): 
       ok: true,
       change: {
         action: ChangeAction.edit,
+        heading: 'entry',
         label: 'x',
         before: '',
         after: value,

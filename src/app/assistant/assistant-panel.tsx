@@ -1,15 +1,18 @@
 // An assistant chat beside what it works on: its welcome, the conversation (the reply streaming in),
 // each proposed change with its diff and Apply / Reject, the "Apply automatically" switch with its
-// warning, and the trash with Restore. The worker keeps the chat; the panel shows its last view.
+// warning, and the trash with Restore; Stop while the model answers, Retry under a message left
+// unanswered, the chat's language. The worker keeps the chat; the panel shows its last view.
 import { For, Show, createSignal, onMount, type JSX } from 'solid-js';
 import * as Comlink from 'comlink';
-import type { AssistantChatView, AssistantSubject, Result } from '../../workers/api.ts';
+import type { AssistantChatView, AssistantSubject, Failure, Result } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { t } from '../i18n/ui-text.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { runCommand } from '../ui/run-command.ts';
 import { trashedLabel } from './trashed-label.ts';
 import { ProposalCard } from './proposal-card.tsx';
+import { UnansweredMessage } from './unanswered-message.tsx';
+import { ChatLanguageField } from './chat-language-field.tsx';
 import './assistant.css';
 
 export function AssistantPanel(props: {
@@ -23,11 +26,23 @@ export function AssistantPanel(props: {
   const [streaming, setStreaming] = createSignal('');
   const [busy, setBusy] = createSignal(false);
   const [error, setError] = createSignal('');
+  /** A turn is running: Stop shows. */
+  const [turning, setTurning] = createSignal(false);
+  /** Why the last turn's call failed, shown under the message it left unanswered. */
+  const [failure, setFailure] = createSignal('');
 
-  async function run(command: () => Promise<Result<{ view: AssistantChatView }>>, changes = true) {
+  async function run(
+    command: () => Promise<Result<{ view: AssistantChatView }>>,
+    changes = true,
+    answer?: (failure: Failure) => boolean,
+  ) {
     setError('');
     setBusy(true);
-    const result = await runCommand(command, { error: setError, cancelled: setError });
+    const result = await runCommand(command, {
+      error: setError,
+      cancelled: setError,
+      ...(answer ? { answer } : {}),
+    });
     setBusy(false);
     setStreaming('');
     if (result.ok) setView(result.view);
@@ -42,22 +57,48 @@ export function AssistantPanel(props: {
 
   onMount(() => void run(() => api.openAssistant(props.subject), false));
 
+  const unanswered = () => view()?.chat.messages.at(-1)?.role === 'user';
+
   let turn = 0;
-  const send = async (): Promise<void> => {
-    const text = draft().trim();
-    if (!text || busy()) return;
+  /** A turn: a message sent, or the unanswered one again; a failed call is told under the message. */
+  async function runTurn(
+    command: (onDelta: (delta: string) => void) => Promise<Result<{ view: AssistantChatView }>>,
+  ) {
     // Deltas come through their own channel and may land after the finished reply: only this
     // turn's, and only while it runs, are shown.
     const mine = ++turn;
     const onDelta = (delta: string) => {
       if (mine === turn && busy()) setStreaming((s) => s + delta);
     };
-    const sent = await run(() => api.sendAssistant(props.subject, text, Comlink.proxy(onDelta)));
-    if (sent.ok) setDraft('');
+    setFailure('');
+    setTurning(true);
+    const result = await run(
+      () => command(Comlink.proxy(onDelta)),
+      true,
+      (f) => {
+        setFailure(f.detail);
+        return true;
+      },
+    );
+    setTurning(false);
+    // Refused before the message was stored (no backend, busy): said as any error.
+    if (!result.ok && !unanswered()) {
+      setError(failure());
+      setFailure('');
+    }
+    return result;
+  }
+
+  const send = async (): Promise<void> => {
+    const text = draft().trim();
+    if (!text || busy()) return;
+    const sent = await runTurn((onDelta) => api.sendAssistant(props.subject, text, onDelta));
+    if (sent.ok || unanswered()) setDraft('');
   };
 
   const said = () =>
-    view()?.chat.messages.filter((m) => m.role !== 'tool' && (m.text || m.role === 'user')) ?? [];
+    view()?.chat.messages.filter((m) => m.role !== 'tool' && (m.text || m.role === 'user' || m.stopped)) ??
+    [];
 
   return (
     <section class="assistant-panel stack" aria-labelledby="assistant-title">
@@ -71,6 +112,11 @@ export function AssistantPanel(props: {
         />
         <span>{t('Apply automatically')}</span>
       </label>
+      <ChatLanguageField
+        language={view()?.language}
+        busy={busy()}
+        onChange={(language) => void run(() => api.setAssistantLanguage(props.subject, language), false)}
+      />
       <Show when={view()?.chat.automatic}>
         <p class="warning" role="note">
           {t(
@@ -88,6 +134,9 @@ export function AssistantPanel(props: {
               <Show when={m.cut}>
                 <em class="muted"> {t('(cut off at the response limit)')}</em>
               </Show>
+              <Show when={m.stopped}>
+                <em class="muted"> {t('(stopped)')}</em>
+              </Show>
             </li>
           )}
         </For>
@@ -95,6 +144,18 @@ export function AssistantPanel(props: {
           <li class="assistant-message from-assistant">{streaming()}</li>
         </Show>
       </ol>
+      <Show when={unanswered() && !turning()}>
+        <UnansweredMessage
+          failure={failure()}
+          busy={busy()}
+          onRetry={() => void runTurn((onDelta) => api.retryAssistant(props.subject, onDelta))}
+        />
+      </Show>
+      <Show when={view()?.notice === 'tools-refused'}>
+        <p class="muted" role="note">
+          {t('This server does not take tool calls; using JSON.')}
+        </p>
+      </Show>
       <Show when={view()?.stopped === 'step-cap'}>
         <p class="muted">{t('The assistant stopped after many steps: send a message to let it go on.')}</p>
       </Show>
@@ -102,7 +163,6 @@ export function AssistantPanel(props: {
         {(p) => (
           <ProposalCard
             proposal={p}
-            kind={props.subject.kind}
             busy={busy()}
             onDecide={(d) => void run(() => api.decideProposal(props.subject, p.id, d))}
           />
@@ -123,6 +183,11 @@ export function AssistantPanel(props: {
           <button type="submit" disabled={busy() || !draft().trim()}>
             {busy() ? t('Working…') : t('Send')}
           </button>
+          <Show when={turning()}>
+            <button type="button" class="secondary" onClick={() => void api.cancelAssistant(props.subject)}>
+              {t('Stop')}
+            </button>
+          </Show>
         </div>
       </form>
       <ErrorAlert message={error()} />

@@ -1,10 +1,10 @@
 // One change an assistant proposed: what it does, the thing before and after as a line diff, and
 // Apply / Reject while it waits; afterwards its status, or why Apply could not write it.
 import { For, Show, type JSX } from 'solid-js';
-import type { AssistantSubject, Proposal } from '../../workers/api.ts';
+import type { Proposal } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
 import { lineDiff, type DiffLine } from '../prompts/line-diff.ts';
-import { translateHeading } from './translate-heading.ts';
+import { changeHeading } from './change-heading.ts';
 
 const MARK = { same: '  ', added: '+ ', removed: '- ' } as const;
 
@@ -13,41 +13,6 @@ function changeLines(before: string, after: string): DiffLine[] {
   if (before === '') return after.split('\n').map((text) => ({ kind: 'added', text }));
   if (after === '') return before.split('\n').map((text) => ({ kind: 'removed', text }));
   return lineDiff(before, after);
-}
-
-/** A preset's proposals are about its prompts (labelled by path) and its sampling. */
-function presetHeading(p: Proposal): string {
-  switch (p.action) {
-    case 'create':
-      return t('New prompt “{label}”', { label: p.label });
-    case 'edit':
-      return t('Edit prompt “{label}”', { label: p.label });
-    case 'delete':
-      return t('Delete prompt “{label}” (it goes to the trash)', { label: p.label });
-    case 'settings':
-      return t('Change the sampling of “{label}”', { label: p.label });
-    default:
-      return p.action satisfies never;
-  }
-}
-
-function heading(p: Proposal, kind: AssistantSubject['kind']): string {
-  if (kind === 'preset') return presetHeading(p);
-  if (kind === 'translate') return translateHeading(p);
-  // The session doctor's changes are fixes of a story, each labelled by what it mends.
-  if (kind === 'doctor') return t('Fix: {label}', { label: p.label });
-  switch (p.action) {
-    case 'create':
-      return t('New entry “{label}”', { label: p.label });
-    case 'edit':
-      return t('Edit entry “{label}”', { label: p.label });
-    case 'delete':
-      return t('Delete entry “{label}” (it goes to the trash)', { label: p.label });
-    case 'settings':
-      return t('Change the lorebook “{label}”', { label: p.label });
-    default:
-      return p.action satisfies never;
-  }
 }
 
 function statusText(p: Proposal): string {
@@ -65,14 +30,13 @@ function statusText(p: Proposal): string {
 
 export function ProposalCard(props: {
   proposal: Proposal;
-  kind: AssistantSubject['kind'];
   busy: boolean;
   onDecide: (decision: 'apply' | 'reject') => void;
 }): JSX.Element {
   const p = () => props.proposal;
   return (
-    <article class="proposal stack" aria-label={heading(p(), props.kind)}>
-      <h4>{heading(p(), props.kind)}</h4>
+    <article class="proposal stack" aria-label={changeHeading(p())}>
+      <h4>{changeHeading(p())}</h4>
       <pre class="prompt-diff" aria-label={t('The change, line by line')}>
         <For each={changeLines(p().before, p().after)}>
           {(line) => <div class={`diff-${line.kind}`}>{MARK[line.kind] + line.text}</div>}

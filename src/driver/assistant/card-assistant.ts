@@ -28,6 +28,7 @@ export function cardAssistant(input: {
   worldId: string;
   prompts: PromptSet;
   language: Language;
+  clock: () => number;
   newId: () => string;
 }): CardAssistant | undefined {
   const character = listCharacters(input.doc).find((c) => c.id === input.characterId);
@@ -35,8 +36,9 @@ export function cardAssistant(input: {
   const { prompts, language } = input;
   const name = character.name;
   const world = readWorld(input.doc, input.worldId)?.name ?? name;
+  const subject = cardSubject(character.id, input.worldId);
   return {
-    subject: cardSubject(character.id, input.worldId),
+    subject,
     system: [
       renderPrompt(prompts, language, 'import/classifier', { name, card: cardText(character) }),
       renderPrompt(prompts, language, 'import/roster', { name, kinds: WORLD_NODE_KINDS.join(', ') }),
@@ -45,6 +47,6 @@ export function cardAssistant(input: {
       renderPrompt(prompts, language, 'import/world', { world }),
     ].join('\n\n'),
     welcome: renderPrompt(prompts, language, 'import/welcome', { name, world }),
-    tools: cardTools({ ...input, character }),
+    tools: cardTools({ ...input, character, subject }),
   };
 }

@@ -1,16 +1,19 @@
 // The card-reading assistant's tools: read the card and the world it is read into at once; add a
 // world piece (a character, place, faction, thing or lore node) or set the world's name and
-// description as changes for the person to approve. A piece of an unknown kind, or one whose name
-// the world already holds, is refused; every write goes through putWorld, the check the world
-// editor's Save runs, and the world is made by the first piece applied when it is a new one.
+// description as changes for the person to approve, and take back a piece this chat applied (to
+// the chat's trash). A piece of an unknown kind, or one whose name the world already holds, is
+// refused; every write goes through putWorld, the check the world editor's Save runs, and the world
+// is made by the first piece applied when it is a new one.
 import type * as Y from 'yjs';
 import { z } from 'zod';
 import type { Language } from '../doc/schema.ts';
 import type { LibraryCharacter } from '../doc/library-doc.ts';
-import { putWorld, readWorld } from '../doc/library-worlds.ts';
+import { readWorld } from '../doc/library-worlds.ts';
+import { readAssistantChat } from '../doc/assistant-chats.ts';
 import { WORLD_NODE_KINDS, type World, type WorldNode, type WorldNodeKind } from '../doc/world.ts';
 import { tr } from '../i18n/messages.ts';
 import { ChangeAction, readTool, writeTool, type AssistantTool, type Change } from './tools.ts';
+import { nodeText, saveWorld, trashNode } from './world-tools.ts';
 
 export interface CardToolsInput {
   doc: Y.Doc;
@@ -18,6 +21,9 @@ export interface CardToolsInput {
   /** The world the pieces go into: a library world, or the id a new one will take. */
   worldId: string;
   language: Language;
+  /** The chat's subject: its trash, and the pieces it applied. */
+  subject: string;
+  clock: () => number;
   newId: () => string;
 }
 
@@ -44,17 +50,10 @@ const worldArgs = z.object({
   description: z.string().max(4000).optional(),
 });
 
-const isKind = (kind: string): kind is WorldNodeKind => (WORLD_NODE_KINDS as string[]).includes(kind);
+const pieceId = z.object({ id: z.string().min(1).describe('The piece id, as read_world gives it') });
+const appliedArgs = z.object({ id: z.string() });
 
-function pieceText(node: WorldNode, language: Language): string {
-  return [
-    `${tr(language, 'Kind')}: ${node.kind}`,
-    `${tr(language, 'Name')}: ${node.name}`,
-    ...(node.aliases.length ? [`${tr(language, 'Aliases')}: ${node.aliases.join(', ')}`] : []),
-    `${tr(language, 'Body')}:`,
-    node.body,
-  ].join('\n');
-}
+const isKind = (kind: string): kind is WorldNodeKind => (WORLD_NODE_KINDS as string[]).includes(kind);
 
 const worldText = (w: Pick<World, 'name' | 'description'>, language: Language): string =>
   `${tr(language, 'Name')}: ${w.name}\n${tr(language, 'Description')}: ${w.description}`;
@@ -87,10 +86,28 @@ export function cardTools(input: CardToolsInput): AssistantTool[] {
       suggestedPreset: null,
     };
 
-  function save(next: World, origin: unknown): { ok: true } | { ok: false; error: string } {
-    const saved = putWorld(doc, next, origin);
-    return saved.ok ? saved : { ok: false, error: `Refused by the world's check: ${saved.detail}` };
-  }
+  /** The ids of the pieces this chat applied: the only ones it may take back (the rest are the person's). */
+  const applied = (): Set<string> =>
+    new Set(
+      readAssistantChat(doc, input.subject).proposals.flatMap((p) => {
+        const args = appliedArgs.safeParse(p.args);
+        return p.tool === 'add_piece' && p.status === 'applied' && args.success ? [args.data.id] : [];
+      }),
+    );
+  /** The piece `id` if this chat applied it and the world still has it, or why not. */
+  const ownPiece = (
+    id: string,
+  ): { ok: true; node: WorldNode; world: World } | { ok: false; error: string } => {
+    const w = world();
+    const node = w?.nodes.find((n) => n.id === id);
+    if (!w || !node) return { ok: false, error: `The world has no piece ${id}.` };
+    if (!applied().has(id))
+      return {
+        ok: false,
+        error: `${node.name} is not a piece this chat applied: only those can be taken back.`,
+      };
+    return { ok: true, node, world: w };
+  };
 
   return [
     readTool({
@@ -102,11 +119,18 @@ export function cardTools(input: CardToolsInput): AssistantTool[] {
     readTool({
       name: 'read_world',
       description:
-        'Reads the world the pieces go into: its name, description and every piece (kind, name, aliases); new: true when it is made by the first piece applied.',
+        'Reads the world the pieces go into: its name, description and every piece (id, kind, name, aliases; applied: true for a piece this chat applied); new: true when it is made by the first piece applied.',
       args: z.object({}),
       run: () => {
         const w = worldOrNew();
-        const pieces = w.nodes.map((n) => ({ kind: n.kind, name: n.name, aliases: n.aliases }));
+        const mine = applied();
+        const pieces = w.nodes.map((n) => ({
+          id: n.id,
+          kind: n.kind,
+          name: n.name,
+          aliases: n.aliases,
+          ...(mine.has(n.id) ? { applied: true } : {}),
+        }));
         return {
           ok: true,
           result: JSON.stringify({ name: w.name, description: w.description, new: !world(), pieces }),
@@ -132,17 +156,40 @@ export function cardTools(input: CardToolsInput): AssistantTool[] {
         const change: Change = {
           action: ChangeAction.create,
           label: node.name,
+          heading: node.kind,
           before: '',
-          after: pieceText(node, language),
+          after: nodeText(node, language),
           apply: (origin) => {
             const current = worldOrNew();
             const again = pieceProblem(current, args);
             return again
               ? { ok: false, error: again }
-              : save({ ...current, nodes: [...current.nodes, node] }, origin);
+              : saveWorld(doc, { ...current, nodes: [...current.nodes, node] }, origin);
           },
         };
         return { ok: true, change, args: { ...args, id } };
+      },
+    }),
+    writeTool({
+      name: 'remove_piece',
+      description:
+        'Proposes taking back a piece this chat applied (read_world marks it applied), with its relationships; it goes to the trash, where the person can restore it.',
+      args: pieceId,
+      propose: ({ id }) => {
+        const own = ownPiece(id);
+        if (!own.ok) return own;
+        const change: Change = {
+          action: ChangeAction.delete,
+          label: own.node.name,
+          heading: own.node.kind,
+          before: nodeText(own.node, language),
+          after: '',
+          apply: (origin) => {
+            const now = ownPiece(id);
+            return now.ok ? trashNode(input, now.world, now.node, origin) : now;
+          },
+        };
+        return { ok: true, change };
       },
     }),
     writeTool({
@@ -156,9 +203,10 @@ export function cardTools(input: CardToolsInput): AssistantTool[] {
         const change: Change = {
           action: ChangeAction.settings,
           label: after.name,
+          heading: 'world',
           before: world() ? worldText(before, language) : '',
           after: worldText(after, language),
-          apply: (origin) => save({ ...worldOrNew(), ...after }, origin),
+          apply: (origin) => saveWorld(doc, { ...worldOrNew(), ...after }, origin),
         };
         return { ok: true, change };
       },

@@ -70,11 +70,16 @@ export function setAutomatic(
 
 export type RestoreResult =
   | { ok: true }
-  | { ok: false; code: 'unknown' | 'no-book' | 'no-world' | 'no-preset' | 'invalid'; detail?: string };
+  | {
+      ok: false;
+      code: 'unknown' | 'no-book' | 'no-world' | 'no-preset' | 'invalid' | 'taken';
+      detail?: string;
+    };
 
 /**
  * Puts a trashed thing back: a lorebook entry in its book (under a new id if one took its id
- * meanwhile), a world's node or prompt in its world, a preset's prompt in its preset.
+ * meanwhile), a world's node or prompt in its world, a preset's prompt in its preset (a prompt never
+ * over another text its path holds now: `taken`).
  */
 export function restoreTrashed(
   doc: Y.Doc,

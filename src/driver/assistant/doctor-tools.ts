@@ -180,6 +180,7 @@ export function doctorTools(input: DoctorToolsInput): AssistantTool[] {
                   )
                 : null,
           {
+            heading: 'fix',
             label: tr(language, 'Perceptions not written yet'),
             before: missingText(missingRows(story)),
             after: tr(language, 'Each one written by the model, in story order.'),
@@ -208,6 +209,7 @@ export function doctorTools(input: DoctorToolsInput): AssistantTool[] {
                   label: staleLabel(item),
                 }),
           {
+            heading: 'fix',
             label: staleLabel(item),
             before: tr(language, 'Written from an earlier version of the story (stale).'),
             after: tr(language, 'Kept as it is: no longer stale.'),
@@ -226,6 +228,7 @@ export function doctorTools(input: DoctorToolsInput): AssistantTool[] {
         return fix(
           () => (staleHistory(story) ? null : tr(language, 'Nothing on the active path is stale now.')),
           {
+            heading: 'fix',
             label: tr(language, 'The stale history'),
             before: stale
               ? tr(language, '{count} turns stale from turn {turn} ({hand} written or edited by hand).', {
@@ -253,6 +256,7 @@ export function doctorTools(input: DoctorToolsInput): AssistantTool[] {
               ? null
               : tr(language, 'No generation of this story has failed since the last one that succeeded.'),
           {
+            heading: 'fix',
             label: tr(language, 'The generation that failed'),
             before: failed?.detail ?? '',
             after: failed?.again ?? '',
@@ -274,6 +278,7 @@ export function doctorTools(input: DoctorToolsInput): AssistantTool[] {
         return fix(
           () => (find() ? null : tr(language, 'That change is no longer waiting for review.')),
           {
+            heading: 'fix',
             label: tr(language, 'What {name} remembers: {subject} ({domain})', {
               name: row.name,
               subject: row.subject,

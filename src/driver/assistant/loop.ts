@@ -2,7 +2,9 @@
 // tools, read tools answer at once, write tools become proposals (applied at once only in automatic
 // mode), results go back, until the model answers without calls or the step cap. A reply cut by the
 // response limit is steered once by import/cut-off to finish its pending action or summarise; cut
-// again, it is stored marked as cut — never silently.
+// again, it is stored marked as cut — never silently. Stopped by the person (the signal), what had
+// come of the reply is stored marked as stopped. A server that refuses `tools` gets the step again as
+// the JSON fallback. A turn without text answers the chat's last message, left unanswered by a failed call.
 import type * as Y from 'yjs';
 import type { Language } from '../doc/schema.ts';
 import {
@@ -13,7 +15,13 @@ import {
   type ChatMessageRecord,
   type Proposal,
 } from '../doc/assistant-chats.ts';
-import type { ChatMessage, ChatModel, ModelFailure, ToolCall } from '../model.ts';
+import {
+  ModelFailureCode,
+  type ChatMessage,
+  type ChatModel,
+  type ModelFailure,
+  type ToolCall,
+} from '../model.ts';
 import { renderPrompt, type PromptSet } from '../prompts/render.ts';
 import { FALLBACK_FORMAT, fallbackBrief, readFallbackAnswer } from './fallback.ts';
 import { AssistantMode, chatMessages } from './request.ts';
@@ -41,14 +49,27 @@ export interface AssistantTurnInput {
 }
 
 export type AssistantTurnResult =
-  { ok: true; chat: AssistantChat; stopped: 'answered' | 'step-cap' | 'cut' } | ModelFailure;
+  | {
+      ok: true;
+      chat: AssistantChat;
+      /** `cancelled`: the person stopped it (the signal). */
+      stopped: 'answered' | 'step-cap' | 'cut' | 'cancelled';
+      /** The server refused `tools`, so the turn went on as the JSON fallback. */
+      toolsRefused?: true;
+    }
+  | ModelFailure;
 
+/** The chat ends with the person's message and nothing after it: a failed call left it unanswered. */
+export const unanswered = (chat: AssistantChat): boolean => chat.messages.at(-1)?.role === 'user';
+
+/** `text` null: answer the chat's unanswered last message again (Retry), without storing it twice. */
 export async function runAssistantTurn(
   input: AssistantTurnInput,
-  text: string,
+  text: string | null,
 ): Promise<AssistantTurnResult> {
   const { doc, subject } = input;
-  const mode = input.model.toolCalls === true ? AssistantMode.tools : AssistantMode.json;
+  let mode: AssistantMode = input.model.toolCalls === true ? AssistantMode.tools : AssistantMode.json;
+  let toolsRefused = false;
   let chat = readAssistantChat(doc, subject);
   /** What this turn added since it last stored: appended to the chat as stored then. */
   let added: { messages: ChatMessageRecord[]; proposals: Proposal[] } = { messages: [], proposals: [] };
@@ -62,20 +83,37 @@ export async function runAssistantTurn(
     chat.proposals.push(p);
   };
   const save = () => {
-    chat = appendToAssistantChat(doc, subject, added, input.origin);
+    chat = appendToAssistantChat(doc, subject, added, input.origin, input.language);
     added = { messages: [], proposals: [] };
   };
-  add({ role: 'user', text });
-  save();
-  const system =
-    mode === AssistantMode.tools
-      ? input.system
-      : `${input.system}\n\n${fallbackBrief(toolSpecs(input.tools))}`;
+  if (text !== null) {
+    add({ role: 'user', text });
+    save();
+  } else if (!unanswered(chat))
+    return { ok: false, code: ModelFailureCode.invalid, detail: 'The chat has no unanswered message.' };
+  const systemFor = (m: AssistantMode) =>
+    m === AssistantMode.tools ? input.system : `${input.system}\n\n${fallbackBrief(toolSpecs(input.tools))}`;
+  let system = systemFor(mode);
+  const ended = (stopped: 'answered' | 'step-cap' | 'cut' | 'cancelled'): AssistantTurnResult => ({
+    ok: true,
+    chat,
+    stopped,
+    ...(toolsRefused ? { toolsRefused: true as const } : {}),
+  });
+  /** What has streamed of the step's reply, kept if the person stops it. */
+  let partial = '';
+  const onToken =
+    input.onToken &&
+    ((delta: string) => {
+      partial += delta;
+      input.onToken?.(delta);
+    });
   /** Sent after the stored chat but never stored: a cut reply and the steering, or a refused JSON answer and why. */
   let pending: ChatMessage[] = [];
   let steered = false;
   let corrected = false;
   for (let step = 0; step < MAX_ASSISTANT_STEPS; step++) {
+    partial = '';
     const answer = await input.model.complete({
       messages: [...chatMessages(chat, system, mode), ...pending],
       ...(mode === AssistantMode.tools
@@ -83,8 +121,19 @@ export async function runAssistantTurn(
         : { response_format: FALLBACK_FORMAT }),
       ...(input.maxTokens !== undefined ? { max_tokens: input.maxTokens } : {}),
       ...(input.signal ? { signal: input.signal } : {}),
-      ...(input.onToken && mode === AssistantMode.tools ? { stream: true, onToken: input.onToken } : {}),
+      ...(onToken && mode === AssistantMode.tools ? { stream: true, onToken } : {}),
     });
+    if (!answer.ok && answer.code === ModelFailureCode.toolsRefused && mode === AssistantMode.tools) {
+      mode = AssistantMode.json;
+      system = systemFor(mode);
+      toolsRefused = true;
+      continue;
+    }
+    if (!answer.ok && answer.code === ModelFailureCode.cancelled) {
+      add({ role: 'assistant', text: partial, stopped: true });
+      save();
+      return ended('cancelled');
+    }
     if (!answer.ok) return answer;
     if (answer.finishReason === 'length') {
       if (!steered) {
@@ -97,7 +146,7 @@ export async function runAssistantTurn(
       }
       add({ role: 'assistant', text: answer.text, cut: true });
       save();
-      return { ok: true, chat, stopped: 'cut' };
+      return ended('cut');
     }
     let said = answer.text;
     let calls: ToolCall[] = answer.toolCalls ?? [];
@@ -107,7 +156,7 @@ export async function runAssistantTurn(
         if (corrected) {
           add({ role: 'assistant', text: answer.text });
           save();
-          return { ok: true, chat, stopped: 'answered' };
+          return ended('answered');
         }
         corrected = true;
         pending = [
@@ -127,14 +176,14 @@ export async function runAssistantTurn(
     });
     if (calls.length === 0) {
       save();
-      return { ok: true, chat, stopped: 'answered' };
+      return ended('answered');
     }
     // Automatic mode as it is now: the person may have switched it while the model answered.
     const automatic = readAssistantChat(doc, subject).automatic;
     for (const call of calls) await runCall(input, automatic, call, add, propose);
     save();
   }
-  return { ok: true, chat, stopped: 'step-cap' };
+  return ended('step-cap');
 }
 
 function parseArgs(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -174,6 +223,7 @@ async function runCall(
     args: proposed.args,
     action: change.action,
     label: change.label,
+    heading: change.heading,
     before: change.before,
     after: change.after,
     ...(change.warning ? { warning: change.warning } : {}),

@@ -96,6 +96,7 @@ export function lorebookTools(input: LorebookToolsInput): AssistantTool[] {
     return {
       action,
       label: labelOf(shown),
+      heading: 'entry',
       before: entryText(before, language),
       after: entryText(after, language),
       apply: (origin) => {
@@ -233,6 +234,7 @@ export function lorebookTools(input: LorebookToolsInput): AssistantTool[] {
         const change: Change = {
           action: ChangeAction.settings,
           label: b.name,
+          heading: 'lorebook',
           before: bookText(b, language),
           after: bookText(after, language),
           apply: (origin) => {

@@ -95,7 +95,15 @@ export function presetTools(input: PresetToolsInput): AssistantTool[] {
     apply: Change['apply'],
   ): Change {
     const risk = warning(path);
-    return { action, label: path, before, after, ...(risk ? { warning: risk } : {}), apply };
+    return {
+      action,
+      label: path,
+      heading: 'prompt',
+      before,
+      after,
+      ...(risk ? { warning: risk } : {}),
+      apply,
+    };
   }
 
   return [
@@ -221,6 +229,7 @@ export function presetTools(input: PresetToolsInput): AssistantTool[] {
         const change: Change = {
           action: ChangeAction.settings,
           label: p.title,
+          heading: 'sampling',
           before: samplingText(p.sampling, language),
           after: samplingText(after, language),
           apply: (origin) => {

@@ -4,6 +4,7 @@
 // check runs against the subject as it is then. Names, descriptions and schemas stay in code.
 import { z } from 'zod';
 import type { ToolSpec } from '../model.ts';
+import type { ChangeHeading } from '../doc/change-heading.ts';
 
 export const ChangeAction = {
   create: 'create',
@@ -18,6 +19,8 @@ export interface Change {
   action: ChangeAction;
   /** The thing changed, as the person knows it (an entry's title or first key). */
   label: string;
+  /** What kind of thing it is, for the heading ("New place “Velmar”"). */
+  heading: ChangeHeading;
   before: string;
   after: string;
   /** Said above the diff when applying it needs care (a rules prompt rewritten), in the person's language. */

@@ -77,6 +77,7 @@ export function translateDocumentTools(input: TranslationInput): AssistantTool[]
       ok: true,
       change: {
         ...shown,
+        heading: 'translation',
         apply: (origin): Outcome => {
           const then = ready();
           if (!then.ok) return then;

@@ -123,6 +123,7 @@ export function glossaryTool(input: TranslationInput): AssistantTool {
       const { before, after } = built;
       const change: Change = {
         action: before ? ChangeAction.edit : ChangeAction.create,
+        heading: 'glossary',
         label: after.name,
         before: before ? `${worldLine(before)}\n${glossaryText(before.translation?.glossary ?? [])}` : '',
         after: `${worldLine(after)}\n${glossaryText(after.translation?.glossary ?? [])}`,

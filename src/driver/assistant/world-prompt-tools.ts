@@ -47,6 +47,7 @@ export function worldPromptTools(input: WorldToolsInput & { prompts: PromptSet }
     return {
       action,
       label: path,
+      heading: 'prompt',
       before,
       after,
       ...(action !== ChangeAction.delete && isRules(path)

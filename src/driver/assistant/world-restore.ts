@@ -1,11 +1,13 @@
 // A trashed world node or world prompt put back in its world. A node comes back under a new id if
-// one took its id meanwhile, with those of its relationships whose other end is still there.
+// one took its id meanwhile, with those of its relationships whose other end is still there; a
+// prompt whose path holds another text now is refused with the path, never written over it.
 import type * as Y from 'yjs';
 import { putWorld, readWorld } from '../doc/library-worlds.ts';
 import { removeFromTrash, type TrashedItem } from '../doc/library-trash.ts';
 import type { World } from '../doc/world.ts';
 
-export type WorldRestoreResult = { ok: true } | { ok: false; code: 'no-world' | 'invalid'; detail?: string };
+export type WorldRestoreResult =
+  { ok: true } | { ok: false; code: 'no-world' | 'invalid' | 'taken'; detail?: string };
 
 function restored(
   world: World,
@@ -35,6 +37,9 @@ export function restoreWorldItem(
 ): WorldRestoreResult {
   const world = readWorld(doc, item.worldId);
   if (!world) return { ok: false, code: 'no-world' };
+  const now = item.kind === 'world-prompt' ? world.prompts[item.path] : undefined;
+  if (item.kind === 'world-prompt' && now && now !== item.text)
+    return { ok: false, code: 'taken', detail: item.path };
   let result: WorldRestoreResult = { ok: true };
   doc.transact(() => {
     const saved = putWorld(doc, restored(world, item, newId), origin);

@@ -46,7 +46,7 @@ const createArgs = nodeFields.extend({
 });
 const editArgs = nodeFields.extend(nodeId.shape);
 
-/** A node as the person reads it in a proposal's before and after. */
+/** A node as the person reads it in a proposal's before and after (a card's piece too). */
 export function nodeText(node: WorldNode | undefined, language: Language): string {
   if (!node) return '';
   return [
@@ -69,7 +69,7 @@ function nameTaken(world: World, name: string, except?: string): string | null {
 }
 
 /** The world without one node: its relationships and every knowledge row naming it go too. */
-function withoutNode(world: World, id: string): World {
+export function withoutNode(world: World, id: string): World {
   const relationships = world.relationships.filter((r) => r.from !== id && r.to !== id);
   const kept = new Set(relationships.map((r) => r.id));
   const knowledge = Object.fromEntries(
@@ -81,6 +81,36 @@ function withoutNode(world: World, id: string): World {
       ]),
   );
   return { ...world, nodes: world.nodes.filter((n) => n.id !== id), relationships, knowledge };
+}
+
+/** Deletes a node into the chat's trash with the relationships it was in, in one transaction. */
+export function trashNode(
+  input: Pick<WorldToolsInput, 'doc' | 'subject' | 'clock' | 'newId'>,
+  world: World,
+  node: WorldNode,
+  origin: unknown,
+): WriteOutcome {
+  const { doc } = input;
+  const relationships = world.relationships.filter((r) => r.from === node.id || r.to === node.id);
+  let saved: WriteOutcome = { ok: true };
+  doc.transact(() => {
+    saved = saveWorld(doc, withoutNode(world, node.id), origin);
+    if (saved.ok)
+      putInTrash(
+        doc,
+        {
+          id: input.newId(),
+          subject: input.subject,
+          at: input.clock(),
+          kind: 'world-node',
+          worldId: world.id,
+          node,
+          relationships,
+        },
+        origin,
+      );
+  }, origin);
+  return saved;
 }
 
 export function worldNodeTools(input: WorldToolsInput): AssistantTool[] {
@@ -97,6 +127,7 @@ export function worldNodeTools(input: WorldToolsInput): AssistantTool[] {
     return {
       action,
       label: (after ?? before)?.name ?? '',
+      heading: (after ?? before)?.kind ?? 'lore',
       before: nodeText(before, language),
       after: nodeText(after, language),
       apply: (origin) => {
@@ -205,27 +236,7 @@ export function worldNodeTools(input: WorldToolsInput): AssistantTool[] {
         if (!before) return noNode(id);
         const change = nodeChange(ChangeAction.delete, before, undefined, (current, origin) => {
           const node = current.nodes.find((n) => n.id === id);
-          if (!node) return noNode(id);
-          const relationships = current.relationships.filter((r) => r.from === id || r.to === id);
-          let saved: WriteOutcome = { ok: true };
-          doc.transact(() => {
-            saved = saveWorld(doc, withoutNode(current, id), origin);
-            if (saved.ok)
-              putInTrash(
-                doc,
-                {
-                  id: input.newId(),
-                  subject: input.subject,
-                  at: input.clock(),
-                  kind: 'world-node',
-                  worldId,
-                  node,
-                  relationships,
-                },
-                origin,
-              );
-          }, origin);
-          return saved;
+          return node ? trashNode(input, current, node, origin) : noNode(id);
         });
         return { ok: true, change };
       },

@@ -1,8 +1,10 @@
 // The assistant chats of the library doc: `assistantChats` subject id ("lorebook:<id>") → one chat,
 // stored as a whole value (messages, tool calls, the proposals waiting for the person, the automatic
-// flag). One chat per subject; a chat from a newer or foreign peer that does not parse is read as none.
+// flag, the language its prompts are in). One chat per subject; a chat from a newer or foreign peer that does not parse is read as none.
 import type * as Y from 'yjs';
 import { z } from 'zod';
+import { languageSchema } from './schema.ts';
+import { changeHeadingSchema } from './change-heading.ts';
 
 const KEY = { chats: 'assistantChats' } as const;
 
@@ -29,6 +31,8 @@ export const chatMessageRecordSchema = z.object({
   proposalId: z.string().optional(),
   /** The reply reached the response limit even after the cut-off steering: shown as cut, never silently. */
   cut: z.boolean().optional(),
+  /** The person stopped the reply while it came: what had come is kept, marked, never passed off as whole. */
+  stopped: z.boolean().optional(),
 });
 export type ChatMessageRecord = z.infer<typeof chatMessageRecordSchema>;
 
@@ -41,6 +45,8 @@ export const proposalSchema = z.object({
   /** What the change does, to which thing (the app words it). */
   action: z.enum(['create', 'edit', 'delete', 'settings']),
   label: z.string(),
+  /** What kind of thing it changes, for its heading; absent in a proposal stored before it was kept. */
+  heading: changeHeadingSchema.optional().catch(undefined),
   before: z.string(),
   after: z.string(),
   status: z.enum([ProposalStatus.pending, ProposalStatus.applied, ProposalStatus.rejected]),
@@ -55,6 +61,8 @@ export const assistantChatSchema = z.object({
   subject: z.string().min(1),
   /** Writes are applied as they are proposed, without asking: the person turned it on for this chat. */
   automatic: z.boolean().default(false),
+  /** The language of its prompts, chosen when it is made; absent in a chat stored before it was kept. */
+  language: languageSchema.optional(),
   messages: z.array(chatMessageRecordSchema).default([]),
   proposals: z.array(proposalSchema).default([]),
 });
@@ -82,12 +90,15 @@ export function appendToAssistantChat(
   subject: string,
   added: { messages: readonly ChatMessageRecord[]; proposals: readonly Proposal[] },
   origin?: unknown,
+  /** The language a chat stored without one takes (it is being made). */
+  language?: AssistantChat['language'],
 ): AssistantChat {
   const stored = readAssistantChat(doc, subject);
   const messageIds = new Set(stored.messages.map((m) => m.id));
   const proposalIds = new Set(stored.proposals.map((p) => p.id));
   const chat: AssistantChat = {
     ...stored,
+    ...(stored.language || !language ? {} : { language }),
     messages: [...stored.messages, ...added.messages.filter((m) => !messageIds.has(m.id))],
     proposals: [...stored.proposals, ...added.proposals.filter((p) => !proposalIds.has(p.id))],
   };

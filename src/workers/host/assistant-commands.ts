@@ -1,6 +1,7 @@
 // Assistant chat commands: the lorebook or world assistant's chat opened, a message sent through the driver's
 // loop with the default backend's model and the library's prompts, a proposal applied or rejected,
-// automatic mode, and the trash restored. The library changes only through the driver's checks.
+// automatic mode, and the trash restored; a running turn stopped, an unanswered message retried, the
+// chat's language set. The library changes only through the driver's checks.
 import { readAssistantChat } from '../../driver/doc/assistant-chats.ts';
 import { listTrash } from '../../driver/doc/library-trash.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
@@ -9,8 +10,10 @@ import { decideProposal, restoreTrashed, setAutomatic } from '../../driver/assis
 import { lorebookAssistant, type LorebookAssistant } from '../../driver/assistant/lorebook-assistant.ts';
 import { cardAssistant } from '../../driver/assistant/card-assistant.ts';
 import { presetAssistant } from '../../driver/assistant/preset-assistant.ts';
-import { runAssistantTurn } from '../../driver/assistant/loop.ts';
 import type { DoctorAssistant } from '../../driver/assistant/doctor-assistant.ts';
+import { runAssistantTurn, unanswered } from '../../driver/assistant/loop.ts';
+import { chatLanguage, setChatLanguage } from '../../driver/assistant/chat-language.ts';
+import type { Language } from '../../driver/doc/schema.ts';
 import { worldAssistant, type WorldAssistant } from '../../driver/assistant/world-assistant.ts';
 import { translateAssistant } from '../../driver/assistant/translate-assistant.ts';
 import { resolvePrompts } from '../../driver/prompts/resolve.ts';
@@ -20,13 +23,22 @@ import type { DriverApi, Failure, Result } from '../api.ts';
 import type { HostContext } from './context.ts';
 import { maxTokensFor, profileFor } from '../store/device-settings.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
+import { assistantModel, rememberToolsRefused } from './tools-refused.ts';
 
 type AssistantCommands = Pick<
   DriverApi,
-  'openAssistant' | 'sendAssistant' | 'decideProposal' | 'setAssistantAutomatic' | 'restoreFromTrash'
+  | 'openAssistant'
+  | 'sendAssistant'
+  | 'decideProposal'
+  | 'setAssistantAutomatic'
+  | 'restoreFromTrash'
+  | 'cancelAssistant'
+  | 'retryAssistant'
+  | 'setAssistantLanguage'
 >;
 
-type Assistant = LorebookAssistant | WorldAssistant | DoctorAssistant;
+/** An assistant built in its chat's language. */
+type Assistant = (LorebookAssistant | WorldAssistant | DoctorAssistant) & { language: Language };
 
 const invalid = (detail: string): Failure => ({ ok: false, code: 'invalid', detail });
 
@@ -36,13 +48,25 @@ export function assistantCommands(
   doctor: (storyId: string) => Promise<DoctorAssistant | Failure>,
 ): AssistantCommands {
   const library = () => ctx.store.library;
-  /** Subjects whose chat is running a turn: a second message waits for the first to be answered. */
-  const running = new Set<string>();
+  /** Subjects whose chat is running a turn, with its Stop: a second message waits for the first to be answered. */
+  const running = new Map<string, AbortController>();
 
+  /** The subject's assistant in its chat's language (a new chat takes the interface's). */
   async function assistant(subject: AssistantSubject): Promise<Assistant | Failure> {
+    const ui = workerUiLanguage();
+    const made = await build(subject, ui);
+    if ('ok' in made) return made;
+    const language = chatLanguage(library(), made.subject, ui);
+    const a = language === ui ? made : await build(subject, language);
+    return 'ok' in a ? a : { ...a, language };
+  }
+
+  async function build(
+    subject: AssistantSubject,
+    language: Language,
+  ): Promise<LorebookAssistant | WorldAssistant | Failure> {
     await ctx.store.ready;
     const prompts = resolvePrompts({ shipped: ctx.prompts, library: listPromptOverrides(library()) }).prompts;
-    const language = workerUiLanguage();
     const input = { doc: library(), prompts, language, clock: ctx.clock, newId: ctx.newId };
     try {
       if (subject.kind === 'doctor') return await doctor(subject.id);
@@ -53,6 +77,7 @@ export function assistantCommands(
           worldId: subject.worldId,
           prompts,
           language,
+          clock: ctx.clock,
           newId: ctx.newId,
         });
         return (
@@ -96,14 +121,18 @@ export function assistantCommands(
     }
   }
 
-  function view(a: Assistant, stopped?: AssistantChatView['stopped']): Result<{ view: AssistantChatView }> {
+  function view(
+    a: Assistant,
+    ended: Pick<AssistantChatView, 'stopped' | 'notice'> = {},
+  ): Result<{ view: AssistantChatView }> {
     return {
       ok: true,
       view: {
         chat: readAssistantChat(library(), a.subject),
         welcome: a.welcome,
         trash: listTrash(library(), a.subject),
-        ...(stopped ? { stopped } : {}),
+        language: a.language,
+        ...ended,
       },
     };
   }
@@ -115,13 +144,15 @@ export function assistantCommands(
 
   async function turn(
     a: Assistant,
-    text: string,
+    text: string | null,
     onToken: ((delta: string) => void) | undefined,
+    signal: AbortSignal,
   ): Promise<Result<{ view: AssistantChatView }>> {
-    const model = await ctx.modelFor('', 'actor');
-    if (!('complete' in model)) return model;
+    const found = await ctx.modelFor('', 'actor');
+    if (!('complete' in found)) return found;
     // The reply limit of the default backend's characters' turns.
     const profile = profileFor(await ctx.settings.read(), '', 'actor');
+    const model = assistantModel(found, profile);
     const maxTokens = profile && maxTokensFor(profile, 'actor');
     const prompts = resolvePrompts({
       shipped: ctx.prompts,
@@ -133,12 +164,13 @@ export function assistantCommands(
         subject: a.subject,
         model,
         prompts,
-        language: workerUiLanguage(),
+        language: a.language,
         system: a.system,
         tools: a.tools,
         clock: ctx.clock,
         newId: ctx.newId,
         origin: DocOrigin.driver,
+        signal,
         ...(maxTokens !== undefined ? { maxTokens } : {}),
         ...(onToken ? { onToken } : {}),
       },
@@ -146,7 +178,33 @@ export function assistantCommands(
     );
     await changed();
     if (!result.ok) return result;
-    return view(a, result.stopped === 'answered' ? undefined : result.stopped);
+    if (result.toolsRefused && profile) await rememberToolsRefused(ctx.settings, profile);
+    const stopped = result.stopped === 'step-cap' || result.stopped === 'cut' ? result.stopped : undefined;
+    return view(a, {
+      ...(stopped ? { stopped } : {}),
+      ...(result.toolsRefused ? { notice: 'tools-refused' as const } : {}),
+    });
+  }
+
+  /** One turn at a time per chat: a second is refused while the first runs. */
+  async function exclusive(
+    a: Assistant,
+    text: string | null,
+    onToken: ((delta: string) => void) | undefined,
+  ): Promise<Result<{ view: AssistantChatView }>> {
+    if (running.has(a.subject))
+      return {
+        ok: false,
+        code: 'busy',
+        detail: uiText('The assistant is still answering: wait for its reply.'),
+      };
+    const stop = new AbortController();
+    running.set(a.subject, stop);
+    try {
+      return await turn(a, text, onToken, stop.signal);
+    } finally {
+      running.delete(a.subject);
+    }
   }
 
   return {
@@ -159,18 +217,29 @@ export function assistantCommands(
       const a = await assistant(subject);
       if ('ok' in a) return a;
       if (text.trim() === '') return invalid(uiText('Write a message for the assistant first.'));
-      if (running.has(a.subject))
-        return {
-          ok: false,
-          code: 'busy',
-          detail: uiText('The assistant is still answering: wait for its reply.'),
-        };
-      running.add(a.subject);
-      try {
-        return await turn(a, text, onToken);
-      } finally {
-        running.delete(a.subject);
-      }
+      return exclusive(a, text, onToken);
+    },
+
+    async retryAssistant(subject, onToken) {
+      const a = await assistant(subject);
+      if ('ok' in a) return a;
+      if (!unanswered(readAssistantChat(library(), a.subject)))
+        return invalid(uiText('The assistant has answered the last message already: send a new one.'));
+      return exclusive(a, null, onToken);
+    },
+
+    async cancelAssistant(subject) {
+      const a = await assistant(subject);
+      if (!('ok' in a)) running.get(a.subject)?.abort();
+    },
+
+    async setAssistantLanguage(subject, language) {
+      const a = await assistant(subject);
+      if ('ok' in a) return a;
+      setChatLanguage(library(), a.subject, language, DocOrigin.person);
+      await changed();
+      const again = await assistant(subject);
+      return 'ok' in again ? again : view(again);
     },
 
     async decideProposal(subject, proposalId, decision) {
@@ -223,6 +292,13 @@ export function assistantCommands(
           return invalid(uiText('This preset is no longer in the library.'));
         case 'invalid':
           return invalid(uiText('The entry was not restored: {reason}', { reason: restored.detail ?? '' }));
+        case 'taken':
+          return invalid(
+            uiText(
+              'The prompt {path} was not restored: it holds another text now, which restoring would overwrite. Delete that prompt first (it goes to the trash too), then restore this one.',
+              { path: restored.detail ?? '' },
+            ),
+          );
         default:
           return restored.code satisfies never;
       }

@@ -13,6 +13,7 @@ import { WORKER_ASSISTANT_MESSAGES_ZH } from './messages-zh-assistant.ts';
 import { WORKER_WORLD_ASSISTANT_MESSAGES_ZH } from './messages-zh-world-assistant.ts';
 import { WORKER_PRESET_ASSISTANT_MESSAGES_ZH } from './messages-zh-preset-assistant.ts';
 import { WORKER_DOCTOR_MESSAGES_ZH } from './messages-zh-doctor.ts';
+import { WORKER_ASSISTANT_TURNS_MESSAGES_ZH } from './messages-zh-assistant-turns.ts';
 
 /** Stories, turns, settings and which model a story uses (host-*.ts, driver-host.ts, model-registry.ts). */
 const HOST_ZH: Messages = {
@@ -211,6 +212,7 @@ export const WORKER_MESSAGES_ZH: Messages = {
   ...WORKER_WORLD_ASSISTANT_MESSAGES_ZH,
   ...WORKER_PRESET_ASSISTANT_MESSAGES_ZH,
   ...WORKER_DOCTOR_MESSAGES_ZH,
+  ...WORKER_ASSISTANT_TURNS_MESSAGES_ZH,
   ...SERVER_ZH,
   ...LIMITS_ZH,
   ...IN_BROWSER_ZH,

@@ -50,6 +50,11 @@ export const openAIProfileSchema = z.object({
   model: z.string().default(''),
   /** How long one request may take, its answer included; unset, DEFAULT_REQUEST_TIMEOUT_S. */
   requestTimeoutSeconds: z.int().min(MIN_REQUEST_TIMEOUT_S).max(MAX_REQUEST_TIMEOUT_S).optional(),
+  /**
+   * The server and model that refused a request with `tools` (an assistant turn): assistants ask them
+   * for JSON instead. Kept with what refused, so another server or model set in the profile is asked anew.
+   */
+  refusedTools: z.object({ baseURL: z.string(), model: z.string() }).optional(),
   ...profileLengths,
 });
 

@@ -6,11 +6,12 @@ import type { Messages } from '../../../driver/i18n/translate.ts';
 export const ZH_ASSISTANT: Messages = {
   // given-format.ts
   'Tool result': '工具结果',
-  // proposal-card.tsx
+  // change-heading.ts
   'New entry “{label}”': '新条目“{label}”',
   'Edit entry “{label}”': '修改条目“{label}”',
   'Delete entry “{label}” (it goes to the trash)': '删除条目“{label}”（移入回收站）',
   'Change the lorebook “{label}”': '修改设定集“{label}”',
+  // proposal-card.tsx
   'Waiting for your decision: nothing is written yet.': '等待你的决定：尚未写入任何内容。',
   'Applied.': '已应用。',
   'Rejected: nothing was written.': '已拒绝：没有写入任何内容。',

@@ -30,6 +30,8 @@ import { ZH_PRESET_ASSISTANT } from './preset-assistant.ts';
 import { ZH_WORLD_TRANSLATE } from './world-translate.ts';
 import { ZH_DOCTOR } from './doctor.ts';
 import { ZH_CHARACTER_DICE } from './character-dice.ts';
+import { ZH_ASSISTANT_TURNS } from './assistant-turns.ts';
+import { ZH_ASSISTANT_HEADINGS } from './assistant-headings.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -61,6 +63,8 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   'world-translate': ZH_WORLD_TRANSLATE,
   doctor: ZH_DOCTOR,
   'character-dice': ZH_CHARACTER_DICE,
+  assistantTurns: ZH_ASSISTANT_TURNS,
+  assistantHeadings: ZH_ASSISTANT_HEADINGS,
 };
 
 export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));

@@ -1,9 +1,9 @@
 // Chinese for the interface's words about the preset assistant: its proposals (assistant/
-// proposal-card.tsx) and its entry points on the Presets panel (prompts/preset-assistant.tsx).
+// change-heading.ts) and its entry points on the Presets panel (prompts/preset-assistant.tsx).
 import type { Messages } from '../../../driver/i18n/translate.ts';
 
 export const ZH_PRESET_ASSISTANT: Messages = {
-  // proposal-card.tsx
+  // change-heading.ts
   'New prompt “{label}”': '新提示词“{label}”',
   'Edit prompt “{label}”': '修改提示词“{label}”',
   'Delete prompt “{label}” (it goes to the trash)': '删除提示词“{label}”（移入回收站）',

@@ -23,6 +23,7 @@ import {
   classifyError,
   timedOutFailure,
   tooLargeFailure,
+  toolsRefusedFailure,
   unreadableFailure,
   type ClassifiedFailure,
   type FailureContext,
@@ -246,6 +247,8 @@ function boundFailure(
  * was cut off: a SyntaxError or the fetch's TypeError) an answer that could not be read.
  */
 function requestFailure(error: unknown, request: ChatRequest, context: FailureContext): ClassifiedFailure {
+  const refused = request.tools?.length ? toolsRefusedFailure(error, context) : undefined;
+  if (refused) return refused;
   const classified = classifyError(error, context, request.signal);
   if (classified) return classified;
   if (error instanceof Error) return unreadableFailure(context, error);

@@ -20,6 +20,28 @@ export interface ClassifiedFailure {
 // Servers that do not 404 an unknown model (llama.cpp, LM Studio, Ollama variants) say so in words.
 const MODEL_MISSING = /model.*(not found|does not exist|doesn't exist|unknown|no such|not loaded)/i;
 
+// Servers that take no `tools` refuse the request in words: Ollama "… does not support tools",
+// llama.cpp "tools param requires --jinja flag", vLLM "\"auto\" tool choice requires --enable-auto-tool-choice".
+const TOOLS_REFUSED = /\btools?\b|tool[_ ]choice|function[_ ]call/i;
+
+/** A 400/422 to a request with `tools` that names them: the server does not take tool calls. */
+export function toolsRefusedFailure(error: unknown, context: FailureContext): ClassifiedFailure | undefined {
+  if (!(error instanceof APIError) || (error.status !== 400 && error.status !== 422)) return undefined;
+  if (!TOOLS_REFUSED.test(error.message)) return undefined;
+  const { baseURL, wording } = context;
+  return {
+    failure: {
+      ok: false,
+      code: ModelFailureCode.toolsRefused,
+      detail: wording('The server at {baseURL} does not take tool calls ({message}).', {
+        baseURL,
+        message: error.message,
+      }),
+    },
+    retryable: false,
+  };
+}
+
 export function cancelledFailure(wording: Wording): ModelFailure {
   return { ok: false, code: ModelFailureCode.cancelled, detail: wording('The request was cancelled.') };
 }
