@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createStorySet, type OwnedStorySet } from '../../src/driver/doc/story-set.ts';
-import { createStory, metaMap, readMeta, turnsMap } from '../../src/driver/doc/story-doc.ts';
+import { createStory, metaMap, readMeta, turnsMap, unreadableMeta } from '../../src/driver/doc/story-doc.ts';
 import { addParticipant } from '../../src/driver/doc/participants.ts';
 import {
   activeLeaf,
@@ -112,6 +112,10 @@ describe('where a turn is stored', () => {
     // A leaf whose stored depth is not its turn's is no leaf.
     metaMap(root).set('leaf', { id: 'a4', depth: 3 });
     expect(activeLeaf(root)).toBeNull();
+    expect(unreadableMeta(root)).toEqual([]);
+    metaMap(root).set('leaf', 'a4');
+    expect(unreadableMeta(root)).toEqual(['activeLeaf']);
+    expect(readMeta(root).activeLeaf).toBeNull();
   });
 
   it('[SG1] appending across a band boundary makes the next segment, through the set', () => {
@@ -219,6 +223,10 @@ describe('writes through the root go to the turn segment', () => {
     expect(seen.at(-1)).toEqual(['a0', 'a1', 'a2']);
     expect(stories.flat()).toEqual(expect.arrayContaining(['a0', 'a1', 'a2', 'a3']));
     expect(stories.at(-1)).toEqual(['a0', 'a1', 'a2']);
+    // Turns an older device wrote into the root are told (the migration's sweep moves them), not read.
+    root.transact(() => turnsMap(root).set('v1', new Y.Map()));
+    expect(seen.at(-1)).toEqual(['v1']);
+    expect(hasTurn(root, 'v1')).toBe(false);
     // A removed segment is no longer observed.
     const count = seen.length;
     set.remove(0);

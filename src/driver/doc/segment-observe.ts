@@ -1,5 +1,7 @@
 // Observing every document that holds a story's turns: the story's own, or each segment document
-// loaded now and every one loaded later, detached when it is unloaded (docs/design/segmented-story.md §2.5).
+// loaded now and every one loaded later, detached when it is unloaded (docs/design/segmented-story.md §2.5)
+// — and a segmented story's root too, where a device of the older layout may still write turns (the
+// migration's sweep moves them; nothing reads them there).
 import type * as Y from 'yjs';
 import { storySetOf } from './story-set.ts';
 
@@ -25,6 +27,7 @@ export function observeTurnDocs(
     return () => detach(false);
   }
   const detaches = new Map<Y.Doc, (left: boolean) => void>();
+  detaches.set(root, attach({ doc: root, late: false }));
   for (const n of set.loaded()) {
     const doc = set.segment(n) as Y.Doc;
     detaches.set(doc, attach({ doc, late: false }));

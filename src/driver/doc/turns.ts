@@ -50,7 +50,7 @@ export interface NewTurn {
 
 /** The stored turn `id` (a Y.Map), whether or not its fields can be read; in its segment when segmented. */
 export function turnMap(doc: Y.Doc, id: string): Y.Map<unknown> | undefined {
-  const m = storedTurn(doc, id)?.value;
+  const m: unknown = storySetOf(doc) ? storedTurn(doc, id)?.value : turnsMap(doc).get(id);
   return m instanceof Y.Map ? m : undefined;
 }
 
