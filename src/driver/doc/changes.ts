@@ -2,11 +2,31 @@
 import type * as Y from 'yjs';
 import { chroniclesChangedBy } from './chronicle.ts';
 import { metaMap, participantsMap, turnsMap } from './story-doc.ts';
+import { observeTurnDocs } from './segment-observe.ts';
 
-/** Calls `onTurns` with the ids of turns added, removed or edited in each transaction. Returns an unsubscribe. */
+/**
+ * Calls `onTurns` with the ids of turns added, removed or edited in each transaction — in a segmented
+ * story, of every loaded segment, and all of a segment's turns when it is loaded or unloaded. Returns
+ * an unsubscribe.
+ */
 export function observeTurnChanges(doc: Y.Doc, onTurns: (ids: Set<string>) => void): () => void {
-  const turns = turnsMap(doc);
-  const handler = (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
+  return observeTurnDocs(doc, ({ doc: home, late }) => {
+    const turns = turnsMap(home);
+    const all = () => {
+      if (turns.size) onTurns(new Set(turns.keys()));
+    };
+    const handler = turnsHandler(turns, onTurns);
+    if (late) all();
+    turns.observeDeep(handler);
+    return (left) => {
+      turns.unobserveDeep(handler);
+      if (left) all();
+    };
+  });
+}
+
+function turnsHandler(turns: Y.Map<Y.Map<unknown>>, onTurns: (ids: Set<string>) => void) {
+  return (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
     const ids = new Set<string>();
     for (const e of events) {
       if (e.target === turns) for (const key of e.changes.keys.keys()) ids.add(key);
@@ -17,8 +37,6 @@ export function observeTurnChanges(doc: Y.Doc, onTurns: (ids: Set<string>) => vo
     }
     if (ids.size) onTurns(ids);
   };
-  turns.observeDeep(handler);
-  return () => turns.unobserveDeep(handler);
 }
 
 export interface StoryChange {
@@ -45,8 +63,26 @@ export function observeStoryChanges(doc: Y.Doc, onChange: (change: StoryChange) 
     if (change.turnIds.length || change.participants || change.meta) onChange(change);
   };
   doc.on('afterTransaction', handler);
+  // A segment's own transactions, and a segment loaded or unloaded, change turns only. This attaches
+  // after `stopTurns` did, so each segment's ids are collected before they are told.
+  const turnsOnly = () => {
+    if (!turnIds.size) return;
+    const ids = [...turnIds];
+    turnIds = new Set();
+    onChange({ turnIds: ids, participants: false, meta: false });
+  };
+  const stopSegments = observeTurnDocs(doc, ({ doc: home, late }) => {
+    if (home === doc) return () => undefined;
+    if (late) turnsOnly();
+    home.on('afterTransaction', turnsOnly);
+    return (left) => {
+      home.off('afterTransaction', turnsOnly);
+      if (left) turnsOnly();
+    };
+  });
   return () => {
     stopTurns();
+    stopSegments();
     doc.off('afterTransaction', handler);
   };
 }

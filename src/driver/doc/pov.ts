@@ -2,7 +2,7 @@
 // perceived false = generated, nothing perceived (text kept empty).
 import * as Y from 'yjs';
 import { EMPTY_SENTINEL, povOriginSchema, type PovOrigin, type PovSnapshot } from './schema.ts';
-import { turnsMap } from './story-doc.ts';
+import { storedTurn } from './segment-turns.ts';
 import { readGiven, storedGiven, type Given } from './given.ts';
 import {
   EMPTY_EDIT,
@@ -25,11 +25,14 @@ export interface PovWrite {
 }
 
 function povMapOf(doc: Y.Doc, turnId: string): Y.Map<Y.Map<unknown>> {
-  const turn: unknown = turnsMap(doc).get(turnId);
+  const turn = storedTurn(doc, turnId)?.value;
   const pov = turn instanceof Y.Map ? turn.get('pov') : undefined;
   if (pov instanceof Y.Map) return pov as Y.Map<Y.Map<unknown>>;
   throw new Error(`no turn ${turnId}`);
 }
+
+/** The document whose transaction writes a turn's records: its segment's, when the story is segmented. */
+const homeOf = (t: { doc: Y.Doc | null }, doc: Y.Doc): Y.Doc => t.doc ?? doc;
 
 function recordOf(doc: Y.Doc, turnId: string, audience: string): Y.Map<unknown> {
   const r: unknown = povMapOf(doc, turnId).get(audience);
@@ -38,7 +41,7 @@ function recordOf(doc: Y.Doc, turnId: string, audience: string): Y.Map<unknown> 
 }
 
 function checkAudience(doc: Y.Doc, turnId: string, audience: string): void {
-  const stored: unknown = turnsMap(doc).get(turnId);
+  const stored = storedTurn(doc, turnId)?.value;
   const turn = stored instanceof Y.Map ? stored : undefined;
   const audiences: unknown = turn?.get('audiences');
   if (turn?.get('author') === audience) throw new Error(`the author's own turn ${turnId} has no POV record`);
@@ -109,7 +112,8 @@ export function writePov(doc: Y.Doc, turnId: string, audience: string, w: PovWri
   checkAudience(doc, turnId, audience);
   // The sentinel is model-facing only (P8): stored, it is "perceived nothing", never text.
   const perceived = w.perceived && w.text.trim() !== EMPTY_SENTINEL;
-  doc.transact(() => {
+  const pov = povMapOf(doc, turnId);
+  homeOf(pov, doc).transact(() => {
     const r = new Y.Map<unknown>();
     r.set('perceived', perceived);
     r.set('text', new Y.Text(perceived ? w.text : ''));
@@ -119,7 +123,7 @@ export function writePov(doc: Y.Doc, turnId: string, audience: string, w: PovWri
     if (w.given !== undefined) r.set('given', storedGiven(w.given));
     if (w.given?.lore) r.set('lore', w.given.lore);
     r.set('createdAt', w.createdAt);
-    povMapOf(doc, turnId).set(audience, r);
+    pov.set(audience, r);
   }, origin);
 }
 
@@ -137,7 +141,7 @@ function editRecord(
   edit: { perceived: boolean; write: (text: Y.Text) => void; basis: string },
   origin?: unknown,
 ): void {
-  doc.transact(() => {
+  homeOf(povMapOf(doc, turnId), doc).transact(() => {
     const r = recordOf(doc, turnId, audience);
     edit.write(povText(doc, turnId, audience));
     r.set('perceived', edit.perceived);
@@ -182,7 +186,8 @@ export function markPerceivedNothing(
 
 /** Removes the record: the projection is "not generated" again. */
 export function clearPov(doc: Y.Doc, turnId: string, audience: string, origin?: unknown): void {
-  doc.transact(() => povMapOf(doc, turnId).delete(audience), origin);
+  const pov = povMapOf(doc, turnId);
+  homeOf(pov, doc).transact(() => pov.delete(audience), origin);
 }
 
 export function restampPov(
@@ -192,5 +197,6 @@ export function restampPov(
   basis: string,
   origin?: unknown,
 ): void {
-  doc.transact(() => recordOf(doc, turnId, audience).set('basis', basis), origin);
+  const r = recordOf(doc, turnId, audience);
+  homeOf(r, doc).transact(() => r.set('basis', basis), origin);
 }

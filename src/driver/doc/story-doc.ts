@@ -15,6 +15,8 @@ import {
   type StorySampling,
   type StorySettings,
 } from './schema.ts';
+import { storySetOf } from './story-set.ts';
+import { LEAF_META_KEY, SEGMENTED_SCHEMA_VERSION, leafOf } from './segment-meta.ts';
 
 export const KEY = {
   meta: 'meta',
@@ -39,15 +41,19 @@ export interface NewStory {
   settings?: Partial<StorySettings>;
 }
 
-/** Writes the meta of a new story into an empty doc. The doc's guid is the story id. */
+/**
+ * Writes the meta of a new story into an empty doc. The doc's guid is the story id. With its story
+ * set registered first, it is a segmented story's root (schema 2: its leaf is `meta.leaf`).
+ */
 export function createStory(doc: Y.Doc, story: NewStory, origin?: unknown): void {
+  const segmented = storySetOf(doc) !== undefined;
   doc.transact(() => {
     const meta = metaMap(doc);
-    meta.set('schemaVersion', STORY_SCHEMA_VERSION);
+    meta.set('schemaVersion', segmented ? SEGMENTED_SCHEMA_VERSION : STORY_SCHEMA_VERSION);
     meta.set('title', story.title);
     meta.set('language', story.language);
     meta.set('createdAt', story.createdAt);
-    meta.set('activeLeaf', null);
+    meta.set(segmented ? LEAF_META_KEY : 'activeLeaf', null);
     const settings = new Y.Map<unknown>();
     for (const [k, v] of Object.entries({ ...DEFAULT_STORY_SETTINGS, ...story.settings })) settings.set(k, v);
     meta.set(KEY.settings, settings);
@@ -88,6 +94,9 @@ export function unreadableMeta(doc: Y.Doc): MetaField[] {
   if (wrong('language', (v) => languageSchema.safeParse(v).success)) fields.push('language');
   if (wrong('createdAt', (v) => typeof v === 'string')) fields.push('createdAt');
   if (wrong('activeLeaf', (v) => v === null || typeof v === 'string')) fields.push('activeLeaf');
+  // A segmented story's leaf is its own value; a wrong one reads as none, as a wrong `activeLeaf` does.
+  else if (storySetOf(doc) && wrong(LEAF_META_KEY, (v) => v === null || leafOf(v) !== null))
+    fields.push('activeLeaf');
   if (wrong('schemaVersion', (v) => Number.isInteger(v))) fields.push('schemaVersion');
   const settings = meta.get(KEY.settings);
   if ((meta.has(KEY.settings) && !(settings instanceof Y.Map)) || storedSettings(doc).unreadable.length)
@@ -126,7 +135,7 @@ export function updateSettings(doc: Y.Doc, patch: Partial<StorySettings>, origin
 
 export function readMeta(doc: Y.Doc): StoryMeta {
   const meta = metaMap(doc);
-  const leaf = meta.get('activeLeaf');
+  const leaf = storySetOf(doc) ? (leafOf(meta.get(LEAF_META_KEY))?.id ?? null) : meta.get('activeLeaf');
   const text = (key: string) => {
     const v = meta.get(key);
     return typeof v === 'string' ? v : '';

@@ -3,12 +3,14 @@
 // functions that take a story's doc keep their signatures; the worker's store owns the set — it loads,
 // stores, syncs and unloads segments — and a test builds one in memory.
 import * as Y from 'yjs';
-import { segmentGuid } from './segment-key.ts';
+import { SEGMENT_DEPTHS, segmentGuid } from './segment-key.ts';
 
 export type SegmentEvent = { kind: 'added' | 'removed'; n: number; doc: Y.Doc };
 
 export interface StorySet {
   readonly root: Y.Doc;
+  /** Depths per segment of this story: SEGMENT_DEPTHS, or a test's narrower band. */
+  readonly depths: number;
   /** Segment `n`'s document, or undefined when it is not loaded on this device. */
   segment(n: number): Y.Doc | undefined;
   /** The loaded segments, ascending. */
@@ -36,9 +38,16 @@ export const storySetOf = (root: Y.Doc): StorySet | undefined => sets.get(root);
 
 /**
  * Makes the set of `root` (its guid the story id) and registers it, so the driver finds segments from
- * the root. `make` builds a new segment's document (default: a plain Y.Doc with the segment's guid).
+ * the root. `make` builds a new segment's document (default: a plain Y.Doc with the segment's guid);
+ * `depths` narrows the bands (tests spread a short story over several segments with it).
  */
-export function createStorySet(root: Y.Doc, make?: (n: number) => Y.Doc): OwnedStorySet {
+export function createStorySet(
+  root: Y.Doc,
+  make?: (n: number) => Y.Doc,
+  opts: { depths?: number } = {},
+): OwnedStorySet {
+  const depths = opts.depths ?? SEGMENT_DEPTHS;
+  if (!Number.isInteger(depths) || depths < 1) throw new Error(`segments of ${depths} depths`);
   if (sets.has(root)) throw new Error(`story ${root.guid} already has its segments`);
   const docs = new Map<number, Y.Doc>();
   const listeners = new Set<(event: SegmentEvent) => void>();
@@ -55,6 +64,7 @@ export function createStorySet(root: Y.Doc, make?: (n: number) => Y.Doc): OwnedS
   };
   const set: OwnedStorySet = {
     root,
+    depths,
     segment: (n) => docs.get(n),
     loaded: () => [...docs.keys()].sort((a, b) => a - b),
     ensure(n) {

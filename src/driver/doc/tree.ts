@@ -2,10 +2,18 @@
 // are alternatives (regenerations, branches, or two devices appending at once).
 import type * as Y from 'yjs';
 import { metaMap, turnsMap } from './story-doc.ts';
-import { hasTurn, turnFlaw, turnMap } from './turns.ts';
+import { hasTurn, turnDepth, turnFlaw, turnMap } from './turns.ts';
+import { storySetOf } from './story-set.ts';
+import { writeLeafRef } from './leaf-ref.ts';
+import { placementFlaw, turnDocs } from './segment-turns.ts';
 
+/** Makes `leaf` the end of the chronology; a segmented story stores it with its depth (`meta.leaf`). */
 export function setActiveLeaf(doc: Y.Doc, leaf: string | null, origin?: unknown): void {
   if (leaf !== null && !hasTurn(doc, leaf)) throw new Error(`cannot activate unknown turn ${leaf}`);
+  if (storySetOf(doc)) {
+    writeLeafRef(doc, leaf === null ? null : { id: leaf, depth: turnDepth(doc, leaf) as number }, origin);
+    return;
+  }
   doc.transact(() => metaMap(doc).set('activeLeaf', leaf), origin);
 }
 
@@ -18,16 +26,24 @@ export function byCreation(doc: Y.Doc): (a: string, b: string) => number {
   };
 }
 
-/** Every readable turn's children in one pass, oldest first; ties broken by id so every device agrees. */
+/**
+ * Every readable turn's children in one pass, oldest first; ties broken by id so every device agrees.
+ * A segmented story's: over its loaded segments, each turn once (where `storedTurn` finds it).
+ */
 export function childrenIndex(doc: Y.Doc): Map<string | null, string[]> {
   const index = new Map<string | null, string[]>();
-  for (const [id, m] of turnsMap(doc).entries()) {
-    if (turnFlaw(m) !== null) continue;
-    const parent = m.get('parent') as string | null;
-    const list = index.get(parent);
-    if (list) list.push(id);
-    else index.set(parent, [id]);
-  }
+  const set = storySetOf(doc);
+  const listed = new Set<string>();
+  for (const { doc: home, n } of turnDocs(doc))
+    for (const [id, m] of turnsMap(home).entries()) {
+      if (turnFlaw(m) !== null) continue;
+      if (set && (listed.has(id) || placementFlaw(set, n as number, m) !== null)) continue;
+      if (set) listed.add(id);
+      const parent = m.get('parent') as string | null;
+      const list = index.get(parent);
+      if (list) list.push(id);
+      else index.set(parent, [id]);
+    }
   const order = byCreation(doc);
   for (const list of index.values()) list.sort(order);
   return index;

@@ -15,6 +15,17 @@ import { presentIds } from './participants.ts';
 import { readGiven, storedGiven, type Given } from './given.ts';
 import { readPovMap } from './pov.ts';
 import { readRolls, turnRollsSchema, type DiceRoll } from './turn-rolls.ts';
+import { readLeafRef, writeLeafRef } from './leaf-ref.ts';
+import { storySetOf, type StorySet } from './story-set.ts';
+import type { TurnRef } from './segment-key.ts';
+import {
+  bandOf,
+  storedDepth,
+  storedTurn,
+  type NeedsSegment,
+  type PlacementFlaw,
+  type StoredTurn,
+} from './segment-turns.ts';
 
 export interface NewTurn {
   id: string;
@@ -40,14 +51,18 @@ export interface NewTurn {
   activate?: boolean;
 }
 
-/** The stored turn `id` (a Y.Map), whether or not its fields can be read. */
+/** The stored turn `id` (a Y.Map), whether or not its fields can be read; in its segment when segmented. */
 export function turnMap(doc: Y.Doc, id: string): Y.Map<unknown> | undefined {
-  const m: unknown = turnsMap(doc).get(id);
+  const m: unknown = storySetOf(doc) ? storedTurn(doc, id)?.value : turnsMap(doc).get(id);
   return m instanceof Y.Map ? m : undefined;
 }
 
-/** The first field of a stored turn that cannot be read; 'turn': it is not a turn at all. */
-export type TurnFlaw = 'turn' | 'parent' | 'author' | 'audiences' | 'source' | 'origin' | 'pov';
+/**
+ * The first field of a stored turn that cannot be read; 'turn': it is not a turn at all. In a segmented
+ * story also where it sits: 'depth' (not its parent's + 1), 'segment' (in another band's document).
+ */
+export type TurnFlaw =
+  'turn' | 'parent' | 'author' | 'audiences' | 'source' | 'origin' | 'pov' | PlacementFlaw;
 
 /**
  * What is wrong with a stored turn, or null when it reads (synced state is untrusted: a peer may have
@@ -67,35 +82,110 @@ export function turnFlaw(m: unknown): TurnFlaw | null {
   return null;
 }
 
+/** What is wrong with a stored record, its fields or (segmented) where it sits; null when it reads. */
+export const storedFlaw = (s: StoredTurn): TurnFlaw | null => turnFlaw(s.value) ?? s.misplaced;
+
 /** A turn this device has and can read; an unreadable one is treated as absent (not on any path). */
 export function hasTurn(doc: Y.Doc, id: string): boolean {
-  return turnFlaw(turnsMap(doc).get(id)) === null;
+  if (!storySetOf(doc)) return turnFlaw(turnsMap(doc).get(id)) === null;
+  const s = storedTurn(doc, id);
+  return s !== undefined && storedFlaw(s) === null;
 }
 
+/** The depth of a readable turn of a segmented story; undefined when absent or the story is not segmented. */
+export function turnDepth(doc: Y.Doc, id: string): number | undefined {
+  const s = storySetOf(doc) && storedTurn(doc, id);
+  return s && storedFlaw(s) === null ? storedDepth(s.value as Y.Map<unknown>) : undefined;
+}
+
+/** A new turn whose parent may be named by its ref (a segmented story's worker knows the depth). */
+export type NewTurnAt = Omit<NewTurn, 'parent'> & { parent?: string | TurnRef | null };
+
 export function appendTurn(doc: Y.Doc, turn: NewTurn, origin?: unknown): string {
+  if (!storySetOf(doc)) return appendUnsegmented(doc, turn, origin);
+  const r = appendTurnAt(doc, turn, origin);
+  if ('code' in r) throw new Error(`cannot append a turn here: segment ${r.segment} is not loaded`);
+  return r.id;
+}
+
+/**
+ * Appends a turn and answers its ref. In a segmented story it is written, with its depth, into the
+ * segment document of its band (made when it is the first there); a parent (or the leaf) in a band not
+ * loaded answers a code. A parent this device does not have at all is a caller's bug (a throw).
+ */
+export function appendTurnAt(doc: Y.Doc, turn: NewTurnAt, origin?: unknown): TurnRef | NeedsSegment {
+  const set = storySetOf(doc);
+  if (!set) {
+    const { parent, ...rest } = turn;
+    const named = typeof parent === 'object' && parent !== null ? parent.id : parent;
+    const id = appendUnsegmented(doc, { ...rest, ...(named === undefined ? {} : { parent: named }) }, origin);
+    return { id, depth: depthUp(doc, id) };
+  }
+  const parent = parentRef(set, turn.parent);
+  if (parent && 'code' in parent) return parent;
+  if (hasTurn(doc, turn.id)) throw new Error(`turn ${turn.id} exists already`);
+  const depth = parent ? parent.depth + 1 : 0;
+  const segment = set.ensure(bandOf(set, depth));
+  segment.transact(() => {
+    const m = turnRecord(doc, turn, parent?.id ?? null);
+    m.set('depth', depth);
+    turnsMap(segment).set(turn.id, m);
+  }, origin);
+  if (turn.activate !== false) writeLeafRef(doc, { id: turn.id, depth }, origin);
+  return { id: turn.id, depth };
+}
+
+/** A segmented story's parent for a new turn, as a ref checked against what is loaded; null: a new root. */
+function parentRef(set: StorySet, given: NewTurnAt['parent']): TurnRef | NeedsSegment | null {
+  const root = set.root;
+  const ref = given === undefined ? readLeafRef(root) : typeof given === 'string' ? { id: given } : given;
+  if (ref === null) return null;
+  if ('depth' in ref && !set.segment(bandOf(set, ref.depth)))
+    return { ok: false, code: 'segment-not-loaded', segment: bandOf(set, ref.depth) };
+  const depth = turnDepth(root, ref.id);
+  // An unreadable leaf is no leaf (the path is empty, as `activeLeaf` says); a named parent must be here.
+  if (given === undefined && (depth === undefined || depth !== (ref as TurnRef).depth)) return null;
+  if (depth === undefined || ('depth' in ref && ref.depth !== depth))
+    throw new Error(`cannot append to unknown turn ${ref.id}`);
+  return { id: ref.id, depth };
+}
+
+/** A turn's depth in a story kept in one document: its path counted up (a loop of parents ends it). */
+function depthUp(doc: Y.Doc, id: string): number {
+  const seen = new Set<string>();
+  for (let p = turnParent(doc, id); p !== null && !seen.has(p); p = turnParent(doc, p)) seen.add(p);
+  return seen.size;
+}
+
+function appendUnsegmented(doc: Y.Doc, turn: NewTurn, origin?: unknown): string {
   const parent = turn.parent === undefined ? activeLeaf(doc) : turn.parent;
   if (parent !== null && !hasTurn(doc, parent)) throw new Error(`cannot append to unknown turn ${parent}`);
   if (hasTurn(doc, turn.id)) throw new Error(`turn ${turn.id} exists already`);
-  const audiences = [...new Set([...(turn.audiences ?? presentIds(doc)), turn.author])];
   doc.transact(() => {
-    const m = new Y.Map<unknown>();
-    m.set('parent', parent);
-    m.set('author', turn.author);
-    m.set('audiences', audiences);
-    m.set('source', new Y.Text(turn.text));
-    m.set('origin', turn.origin);
-    if (turn.basis !== undefined) m.set('basis', turn.basis);
-    if (turn.edited) m.set('edited', true);
-    if (turn.writtenBy !== undefined) m.set('writtenBy', turn.writtenBy);
-    if (turn.given) m.set('given', storedGiven(turn.given));
-    if (turn.given?.lore) m.set('lore', turn.given.lore);
-    if (turn.rolls?.length) m.set('rolls', turnRollsSchema.parse(turn.rolls));
-    m.set('createdAt', turn.createdAt);
-    m.set('pov', new Y.Map());
-    turnsMap(doc).set(turn.id, m);
+    turnsMap(doc).set(turn.id, turnRecord(doc, turn, parent));
     if (turn.activate !== false) metaMap(doc).set('activeLeaf', turn.id);
   }, origin);
   return turn.id;
+}
+
+/** A new turn's record, as every layout stores it (a segmented story adds its depth). */
+function turnRecord(doc: Y.Doc, turn: NewTurnAt, parent: string | null): Y.Map<unknown> {
+  const audiences = [...new Set([...(turn.audiences ?? presentIds(doc)), turn.author])];
+  const m = new Y.Map<unknown>();
+  m.set('parent', parent);
+  m.set('author', turn.author);
+  m.set('audiences', audiences);
+  m.set('source', new Y.Text(turn.text));
+  m.set('origin', turn.origin);
+  if (turn.basis !== undefined) m.set('basis', turn.basis);
+  if (turn.edited) m.set('edited', true);
+  if (turn.writtenBy !== undefined) m.set('writtenBy', turn.writtenBy);
+  if (turn.given) m.set('given', storedGiven(turn.given));
+  if (turn.given?.lore) m.set('lore', turn.given.lore);
+  if (turn.rolls?.length) m.set('rolls', turnRollsSchema.parse(turn.rolls));
+  m.set('createdAt', turn.createdAt);
+  m.set('pov', new Y.Map());
+  return m;
 }
 
 /**
@@ -103,6 +193,10 @@ export function appendTurn(doc: Y.Doc, turn: NewTurn, origin?: unknown): string 
  * empty, and a new turn starts a root): what the person sees is what the next turn follows.
  */
 export function activeLeaf(doc: Y.Doc): string | null {
+  if (storySetOf(doc)) {
+    const ref = readLeafRef(doc);
+    return ref && turnDepth(doc, ref.id) === ref.depth ? ref.id : null;
+  }
   const leaf = metaMap(doc).get('activeLeaf');
   return typeof leaf === 'string' && hasTurn(doc, leaf) ? leaf : null;
 }
@@ -126,10 +220,11 @@ export function turnGiven(doc: Y.Doc, id: string): Given | undefined {
 
 /** A readable turn as a plain snapshot (`hasTurn` first: an unreadable one is a bug to ask for). */
 export function readTurn(doc: Y.Doc, id: string): TurnSnapshot {
-  const m = turnMap(doc, id);
-  if (!m) throw new Error(`no turn ${id}`);
-  const flaw = turnFlaw(m);
+  const stored = storedTurn(doc, id);
+  if (!stored) throw new Error(`no turn ${id}`);
+  const flaw = storedFlaw(stored);
   if (flaw) throw new Error(`turn ${id} cannot be read (${flaw})`);
+  const m = stored.value as Y.Map<unknown>;
   const basis = m.get('basis');
   const writtenBy = m.get('writtenBy');
   const createdAt = m.get('createdAt');
@@ -165,7 +260,8 @@ export function editSource(
   const text = sourceText(doc, id);
   const next = 'delta' in edit ? deltaOutcome(text.toString(), edit.delta) : edit.text;
   if (!next.trim()) return EMPTY_EDIT;
-  doc.transact(() => {
+  // The transaction of the document that holds the turn (its segment's, when segmented).
+  (text.doc ?? doc).transact(() => {
     if ('delta' in edit) applyTextDelta(text, edit.delta);
     else replaceText(text, edit.text);
     const m = turnMap(doc, id);
@@ -176,5 +272,6 @@ export function editSource(
 
 /** Re-stamps a generated turn's basis: the user keeps it as is although its history changed. */
 export function restampTurn(doc: Y.Doc, id: string, basis: string, origin?: unknown): void {
-  doc.transact(() => turnMap(doc, id)?.set('basis', basis), origin);
+  const m = turnMap(doc, id);
+  (m?.doc ?? doc).transact(() => m?.set('basis', basis), origin);
 }

@@ -19,6 +19,18 @@ export interface PathNode {
   readonly hist: ReadonlyMap<string, string>;
   /** Participants whose history up to and including this turn holds a stale item. */
   readonly staleHist: ReadonlySet<string>;
+  /**
+   * Only on a seed: the stand-in, as a path's parent, for a boundary turn whose segment is not loaded
+   * (views/boundary-checkpoint.ts). Never itself on a path.
+   */
+  readonly seed?: Seed;
+}
+
+export interface Seed {
+  /** 'checkpoint': its state is a valid boundary checkpoint's; 'none': unknown (empty histories). */
+  from: 'checkpoint' | 'none';
+  prefix: string;
+  chronicle: Readonly<Record<string, string | null>>;
 }
 
 export type TranscriptEntryKind = 'own' | 'perceived' | 'nothing' | 'missing';

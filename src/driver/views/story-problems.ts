@@ -7,14 +7,20 @@ import { unreadableParticipants } from '../doc/participants.ts';
 import { povFlaws, type PovFlaw } from '../doc/pov.ts';
 import { observeTurnChanges } from '../doc/changes.ts';
 import { metaMap, participantsMap, turnsMap, unreadableMeta, type MetaField } from '../doc/story-doc.ts';
-import { turnFlaw, type TurnFlaw } from '../doc/turns.ts';
+import { storedFlaw, turnFlaw, type TurnFlaw } from '../doc/turns.ts';
+import { storySetOf, type StorySet } from '../doc/story-set.ts';
+import { bandOf, storedCopies, storedDepth } from '../doc/segment-turns.ts';
 
 export type StoryProblem =
   /** A loop of parent links (one problem per loop, named by its least turn id): each path through it is cut. */
   | { code: 'parent-cycle'; turnId: string }
   /** A turn whose parent this device does not have: its path starts at it. */
   | { code: 'missing-parent'; turnId: string; parent: string }
-  /** A turn that cannot be read: left out of every path (what follows it starts a path of its own). */
+  /**
+   * A turn that cannot be read: left out of every path (what follows it starts a path of its own). In a
+   * segmented story also one whose depth does not follow its parent's, or stored in another band's
+   * segment (a copy beside a well-placed one is told so too).
+   */
   | { code: 'unreadable-turn'; turnId: string; field: TurnFlaw }
   /** A view that cannot be read: counted as not written yet. */
   | { code: 'unreadable-view'; turnId: string; audience: string; field: PovFlaw }
@@ -51,6 +57,8 @@ function parentCycles(parents: ReadonlyMap<string, string | null>): string[] {
 interface TurnRead {
   parent: string | null | undefined;
   problems: StoryProblem[];
+  /** A segmented story's turn whose parent's band is not loaded here: its parent is not missing. */
+  parentAway?: boolean;
 }
 
 function readTurnProblems(turnId: string, m: unknown): TurnRead {
@@ -68,6 +76,26 @@ function readTurnProblems(turnId: string, m: unknown): TurnRead {
   };
 }
 
+/**
+ * A segmented story's turn read from its loaded records: the well-placed one as any turn, every other
+ * copy as misplaced; a parent in a band not loaded is away, not missing.
+ */
+function readSegmentTurn(set: StorySet, turnId: string): TurnRead | undefined {
+  const copies = storedCopies(set, turnId);
+  const chosen = copies.find((c) => turnFlaw(c.value) === null && c.misplaced === null) ?? copies[0];
+  if (!chosen) return undefined;
+  const flaw = storedFlaw(chosen);
+  const read: TurnRead = flaw
+    ? { parent: undefined, problems: [{ code: 'unreadable-turn', turnId, field: flaw }] }
+    : readTurnProblems(turnId, chosen.value);
+  for (const c of copies)
+    if (c !== chosen)
+      read.problems.push({ code: 'unreadable-turn', turnId, field: storedFlaw(c) ?? 'segment' });
+  const depth = storedDepth(chosen.value as Y.Map<unknown>);
+  if (!flaw && depth !== undefined && depth > 0) read.parentAway = !set.segment(bandOf(set, depth - 1));
+  return read;
+}
+
 /** Parents nobody sent and loops of parents, over the readable turns' links (plain data: fast). */
 function linkProblems(turns: ReadonlyMap<string, TurnRead>): StoryProblem[] {
   const parents = new Map<string, string | null>();
@@ -75,7 +103,8 @@ function linkProblems(turns: ReadonlyMap<string, TurnRead>): StoryProblem[] {
   const out: StoryProblem[] = [];
   // A parent present but unreadable is told as that turn; only one nobody sent is missing.
   for (const [turnId, parent] of parents)
-    if (parent !== null && !turns.has(parent)) out.push({ code: 'missing-parent', turnId, parent });
+    if (parent !== null && !turns.has(parent) && !turns.get(turnId)?.parentAway)
+      out.push({ code: 'missing-parent', turnId, parent });
   for (const turnId of parentCycles(parents)) out.push({ code: 'parent-cycle', turnId });
   return out;
 }
@@ -130,16 +159,29 @@ function createProblemMemo(doc: Y.Doc): () => readonly StoryProblem[] {
     if (chroniclesChangedBy(tr).size) people = list = undefined;
   });
   metaMap(doc).observeDeep(() => (meta = list = undefined));
+  const set = storySetOf(doc);
+  // A segment loaded or unloaded changes which parents are away: read every turn again (rare).
+  set?.observe(() => {
+    filled = false;
+    links = list = undefined;
+  });
+  const stored = turnsMap(doc);
+  const readTurnAt = (id: string): TurnRead | undefined =>
+    set ? readSegmentTurn(set, id) : stored.has(id) ? readTurnProblems(id, stored.get(id)) : undefined;
   return () => {
     if (list) return list;
-    const stored = turnsMap(doc);
     if (!filled) {
-      for (const [id, m] of stored.entries()) place(id, readTurnProblems(id, m));
+      turns.clear();
+      flawed.clear();
+      const ids = set
+        ? set.loaded().flatMap((n) => [...turnsMap(set.segment(n) as Y.Doc).keys()])
+        : stored.keys();
+      for (const id of ids) place(id, readTurnAt(id));
       filled = true;
     } else
       for (const id of touched) {
         const before = turns.get(id);
-        const after = stored.has(id) ? readTurnProblems(id, stored.get(id)) : undefined;
+        const after = readTurnAt(id);
         place(id, after);
         if (!sameLinks(id, before, after)) links = undefined;
       }

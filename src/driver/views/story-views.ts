@@ -13,6 +13,12 @@ import { createStoryFacts, type Cast, type StoryFacts } from './cast.ts';
 import { computeNode, type PathNode, type TranscriptEntry } from './path-node.ts';
 import { createTranscriptMemo } from './transcript-memo.ts';
 import { staleItemsOn, type StaleItem } from './stale-items.ts';
+import { storySetOf } from '../doc/story-set.ts';
+import { bandOf } from '../doc/segment-turns.ts';
+import { turnDepth } from '../doc/turns.ts';
+import { observeSegmentClocks } from '../doc/segment-clocks.ts';
+import { observeCheckpoints } from '../doc/segment-checkpoints.ts';
+import { readCheckpoint, seedNode } from './boundary-checkpoint.ts';
 
 export type { ItemState, PathNode, TranscriptEntry, TranscriptEntryKind } from './path-node.ts';
 export type { StaleItem } from './stale-items.ts';
@@ -41,6 +47,11 @@ export interface StoryViews {
   /** The story's world (null: none) and its lorebooks, read once per change of them. */
   world: StoryFacts['world'];
   lore: StoryFacts['lore'];
+  /**
+   * The segments the active path needs loaded to be exact (a segmented story's): the band below its
+   * first loaded turn when no valid checkpoint seeds it, or the seed has a stale item below it.
+   */
+  wants(): number[];
   dispose(): void;
 }
 
@@ -54,20 +65,58 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
   // prefix takes it as is, so an append or a read of the same path costs no walk over the story.
   let known: readonly PathNode[] = [];
   let valid = 0;
+  /** A node's place in `known`: a path seeded at a boundary starts at that depth, not at 0. */
+  const at = (n: PathNode) => n.index - (known[0]?.index ?? 0);
   const onKnown = (id: string): PathNode | undefined => {
     const n = cache.get(id);
-    return n && n.index < valid && known[n.index] === n ? n : undefined;
+    return n && at(n) >= 0 && at(n) < valid && known[at(n)] === n ? n : undefined;
   };
+  const set = storySetOf(doc);
   const stop = observeTurnChanges(doc, (ids) => {
     for (const id of ids) {
       dirty.add(id);
       childIndex.touch(id);
       const n = cache.get(id);
-      if (n && known[n.index] === n) valid = Math.min(valid, n.index);
+      if (n && known[at(n)] === n) valid = Math.min(valid, at(n));
       // The missing parent of the path's first turn arrived: the path now starts further up.
       if (id === known[0]?.turn.parent) valid = 0;
+      // An unloaded segment's turns: their nodes go (the texts they copy are most of a segment's memory).
+      if (set && !hasTurn(doc, id)) {
+        cache.delete(id);
+        parents.delete(id);
+      }
     }
   });
+  // A checkpoint stored, or a segment below changed: the seed of the path's first turn may be another
+  // (asked at the next walk: most clock changes are the newest segment's, no seed's input).
+  let seedsMoved = false;
+  const stopSeeds = set
+    ? [
+        observeCheckpoints(doc, () => (seedsMoved = true)),
+        observeSegmentClocks(doc, () => (seedsMoved = true)),
+      ]
+    : [];
+  /** Seeds by what they stand on, so a path read twice starts from the same object. */
+  const seeds = new Map<string, PathNode>();
+  /**
+   * What a path's first turn `id` follows: a segmented story's turn whose parent's band is not loaded
+   * follows the seed of that boundary (a valid checkpoint's, else an empty one); any other, nothing.
+   */
+  const seedFor = (id: string): PathNode | null => {
+    const depth = set && turnDepth(doc, id);
+    const parent = turnParent(doc, id);
+    if (!set || !depth || parent === null || set.segment(bandOf(set, depth - 1))) return null;
+    const cp = readCheckpoint(doc, parent, bandOf(set, depth));
+    const key = cp ? `${parent}@${JSON.stringify(cp)}` : `${parent}@none`;
+    let seed = seeds.get(key);
+    if (!seed) {
+      // A few boundaries are read at a time (the active path's, a branch's): older seeds are spent.
+      if (seeds.size > 8) seeds.clear();
+      seed = seedNode(parent, cp ?? { depth: depth - 1 });
+      seeds.set(key, seed);
+    }
+    return seed;
+  };
   // Parent links of the turns present, read from the document once per change of the turn: walking
   // a long path through the Y.Maps on every call cost more than everything else an append does.
   const parents = new Map<string, string | null>();
@@ -100,6 +149,9 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
 
   /** The path to `leaf`, shared with the views' own reads: callers copy it before handing it out. */
   const walk = (leaf: string | null): readonly PathNode[] => {
+    const first = known[0];
+    if (seedsMoved && first?.parent?.seed && seedFor(first.id) !== first.parent) valid = 0;
+    seedsMoved = false;
     const ids: string[] = [];
     let joined: PathNode | undefined;
     // A turn can name a parent this device has not received yet (updates from several peers arrive
@@ -115,9 +167,9 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
       ids.push(id);
       id = parent;
     }
-    const prefix = joined ? known.slice(0, joined.index + 1) : [];
+    const prefix = joined ? known.slice(0, at(joined) + 1) : [];
     if (!ids.length) return prefix;
-    let prev = joined ?? null;
+    let prev = joined ?? seedFor(ids[ids.length - 1] as string);
     for (let i = ids.length - 1; i >= 0; i--) {
       prev = reuse(ids[i] as string, prev);
       prefix.push(prev);
@@ -128,6 +180,9 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
   };
 
   const node = (turnId: string): PathNode => {
+    // The boundary turn a seeded path follows stands for itself (its history is the checkpoint's).
+    const seed = known[0]?.parent;
+    if (seed?.id === turnId && !hasTurn(doc, turnId)) return seed;
     const last = onKnown(turnId) ?? walk(turnId).at(-1);
     if (last?.id !== turnId) throw new Error(`no turn ${turnId}`);
     return last;
@@ -148,7 +203,8 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
     transcript(audience, opts = {}) {
       const nodes = walk(opts.leaf === undefined ? activeLeaf(doc) : opts.leaf);
       const until = opts.before === undefined ? undefined : cache.get(opts.before);
-      const end = until && nodes[until.index] === until ? until.index : nodes.length;
+      const base = nodes[0]?.index ?? 0;
+      const end = until && nodes[until.index - base] === until ? until.index - base : nodes.length;
       return transcriptOf(audience, nodes, end);
     },
     missing(audience, leaf = activeLeaf(doc)) {
@@ -165,8 +221,14 @@ export function createStoryViews(doc: Y.Doc): StoryViews {
     chronicle: facts.chronicle,
     world: facts.world,
     lore: facts.lore,
+    wants() {
+      const seed = walk(activeLeaf(doc))[0]?.parent;
+      if (!set || !seed?.seed || (seed.seed.from === 'checkpoint' && !seed.staleHist.size)) return [];
+      return [bandOf(set, seed.index)];
+    },
     dispose() {
       stop();
+      for (const s of stopSeeds) s();
       facts.dispose();
     },
   };
