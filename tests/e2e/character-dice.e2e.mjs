@@ -3,7 +3,7 @@
 // the roll is shown on the character's row in the transcript, the model's turn written after it.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
+import { appUrl, openBrowser, STEP_TIMEOUT_MS, connectModelServer } from './browser.mjs';
 import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
 
 const TEST_TIMEOUT_MS = 3 * STEP_TIMEOUT_MS;
@@ -42,11 +42,7 @@ describe("a character's dice", { timeout: 2 * TEST_TIMEOUT_MS }, () => {
   it('shows the roll the app made on the character’s row', { timeout: TEST_TIMEOUT_MS }, async () => {
     const { page } = browser;
     await page.goto(appUrl());
-    await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
-    const settings = page.getByRole('dialog', { name: 'Settings' });
-    await addModelServer(settings, stub.baseURL, STUB_MODEL);
-    await settings.getByRole('button', { name: 'Done' }).click();
-    await settings.waitFor({ state: 'hidden' });
+    await connectModelServer(page, stub.baseURL, STUB_MODEL);
     await page.getByRole('button', { name: 'New story' }).click();
     const form = page.getByRole('region', { name: 'New story' });
     await form.getByLabel('Title').fill('The Ledge');

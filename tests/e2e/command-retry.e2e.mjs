@@ -3,7 +3,7 @@
 // the turn (the sent turn is not stored twice). A server error offers Retry only.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
+import { appUrl, openBrowser, STEP_TIMEOUT_MS, connectModelServer } from './browser.mjs';
 import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
 
 const TEST_TIMEOUT_MS = 3 * STEP_TIMEOUT_MS;
@@ -45,11 +45,7 @@ describe('Retry after a failed command', { timeout: 4 * TEST_TIMEOUT_MS }, () =>
   it('sets up a backend and a story', { timeout: TEST_TIMEOUT_MS }, async () => {
     const { page } = browser;
     await page.goto(appUrl());
-    await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
-    const settings = page.getByRole('dialog', { name: 'Settings' });
-    await addModelServer(settings, stub.baseURL, STUB_MODEL);
-    await settings.getByRole('button', { name: 'Done' }).click();
-    await settings.waitFor({ state: 'hidden' });
+    await connectModelServer(page, stub.baseURL, STUB_MODEL);
     await page.getByRole('button', { name: 'New story' }).click();
     const form = page.getByRole('region', { name: 'New story' });
     await form.getByLabel('Title').fill('The Lighthouse');

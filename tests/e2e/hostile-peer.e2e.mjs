@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { WebsocketProvider } from 'y-websocket';
-import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
+import { appUrl, openBrowser, STEP_TIMEOUT_MS, connectModelServer } from './browser.mjs';
 import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
 
 const TEST_TIMEOUT_MS = 3 * STEP_TIMEOUT_MS;
@@ -85,11 +85,7 @@ describe('a collaborator’s device writes what cannot be read', { timeout: 4 * 
       const pairing = page.getByRole('dialog', { name: `Sync with ${host}?` });
       await pairing.getByRole('button', { name: 'Sync' }).click();
       await pairing.waitFor({ state: 'hidden' });
-      await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
-      const settings = page.getByRole('dialog', { name: 'Settings' });
-      await addModelServer(settings, stub.baseURL, STUB_MODEL);
-      await settings.getByRole('button', { name: 'Done' }).click();
-      await settings.waitFor({ state: 'hidden' });
+      await connectModelServer(page, stub.baseURL, STUB_MODEL);
       await newStory(page, OTHER, []);
       const storyId = await newStory(page, TITLE, TURNS);
       await page.getByRole('status', { name: 'Sync: Synced' }).waitFor();
