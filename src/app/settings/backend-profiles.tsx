@@ -18,7 +18,7 @@ type WebllmProfile = Extract<BackendProfile, { kind: 'webllm' }>;
 function removeProfile(settings: DeviceSettings, id: string): void {
   settings.profiles = settings.profiles.filter((p) => p.id !== id);
   const clear = (ops: DeviceSettings['operations']): void => {
-    for (const key of ['default', 'actor', 'projector', 'selector'] as const)
+    for (const key of ['default', 'actor', 'projector', 'selector', 'authoring'] as const)
       if (ops[key] === id) delete ops[key];
   };
   clear(settings.operations);

@@ -3,7 +3,7 @@
 import type { AnswerOperation } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
 
-export function operationLabel(op: AnswerOperation | 'default'): string {
+export function operationLabel(op: AnswerOperation | 'default' | 'authoring'): string {
   switch (op) {
     case 'default':
       return t('Default backend');
@@ -15,5 +15,7 @@ export function operationLabel(op: AnswerOperation | 'default'): string {
       return t('Choosing who acts next');
     case 'chronicler':
       return t('Writing the chronicle');
+    case 'authoring':
+      return t('Assistants (authoring chats)');
   }
 }

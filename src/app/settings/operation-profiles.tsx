@@ -8,7 +8,13 @@ import { operationLabel } from './operation-labels.ts';
 
 type Operation = keyof Operations;
 
-const OPERATIONS = ['default', 'actor', 'projector', 'selector'] as const satisfies readonly Operation[];
+const OPERATIONS = [
+  'default',
+  'actor',
+  'projector',
+  'selector',
+  'authoring',
+] as const satisfies readonly Operation[];
 
 /** What an operation uses when no backend is chosen for it. */
 function unsetLabel(op: Operation): string {

@@ -148,10 +148,10 @@ export function assistantCommands(
     onToken: ((delta: string) => void) | undefined,
     signal: AbortSignal,
   ): Promise<Result<{ view: AssistantChatView }>> {
-    const found = await ctx.modelFor('', 'actor');
+    const found = await ctx.modelFor('', 'authoring');
     if (!('complete' in found)) return found;
-    // The reply limit of the default backend's characters' turns.
-    const profile = profileFor(await ctx.settings.read(), '', 'actor');
+    // The backend chosen for the assistants, with the reply limit it sets for characters' turns.
+    const profile = profileFor(await ctx.settings.read(), '', 'authoring');
     const model = assistantModel(found, profile);
     const maxTokens = profile && maxTokensFor(profile, 'actor');
     const prompts = resolvePrompts({

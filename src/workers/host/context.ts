@@ -1,11 +1,11 @@
 // What the worker's command handlers share: the documents, device settings, model backends, the
 // clock and ids, and the event stream to the UI.
 import type { SettingsStore } from '../store/settings-store.ts';
-import type { BackendProfile } from '../store/device-settings.ts';
+import type { BackendProfile, BackendRole } from '../store/device-settings.ts';
 import type { TokenGauge } from '../../driver/budget/token-gauge.ts';
 import type { PromptSet } from '../../driver/prompts/render.ts';
 import type { ChatModel, ModelFailure } from '../../driver/model.ts';
-import type { BudgetOp, Operation } from '../../driver/env.ts';
+import type { BudgetOp } from '../../driver/env.ts';
 import type { DriverEvent, Failure } from '../api.ts';
 import type { OpenStory, StoryStore } from '../store/story-store.ts';
 import type { Timers } from './token-batcher.ts';
@@ -24,7 +24,7 @@ export interface HostContext {
    */
   gaugeFor(profile: BackendProfile | undefined, op: BudgetOp): TokenGauge;
   /** The model an operation of a story uses, from this device's settings. */
-  modelFor(storyId: string, op: Operation): Promise<ChatModel | ModelFailure>;
+  modelFor(storyId: string, op: BackendRole): Promise<ChatModel | ModelFailure>;
   emit(event: DriverEvent): void;
   /** Opens a story or says why it cannot be opened. */
   story(storyId: string): Promise<OpenStory | Failure>;

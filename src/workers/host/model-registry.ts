@@ -3,14 +3,18 @@
 // limits tell the profile's context setting over what the server says.
 import type { ChatModel, ModelFailure } from '../../driver/model.ts';
 import { withContextSetting } from '../backends/context-setting.ts';
-import type { Operation } from '../../driver/env.ts';
-import { profileFor, type BackendProfile, type DeviceSettings } from '../store/device-settings.ts';
+import {
+  profileFor,
+  type BackendProfile,
+  type BackendRole,
+  type DeviceSettings,
+} from '../store/device-settings.ts';
 import { uiText } from '../i18n/ui-text.ts';
 
 export type BackendFactory = (profile: BackendProfile) => ChatModel;
 
 export interface ModelRegistry {
-  modelFor(settings: DeviceSettings, storyId: string, op: Operation): ChatModel | ModelFailure;
+  modelFor(settings: DeviceSettings, storyId: string, op: BackendRole): ChatModel | ModelFailure;
   /** The model of one profile with a model chosen (built once while the profile is unchanged). */
   modelOf(profile: BackendProfile): ChatModel;
 }

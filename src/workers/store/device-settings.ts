@@ -69,12 +69,16 @@ export const webllmProfileSchema = z.object({
 export const backendProfileSchema = z.discriminatedUnion('kind', [openAIProfileSchema, webllmProfileSchema]);
 export type BackendProfile = z.infer<typeof backendProfileSchema>;
 
-/** Which profile each operation uses; `default` covers the ones left unset. */
+/**
+ * Which profile each operation uses; `default` covers the ones left unset. `authoring` is the
+ * assistants' chats (a device's choice: a story's own choices never name it).
+ */
 export const operationProfilesSchema = z.object({
   default: z.string().optional(),
   actor: z.string().optional(),
   projector: z.string().optional(),
   selector: z.string().optional(),
+  authoring: z.string().optional(),
 });
 export type OperationProfiles = z.infer<typeof operationProfilesSchema>;
 
@@ -135,11 +139,14 @@ export function parseDeviceSettings(raw: string | null): SettingsRead {
       };
 }
 
+/** What a backend is chosen for: a driver operation, or the assistants' chats. */
+export type BackendRole = 'actor' | 'projector' | 'selector' | 'authoring';
+
 /** The profile an operation of a story uses: the story's choice, else the operation's, else the default. */
 export function profileFor(
   settings: DeviceSettings,
   storyId: string,
-  op: 'actor' | 'projector' | 'selector',
+  op: BackendRole,
 ): BackendProfile | undefined {
   const story = settings.storyOperations[storyId] ?? {};
   const ids = [story[op], story.default, settings.operations[op], settings.operations.default];

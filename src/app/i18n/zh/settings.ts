@@ -31,6 +31,7 @@ export const ZH_SETTINGS: Messages = {
   'Characters acting': '角色行动',
   'Projecting perceptions': '生成感知',
   'Choosing who acts next': '选择下一位行动者',
+  'Assistants (authoring chats)': '助手（创作对话）',
   'Writing the chronicle': '撰写编年记录',
   'The first backend above': '上方第一个后端',
   'OpenAI-compatible server {number}': 'OpenAI 兼容服务器 {number}',
