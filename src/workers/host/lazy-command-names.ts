@@ -1,6 +1,7 @@
 // The commands of each group the worker loads on first use (host/lazy-commands.ts): files in and out,
 // "Evaluate this model", the assistants' chats. Listed here because the page may call any of them first.
 import type { AssistantApi } from '../api-assistant.ts';
+import type { AssistantTurnsApi } from '../api-assistant-turns.ts';
 import type { EvalApi } from '../api-eval.ts';
 import type { ImportApi } from '../api-import.ts';
 import type { PresetAssistantApi } from '../api-preset-assistant.ts';
@@ -26,7 +27,10 @@ export const ASSISTANT_COMMANDS = {
   decideProposal: true,
   setAssistantAutomatic: true,
   restoreFromTrash: true,
-} satisfies Record<keyof AssistantApi, true>;
+  cancelAssistant: true,
+  retryAssistant: true,
+  setAssistantLanguage: true,
+} satisfies Record<keyof AssistantApi | keyof AssistantTurnsApi, true>;
 
 export const PRESET_ASSISTANT_COMMANDS = { makePresetWithModel: true } satisfies Record<
   keyof PresetAssistantApi,
