@@ -79,6 +79,9 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // One stylesheet, loaded first, though screens load on first use: the rooms' rules build on
+    // shell.css in import order, which per-chunk sheets inserted later would not keep.
+    cssCodeSplit: false,
     rolldownOptions: { output: splitLargeChunks },
   },
 });

@@ -3,7 +3,6 @@
 import * as Comlink from 'comlink';
 import type { DriverApi } from './api.ts';
 import { bundledPrompts } from './host/bundled-prompts.ts';
-import { bundledEvalScenes } from './host/bundled-eval-scenes.ts';
 import { createDeviceBackends } from './backends/device-backends.ts';
 import { createDriverHost } from './host/driver-host.ts';
 import { uiText } from './i18n/ui-text.ts';
@@ -15,7 +14,8 @@ const host = createDriverHost({
   store: createStoryStore({ broadcast: globalThis.BroadcastChannel }),
   settings: createIdbSettingsStore(),
   prompts: bundledPrompts,
-  evalScenes: bundledEvalScenes,
+  // Bundled apart, with the code of "Evaluate this model": loaded on its first run.
+  evalScenes: async () => (await import('./host/bundled-eval-scenes.ts')).bundledEvalScenes,
   // The backends word their failures in the interface language of the moment.
   backends: (emit) => createDeviceBackends(emit, uiText),
   clock: () => Date.now(),

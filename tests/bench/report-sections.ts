@@ -110,7 +110,7 @@ export function sections(r: Report): Section[] {
       head: ['figure', 'value', 'target'],
       rows: [
         [
-          'first-load JS, gzip (kB), without WebLLM and tokenizers',
+          'first-load JS, gzip (kB), fetched and run before the library shows',
           fmt(r.app.firstLoadJsGzipKB),
           verdict('app.firstLoadJsGzipKB'),
         ],

@@ -112,7 +112,7 @@ describe('story state', () => {
     const { state, dispose } = await open((f) => {
       f.handlers.act = async () => ({ ok: false, code: 'cancelled', detail: 'x' });
     });
-    setUiLanguage('zh');
+    await setUiLanguage('zh');
     try {
       await state.act({ auto: true });
       expect(state.notice()).toBe('已取消，未保存任何内容。');

@@ -56,7 +56,7 @@ describe('the notice of unreadable parts', () => {
       'What Jane perceived of turn t4 cannot be read (view): it counts as not written yet.',
     );
 
-    setUiLanguage('zh');
+    await setUiLanguage('zh');
     await expect
       .poll(() => host.querySelector('[role="status"] p')?.textContent)
       .toContain('跳过的回合 3 个');

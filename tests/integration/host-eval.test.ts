@@ -109,7 +109,7 @@ describe('evaluate an in-browser (WebLLM) model through the worker', () => {
       store: createStoryStore({ prefix: `test-${randomUUID()}` }),
       settings: memorySettings(),
       prompts: shippedPrompts(),
-      evalScenes: evalSceneFiles(SHIPPED_SCENES_DIR),
+      evalScenes: async () => evalSceneFiles(SHIPPED_SCENES_DIR),
       backends: () =>
         testBackends((p) => {
           if (p.kind !== 'webllm') throw new Error('only the in-browser profile here');

@@ -85,7 +85,7 @@ export async function startHost(
     store,
     settings: memorySettings(storedSettings ?? testSettings(server)),
     prompts: shippedPrompts(),
-    evalScenes: evalSceneFiles(SHIPPED_SCENES_DIR),
+    evalScenes: async () => evalSceneFiles(SHIPPED_SCENES_DIR),
     backends: () => backends,
     clock: Date.now,
     newId: randomUUID,

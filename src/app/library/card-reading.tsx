@@ -5,7 +5,7 @@ import { For, Show, createSignal, type JSX } from 'solid-js';
 import type { World } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { t } from '../i18n/ui-text.ts';
-import { AssistantPanel } from '../assistant/assistant-panel.tsx';
+import { AssistantPanel } from '../assistant/lazy-assistant-panel.ts';
 
 export function CardReading(props: { characterId: string; name: string }): JSX.Element {
   const { api } = useDriver();

@@ -15,7 +15,7 @@ import { EntryEditor } from './entry-editor.tsx';
 import { LoreTestPanel } from './lore-test-panel.tsx';
 import { BookHolders } from './book-holders.tsx';
 import { BookExport } from './book-export.tsx';
-import { AssistantPanel } from '../assistant/assistant-panel.tsx';
+import { AssistantPanel } from '../assistant/lazy-assistant-panel.ts';
 
 export function BookEditor(props: { book: LoreBook }): JSX.Element {
   const { api } = useDriver();

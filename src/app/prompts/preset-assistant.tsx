@@ -2,7 +2,7 @@
 // its chat beside it, and "Make a preset with the model" from a SillyTavern preset file, which makes
 // the preset and opens its chat with the model's proposals for every language.
 import { createSignal, type JSX } from 'solid-js';
-import { AssistantPanel } from '../assistant/assistant-panel.tsx';
+import { AssistantPanel } from '../assistant/lazy-assistant-panel.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { t, uiLanguage } from '../i18n/ui-text.ts';
 

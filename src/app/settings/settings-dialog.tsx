@@ -90,7 +90,7 @@ function SettingsForm(props: {
         }),
       };
     const result = await api.setDeviceSettings(copy);
-    if (result.ok) setUiLanguage(copy.uiLanguage);
+    if (result.ok) await setUiLanguage(copy.uiLanguage);
     return result;
   });
   props.onAutosave(autosave);

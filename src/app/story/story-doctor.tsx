@@ -3,7 +3,7 @@
 // the fixes this screen has; each is applied only on Apply. The screen follows what a fix changed by
 // itself (the worker's story-changed events), so nothing is re-read here.
 import { Show, type JSX } from 'solid-js';
-import { AssistantPanel } from '../assistant/assistant-panel.tsx';
+import { AssistantPanel } from '../assistant/lazy-assistant-panel.ts';
 import { t } from '../i18n/ui-text.ts';
 
 export function StoryDoctorButton(props: { open: boolean; onToggle: () => void }): JSX.Element {

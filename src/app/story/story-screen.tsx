@@ -4,7 +4,7 @@
 // the worker's view slices.
 import { StartNotices } from './start-notices.tsx';
 import { UnreadableNotice } from './unreadable-notice.tsx';
-import { Show, createSignal, type JSX } from 'solid-js';
+import { Show, createSignal, lazy, type JSX } from 'solid-js';
 import { Composer } from './composer.tsx';
 import { focusOnMount } from '../ui/focus-on-mount.ts';
 import { t } from '../i18n/ui-text.ts';
@@ -15,14 +15,18 @@ import { routeHash } from '../shell/route.ts';
 import { ShareStory } from '../sync/share-story.tsx';
 import { createStoryState } from './story-state.ts';
 import { TranscriptView } from './transcript/transcript-view.tsx';
-import { TurnInspector } from '../inspector/turn-inspector.tsx';
-import { MemoryPanel } from '../memory/memory-panel.tsx';
 import { FirstRunNote } from './first-run-note.tsx';
 import { PointOfView } from './read-as.tsx';
 import { CastAvatars } from './cast-avatars.tsx';
 import { FailureActions } from './failure-actions.tsx';
 import { StoryDoctor, StoryDoctorButton } from './story-doctor.tsx';
 import './story.css';
+
+// Opened from a row or the cast, never on the story's first screen: loaded when first opened.
+const TurnInspector = lazy(async () => ({
+  default: (await import('../inspector/turn-inspector.tsx')).TurnInspector,
+}));
+const MemoryPanel = lazy(async () => ({ default: (await import('../memory/memory-panel.tsx')).MemoryPanel }));
 
 export function StoryScreen(props: { storyId: string }): JSX.Element {
   // The screen is keyed by story id (shell/app.tsx), so the state belongs to one story.

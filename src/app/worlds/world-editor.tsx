@@ -14,7 +14,7 @@ import { RelationshipsSection } from './relationships-section.tsx';
 import { KnowledgeTables } from './knowledge-tables.tsx';
 import { CharacterKnowledge } from './character-knowledge.tsx';
 import { WorldAttachments } from './world-attachments.tsx';
-import { AssistantPanel } from '../assistant/assistant-panel.tsx';
+import { AssistantPanel } from '../assistant/lazy-assistant-panel.ts';
 import { WorldTranslate } from './world-translate.tsx';
 
 export function WorldEditor(props: { world: World }): JSX.Element {

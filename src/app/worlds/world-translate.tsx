@@ -6,7 +6,7 @@ import type { Language, World } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { routeHash } from '../shell/route.ts';
 import { t } from '../i18n/ui-text.ts';
-import { AssistantPanel } from '../assistant/assistant-panel.tsx';
+import { AssistantPanel } from '../assistant/lazy-assistant-panel.ts';
 
 export function WorldTranslate(props: {
   world: World;

@@ -1,10 +1,10 @@
 // The platform side of model backends in the worker: OpenAI-compatible endpoints over fetch, WebGPU
 // detection, and WebLLM — loaded with a dynamic import, only when an in-browser model is used. Every
-// backend words what it says with the worker's wording (its uiText, in the interface language).
+// backend words what it says with the worker's wording (its uiText, in the interface language). The
+// endpoints' presets, connection test and local-server finder load when Settings first asks for them.
 import type { DriverEvent } from '../api.ts';
 import type { DeviceBackends } from '../host/driver-host.ts';
 import { createOpenAIChatModel } from './openai/chat-model.ts';
-import { corsHelpFor, endpointPresets, probeLocalServers, testConnection } from './openai/endpoints.ts';
 import { limitsReport } from './limits-report.ts';
 import { detectWebGpu } from './webllm/webgpu.ts';
 import { createWebllmLoader } from './webllm/loader.ts';
@@ -18,6 +18,7 @@ import { createWebllmProfileModel } from './webllm/profile-model.ts';
 import type { Wording } from './wording.ts';
 
 const webllm = () => import('@mlc-ai/web-llm');
+const endpoints = () => import('./openai/endpoints.ts');
 
 export function createDeviceBackends(emit: (event: DriverEvent) => void, wording: Wording): DeviceBackends {
   const origin = globalThis.location?.origin;
@@ -55,10 +56,12 @@ export function createDeviceBackends(emit: (event: DriverEvent) => void, wording
             onProgress: emit,
             wording,
           }),
-    endpointPresets: async () =>
-      endpointPresets(wording).map((p) => ({ ...p, corsHelp: corsHelpFor(p, origin, wording) })),
-    testConnection: (endpoint) => testConnection(endpoint, connection),
-    probeLocalServers: () => probeLocalServers(connection),
+    async endpointPresets() {
+      const { corsHelpFor, endpointPresets } = await endpoints();
+      return endpointPresets(wording).map((p) => ({ ...p, corsHelp: corsHelpFor(p, origin, wording) }));
+    },
+    testConnection: async (endpoint) => (await endpoints()).testConnection(endpoint, connection),
+    probeLocalServers: async () => (await endpoints()).probeLocalServers(connection),
     modelLimits: (profile) => limitsReport(profile, { contextWindow, wording }),
     webgpuStatus: async () => {
       const { available, shaderF16, detail } = await detectWebGpu(undefined, wording);

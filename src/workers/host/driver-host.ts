@@ -21,16 +21,19 @@ import { memoryCommands } from './memory-commands.ts';
 import { inspectCommands } from './inspect-commands.ts';
 import { worldCommands } from './world-commands.ts';
 import { castCommands } from './cast-commands.ts';
-import { assistantCommands } from './assistant-commands.ts';
-import { createDoctors } from './doctor-assistant.ts';
-import { presetAssistantCommands } from './preset-assistant-commands.ts';
 import { generationCommands } from './generation-commands.ts';
 import { libraryCardCommands } from './library-card-commands.ts';
-import { importCommands } from './import-commands.ts';
 import { loreTestCommand } from './lore-test-command.ts';
 import { problemCommands } from './problem-commands.ts';
 import { createHostSync } from './sync-commands.ts';
-import { evalCommands, type EvalSceneFile } from './eval-commands.ts';
+import type { EvalSceneFile } from './eval-commands.ts';
+import { lazyCommands } from './lazy-commands.ts';
+import {
+  ASSISTANT_COMMANDS,
+  EVAL_COMMANDS,
+  IMPORT_COMMANDS,
+  PRESET_ASSISTANT_COMMANDS,
+} from './lazy-command-names.ts';
 import { overview, transcriptSlice } from './views.ts';
 import { createModelRegistry, type BackendFactory } from './model-registry.ts';
 import type { OpenStory, StoryStore } from '../store/story-store.ts';
@@ -66,8 +69,8 @@ export interface HostParts {
   timers: Timers;
   /** WebSocket and fetch for sync (the platform's by default; Node tests pass `ws`). */
   sync?: SyncTransport;
-  /** The eval scenes "Evaluate this model" plays (the worker bundles the shipped ones; default none). */
-  evalScenes?: readonly EvalSceneFile[];
+  /** The eval scenes "Evaluate this model" plays, loaded on its first run (the worker bundles the shipped ones; default none). */
+  evalScenes?: () => Promise<readonly EvalSceneFile[]>;
 }
 
 export function createDriverHost(parts: HostParts): DriverApi {
@@ -144,7 +147,14 @@ export function createDriverHost(parts: HostParts): DriverApi {
   const play = playCommands(ctx, generations);
   const edit = editCommands(ctx, generations);
   const memory = memoryCommands(ctx);
-  const assistants = assistantCommands(ctx, createDoctors(ctx, generations, { ...play, ...edit, ...memory }));
+  // Files in and out, the assistants and "Evaluate this model" load on first use (lazy-commands.ts).
+  const assistants = lazyCommands(ASSISTANT_COMMANDS, async () => {
+    const [{ assistantCommands }, { createDoctors }] = await Promise.all([
+      import('./assistant-commands.ts'),
+      import('./doctor-assistant.ts'),
+    ]);
+    return assistantCommands(ctx, createDoctors(ctx, generations, { ...play, ...edit, ...memory }));
+  });
 
   return {
     ...library,
@@ -159,20 +169,30 @@ export function createDriverHost(parts: HostParts): DriverApi {
     ...diceCommands(ctx),
     ...pathCommands(ctx),
     ...prompts,
-    ...importCommands(ctx, {
-      importStory: library.importStory,
-      importSillyTavernPreset: prompts.importSillyTavernPreset,
-    }),
+    ...lazyCommands(IMPORT_COMMANDS, async () =>
+      (await import('./import-commands.ts')).importCommands(ctx, {
+        importStory: library.importStory,
+        importSillyTavernPreset: prompts.importSillyTavernPreset,
+      }),
+    ),
     ...memory,
     ...inspectCommands(ctx),
     ...worldCommands(ctx),
     ...castCommands(ctx),
     ...assistants,
-    ...presetAssistantCommands(ctx, assistants.sendAssistant),
+    ...lazyCommands(PRESET_ASSISTANT_COMMANDS, async () =>
+      (await import('./preset-assistant-commands.ts')).presetAssistantCommands(ctx, assistants.sendAssistant),
+    ),
     ...generationCommands(ctx),
     ...libraryCardCommands(ctx),
     ...loreTestCommand(ctx),
-    ...evalCommands(ctx, registry.modelOf, parts.evalScenes ?? []),
+    ...lazyCommands(EVAL_COMMANDS, async () => {
+      const [{ evalCommands }, scenes] = await Promise.all([
+        import('./eval-commands.ts'),
+        parts.evalScenes?.() ?? [],
+      ]);
+      return evalCommands(ctx, registry.modelOf, scenes);
+    }),
     ...problemCommands(ctx),
 
     async openStory(storyId) {

@@ -1,7 +1,7 @@
 // Reads an OpenAI chat-completions answer (whole or streamed) into a ModelAnswer, or a failure when
 // the answer is not usable text: no choices, non-text content, a stream that was cut short. The
 // tokens the server counted (`usage`) come along when it reports them.
-import { APIConnectionError } from 'openai';
+import { APIConnectionError } from 'openai/core/error';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import { ModelFailureCode, type ChatRequest, type ModelAnswer } from '../../../driver/model.ts';

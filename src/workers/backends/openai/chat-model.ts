@@ -1,7 +1,8 @@
 // The ChatModel for any OpenAI-compatible server (OpenAI, vLLM, llama.cpp, Ollama, LM Studio),
 // built on the openai SDK with our own bounded retries, telling its limits as the server says them
-// (model-limits.ts); also lists the server's models.
-import OpenAI from 'openai';
+// (model-limits.ts); also lists the server's models. The SDK loads on the first request (a chunk of
+// its own: a first load that never calls a server neither fetches nor parses it).
+import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import {
   ModelFailureCode,
@@ -76,7 +77,12 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
     deadlineMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     maxAnswerBytes: options.maxAnswerBytes ?? MAX_ANSWER_BYTES,
   };
-  const client = makeClient(options, bounds.maxAnswerBytes);
+  let client: Promise<OpenAI> | undefined;
+  const clientOnce = () =>
+    (client ??= makeClient(options, bounds.maxAnswerBytes).catch((error: unknown) => {
+      client = undefined; // the chunk could not be fetched: the next request tries again
+      throw error;
+    }));
   const { wording } = options;
   const context: FailureContext = { baseURL: options.baseURL, model: options.model, wording };
   const maxRetries = options.maxRetries ?? MAX_TRANSPORT_RETRIES;
@@ -96,7 +102,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
     async complete(request) {
       for (let attempt = 1; ; attempt++) {
         if (request.signal?.aborted) return cancelledFailure(wording);
-        const outcome = await attemptOnce(client, options.model, request, context, bounds);
+        const outcome = await attemptOnce(await clientOnce(), options.model, request, context, bounds);
         if ('ok' in outcome) return outcome;
         if (!outcome.retryable) return outcome.failure;
         if (attempt > maxRetries) return gaveUp(outcome.failure, attempt, wording);
@@ -119,7 +125,7 @@ export interface ListModelsOptions {
 export async function listModels(
   options: ListModelsOptions,
 ): Promise<{ ok: true; models: string[] } | ModelFailure> {
-  const client = makeClient(options);
+  const client = await makeClient(options);
   const { baseURL, wording } = options;
   try {
     const page = await client.models.list(options.signal ? { signal: options.signal } : undefined);
@@ -140,10 +146,11 @@ export async function listModels(
   }
 }
 
-function makeClient(
+async function makeClient(
   options: { baseURL: string; apiKey?: string; fetch?: FetchLike },
   maxAnswerBytes = MAX_ANSWER_BYTES,
-): OpenAI {
+): Promise<OpenAI> {
+  const { default: OpenAI } = await import('openai');
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   return new OpenAI({
     baseURL: options.baseURL,

@@ -1,6 +1,11 @@
 // Turns what the openai SDK throws into a ModelFailure a user can act on, and says whether the
 // failure is worth retrying (rate limits, server errors, network trouble).
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+} from 'openai/core/error';
 import { ModelFailureCode, type ModelFailure } from '../../../driver/model.ts';
 import type { Wording } from '../wording.ts';
 
