@@ -12,9 +12,6 @@ import { metaMap } from '../../driver/doc/story-doc.ts';
 import { persisted, stored } from './persistence.ts';
 import type { TabLink } from './tab-sync.ts';
 
-/** The root's schema version of a segmented story (design §2.1); schema 1 keeps every turn in one doc. */
-export const SEGMENTED_SCHEMA_VERSION = 2;
-
 /** A segment unused this long may be unloaded: as long as the sync server keeps an idle room. */
 export const SEGMENT_IDLE_UNLOAD_MS = 60_000;
 

@@ -97,9 +97,10 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
   /** The open stories' persistences and segment stores, for `flush`. */
   const live = new Set<IndexeddbPersistence>();
   const liveSegments = new Set<SegmentStore>();
-  const segmentedStories = options.segmented
-    ? createSegmentedStories({ rootDatabase: storyDbName, link, clock: options.clock ?? Date.now })
-    : undefined;
+  const segmentedStories =
+    (options.segmented ?? true)
+      ? createSegmentedStories({ rootDatabase: storyDbName, link, clock: options.clock ?? Date.now })
+      : undefined;
 
   const wrap = (
     id: string,
@@ -167,9 +168,9 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
       const opening = (async (): Promise<OpenResult> => {
         const doc = new Y.Doc({ guid: storyId });
         const persistence = await persisted(storyDbName(storyId), doc);
-        const checked = segmentedStories?.isSegmented(doc)
-          ? await segmentedStories.open(doc)
-          : migrateStory(doc);
+        // An empty root (a new id, or a story yet to arrive from the server) has nothing to migrate.
+        const checked =
+          segmentedStories && metaMap(doc).size > 0 ? await segmentedStories.open(doc) : migrateStory(doc);
         if (!checked.ok) {
           await persistence.destroy();
           open.delete(storyId);
