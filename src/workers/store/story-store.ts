@@ -97,10 +97,9 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
   /** The open stories' persistences and segment stores, for `flush`. */
   const live = new Set<IndexeddbPersistence>();
   const liveSegments = new Set<SegmentStore>();
-  const segmentedStories =
-    (options.segmented ?? true)
-      ? createSegmentedStories({ rootDatabase: storyDbName, link, clock: options.clock ?? Date.now })
-      : undefined;
+  const segmentedStories = options.segmented
+    ? createSegmentedStories({ rootDatabase: storyDbName, link, clock: options.clock ?? Date.now })
+    : undefined;
 
   const wrap = (
     id: string,
