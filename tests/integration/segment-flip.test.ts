@@ -18,7 +18,14 @@ import { exportSegmentedStory } from '../../src/driver/story-json/export-segment
 import { segmentExportLoader } from '../../src/workers/store/segment-export-loader.ts';
 import { createStoryStore, type StoryStore } from '../../src/workers/store/story-store.ts';
 import { overview, transcriptSlice } from '../../src/workers/host/views.ts';
-import { AUTHOR, segmentedChain, turnText, writeTurn } from '../support/segment-story.ts';
+import {
+  AUTHOR,
+  appendChainTurn,
+  segmentedChain,
+  segmentedRoot,
+  turnText,
+  writeTurn,
+} from '../support/segment-story.ts';
 
 const stores: StoryStore[] = [];
 afterEach(async () => {
@@ -133,5 +140,20 @@ describe('the segmented story in the store and views', () => {
       [10, 'Turn 10.'],
       [11, 'Turn 11.'],
     ]);
+  });
+
+  it('[SS2] a story closed right after an append made a new band closes, and the turn is stored', async () => {
+    const prefix = `flip-${randomUUID()}`;
+    const first = store(prefix, true);
+    const { root, set } = segmentedRoot('quick');
+    await first.adopt(root, set);
+    appendChainTurn(set, 'Written just before closing.');
+    await first.closeAll();
+    stores.splice(stores.indexOf(first), 1);
+
+    const again = store(prefix, true);
+    const opened = await again.open('quick');
+    if (!opened.ok) throw new Error(opened.detail);
+    expect(turnText(storySetOf(opened.story.doc)?.segment(0), 't0')).toBe('Written just before closing.');
   });
 });

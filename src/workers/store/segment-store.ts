@@ -222,6 +222,9 @@ export function createSegmentStore(options: SegmentStoreOptions): SegmentStore {
       stopObserving();
       metaMap(root).unobserve(onMeta);
       await Promise.allSettled(loading.values());
+      // A segment made just now (an append into a new band) may still be opening its database: destroyed
+      // before that, y-indexeddb never says it is synced, and letting go of it would wait forever.
+      await Promise.allSettled([...held.values()].map((entry) => entry.persistence));
       await Promise.all(
         [...held].map(([n, entry]) => {
           const closing = release(n, entry);
