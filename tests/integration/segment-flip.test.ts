@@ -156,4 +156,25 @@ describe('the segmented story in the store and views', () => {
     if (!opened.ok) throw new Error(opened.detail);
     expect(turnText(storySetOf(opened.story.doc)?.segment(0), 't0')).toBe('Written just before closing.');
   });
+
+  it('[SF4] a story that arrives empty and becomes segmented on its first sync reads its turns through views over its set', async () => {
+    const prefix = `flip-${randomUUID()}`;
+    const { root, set } = segmentedChain('arriving', 3);
+    const fresh = store(prefix, true);
+    const opened = await fresh.open('arriving');
+    if (!opened.ok) throw new Error(opened.detail);
+    const story = opened.story;
+    expect(story.views.path()).toEqual([]);
+    Y.applyUpdate(story.doc, Y.encodeStateAsUpdate(root), 'peer');
+    const segment = await fresh.loadSegment('arriving', 0);
+    const written = set.segment(0);
+    if (!segment || !written) throw new Error('segment 0 is not there');
+    Y.applyUpdate(segment, Y.encodeStateAsUpdate(written), 'peer');
+    expect(story.views.path().map((n) => n.id)).toEqual(['t0', 't1', 't2']);
+    // A later edit there reaches the views too.
+    const source = turnsMap(segment).get('t1')?.get('source');
+    if (!(source instanceof Y.Text)) throw new Error('t1 has no source');
+    source.insert(0, 'Edited: ');
+    expect(story.views.node('t1').turn.source).toBe('Edited: Turn 1.');
+  });
 });

@@ -112,6 +112,9 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
     const segmented = (made: SegmentStore) => {
       segments = made;
       liveSegments.add(made);
+      // Views made for the empty root knew no segments: the story's are made now, over its set.
+      views.dispose();
+      views = createStoryViews(doc);
       for (const listener of [...listeners]) listener(made);
     };
     if (segments) liveSegments.add(segments);
@@ -120,13 +123,15 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
       !segments && segmentedStories && metaMap(doc).size === 0
         ? segmentedStories.whenSegmented(doc, segmented)
         : () => {};
-    const views = createStoryViews(doc);
+    let views = createStoryViews(doc);
     const tabs = link(storyDbName(id), doc);
     live.add(persistence);
     return {
       id,
       doc,
-      views,
+      get views() {
+        return views;
+      },
       segments: () => segments,
       onSegmented(listener) {
         if (segments) {
