@@ -105,11 +105,24 @@ export function createDriverHost(parts: HostParts): DriverApi {
     const upkeep = keepSegments(story, parts.timers, parts.clock);
     watched.set(story.doc, upkeep);
     story.doc.once('destroy', () => upkeep.stop());
-    observeStoryChanges(story.doc, (change) => {
-      upkeep.changed();
-      emit({ kind: 'story-changed', storyId: story.id, ...change });
-    });
-    followStoryListing(listing, story);
+    const follow = () => {
+      const stopChanges = observeStoryChanges(story.doc, (change) => {
+        upkeep.changed();
+        emit({ kind: 'story-changed', storyId: story.id, ...change });
+      });
+      const stopListing = followStoryListing(listing, story);
+      return () => {
+        stopChanges();
+        stopListing();
+      };
+    };
+    const stop = follow();
+    // A story arriving empty is segmented by its first sync: from then on its segments are watched too.
+    if (!story.segments?.())
+      story.onSegmented?.(() => {
+        stop();
+        follow();
+      });
     return upkeep;
   };
 
