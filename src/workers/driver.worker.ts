@@ -12,7 +12,7 @@ import { createStoryStore } from './store/story-store.ts';
 
 const host = createDriverHost({
   // Two tabs each have this worker: their documents stay in step over a BroadcastChannel.
-  store: createStoryStore({ broadcast: globalThis.BroadcastChannel, segmented: true }),
+  store: createStoryStore({ broadcast: globalThis.BroadcastChannel }),
   settings: createIdbSettingsStore(),
   prompts: bundledPrompts,
   evalScenes: bundledEvalScenes,
