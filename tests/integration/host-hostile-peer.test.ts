@@ -2,11 +2,13 @@
 // nobody has and wrong-typed fields into a story the worker host has open. The story still opens with
 // what is sound and lists what is not; nothing hangs; the other stories stay listed.
 import { afterEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import * as Y from 'yjs';
 import type { Remote } from 'comlink';
 import { startOpenAIServer } from '../support/openai-server.ts';
 import { startHost, type HostHarness } from '../support/host-harness.ts';
 import type { DriverApi } from '../../src/workers/api.ts';
+import { createStoryStore } from '../../src/workers/store/story-store.ts';
 import { mulberry32 } from '../support/prng.ts';
 import {
   loopActivePath,
@@ -24,7 +26,11 @@ afterEach(async () => {
 async function host(): Promise<HostHarness> {
   const server = await startOpenAIServer({ answer: () => 'You hear a knock.' });
   cleanups.push(() => server.close());
-  const started = await startHost(server);
+  // The peer writes the one-document layout's turns (schema 1): a segmented root holds none to break.
+  const started = await startHost(
+    server,
+    createStoryStore({ prefix: `test-${randomUUID()}`, segmented: false }),
+  );
   cleanups.push(() => started.close());
   return started;
 }

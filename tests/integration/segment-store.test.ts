@@ -10,7 +10,8 @@ import { readLeafRef } from '../../src/driver/doc/leaf-ref.ts';
 import { storySetOf } from '../../src/driver/doc/story-set.ts';
 import { createStory, metaMap, turnsMap } from '../../src/driver/doc/story-doc.ts';
 import { addOpening } from '../../src/driver/turns/opening.ts';
-import { SEGMENT_IDLE_UNLOAD_MS, SEGMENTED_SCHEMA_VERSION } from '../../src/workers/store/segment-store.ts';
+import { SEGMENTED_SCHEMA_VERSION } from '../../src/driver/doc/segment-meta.ts';
+import { SEGMENT_IDLE_UNLOAD_MS } from '../../src/workers/store/segment-store.ts';
 import { createStoryStore, type StoryStore } from '../../src/workers/store/story-store.ts';
 import { AUTHOR, appendChainTurn, segmentedChain, turnAt, turnText } from '../support/segment-story.ts';
 import { waitFor } from '../support/sync-clients.ts';
@@ -196,7 +197,7 @@ describe('segmented stories in the store', () => {
   it('[SS7] with segments off, a schema-2 root is refused as today and nothing is segmented', async () => {
     const prefix = `seg-${randomUUID()}`;
     await storedChain(prefix, 'road', 3);
-    const plain = createStoryStore({ prefix });
+    const plain = createStoryStore({ prefix, segmented: false });
     stores.push(plain);
     const result = await plain.open('road');
     expect(result).toMatchObject({ ok: false, code: 'newer-version' });

@@ -48,10 +48,12 @@ describe('a collaborator’s device writing hostile structure through the sync s
       () => undefined,
     );
     servers.push(server);
-    const owner = await startDevice('owner', {
-      serverURL: server.url,
-      token: server.data.secrets.ownerToken,
-    });
+    // The collaborator writes the one-document layout's turns (schema 1) into the story's room.
+    const owner = await startDevice(
+      'owner',
+      { serverURL: server.url, token: server.data.secrets.ownerToken },
+      { segmented: false },
+    );
     devices.push(owner);
     const shared = await story(owner.api, 'The shared road', ['One.', 'Two.', 'Three.', 'Four.']);
     const mine = await story(owner.api, 'My own story', ['Only mine.']);

@@ -8,7 +8,8 @@ import { readLeafRef, writeLeafRef } from '../../src/driver/doc/leaf-ref.ts';
 import { segmentOf, type TurnRef } from '../../src/driver/doc/segment-key.ts';
 import { createStorySet, type OwnedStorySet, type StorySet } from '../../src/driver/doc/story-set.ts';
 import { createStory, metaMap, turnsMap } from '../../src/driver/doc/story-doc.ts';
-import { SEGMENTED_SCHEMA_VERSION, makeSegmentDoc } from '../../src/workers/store/segment-store.ts';
+import { SEGMENTED_SCHEMA_VERSION } from '../../src/driver/doc/segment-meta.ts';
+import { makeSegmentDoc } from '../../src/workers/store/segment-store.ts';
 
 export const AUTHOR = 'wren';
 
@@ -24,7 +25,7 @@ export function writeTurn(segment: Y.Doc, id: string, parent: string | null, dep
     turn.set('author', AUTHOR);
     turn.set('audiences', [AUTHOR]);
     turn.set('source', new Y.Text(text));
-    turn.set('origin', 'human');
+    turn.set('origin', 'authored');
     turn.set('createdAt', '2026-01-01T00:00:00.000Z');
     turn.set('pov', new Y.Map());
     turn.set('depth', depth);

@@ -102,6 +102,24 @@ describe('sync addresses and overall state', () => {
     expect(syncOff().status).toBe('off');
   });
 
+  it('[SF5] a segmented story’s rooms are one row for the story, in the worst of their states', () => {
+    const label = (room: string) => `“${room}”`;
+    const folded = overallStatus(
+      [
+        { room: 'library', status: 'connected', detail: 'ok' },
+        { room: 's1', status: 'connected', detail: 'ok' },
+        { room: 's1~0', status: 'connected', detail: 'ok' },
+        { room: 's1~3', status: 'offline', detail: 'no answer' },
+      ],
+      label,
+    );
+    expect(folded.rooms).toEqual([
+      { room: 'library', status: 'connected', detail: 'ok' },
+      { room: 's1', status: 'offline', detail: 'no answer' },
+    ]);
+    expect(folded).toMatchObject({ status: 'offline', detail: '“s1”: no answer' });
+  });
+
   it('[C5] routes a joined story to its own server and token, and never the library', () => {
     const own = { serverURL: 'http://home:8787', token: 'owner' };
     const friend = { serverURL: 'http://friend:8787', token: 'room-a' };

@@ -120,7 +120,8 @@ export function doctorTools(input: DoctorToolsInput): AssistantTool[] {
       run: () =>
         json({
           title: story.views.meta().title,
-          turns: story.views.path().length,
+          // A segmented story's path holds its loaded tail: the leaf's depth counts every turn.
+          turns: (story.views.path().at(-1)?.index ?? -1) + 1,
           staleItems: staleRows(story).length,
           staleChronicles: staleChronicleCount(story),
           missingViews: missingRows(story).reduce((n, r) => n + r.turns.length, 0),

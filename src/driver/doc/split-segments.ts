@@ -8,9 +8,7 @@ import { copyValue } from './shared-copy.ts';
 import { parseSegmentGuid, segmentOf, type TurnRef } from './segment-key.ts';
 import { storySetOf, type StorySet } from './story-set.ts';
 import { metaMap, turnsMap } from './story-doc.ts';
-
-/** The schema of a segmented story: a root without turns, and segment documents. */
-export const SEGMENTED_SCHEMA_VERSION = 2;
+import { SEGMENTED_SCHEMA_VERSION } from './segment-meta.ts';
 
 /** The origin of the migration's and the sweep's writes (the same name `migrateStory` uses). */
 export const MIGRATION_ORIGIN = 'migration';

@@ -6,12 +6,8 @@ import type { Language } from '../doc/schema.ts';
 import { writeLeafRef } from '../doc/leaf-ref.ts';
 import { copyTopLevel } from '../doc/shared-copy.ts';
 import { KEY, metaMap } from '../doc/story-doc.ts';
-import {
-  SEGMENTED_SCHEMA_VERSION,
-  copyTurns,
-  planSegments,
-  type WriteSegment,
-} from '../doc/split-segments.ts';
+import { SEGMENTED_SCHEMA_VERSION } from '../doc/segment-meta.ts';
+import { copyTurns, planSegments, type WriteSegment } from '../doc/split-segments.ts';
 import { DocOrigin } from '../doc/origins.ts';
 import { importStory } from './import.ts';
 import type { StoryJson } from './schema.ts';

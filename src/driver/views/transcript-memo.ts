@@ -6,7 +6,7 @@ interface Memo {
   /** The last node the entries cover; null: none. */
   through: PathNode | null;
   entries: TranscriptEntry[];
-  /** The path index of each entry's turn (increasing). */
+  /** The path index (depth) of each entry's turn, increasing. */
   at: number[];
 }
 
@@ -22,7 +22,10 @@ function entriesBefore(at: readonly number[], end: number): number {
   return lo;
 }
 
-/** Returns `audience`'s entries for the turns `nodes[0, end)`, as a new array. */
+/**
+ * Returns `audience`'s entries for the turns `nodes[0, end)`, as a new array. A path seeded at a segment
+ * boundary starts at a depth above 0: `nodes[i].index` is `nodes[0].index + i`.
+ */
 export type TranscriptOf = (audience: string, nodes: readonly PathNode[], end: number) => TranscriptEntry[];
 
 export function createTranscriptMemo(): TranscriptOf {
@@ -30,21 +33,24 @@ export function createTranscriptMemo(): TranscriptOf {
   return (audience, nodes, end) => {
     const memo = memos.get(audience) ?? { through: null, entries: [], at: [] };
     memos.set(audience, memo);
+    const base = nodes[0]?.index ?? 0;
     // Nodes never change once made: the deepest memo node on this path vouches for all before it.
     let shared = memo.through;
-    while (shared && nodes[shared.index] !== shared) shared = shared.parent;
-    const covered = shared ? shared.index + 1 : 0;
-    if (end <= covered) return memo.entries.slice(0, entriesBefore(memo.at, end));
-    const kept = entriesBefore(memo.at, covered);
+    while (shared && nodes[shared.index - base] !== shared) shared = shared.parent;
+    // Entries of turns above the first node (a band unloaded since) are the same path's, not asked for.
+    const first = shared ? entriesBefore(memo.at, base) : 0;
+    const covered = shared ? shared.index - base + 1 : 0;
+    if (end <= covered) return memo.entries.slice(first, entriesBefore(memo.at, base + end));
+    const kept = shared ? entriesBefore(memo.at, base + covered) : 0;
     memo.entries.length = kept;
     memo.at.length = kept;
     for (let i = covered; i < end; i++) {
-      const turn = (nodes[i] as PathNode).turn;
-      if (!turn.audiences.includes(audience)) continue;
-      memo.entries.push(entryOf(turn, audience));
-      memo.at.push(i);
+      const node = nodes[i] as PathNode;
+      if (!node.turn.audiences.includes(audience)) continue;
+      memo.entries.push(entryOf(node.turn, audience));
+      memo.at.push(node.index);
     }
     memo.through = nodes[end - 1] ?? null;
-    return memo.entries.slice();
+    return memo.entries.slice(first);
   };
 }

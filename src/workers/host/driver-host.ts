@@ -41,6 +41,7 @@ import type { SyncTransport } from '../sync/room.ts';
 import type { Timers } from './token-batcher.ts';
 import { setWorkerUiLanguage, uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 import { followStoryListing } from './story-listing.ts';
+import { keepSegments, type SegmentUpkeep } from './segment-upkeep.ts';
 
 /** Everything about model backends that depends on the platform (fetch, WebGPU, WebLLM). */
 export interface DeviceBackends {
@@ -80,7 +81,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
   const registry = createModelRegistry(backends.factory);
   const gauges = new Map<string, TokenGauge>();
   // By document: a story deleted and restored (Undo, or another tab's) opens as a new one to watch.
-  const watched = new WeakSet<OpenStory['doc']>();
+  const watched = new WeakMap<OpenStory['doc'], SegmentUpkeep>();
   const deviceSettings = followingUiLanguage(parts.settings);
   void deviceSettings.read();
   // The store as the host sees it: opened stories join their sync rooms.
@@ -100,11 +101,32 @@ export function createDriverHost(parts: HostParts): DriverApi {
     onListed: () => emit({ kind: 'library-changed' }),
   };
   // Every change to an open story, from this worker, another tab or a sync peer, is pushed once.
-  const watch = (story: OpenStory) => {
-    if (watched.has(story.doc)) return;
-    watched.add(story.doc);
-    observeStoryChanges(story.doc, (change) => emit({ kind: 'story-changed', storyId: story.id, ...change }));
-    followStoryListing(listing, story);
+  // A segmented story's segments are kept too: loaded as its views need, checkpointed, unloaded.
+  const watch = (story: OpenStory): SegmentUpkeep => {
+    const known = watched.get(story.doc);
+    if (known) return known;
+    const upkeep = keepSegments(story, parts.timers, parts.clock);
+    watched.set(story.doc, upkeep);
+    story.doc.once('destroy', () => upkeep.stop());
+    const follow = () => {
+      const stopChanges = observeStoryChanges(story.doc, (change) => {
+        upkeep.changed();
+        emit({ kind: 'story-changed', storyId: story.id, ...change });
+      });
+      const stopListing = followStoryListing(listing, story);
+      return () => {
+        stopChanges();
+        stopListing();
+      };
+    };
+    const stop = follow();
+    // A story arriving empty is segmented by its first sync: from then on its segments are watched too.
+    if (!story.segments?.())
+      story.onSegmented?.(() => {
+        stop();
+        follow();
+      });
+    return upkeep;
   };
 
   const ctx: HostContext = {
@@ -135,9 +157,12 @@ export function createDriverHost(parts: HostParts): DriverApi {
       if (!hasStoryEntry(store.library, storyId)) return notFound(storyId);
       const opened = await store.open(storyId);
       if (!opened.ok) return { ok: false, code: 'invalid', detail: opened.detail };
-      watch(opened.story);
+      const upkeep = watch(opened.story);
       // Known from the synced library but not here yet: the server fills it, or this says why not.
-      return (await sync.arrived(opened.story)) ?? opened.story;
+      const missing = await sync.arrived(opened.story);
+      if (missing) return missing;
+      await upkeep.ready();
+      return opened.story;
     },
   };
 
@@ -208,6 +233,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
           code: 'unknown-participant',
           detail: uiText('There is no such participant in this story.'),
         };
+      await watch(story).reach(Math.max(0, range?.start ?? 0));
       return { ok: true, ...transcriptSlice(story, range, participant) };
     },
     getDeviceSettings: () => deviceSettings.read(),

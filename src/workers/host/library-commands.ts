@@ -20,6 +20,8 @@ import {
 } from '../../driver/doc/library-doc.ts';
 import { importStory } from '../../driver/story-json/import.ts';
 import { exportStory } from '../../driver/story-json/export.ts';
+import { exportSegmentedStory } from '../../driver/story-json/export-segments.ts';
+import { segmentExportLoader } from '../store/segment-export-loader.ts';
 import type { DriverApi, NewStoryInput, Result } from '../api.ts';
 import type { World } from '../../driver/doc/world.ts';
 import { isFailure, type HostContext } from './context.ts';
@@ -205,7 +207,12 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
     async exportStory(storyId) {
       const story = await ctx.story(storyId);
       if (isFailure(story)) return story;
-      return { ok: true, story: exportStory(story.doc) };
+      const segments = story.segments?.();
+      if (!segments) return { ok: true, story: exportStory(story.doc) };
+      // One band at a time, each unloaded after: a long story is never all in memory.
+      const loader = await segmentExportLoader(story.doc, segments);
+      const exported = await exportSegmentedStory(story.doc, loader, workerUiLanguage());
+      return exported.ok ? exported : { ok: false, code: 'invalid', detail: exported.detail };
     },
   };
 }

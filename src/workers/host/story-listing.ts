@@ -7,6 +7,7 @@ import { recordStoryActivity } from '../../driver/doc/library-doc.ts';
 import { activeLeaf, hasTurn, turnParent } from '../../driver/doc/turns.ts';
 import { storyProblems } from '../../driver/views/story-problems.ts';
 import type { OpenStory } from '../store/story-store.ts';
+import { pathLength } from './views.ts';
 
 /** The list shows the time to the minute: another change within the same minute shows nothing new. */
 const LISTED_TIME_STEP_MS = 60_000;
@@ -33,7 +34,7 @@ export function followStoryListing(deps: ListingDeps, story: OpenStory): () => v
     const at = deps.clock();
     const listed = {
       minute: Math.floor(at / LISTED_TIME_STEP_MS),
-      turns: story.views.path().length,
+      turns: pathLength(story),
       // A story a peer wrote something unreadable into is listed with it, and still listed.
       unreadable: storyProblems(story.doc).length,
     };

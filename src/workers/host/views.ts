@@ -22,6 +22,16 @@ import type {
   TurnInspection,
 } from '../api.ts';
 
+/**
+ * The active path's length: its leaf's depth + 1. A segmented story's path starts at the first loaded
+ * band (its first node's index is that depth), so the nodes alone count only the loaded tail.
+ */
+export function pathLength(story: Story): number {
+  const path = story.views.path();
+  const leaf = path[path.length - 1];
+  return leaf ? leaf.index + 1 : 0;
+}
+
 export function overview(story: Story): StoryOverview {
   const meta = readMeta(story.doc);
   return {
@@ -30,14 +40,15 @@ export function overview(story: Story): StoryOverview {
     language: meta.language,
     settings: meta.settings,
     participants: listParticipants(story.doc),
-    length: story.views.path().length,
+    length: pathLength(story),
     userId: userParticipant(story.doc)?.id ?? '',
   };
 }
 
 /**
- * What `reader` (default: the user) wrote and perceived in a range of the active path. Any other
- * participant's is for the person's eyes only ("Read as"): it is read here and never given to a model.
+ * What `reader` (default: the user) wrote and perceived in a range of the active path (by path index,
+ * the turn's depth). Any other participant's is for the person's eyes only ("Read as"): it is read here
+ * and never given to a model. Rows above the loaded bands are not in the slice (the host loads them first).
  */
 export function transcriptSlice(
   story: Story,
@@ -45,11 +56,13 @@ export function transcriptSlice(
   reader: string = userParticipant(story.doc)?.id ?? '',
 ): TranscriptSlice {
   const path = story.views.path();
+  const base = path[0]?.index ?? 0;
+  const length = base + path.length;
   const names = new Map(listParticipants(story.doc).map((p) => [p.id, p.name]));
-  const start = Math.max(0, range.start ?? 0);
-  const end = Math.min(path.length, range.end ?? path.length);
+  const start = Math.max(base, range.start ?? 0);
+  const end = Math.min(length, range.end ?? length);
   const rows: TranscriptRow[] = [];
-  for (const n of path.slice(start, end)) {
+  for (const n of path.slice(start - base, Math.max(start, end) - base)) {
     const t = n.turn;
     if (!t.audiences.includes(reader)) continue;
     const children = story.views.children(t.parent);
@@ -78,7 +91,7 @@ export function transcriptSlice(
     });
   }
   const missing = listParticipants(story.doc).reduce((n, p) => n + story.views.missing(p.id).length, 0);
-  return { rows, length: path.length, stale: staleHistory(story), missing };
+  return { rows, length, stale: staleHistory(story), missing };
 }
 
 const rowRoll = (r: DiceRoll): RowRoll => ({

@@ -3,9 +3,9 @@
 // before that leaves the one document whole, and the next open starts again; running it on a segmented
 // root sweeps the turns a v1 device wrote there since. How a segment is loaded and stored is the store's.
 import type * as Y from 'yjs';
+import { SEGMENTED_SCHEMA_VERSION } from '../../driver/doc/segment-meta.ts';
 import {
   MIGRATION_ORIGIN,
-  SEGMENTED_SCHEMA_VERSION,
   copyTurns,
   finishSplit,
   planRootSplit,

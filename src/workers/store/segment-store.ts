@@ -12,9 +12,6 @@ import { metaMap } from '../../driver/doc/story-doc.ts';
 import { persisted, stored } from './persistence.ts';
 import type { TabLink } from './tab-sync.ts';
 
-/** The root's schema version of a segmented story (design §2.1); schema 1 keeps every turn in one doc. */
-export const SEGMENTED_SCHEMA_VERSION = 2;
-
 /** A segment unused this long may be unloaded: as long as the sync server keeps an idle room. */
 export const SEGMENT_IDLE_UNLOAD_MS = 60_000;
 
@@ -225,6 +222,9 @@ export function createSegmentStore(options: SegmentStoreOptions): SegmentStore {
       stopObserving();
       metaMap(root).unobserve(onMeta);
       await Promise.allSettled(loading.values());
+      // A segment made just now (an append into a new band) may still be opening its database: destroyed
+      // before that, y-indexeddb never says it is synced, and letting go of it would wait forever.
+      await Promise.allSettled([...held.values()].map((entry) => entry.persistence));
       await Promise.all(
         [...held].map(([n, entry]) => {
           const closing = release(n, entry);

@@ -1,18 +1,18 @@
-// How the store tells a segmented story and gives it its segments (design §2.1, §2.5): a root of schema
-// 2 or later opens with its StorySet registered and the leaf's segments loaded; an empty root (a story
-// arriving from the sync server) becomes segmented when its first sync says so; a new story made as
-// one document is turned into a root and segments before it is first stored.
+// How the store tells a segmented story and gives it its segments (design §2.1, §2.5, §2.8): a root of
+// schema 2 opens with its StorySet registered, the leaf's segments loaded and the turns an older device
+// wrote into the root swept out; a story kept in one document (schema 1) is migrated as it opens; an
+// empty root (a story arriving from the sync server) becomes segmented when its first sync says so; a
+// new story made as one document is turned into a root and segments before it is first stored. Every
+// set made here keeps the root's mirror of its segments' clocks.
 import type * as Y from 'yjs';
 import { migrateStory, type MigrationResult } from '../../driver/doc/migrations.ts';
 import { createStorySet, storySetOf, type OwnedStorySet } from '../../driver/doc/story-set.ts';
-import { metaMap } from '../../driver/doc/story-doc.ts';
-import { segmentNewStory } from './segment-new-story.ts';
-import {
-  SEGMENTED_SCHEMA_VERSION,
-  createSegmentStore,
-  makeSegmentDoc,
-  type SegmentStore,
-} from './segment-store.ts';
+import { metaMap, turnsMap } from '../../driver/doc/story-doc.ts';
+import { trackSegmentWrites } from '../../driver/doc/segment-clocks.ts';
+import { sweepRootTurns } from '../../driver/doc/split-segments.ts';
+import { migrateToSegments } from './segment-migration.ts';
+import { SEGMENTED_SCHEMA_VERSION } from '../../driver/doc/segment-meta.ts';
+import { createSegmentStore, makeSegmentDoc, type SegmentStore } from './segment-store.ts';
 import type { TabLink } from './tab-sync.ts';
 
 export type SegmentedOpen = { ok: true; segments: SegmentStore } | Extract<MigrationResult, { ok: false }>;
@@ -20,7 +20,10 @@ export type SegmentedOpen = { ok: true; segments: SegmentStore } | Extract<Migra
 export interface SegmentedStories {
   /** Whether a loaded root is a segmented story's (schema 2 or later). */
   isSegmented(root: Y.Doc): boolean;
-  /** Registers the root's set and loads what its leaf needs; a newer schema is refused. */
+  /**
+   * Registers the root's set and loads what its leaf needs, migrating a story kept in one document and
+   * sweeping a segmented root's turns first; a newer schema is refused.
+   */
   open(root: Y.Doc): Promise<SegmentedOpen>;
   /** The segments of a story about to be stored: its own set (an import), or one made for it now. */
   adopt(root: Y.Doc, set?: OwnedStorySet): SegmentStore;
@@ -39,22 +42,57 @@ export function createSegmentedStories(deps: {
     const version = schemaOf(root);
     return typeof version === 'number' && version >= SEGMENTED_SCHEMA_VERSION;
   };
-  const segmentsOf = (root: Y.Doc, set?: OwnedStorySet) =>
-    createSegmentStore({
+  const segmentsOf = (root: Y.Doc, set?: OwnedStorySet): SegmentStore => {
+    const store = createSegmentStore({
       set: set ?? createStorySet(root, (n) => makeSegmentDoc(root.guid, n)),
       rootDatabase: deps.rootDatabase(root.guid),
       link: deps.link,
       clock: deps.clock,
     });
+    const stopTracking = trackSegmentWrites(root);
+    return {
+      ...store,
+      close() {
+        stopTracking();
+        return store.close();
+      },
+    };
+  };
+  /** Moves a story kept in one document into segments, each stored before the root lets go of its turns. */
+  const migrate = async (root: Y.Doc, segments: SegmentStore) => {
+    const migrated = await migrateToSegments(root, async (n, write) => {
+      const doc = await segments.load(n);
+      if (!doc) throw new Error(`story ${root.guid} closed while it was migrated`);
+      write(doc);
+      await segments.flush();
+    });
+    if (!migrated.ok) return migrated;
+    // Every band was loaded to be written: only the leaf's stay.
+    const kept = segments.needed();
+    for (const n of segments.loaded()) if (!kept.includes(n)) await segments.unload(n);
+    return migrated;
+  };
 
   return {
     isSegmented,
     async open(root) {
-      // Nothing to migrate at schema 2; a later schema is a newer Rashomon's, refused as today.
-      const checked = migrateStory(root, [], SEGMENTED_SCHEMA_VERSION);
-      if (!checked.ok) return checked;
+      // A later schema is a newer Rashomon's, refused as today.
+      const checked = isSegmented(root) ? migrateStory(root, [], SEGMENTED_SCHEMA_VERSION) : undefined;
+      if (checked && !checked.ok) return checked;
       const segments = segmentsOf(root);
+      if (!checked) {
+        const migrated = await migrate(root, segments);
+        if (!migrated.ok) {
+          await segments.close();
+          return migrated;
+        }
+      }
       await segments.loadLeaf();
+      // Turns a device of schema 1 wrote into the root since: into their segments (design §2.8).
+      if (turnsMap(root).size) {
+        const storySet = storySetOf(root);
+        if (storySet) sweepRootTurns(storySet);
+      }
       return { ok: true, segments };
     },
     adopt(root, set) {
@@ -64,7 +102,7 @@ export function createSegmentedStories(deps: {
       }
       if (storySetOf(root)) throw new Error(`story ${root.guid} has a set of its own: pass it to adopt`);
       const made = createStorySet(root, (n) => makeSegmentDoc(root.guid, n));
-      if (!isSegmented(root)) segmentNewStory(root, made);
+      if (!isSegmented(root)) sweepRootTurns(made);
       return segmentsOf(root, made);
     },
     whenSegmented(root, then) {

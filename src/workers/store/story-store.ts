@@ -71,8 +71,9 @@ export interface StoryStoreOptions {
   broadcast?: TabChannel | undefined;
   /**
    * Stories are segmented (design docs/design/segmented-story.md): a new one is made as a root and
-   * segment documents, and a root of schema 2 opens with its segments. Off (the default): every story
-   * is one document, as before.
+   * segment documents, a root of schema 2 opens with its segments, and a story kept in one document
+   * (schema 1) is migrated as it opens. Off (the default, until the app's switch): every story is one
+   * document, as before.
    */
   segmented?: boolean;
   /** When a segment was last used, for unloading idle ones; Date.now unless a test sets it. */
@@ -112,6 +113,9 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
     const segmented = (made: SegmentStore) => {
       segments = made;
       liveSegments.add(made);
+      // Views made for the empty root knew no segments: the story's are made now, over its set.
+      views.dispose();
+      views = createStoryViews(doc);
       for (const listener of [...listeners]) listener(made);
     };
     if (segments) liveSegments.add(segments);
@@ -120,13 +124,15 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
       !segments && segmentedStories && metaMap(doc).size === 0
         ? segmentedStories.whenSegmented(doc, segmented)
         : () => {};
-    const views = createStoryViews(doc);
+    let views = createStoryViews(doc);
     const tabs = link(storyDbName(id), doc);
     live.add(persistence);
     return {
       id,
       doc,
-      views,
+      get views() {
+        return views;
+      },
       segments: () => segments,
       onSegmented(listener) {
         if (segments) {
@@ -167,9 +173,9 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
       const opening = (async (): Promise<OpenResult> => {
         const doc = new Y.Doc({ guid: storyId });
         const persistence = await persisted(storyDbName(storyId), doc);
-        const checked = segmentedStories?.isSegmented(doc)
-          ? await segmentedStories.open(doc)
-          : migrateStory(doc);
+        // An empty root (a new id, or a story yet to arrive from the server) has nothing to migrate.
+        const checked =
+          segmentedStories && metaMap(doc).size > 0 ? await segmentedStories.open(doc) : migrateStory(doc);
         if (!checked.ok) {
           await persistence.destroy();
           open.delete(storyId);

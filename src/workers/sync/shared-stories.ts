@@ -6,6 +6,7 @@
 import type * as Y from 'yjs';
 import { listStories, putStoryEntry } from '../../driver/doc/library-doc.ts';
 import { listParticipants } from '../../driver/doc/participants.ts';
+import { readLeafRef } from '../../driver/doc/leaf-ref.ts';
 import { metaMap, readMeta, turnsMap } from '../../driver/doc/story-doc.ts';
 import type { OpenStory } from '../store/story-store.ts';
 import { SYNC_ORIGINS } from './origins.ts';
@@ -35,7 +36,9 @@ export function createSharedStories(deps: {
       if (metaMap(story.doc).size === 0) return;
       const meta = readMeta(story.doc);
       const participants = listParticipants(story.doc).map((p) => p.name);
-      const turns = turnsMap(story.doc).size;
+      // A segmented root holds no turns: its leaf's depth grows with the story instead.
+      const leaf = readLeafRef(story.doc);
+      const turns = leaf ? leaf.depth + 1 : turnsMap(story.doc).size;
       // Most transactions are edits of turn texts: nothing the list shows.
       const shown = JSON.stringify([meta.title, participants, turns]);
       if (shown === seen) return;
