@@ -66,3 +66,11 @@ describe('leaf ref', () => {
     }
   });
 });
+
+describe('segment guids and the sync server', () => {
+  it('reads the same rooms as segments as the server does (each side keeps its own pattern)', async () => {
+    const { SEGMENT_ROOM } = await import('../../sync-server/protocol.ts');
+    for (const g of ['story~0', 'a_b-c~499', 'story~01', 'story~-1', 'story~1~2', '~1', 'story', 'x~1234567'])
+      expect(parseSegmentGuid(g) !== null, g).toBe(SEGMENT_ROOM.test(g));
+  });
+});

@@ -74,13 +74,11 @@ function words(label: string, heading: Proposal['heading']): Words {
         edit: t('Edit lore “{label}”', l),
         delete: t('Delete lore “{label}” (it goes to the trash)', l),
       };
-    case 'fix':
-      return {
-        create: t('Fix: {label}', l),
-        edit: t('Fix: {label}', l),
-        delete: t('Fix: {label}', l),
-        settings: t('Fix: {label}', l),
-      };
+    case 'fix': {
+      // A doctor's fix is named by what it mends, whatever it does.
+      const fix = t('Fix: {label}', l);
+      return { create: fix, edit: fix, delete: fix, settings: fix };
+    }
     case 'glossary':
       return {
         ...generic,
