@@ -50,8 +50,10 @@ export function keepSegments(story: OpenStory, timers: Timers, clock: () => numb
     },
     async reach(depth) {
       const segments = story.segments?.();
+      // A story in one document has every row: no copy of its path to make on each slice asked.
+      if (!segments) return;
       const first = story.views.path()[0]?.index ?? 0;
-      if (!segments || depth >= first) return;
+      if (depth >= first) return;
       const bands = storySetOf(story.doc)?.depths ?? SEGMENT_DEPTHS;
       for (let n = Math.floor(first / bands) - 1; n >= Math.floor(depth / bands) && !stopped; n--)
         await segments.load(n);
