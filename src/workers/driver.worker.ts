@@ -11,7 +11,7 @@ import { createStoryStore } from './store/story-store.ts';
 
 const host = createDriverHost({
   // Two tabs each have this worker: their documents stay in step over a BroadcastChannel.
-  store: createStoryStore({ broadcast: globalThis.BroadcastChannel }),
+  store: createStoryStore({ broadcast: globalThis.BroadcastChannel, segmented: true }),
   settings: createIdbSettingsStore(),
   prompts: bundledPrompts,
   // Bundled apart, with the code of "Evaluate this model": loaded on its first run.

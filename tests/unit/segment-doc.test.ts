@@ -297,6 +297,15 @@ describe('misplaced turns from a peer', () => {
     views.dispose();
   });
 
+  it('[SG5] a record in a segment that is no turn at all is listed, not thrown on', () => {
+    const set = segmented(3);
+    const root = set.root;
+    for (let i = 0; i < 2; i++) say(root, `a${i}`);
+    expect(storyProblems(root)).toEqual([]);
+    (turnsMap(set.segment(0) as Y.Doc) as Y.Map<unknown>).set('not-a-turn', 12);
+    expect(storyProblems(root)).toEqual([{ code: 'unreadable-turn', turnId: 'not-a-turn', field: 'turn' }]);
+  });
+
   it('[SG5] a turn whose parent is in a band not loaded is no missing parent', () => {
     const set = segmented(3);
     const root = set.root;

@@ -91,8 +91,9 @@ function readSegmentTurn(set: StorySet, turnId: string): TurnRead | undefined {
   for (const c of copies)
     if (c !== chosen)
       read.problems.push({ code: 'unreadable-turn', turnId, field: storedFlaw(c) ?? 'segment' });
+  if (flaw) return read;
   const depth = storedDepth(chosen.value as Y.Map<unknown>);
-  if (!flaw && depth !== undefined && depth > 0) read.parentAway = !set.segment(bandOf(set, depth - 1));
+  if (depth !== undefined && depth > 0) read.parentAway = !set.segment(bandOf(set, depth - 1));
   return read;
 }
 

@@ -70,10 +70,10 @@ export interface StoryStoreOptions {
    */
   broadcast?: TabChannel | undefined;
   /**
-   * Stories are segmented (design docs/design/segmented-story.md): a new one is made as a root and
-   * segment documents, a root of schema 2 opens with its segments, and a story kept in one document
-   * (schema 1) is migrated as it opens. Off (the default, until the app's switch): every story is one
-   * document, as before.
+   * Stories are segmented (design docs/design/segmented-story.md; the default): a new one is made as a
+   * root and segment documents, a root of schema 2 opens with its segments, and a story kept in one
+   * document (schema 1) is migrated as it opens. Off: every story is one document, as before (the tests
+   * about schema 1 turn it off).
    */
   segmented?: boolean;
   /** When a segment was last used, for unloading idle ones; Date.now unless a test sets it. */
@@ -98,9 +98,10 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
   /** The open stories' persistences and segment stores, for `flush`. */
   const live = new Set<IndexeddbPersistence>();
   const liveSegments = new Set<SegmentStore>();
-  const segmentedStories = options.segmented
-    ? createSegmentedStories({ rootDatabase: storyDbName, link, clock: options.clock ?? Date.now })
-    : undefined;
+  const segmentedStories =
+    (options.segmented ?? true)
+      ? createSegmentedStories({ rootDatabase: storyDbName, link, clock: options.clock ?? Date.now })
+      : undefined;
 
   const wrap = (
     id: string,
