@@ -17,6 +17,7 @@ import {
   trackSegmentWrites,
 } from '../../src/driver/doc/segment-clocks.ts';
 import { checkpointKey, storeCheckpoint } from '../../src/driver/doc/segment-checkpoints.ts';
+import { writeRecords } from '../../src/driver/doc/chronicle.ts';
 import { createStoryViews, type PathNode, type StoryViews } from '../../src/driver/views/story-views.ts';
 import {
   readCheckpoint,
@@ -267,6 +268,29 @@ describe('[SG9] a checkpoint missing or hostile', () => {
     Y.applyUpdate(c.root, Y.encodeStateAsUpdate(a.root));
     expect(cViews.wants()).toEqual(views.node('t7').staleHist.size ? [1] : []);
     expectSameTail(views, cViews);
+  });
+
+  it('[SG9] each boundary names the newest chronicle checkpoint at or below it, and a seeded device reads on from it', () => {
+    const { a, views } = grown();
+    const cp = (id: string, turnId: string) => ({ id, turnId, commits: 1, hash: 'h', state: {} });
+    // Jane's at t1, at the boundary t3 and at t5, Jess's only at t9 (band 2): boundaries at t3, t7.
+    writeRecords(a.root, 'jane', 'checkpoints', [cp('j1', 't1'), cp('j3', 't3'), cp('j5', 't5')]);
+    writeRecords(a.root, 'jess', 'checkpoints', [cp('s9', 't9'), cp('elsewhere', 'not-on-the-path')]);
+    writeBoundaryCheckpoints(a.root, views);
+    expect(readCheckpoint(a.root, `t${DEPTHS - 1}`, 1)?.chronicle).toEqual({
+      jane: 'j3',
+      jess: null,
+      user: null,
+    });
+    expect(readCheckpoint(a.root, `t${2 * DEPTHS - 1}`, 2)?.chronicle).toEqual({
+      jane: 'j5',
+      jess: null,
+      user: null,
+    });
+    const { b, views: bViews } = partialCopy(a, [2]);
+    expect(bViews.path()[0]?.parent?.seed?.chronicle).toEqual({ jane: 'j5', jess: null, user: null });
+    // B, seeded at t7, writes nothing new: what it would write is what A stored.
+    expect(writeBoundaryCheckpoints(b.root, bViews)).toEqual([]);
   });
 
   it('[SG9] a hostile checkpoint only mis-states staleness, and a device with both sides replaces it', () => {

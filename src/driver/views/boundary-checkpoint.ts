@@ -79,63 +79,33 @@ export function isGrounded(root: Y.Doc, path: readonly PathNode[]): boolean {
   return (turnDepth(root, first.id) ?? 0) === 0;
 }
 
-/** The chained fingerprint of the boundary turns on the path through `node` (a boundary turn). */
-function prefixThrough(node: PathNode, depths: number): string {
-  const boundaries: string[] = [];
-  let from = EMPTY_HISTORY;
-  for (let n: PathNode | null = node; n; n = n.parent) {
-    if (n.seed) {
-      from = n.seed.prefix;
-      break;
-    }
-    if (n.index % depths === depths - 1) boundaries.push(n.id);
-  }
-  return boundaries.reduceRight((p, id) => fingerprint(p, id), from);
-}
-
-/**
- * Who reads which chronicle checkpoints: per participant the newest one whose turn is on the path at
- * or before the boundary, else the seed's (it was newer than anything of the loaded part), else none.
- */
 export type ChronicleCheckpoints = (participant: string) => ReadonlyArray<{ id: string; turnId: string }>;
 
-function chronicleThrough(
-  node: PathNode,
+/**
+ * Per participant, the chronicle checkpoints whose turn is on `path`, in path order: found by each
+ * turn's depth (a path's node at depth d is `path[d - first]`), so the cost is the checkpoints', not the path's.
+ */
+function chronicleOnPath(
+  root: Y.Doc,
+  path: readonly PathNode[],
   participants: readonly string[],
   checkpointsOf: ChronicleCheckpoints,
-): Record<string, string | null> {
-  const at = new Map<string, number>();
-  let seed: PathNode | undefined;
-  for (let n: PathNode | null = node; n; n = n.parent) {
-    if (n.seed) seed = n;
-    else at.set(n.id, n.index);
-  }
-  const out: Record<string, string | null> = {};
-  for (const p of [...participants].sort()) {
-    let best: { id: string; index: number } | undefined;
+): Map<string, Array<{ id: string; index: number }>> {
+  const first = (path[0] as PathNode).index;
+  const out = new Map<string, Array<{ id: string; index: number }>>();
+  for (const p of participants) {
+    const on: Array<{ id: string; index: number }> = [];
     for (const cp of checkpointsOf(p)) {
-      const index = at.get(cp.turnId);
-      if (index !== undefined && (!best || index > best.index)) best = { id: cp.id, index };
+      const depth = turnDepth(root, cp.turnId);
+      const node = depth === undefined ? undefined : path[depth - first];
+      if (node?.id === cp.turnId) on.push({ id: cp.id, index: node.index });
     }
-    out[p] = best?.id ?? seed?.seed?.chronicle[p] ?? null;
+    out.set(
+      p,
+      on.sort((a, b) => a.index - b.index),
+    );
   }
   return out;
-}
-
-/** The checkpoint after boundary node `node` of a grounded path (its index is its depth). */
-export function checkpointOf(
-  node: PathNode,
-  depths: number,
-  participants: readonly string[],
-  checkpointsOf: ChronicleCheckpoints,
-): BoundaryCheckpoint {
-  return {
-    depth: node.index,
-    hist: Object.fromEntries([...node.hist].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
-    staleHist: [...node.staleHist].sort(),
-    prefix: prefixThrough(node, depths),
-    chronicle: chronicleThrough(node, participants, checkpointsOf),
-  };
 }
 
 const sameCheckpoint = (a: BoundaryCheckpoint, b: BoundaryCheckpoint) =>
@@ -158,7 +128,9 @@ export function writeCheckpoint(
  * Writes the checkpoint of every boundary on the active path (grounded, both sides loaded: the
  * boundary turn and the next turn on it) whose stored one is missing or says something else — a
  * hostile or outdated entry is replaced. What the worker runs after a command that wrote to the
- * story; returns the segments written for.
+ * story; returns the segments written for. One pass up the path's boundaries: the prefix chains
+ * from the one below, and each participant's newest chronicle checkpoint is carried up, so a
+ * 100,000-turn path costs its 200 boundaries, not 200 walks to its root.
  */
 export function writeBoundaryCheckpoints(
   root: Y.Doc,
@@ -167,15 +139,38 @@ export function writeBoundaryCheckpoints(
 ): number[] {
   const set = storySetOf(root);
   const path = set ? views.path() : [];
-  if (!set || !isGrounded(root, path)) return [];
-  const participants = views.cast().participants.map((p) => p.id);
-  const checkpointsOf: ChronicleCheckpoints = (p) => views.chronicle(p).checkpoints;
+  const first = path[0];
+  if (!set || !first || !isGrounded(root, path)) return [];
+  const { depths } = set;
+  const participants = views
+    .cast()
+    .participants.map((p) => p.id)
+    .sort();
+  const onPath = chronicleOnPath(root, path, participants, (p) => views.chronicle(p).checkpoints);
+  const seed = first.parent?.seed;
+  const chronicle: Record<string, string | null> = {};
+  for (const p of participants) chronicle[p] = seed?.chronicle[p] ?? null;
+  const next = new Map(participants.map((p) => [p, 0]));
+  let prefix = seed?.prefix ?? EMPTY_HISTORY;
   const written: number[] = [];
-  for (let i = 0; i + 1 < path.length; i++) {
+  for (let i = depths - 1 - (first.index % depths); i + 1 < path.length; i += depths) {
     const node = path[i] as PathNode;
-    if (node.index % set.depths !== set.depths - 1) continue;
+    prefix = fingerprint(prefix, node.id);
+    for (const p of participants) {
+      const on = onPath.get(p) as Array<{ id: string; index: number }>;
+      let k = next.get(p) as number;
+      for (; k < on.length && (on[k] as { index: number }).index <= node.index; k++)
+        chronicle[p] = (on[k] as { id: string }).id;
+      next.set(p, k);
+    }
+    const value: BoundaryCheckpoint = {
+      depth: node.index,
+      hist: Object.fromEntries([...node.hist].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+      staleHist: [...node.staleHist].sort(),
+      prefix,
+      chronicle: { ...chronicle },
+    };
     const n = bandOf(set, node.index) + 1;
-    const value = checkpointOf(node, set.depths, participants, checkpointsOf);
     const stored = storedCheckpoint(root, checkpointKey(node.id, segmentInputs(root, n)));
     if (stored && sameCheckpoint(stored, value)) continue;
     writeCheckpoint(root, node, value, origin);
