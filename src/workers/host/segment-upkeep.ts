@@ -1,7 +1,8 @@
 // What the host does for an open segmented story (docs/design/segmented-story.md §2.4, §2.5): the
 // segments its views need are loaded before a command reads them, the checkpoints of the boundaries on
 // the active path are written once a change settles, and segments left unused are unloaded after
-// SEGMENT_IDLE_UNLOAD_MS. A story kept in one document has no segments: all of it is a no-op there.
+// SEGMENT_IDLE_UNLOAD_MS; the band above the rows asked for is fetched before they are scrolled
+// past. A story kept in one document has no segments: all of it is a no-op there.
 import { writeBoundaryCheckpoints } from '../../driver/views/boundary-checkpoint.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
 import { SEGMENT_IDLE_UNLOAD_MS } from '../store/segment-store.ts';
@@ -10,10 +11,16 @@ import { SEGMENT_DEPTHS } from '../../driver/doc/segment-key.ts';
 import { storySetOf } from '../../driver/doc/story-set.ts';
 import type { Timers } from './token-batcher.ts';
 
+/** How near the top of the loaded rows a slice may start before the band above is fetched. */
+export const PREFETCH_ROWS = 100;
+
 export interface SegmentUpkeep {
   /** Loads the segments the views want (a seed without a valid checkpoint); resolves when they are in. */
   ready(): Promise<void>;
-  /** Loads the bands from the one holding `depth` up to the active path's first loaded one (rows asked for above it). */
+  /**
+   * Loads the bands from the one holding `depth` up to the active path's first loaded one (rows asked
+   * for above it), and starts loading the band above when `depth` is within PREFETCH_ROWS of their top.
+   */
   reach(depth: number): Promise<void>;
   /** The story changed: its boundary checkpoints are written once the change settles. */
   changed(): void;
@@ -53,10 +60,13 @@ export function keepSegments(story: OpenStory, timers: Timers, clock: () => numb
       // A story in one document has every row: no copy of its path to make on each slice asked.
       if (!segments) return;
       const first = story.views.path()[0]?.index ?? 0;
-      if (depth >= first) return;
       const bands = storySetOf(story.doc)?.depths ?? SEGMENT_DEPTHS;
-      for (let n = Math.floor(first / bands) - 1; n >= Math.floor(depth / bands) && !stopped; n--)
-        await segments.load(n);
+      const band = Math.floor(depth / bands);
+      for (let n = Math.floor(first / bands) - 1; n >= band && !stopped; n--) await segments.load(n);
+      // Rows asked for near the top of what is loaded: the band above them comes in before it is scrolled to.
+      const top = depth < first ? band * bands : first;
+      if (top > 0 && depth - top < PREFETCH_ROWS && !stopped)
+        void segments.load(Math.floor(top / bands) - 1).then(scheduleIdle);
       scheduleIdle();
     },
     changed() {

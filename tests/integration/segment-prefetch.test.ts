@@ -1,0 +1,88 @@
+// Scrolling up a long segmented story (design §2.5): rows asked for within PREFETCH_ROWS of the top of
+// what is loaded start loading the band above, so it is in before the person scrolls to it; rows asked
+// for further down load nothing more.
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { putStoryEntry } from '../../src/driver/doc/library-doc.ts';
+import { createStoryViews } from '../../src/driver/views/story-views.ts';
+import { writeBoundaryCheckpoints } from '../../src/driver/views/boundary-checkpoint.ts';
+import { createStoryStore } from '../../src/workers/store/story-store.ts';
+import { PREFETCH_ROWS } from '../../src/workers/host/segment-upkeep.ts';
+import { startOpenAIServer } from '../support/openai-server.ts';
+import { startHost, type HostHarness } from '../support/host-harness.ts';
+import { segmentedChain } from '../support/segment-story.ts';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/** A host on a store holding a 2,100-turn segmented story (bands 0–4), reopened as after a reload. */
+async function hostWithLongStory(): Promise<HostHarness> {
+  const prefix = `prefetch-${randomUUID()}`;
+  const writer = createStoryStore({ prefix });
+  const { root, set } = segmentedChain('long', 2100);
+  await writer.ready;
+  await writer.adopt(root, set);
+  // As the host leaves a story it played: each boundary's checkpoint stored, so a reopen needs bands 3 and 4 only.
+  const views = createStoryViews(root);
+  writeBoundaryCheckpoints(root, views);
+  views.dispose();
+  const at = '2026-01-01T00:00:00.000Z';
+  putStoryEntry(writer.library, {
+    id: 'long',
+    title: 'The long road',
+    turns: 2100,
+    createdAt: at,
+    lastActivity: at,
+    participants: [],
+  });
+  await writer.flush();
+  await writer.closeAll();
+  const server = await startOpenAIServer({ answer: () => 'Nothing happens.' });
+  cleanups.push(() => server.close());
+  const harness = await startHost(server, createStoryStore({ prefix }));
+  cleanups.push(() => harness.close());
+  return harness;
+}
+
+async function loaded(harness: HostHarness): Promise<number[]> {
+  const opened = await harness.store.open('long');
+  if (!opened.ok) throw new Error(opened.detail);
+  return [...(opened.story.segments?.()?.loaded() ?? [])].sort((a, b) => a - b);
+}
+
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 10));
+}
+
+describe('scrolling up a segmented story', () => {
+  it('[SF3] rows near the top of the loaded bands fetch the band above; rows further down do not', async () => {
+    const harness = await hostWithLongStory();
+    const { api } = harness;
+    const newest = await api.transcript('long', { start: 2050 });
+    if (!newest.ok) throw new Error(newest.detail);
+    expect(newest.rows[0]?.text).toBe('Turn 2050.');
+    expect(await loaded(harness)).toEqual([3, 4]);
+
+    // 1500 + PREFETCH_ROWS is not near enough: band 2 stays where it is.
+    await api.transcript('long', { start: 1500 + PREFETCH_ROWS, end: 1500 + PREFETCH_ROWS + 10 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await loaded(harness)).toEqual([3, 4]);
+
+    // Within PREFETCH_ROWS of the top: the rows answer from band 3, and band 2 comes in behind them.
+    const near = await api.transcript('long', { start: 1510, end: 1520 });
+    if (!near.ok) throw new Error(near.detail);
+    expect(near.rows[0]?.text).toBe('Turn 1510.');
+    await until(async () => (await loaded(harness)).includes(2));
+    expect(await loaded(harness)).toEqual([2, 3, 4]);
+
+    // Rows asked for in a band not loaded: it is loaded first, and the one above it is fetched too.
+    const far = await api.transcript('long', { start: 520, end: 530 });
+    if (!far.ok) throw new Error(far.detail);
+    expect(far.rows.map((r) => r.text)[0]).toBe('Turn 520.');
+    await until(async () => (await loaded(harness)).includes(0));
+    expect(await loaded(harness)).toEqual([0, 1, 2, 3, 4]);
+  });
+});
