@@ -13,6 +13,8 @@ import type { OwnedStorySet } from '../../driver/doc/story-set.ts';
 import { persisted, stored } from './persistence.ts';
 import { segmentDatabase, storedSegmentNumbers, type SegmentStore } from './segment-store.ts';
 import { createSegmentedStories } from './segmented-stories.ts';
+import { writeBoundaryCheckpoints } from '../../driver/views/boundary-checkpoint.ts';
+import { DocOrigin } from '../../driver/doc/origins.ts';
 import { linkTabs, type TabChannel, type TabLink } from './tab-sync.ts';
 
 const DEFAULT_PREFIX = 'rashomon';
@@ -191,9 +193,11 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
     async adopt(doc, set) {
       const segments = segmentedStories?.adopt(doc, set);
       const persistence = await persisted(storyDbName(doc.guid), doc);
+      const story = wrap(doc.guid, doc, persistence, segments);
+      // Every band of a story made here is in memory now: its checkpoints let it reopen from the leaf's.
+      if (segments) writeBoundaryCheckpoints(doc, story.views, DocOrigin.driver);
       // The doc's whole state is written as it loads, and 'synced' comes before that write is stored.
       await Promise.all([stored(persistence), segments?.flush()]);
-      const story = wrap(doc.guid, doc, persistence, segments);
       open.set(doc.guid, Promise.resolve({ ok: true, story }));
       return story;
     },
