@@ -179,10 +179,15 @@ describe('segmented stories in the store', () => {
       id: 'opening',
       at: '2026-01-01T00:00:00.000Z',
     });
-    await tab.adopt(doc);
-    expect(metaMap(doc).get('schemaVersion')).toBe(SEGMENTED_SCHEMA_VERSION);
-    expect(turnsMap(doc).size).toBe(0);
-    expect(readLeafRef(doc)).toEqual({ id: opening, depth: 0 });
+    const { doc: root } = await tab.adopt(doc);
+    expect(metaMap(root).get('schemaVersion')).toBe(SEGMENTED_SCHEMA_VERSION);
+    expect(turnsMap(root).size).toBe(0);
+    expect(readLeafRef(root)).toEqual({ id: opening, depth: 0 });
+    // A fresh root: it never held the turn, so it keeps no tombstone of it.
+    expect(Y.encodeStateAsUpdate(root).length).toBeLessThan(Y.encodeStateAsUpdate(doc).length);
+    const tombstones = new Y.Doc();
+    Y.applyUpdate(tombstones, Y.encodeStateAsUpdate(root));
+    expect(tombstones.getMap('turns').size).toBe(0);
     await tab.closeAll();
 
     const again = store(prefix);

@@ -3,11 +3,8 @@
 // into their segments by depth, one segment at a time, and the rest into a fresh root written last.
 import * as Y from 'yjs';
 import type { Language } from '../doc/schema.ts';
-import { writeLeafRef } from '../doc/leaf-ref.ts';
-import { copyTopLevel } from '../doc/shared-copy.ts';
-import { KEY, metaMap } from '../doc/story-doc.ts';
-import { SEGMENTED_SCHEMA_VERSION } from '../doc/segment-meta.ts';
-import { copyTurns, planSegments, type WriteSegment } from '../doc/split-segments.ts';
+import { segmentedCopy } from '../doc/segmented-copy.ts';
+import type { WriteSegment } from '../doc/split-segments.ts';
 import { DocOrigin } from '../doc/origins.ts';
 import { importStory } from './import.ts';
 import type { StoryJson } from './schema.ts';
@@ -15,8 +12,6 @@ import type { StoryJson } from './schema.ts';
 export type SegmentedImport =
   | { ok: true; root: Y.Doc; story: StoryJson; segments: number[] }
   | { ok: false; code: 'invalid-story'; detail: string };
-
-const NOT_IN_ROOT = new Set<string>([KEY.turns]);
 
 /**
  * Imports a Story JSON file as a segmented story: every segment through `writeSegment` (stored before
@@ -31,19 +26,8 @@ export async function importSegmentedStory(
   const imported = importStory(input, importedAt, language);
   if (!imported.ok) return imported;
   const whole = imported.doc;
-  const plan = planSegments(whole);
-  for (const [n, turns] of plan)
-    await writeSegment(n, (doc) => copyTurns(whole, doc, turns, DocOrigin.import));
   const root = new Y.Doc({ guid: whole.guid });
-  const leaf = imported.story.activeLeaf;
-  const depth = leaf === null ? undefined : [...plan.values()].flat().find((t) => t.id === leaf)?.depth;
-  root.transact(() => {
-    copyTopLevel(whole, root, NOT_IN_ROOT);
-    const meta = metaMap(root);
-    meta.delete('activeLeaf');
-    writeLeafRef(root, leaf !== null && depth !== undefined ? { id: leaf, depth } : null);
-    meta.set('schemaVersion', SEGMENTED_SCHEMA_VERSION);
-  }, DocOrigin.import);
+  const segments = await segmentedCopy(whole, root, writeSegment, DocOrigin.import);
   whole.destroy();
-  return { ok: true, root, story: imported.story, segments: [...plan.keys()] };
+  return { ok: true, root, story: imported.story, segments };
 }

@@ -98,12 +98,12 @@ export function importCommands(
           return { ok: true, kind: r.kind, id: r.book.id, report: r.report };
         }
         case 'chat': {
-          await ctx.store.adopt(r.doc);
+          const { doc } = await ctx.store.adopt(r.doc);
           await registerStory(
             ctx,
-            r.doc,
-            readMeta(r.doc).title,
-            listParticipants(r.doc).map((p) => p.name),
+            doc,
+            readMeta(doc).title,
+            listParticipants(doc).map((p) => p.name),
           );
           return { ok: true, kind: r.kind, id: r.doc.guid, report: r.report };
         }

@@ -159,10 +159,10 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
             at: iso(),
           });
       }
-      await ctx.store.adopt(doc);
+      const story = await ctx.store.adopt(doc);
       saveCast(input);
       await register(
-        doc,
+        story.doc,
         input.title,
         people.map((p) => p.name),
       );
@@ -195,9 +195,9 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
       // The person reads why a file is refused: in the interface language.
       const imported = importStory(input, iso(), workerUiLanguage());
       if (!imported.ok) return { ok: false, code: 'invalid', detail: imported.detail };
-      await ctx.store.adopt(imported.doc);
+      const story = await ctx.store.adopt(imported.doc);
       await register(
-        imported.doc,
+        story.doc,
         imported.story.title,
         imported.story.participants.map((p) => p.name),
       );

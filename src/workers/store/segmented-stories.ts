@@ -2,14 +2,15 @@
 // schema 2 opens with its StorySet registered, the leaf's segments loaded and the turns an older device
 // wrote into the root swept out; a story kept in one document (schema 1) is migrated as it opens; an
 // empty root (a story arriving from the sync server) becomes segmented when its first sync says so; a
-// new story made as one document is turned into a root and segments before it is first stored. Every
+// new story made as one document is copied into a fresh root and segments before it is first stored. Every
 // set made here keeps the root's mirror of its segments' clocks.
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import { migrateStory, type MigrationResult } from '../../driver/doc/migrations.ts';
 import { createStorySet, storySetOf, type OwnedStorySet } from '../../driver/doc/story-set.ts';
 import { metaMap, turnsMap } from '../../driver/doc/story-doc.ts';
 import { trackSegmentWrites } from '../../driver/doc/segment-clocks.ts';
-import { sweepRootTurns } from '../../driver/doc/split-segments.ts';
+import { MIGRATION_ORIGIN, sweepRootTurns } from '../../driver/doc/split-segments.ts';
+import { segmentedCopy } from '../../driver/doc/segmented-copy.ts';
 import { migrateToSegments } from './segment-migration.ts';
 import { SEGMENTED_SCHEMA_VERSION } from '../../driver/doc/segment-meta.ts';
 import { createSegmentStore, makeSegmentDoc, type SegmentStore } from './segment-store.ts';
@@ -25,8 +26,12 @@ export interface SegmentedStories {
    * sweeping a segmented root's turns first; a newer schema is refused.
    */
   open(root: Y.Doc): Promise<SegmentedOpen>;
-  /** The segments of a story about to be stored: its own set (an import), or one made for it now. */
-  adopt(root: Y.Doc, set?: OwnedStorySet): SegmentStore;
+  /**
+   * The root and segments of a story about to be stored: its own set (an import made segmented), one
+   * made for a segmented root, or — a story kept in one document — a fresh root and segments it is
+   * copied into (the root it is stored as).
+   */
+  adopt(doc: Y.Doc, set?: OwnedStorySet): Promise<{ root: Y.Doc; segments: SegmentStore }>;
   /** Calls `then` once an empty root's first content says it is segmented; returns how to stop. */
   whenSegmented(root: Y.Doc, then: (segments: SegmentStore) => void): () => void;
 }
@@ -95,15 +100,20 @@ export function createSegmentedStories(deps: {
       }
       return { ok: true, segments };
     },
-    adopt(root, set) {
+    async adopt(doc, set) {
       if (set) {
-        if (storySetOf(root) !== set) throw new Error(`the set given is not ${root.guid}'s`);
-        return segmentsOf(root, set);
+        if (storySetOf(doc) !== set) throw new Error(`the set given is not ${doc.guid}'s`);
+        return { root: doc, segments: segmentsOf(doc, set) };
       }
-      if (storySetOf(root)) throw new Error(`story ${root.guid} has a set of its own: pass it to adopt`);
+      if (storySetOf(doc)) throw new Error(`story ${doc.guid} has a set of its own: pass it to adopt`);
+      if (isSegmented(doc)) {
+        const made = createStorySet(doc, (n) => makeSegmentDoc(doc.guid, n));
+        return { root: doc, segments: segmentsOf(doc, made) };
+      }
+      const root = new Y.Doc({ guid: doc.guid });
       const made = createStorySet(root, (n) => makeSegmentDoc(root.guid, n));
-      if (!isSegmented(root)) sweepRootTurns(made);
-      return segmentsOf(root, made);
+      await segmentedCopy(doc, root, async (n, write) => write(made.ensure(n)), MIGRATION_ORIGIN);
+      return { root, segments: segmentsOf(root, made) };
     },
     whenSegmented(root, then) {
       const meta = metaMap(root);

@@ -42,7 +42,8 @@ export interface StoryStore {
   open(storyId: string): Promise<OpenResult>;
   /**
    * Stores a filled doc (a new or imported story) under its guid and opens it. A segmented story made
-   * in memory (an import) comes with its set, whose segments are stored with it.
+   * in memory (an import) comes with its set, whose segments are stored with it. In a segmented store a
+   * story made as one document is stored as a fresh root and segments: the story's `doc` is not `doc`.
    */
   adopt(doc: Y.Doc, set?: OwnedStorySet): Promise<OpenStory>;
   /** Segment `n` of an open segmented story, loaded on demand; undefined when there is none to load. */
@@ -190,8 +191,10 @@ export function createStoryStore(options: StoryStoreOptions = {}): StoryStore {
       open.set(storyId, opening);
       return opening;
     },
-    async adopt(doc, set) {
-      const segments = segmentedStories?.adopt(doc, set);
+    async adopt(given, set) {
+      const made = await segmentedStories?.adopt(given, set);
+      const doc = made?.root ?? given;
+      const segments = made?.segments;
       const persistence = await persisted(storyDbName(doc.guid), doc);
       const story = wrap(doc.guid, doc, persistence, segments);
       // Every band of a story made here is in memory now: its checkpoints let it reopen from the leaf's.
