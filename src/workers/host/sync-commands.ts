@@ -17,9 +17,13 @@ import type { SyncTransport } from '../sync/room.ts';
 import { createSharedStories } from '../sync/shared-stories.ts';
 import { serverLabel, syncPlan, syncTargetSchema } from '../sync/target.ts';
 import { LIBRARY_ROOM } from '../../../sync-server/protocol.ts';
-import { waitForArrival } from '../sync/arrival.ts';
+import { waitForArrival, waitForLeaf } from '../sync/arrival.ts';
 import { syncSegments, type SegmentSync } from '../sync/segment-sync.ts';
-import { parseSegmentGuid } from '../../driver/doc/segment-key.ts';
+import { parseSegmentGuid, segmentGuid } from '../../driver/doc/segment-key.ts';
+import { storySetOf } from '../../driver/doc/story-set.ts';
+import { readLeafRef } from '../../driver/doc/leaf-ref.ts';
+import { bandOf } from '../../driver/doc/segment-turns.ts';
+import { hasTurn } from '../../driver/doc/turns.ts';
 import { fromAnotherTab } from '../store/tab-sync.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 
@@ -189,12 +193,25 @@ export function createHostSync(deps: {
     store,
     apply,
     async arrived(story) {
-      if (metaMap(story.doc).size > 0) return null;
-      return waitForArrival({
-        hasContent: () => metaMap(story.doc).size > 0,
-        room: () => client.room(story.id),
-        synced: () => client.synced(story.id),
+      const missing =
+        metaMap(story.doc).size > 0
+          ? null
+          : await waitForArrival({
+              hasContent: () => metaMap(story.doc).size > 0,
+              room: () => client.room(story.id),
+              synced: () => client.synced(story.id),
+            });
+      const set = storySetOf(story.doc);
+      const leaf = readLeafRef(story.doc);
+      if (missing || !set || !leaf) return missing;
+      const room = segmentGuid(story.id, bandOf(set, leaf.depth));
+      await waitForLeaf({
+        leafHere: () => hasTurn(story.doc, leaf.id),
+        room: () => client.room(room),
+        synced: () => client.synced(room),
+        storySyncs: () => client.room(story.id) !== undefined,
       });
+      return null;
     },
     commands: {
       syncStatus: async () => client.status(),

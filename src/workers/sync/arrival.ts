@@ -45,3 +45,27 @@ export async function waitForArrival(room: {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
+
+/**
+ * A segmented story whose root is here but whose newest turn is not yet (a new device, its leaf's
+ * segment room still on its first sync, or not joined yet: a segment joins its room once it is
+ * loaded): waits until the turn is in, that room has synced or cannot, or ARRIVAL_TIMEOUT_MS, so a
+ * command sent at once acts on the story as it is. It never refuses: a leaf nobody holds (a peer's
+ * mistake) only costs the wait.
+ */
+export async function waitForLeaf(segment: {
+  leafHere(): boolean;
+  /** The leaf segment's room; undefined until it has joined. */
+  room(): SyncRoomStatus | undefined;
+  synced(): boolean;
+  /** Whether the story syncs on this device at all (its segment rooms join as they load). */
+  storySyncs(): boolean;
+}): Promise<void> {
+  const start = Date.now();
+  const waiting = () => {
+    const room = segment.room();
+    return room ? room.status === 'syncing' && !segment.synced() : segment.storySyncs();
+  };
+  while (!segment.leafHere() && waiting() && Date.now() - start < ARRIVAL_TIMEOUT_MS)
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+}
