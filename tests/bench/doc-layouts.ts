@@ -43,6 +43,8 @@ export interface Opened {
   loaded: number[] | null;
   /** Milliseconds from asking for the story until its overview and last 50 rows are derived. */
   ms: number;
+  /** That time split: the store's load (IndexedDB, decoding), the views' path (overview), the 50 rows. */
+  split: { storeMs: number; pathMs: number; sliceMs: number };
   /**
    * Waits until everything written is stored, lets go of storage, and hands back the story to edit
    * without storing the edits (the host must later find it as it was).
@@ -94,10 +96,15 @@ export async function writeStory(
   };
 }
 
-function derive(doc: Y.Doc, views: StoryViews) {
+/** The overview and the last 50 rows, timed from `stored` (when the store had loaded the story). */
+function derive(doc: Y.Doc, views: StoryViews, start: number, stored: number) {
   const story = { doc, views };
   const { length } = overview(story);
-  return { length, rows: transcriptSlice(story, { start: length - LAST }).rows.length };
+  const pathAt = now();
+  const rows = transcriptSlice(story, { start: length - LAST }).rows.length;
+  const end = now();
+  const split = { storeMs: stored - start, pathMs: pathAt - stored, sliceMs: end - pathAt };
+  return { length, rows, ms: end - start, split };
 }
 
 async function openOneDoc(prefix: string, guid: string): Promise<Opened> {
@@ -107,15 +114,11 @@ async function openOneDoc(prefix: string, guid: string): Promise<Opened> {
   const migrated = migrateStory(doc);
   if (!migrated.ok) throw new Error(migrated.detail);
   const views = createStoryViews(doc);
-  const { length, rows } = derive(doc, views);
-  const ms = now() - start;
   return {
     doc,
     views,
-    length,
-    rows,
+    ...derive(doc, views, start, now()),
     loaded: null,
-    ms,
     async detach() {
       await stored(persistence);
       await persistence.destroy();
@@ -157,19 +160,17 @@ async function openSegmented(prefix: string, guid: string): Promise<Opened> {
   const start = now();
   const opened = await store.open(guid);
   if (!opened.ok) throw new Error(opened.detail);
+  const stored = now();
   const { doc, views } = opened.story;
   // The host loads what the views want before it answers (segment-upkeep.ts): nothing, with checkpoints.
   const wanted = views.wants();
-  const { length, rows } = derive(doc, views);
-  const ms = now() - start;
+  const derived = derive(doc, views, start, stored);
   if (wanted.length) throw new Error(`the opened story wants segments ${wanted.join(', ')}: no checkpoint`);
   return {
     doc,
     views,
-    length,
-    rows,
+    ...derived,
     loaded: opened.story.segments?.()?.loaded() ?? [],
-    ms,
     async detach() {
       await store.flush();
       const copy = copyLoaded(doc);

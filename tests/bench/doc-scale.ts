@@ -17,7 +17,8 @@
 //                     checkpoint below them, at every length; one-doc, every turn from the root
 //   readyToSendMs     a worker host that has not opened the story asked to send a turn, until the turn is
 //                     stored (ready-to-send.ts)
-// The details add the build, the root's and segments' sizes, each load, the append split into writing
+// The details add the build, the root's and segments' sizes, each load and its split (the store's
+// load, the views' path for the overview, the slice), the append split into writing
 // and refreshing, what the UI re-reads after an append or an edit (overview + the last 50 turns' slice),
 // and the edits by kind. The edits come last, on a copy no store keeps (the host must find the story
 // as the appends left it).
@@ -53,10 +54,17 @@ const name = `docScale ${turns} ${layout}`;
  * suspended async frame keeps the locals of its loop, and the story opened last would count in the
  * next open's base (seen in a heap snapshot: the closed document held by the frame, nothing else).
  */
-async function timedOpen(prefix: string, guid: string, loads: number[], heaps: number[]): Promise<Opened> {
+async function timedOpen(
+  prefix: string,
+  guid: string,
+  loads: number[],
+  heaps: number[],
+  splits: Array<Opened['split']>,
+): Promise<Opened> {
   const base = heapAfterGc();
   const o = await openStory(layout, prefix, guid);
   loads.push(o.ms);
+  splits.push(o.split);
   heaps.push(heapAfterGc() - base);
   if (o.length !== turns || o.rows !== LAST)
     throw new Error(`opened ${o.length} turns and ${o.rows} rows, not ${turns} and ${LAST}`);
@@ -130,11 +138,12 @@ await runGroup(name, async () => {
 
   const loads: number[] = [];
   const heaps: number[] = [];
+  const splits: Array<Opened['split']> = [];
   let opened: Opened | undefined;
   for (let run = 0; run < LOAD_RUNS; run++) {
     if (opened) await close(opened);
     opened = undefined;
-    opened = await timedOpen(prefix, guid, loads, heaps);
+    opened = await timedOpen(prefix, guid, loads, heaps, splits);
     progress(`${name}: load ${run + 1}/${LOAD_RUNS} ${loads.at(-1)?.toFixed(0)} ms`);
   }
   if (!opened) throw new Error('no load ran');
@@ -186,6 +195,11 @@ await runGroup(name, async () => {
       loadedSegments: loaded,
       buildMs: Math.round(genMs),
       loadRunsMs: loads.map((x) => round(x)),
+      loadSplitMs: {
+        store: round(median(splits.map((x) => x.storeMs))),
+        path: round(median(splits.map((x) => x.pathMs))),
+        slice: round(median(splits.map((x) => x.sliceMs))),
+      },
       heapRunsMB: heaps.map((x) => round(x / 2 ** 20)),
       appendWriteMs: round(median(appends.map((a) => a.writeMs)), 2),
       appendRefreshMs: round(median(appends.map((a) => a.refreshMs)), 2),
