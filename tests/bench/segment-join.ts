@@ -31,8 +31,10 @@ function playable(story: OpenStory, turns: number): boolean {
   const leaf = readLeafRef(story.doc);
   if (!segments || !set || leaf?.depth !== turns - 1) return false;
   const needed = segments.needed();
-  const whole = (n: number) =>
-    turnsMap(set.segment(n) ?? story.doc).size === Math.min(SEGMENT_DEPTHS, turns - segmentStart(n));
+  const whole = (n: number) => {
+    const doc = set.segment(n);
+    return doc !== undefined && turnsMap(doc).size === Math.min(SEGMENT_DEPTHS, turns - segmentStart(n));
+  };
   return needed.length > 0 && needed.every(whole) && story.views.wants().length === 0;
 }
 
