@@ -4,11 +4,13 @@
 // npm itself prints a "> rashomon@… bench" banner on stdout before the script starts: `npm run -s bench
 // -- --json` (or `node tests/bench/run.mjs --json`) leaves stdout to the JSON alone.
 //   --json          the JSON object instead of the table
-//   --only a,b      only these groups (docScale1000, docScale10000, docScale100000 with --huge, requests,
-//                   longSession, sync, app); RESULTS.md untouched
+//   --only a,b      only these groups (docScale1000, docScale10000, docScale100000 with --huge: segmented
+//                   stories; docScaleOneDoc1000, docScaleOneDoc10000: the one-document comparison;
+//                   requests, longSession, sync, app); RESULTS.md untouched
 //   --no-build      the app group uses the last build in .tmp/bench-dist
-//   --huge          also docScale100000: a 100,000-turn story generated (never committed), opened, edited
-//                   and sent to; several minutes and a few GB of memory, so not part of a plain run
+//   --huge          also docScale100000: a 100,000-turn segmented story generated (never committed),
+//                   opened, edited and sent to; a few minutes, so not part of a plain run (in one document
+//                   it took minutes more and 1.9 GB: not run)
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
@@ -26,13 +28,17 @@ const only = onlyArg
   : undefined;
 
 const huge = args.includes('--huge');
-/** Room for a 100,000-turn story held twice at a time (the store's copy and the opened one). */
+/** Room for fake-indexeddb's copy of a 100,000-turn story (320 MB of updates) beside what is open. */
 const HUGE_HEAP = ['--max-old-space-size=8192'];
 
 const GROUPS: Array<{ name: string; file: string; args: string[]; node?: string[] }> = [
-  { name: 'docScale1000', file: 'doc-scale.ts', args: ['1000'] },
-  { name: 'docScale10000', file: 'doc-scale.ts', args: ['10000'] },
-  ...(huge ? [{ name: 'docScale100000', file: 'doc-scale.ts', args: ['100000'], node: HUGE_HEAP }] : []),
+  { name: 'docScale1000', file: 'doc-scale.ts', args: ['1000', 'segmented'] },
+  { name: 'docScale10000', file: 'doc-scale.ts', args: ['10000', 'segmented'] },
+  ...(huge
+    ? [{ name: 'docScale100000', file: 'doc-scale.ts', args: ['100000', 'segmented'], node: HUGE_HEAP }]
+    : []),
+  { name: 'docScaleOneDoc1000', file: 'doc-scale.ts', args: ['1000', 'one-doc'] },
+  { name: 'docScaleOneDoc10000', file: 'doc-scale.ts', args: ['10000', 'one-doc'] },
   { name: 'requests', file: 'requests.ts', args: [] },
   { name: 'longSession', file: 'long-session.ts', args: [] },
   { name: 'sync', file: 'sync.ts', args: [] },

@@ -1,5 +1,5 @@
 // readyToSendMs for docScale: a worker host (DriverApi over comlink, tests/support/host-harness.ts) on
-// the IndexedDB the story is stored in, not holding it open yet, as after a reload, is asked to send
+// the IndexedDB the story is stored in (a segmented store for a segmented story, as the worker's), not holding it open yet, as after a reload, is asked to send
 // the user's turn. Timed from `send` until the turn is in the document (its `story-changed` event):
 // the host has opened the story, derived its views and found its history fresh, and accepted the
 // command. The model server never answers, so the generation is then cancelled; that is not timed.
@@ -33,10 +33,13 @@ export async function listStory(prefix: string, entry: { id: string; title: stri
   library.destroy();
 }
 
-/** Milliseconds from `send` until the user's turn is stored, on a host that opens the story for it. */
-export async function readyToSend(prefix: string, storyId: string): Promise<number> {
+/**
+ * Milliseconds from `send` until the user's turn is stored, on a host that opens the story for it: a
+ * segmented store (the worker's), or one that keeps every story in one document (the comparison).
+ */
+export async function readyToSend(prefix: string, storyId: string, segmented: boolean): Promise<number> {
   const server = await startOpenAIServer({ answer: () => ({ text: 'unused', delayMs: NEVER_MS }) });
-  const host = await startHost(server, createStoryStore({ prefix }));
+  const host = await startHost(server, createStoryStore({ prefix, segmented }));
   try {
     let turnStored: (ids: string[]) => void = () => {};
     const storedTurn = new Promise<string[]>((resolve) => (turnStored = resolve));

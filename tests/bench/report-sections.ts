@@ -46,23 +46,45 @@ export function sections(r: Report): Section[] {
     });
     return [label, ...keys.map((key) => fmt(sizes[key][field])), targets.join('; ')];
   };
+  const oneDocRow = (label: string, field: string): string[] => [
+    label,
+    fmt(r.docScaleOneDoc.turns1000[field]),
+    fmt(r.docScaleOneDoc.turns10000[field]),
+    `segmented: ${fmt(sizes.turns1000[field])} / ${fmt(sizes.turns10000[field])}`,
+  ];
+  const j = r.sync.segmented10000;
+  const joinDetail = (j.detail ?? {}) as Obj;
   return [
     {
       title:
-        'Document scale: 4 participants, 800-character sources, 400-character projections, y-indexeddb on fake-indexeddb',
+        'Document scale, segmented stories (root + one y-indexeddb database per 500-depth segment): 4 participants, 800-character sources, 400-character projections, fake-indexeddb',
       head: ['figure', '1,000 turns', '10,000 turns', '100,000 turns', 'target'],
       rows: [
-        docRow('bytes per turn', 'bytesPerTurn'),
+        docRow('bytes per turn (root + segments)', 'bytesPerTurn'),
         docRow('open → last 50 turns (ms)', 'loadLast50Ms'),
-        docRow('heap after load (MB)', 'heapMB'),
+        docRow("heap after load (MB), the worker's store", 'heapMB'),
         docRow('append a turn + refresh (ms)', 'appendMs'),
         docRow('staleness after an edit near the end (ms)', 'staleAfterEditMs'),
-        docRow('full staleness pass (ms)', 'stalenessMs'),
+        docRow("full staleness pass (ms): the leaf's segments from their checkpoint", 'stalenessMs'),
         docRow('ready to send after opening (ms)', 'readyToSendMs'),
       ],
       ...(d100.error === 'not run'
         ? { note: '100,000 turns not run: `npm run bench -- --huge` runs them' }
         : {}),
+    },
+    {
+      title: 'Document scale, one document (the layout before segments), for comparison',
+      head: ['figure', '1,000 turns', '10,000 turns', 'segmented 1,000 / 10,000'],
+      rows: [
+        oneDocRow('bytes per turn', 'bytesPerTurn'),
+        oneDocRow('open → last 50 turns (ms)', 'loadLast50Ms'),
+        oneDocRow('heap after load (MB)', 'heapMB'),
+        oneDocRow('append a turn + refresh (ms)', 'appendMs'),
+        oneDocRow('staleness after an edit near the end (ms)', 'staleAfterEditMs'),
+        oneDocRow('full staleness pass (ms): every turn from the root', 'stalenessMs'),
+        oneDocRow('ready to send after opening (ms)', 'readyToSendMs'),
+      ],
+      note: '100,000 turns in one document are not run (minutes, and 1.9 GB of heap)',
     },
     {
       title:
@@ -93,16 +115,26 @@ export function sections(r: Report): Section[] {
     },
     longSession(r, verdict),
     {
-      title: 'Sync: a new client receiving a 1,000-turn story from the sync server on 127.0.0.1',
+      title: 'Sync: a new client receiving a story from the sync server on 127.0.0.1',
       head: ['figure', 'value', 'note'],
       rows: [
         [
-          'receive (ms)',
+          '1,000 turns in one document: receive (ms)',
           fmt(s.receiveMs),
           `room in memory; loaded from disk: ${fmt(syncDetail.receiveColdMs)} ms`,
         ],
-        ['bytes on the wire', fmt(s.wireBytes), 'TCP bytes read by the client'],
-        ['encoded document (bytes)', fmt(s.docBytes), ''],
+        ['1,000 turns: bytes on the wire', fmt(s.wireBytes), 'TCP bytes read by the client'],
+        ['1,000 turns: encoded document (bytes)', fmt(s.docBytes), ''],
+        [
+          'new device, 10,000-turn segmented story: playable (ms)',
+          fmt(j.playableMs),
+          `root + the leaf's 2 segments stored; ${verdict('sync.segmented10000.playableMs')}`,
+        ],
+        [
+          'new device, 10,000-turn segmented story: everything (ms)',
+          fmt(j.everythingMs),
+          `the other ${fmt(typeof j.segments === 'number' ? j.segments - 2 : null)} segments, in the background (${fmt(joinDetail.segmentBytes)} bytes each)`,
+        ],
       ],
     },
     {

@@ -1,5 +1,6 @@
 // Small measuring helpers for the benchmarks: medians, rounding, a monotonic clock, heap after a
-// full garbage collection (the group processes run with --expose-gc).
+// full garbage collection (the group processes run with --expose-gc), time spent collecting.
+import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 
 export const now = (): number => performance.now();
 
@@ -39,4 +40,22 @@ export function heapAfterGc(): number {
 /** Progress for people watching: stderr only, so `--json` keeps stdout to the one JSON object. */
 export function progress(line: string): void {
   process.stderr.write(`bench: ${line}\n`);
+}
+
+/**
+ * Milliseconds of garbage collection between two `now()` readings. GC entries arrive a task later:
+ * `collected(start, end)` after an `await` of a timeout. Started on first use; the process keeps it.
+ */
+let gcEntries: PerformanceEntry[] | undefined;
+export function watchGc(): void {
+  if (gcEntries) return;
+  const entries: PerformanceEntry[] = [];
+  gcEntries = entries;
+  new PerformanceObserver((list) => entries.push(...list.getEntries())).observe({ entryTypes: ['gc'] });
+}
+export async function collectedMs(start: number, end: number): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return (gcEntries ?? [])
+    .filter((e) => e.startTime >= start && e.startTime + e.duration <= end)
+    .reduce((sum, e) => sum + e.duration, 0);
 }

@@ -73,13 +73,10 @@ export interface BuildOptions {
   beforeWrite?: (doc: Y.Doc) => void | Promise<void>;
 }
 
-const iso = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
+export const iso = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
 
-export async function buildStory(opts: BuildOptions): Promise<BenchStory> {
-  const rng = mulberry32(opts.seed ?? 8);
-  const chunk = opts.chunk ?? 250;
-  const doc = new Y.Doc({ guid: uuidFrom(rng) });
-  await opts.beforeWrite?.(doc);
+/** The user and three characters, their ids drawn from `rng` (after the story's own id). */
+export function benchCast(rng: Rng): { participants: Participant[]; userId: string } {
   const [userId, ...characterIds] = [uuidFrom(rng), uuidFrom(rng), uuidFrom(rng), uuidFrom(rng)];
   const participants: Participant[] = [
     { id: userId as string, kind: 'user', name: 'Wren', present: true, persona: "A gardener's apprentice." },
@@ -91,58 +88,80 @@ export async function buildStory(opts: BuildOptions): Promise<BenchStory> {
       card: { description: `${name}, who works in the walled garden.`, personality: 'Guarded.' },
     })),
   ];
-  const ids = participants.map((p) => p.id);
+  return { participants, userId: userId as string };
+}
+
+/**
+ * Writes the chronology's turns, chunk by chunk, through the document API (a segmented root writes
+ * each into its band's segment). It keeps the history fingerprints the derived views compute
+ * (story-views.ts) along, so every basis is right without a pass over the whole story per turn; the
+ * benches check it: a fresh staleness pass over the built story must find nothing stale.
+ */
+export function turnWriter(doc: Y.Doc, rng: Rng, ids: readonly string[], userId: string) {
+  let hist = new Map<string, string>();
+  const before = (p: string) => hist.get(p) ?? EMPTY_HISTORY;
+  let last: string | null = null;
+  return (i: number): string => {
+    const author = ids[i % ids.length] as string;
+    const generated = author !== userId;
+    const id = uuidFrom(rng);
+    const source = firstPerson(rng, SOURCE_CHARS);
+    appendTurn(doc, {
+      id,
+      author,
+      text: source,
+      origin: generated ? 'generated' : 'authored',
+      createdAt: iso(i + 1),
+      parent: last,
+      audiences: [...ids],
+      ...(generated ? { basis: before(author) } : {}),
+    });
+    const sourceHash = fingerprint(source);
+    const next = new Map(hist);
+    for (const who of ids) {
+      if (who === author) {
+        next.set(who, fingerprint(before(who), author, 'own', source));
+        continue;
+      }
+      const text = perceived(rng, PROJECTION_CHARS);
+      writePov(doc, id, who, {
+        perceived: true,
+        text,
+        basis: fingerprint(before(who), sourceHash),
+        origin: 'generated',
+        model: 'bench-model',
+        createdAt: iso(i + 1),
+      });
+      next.set(who, fingerprint(before(who), author, 'perceived', text));
+    }
+    hist = next;
+    last = id;
+    return id;
+  };
+}
+
+export async function buildStory(opts: BuildOptions): Promise<BenchStory> {
+  const rng = mulberry32(opts.seed ?? 8);
+  const chunk = opts.chunk ?? 250;
+  const doc = new Y.Doc({ guid: uuidFrom(rng) });
+  await opts.beforeWrite?.(doc);
+  const { participants, userId } = benchCast(rng);
   doc.transact(() => {
     createStory(doc, { title: `A garden of ${opts.turns} turns`, language: 'en', createdAt: iso(0) });
     for (const p of participants) addParticipant(doc, p);
   });
-
-  // The history fingerprints the derived views compute (story-views.ts), kept along as turns are
-  // written so every basis is right without a pass over the whole story per turn. run checks it:
-  // a fresh staleness pass over the built story must find nothing stale.
-  let hist = new Map<string, string>();
-  const before = (p: string) => hist.get(p) ?? EMPTY_HISTORY;
+  const write = turnWriter(
+    doc,
+    rng,
+    participants.map((p) => p.id),
+    userId,
+  );
   const turnIds: string[] = [];
   for (let start = 0; start < opts.turns; start += chunk) {
     doc.transact(() => {
-      for (let i = start; i < Math.min(opts.turns, start + chunk); i++) {
-        const author = ids[i % ids.length] as string;
-        const generated = author !== userId;
-        const id = uuidFrom(rng);
-        const source = firstPerson(rng, SOURCE_CHARS);
-        appendTurn(doc, {
-          id,
-          author,
-          text: source,
-          origin: generated ? 'generated' : 'authored',
-          createdAt: iso(i + 1),
-          parent: turnIds.at(-1) ?? null,
-          audiences: ids,
-          ...(generated ? { basis: before(author) } : {}),
-        });
-        const sourceHash = fingerprint(source);
-        const next = new Map(hist);
-        for (const who of ids) {
-          if (who === author) {
-            next.set(who, fingerprint(before(who), author, 'own', source));
-            continue;
-          }
-          const text = perceived(rng, PROJECTION_CHARS);
-          writePov(doc, id, who, {
-            perceived: true,
-            text,
-            basis: fingerprint(before(who), sourceHash),
-            origin: 'generated',
-            model: 'bench-model',
-            createdAt: iso(i + 1),
-          });
-          next.set(who, fingerprint(before(who), author, 'perceived', text));
-        }
-        hist = next;
-        turnIds.push(id);
-      }
+      for (let i = start; i < Math.min(opts.turns, start + chunk); i++) turnIds.push(write(i));
     });
     await opts.onChunk?.(Math.min(opts.turns, start + chunk));
   }
-  return { doc, participants, userId: userId as string, turnIds };
+  return { doc, participants, userId, turnIds };
 }

@@ -4,6 +4,9 @@
 //   wireBytes  TCP bytes the client read (HTTP upgrade response, frames, sync and awareness messages)
 //   docBytes   the encoded document the client ends up with
 // Also: the same with the room loaded from disk by a restarted server (receiveColdMs).
+// segmented10000: a new device joining a 10,000-turn segmented story by its link, as the worker syncs
+// it (segment-join.ts): playableMs (root + the leaf's segments stored, the "new device" figure)
+// and everythingMs (every other segment fetched and stored in the background).
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,10 +17,13 @@ import { WebsocketProvider } from 'y-websocket';
 import { turnsMap } from '../../src/driver/doc/story-doc.ts';
 import { startSyncServer, type SyncServer } from '../../sync-server/server.ts';
 import { runGroup } from './group.ts';
+import { segmentJoin } from './segment-join.ts';
 import { buildStory } from './story-gen.ts';
 import { median, now, progress, round } from './stats.ts';
 
 const TURNS = 1000;
+const SEGMENTED_TURNS = 10_000;
+const SEGMENTED_RUNS = 3;
 const WARM_RUNS = 5;
 const COLD_RUNS = 3;
 
@@ -91,7 +97,9 @@ await runGroup('sync', async () => {
       cold.push(await receive(server, room, TURNS));
     }
     const last = warm.at(-1);
+    const segmented = await segmentJoin(SEGMENTED_TURNS, SEGMENTED_RUNS);
     return {
+      segmented10000: segmented,
       turns1000: {
         receiveMs: round(median(warm.map((r) => r.ms))),
         wireBytes: Math.round(median(warm.map((r) => r.wireBytes))),
