@@ -1,6 +1,7 @@
-// Scrolling up a long segmented story (design §2.5): rows asked for within PREFETCH_ROWS of the top of
-// what is loaded start loading the band above, so it is in before the person scrolls to it; rows asked
-// for further down load nothing more.
+// Opening and scrolling up a long segmented story (design §2.5): opening loads the bands of the newest
+// FIRST_ROWS rows, a command that plays loads its prompt window's first; rows asked for within
+// PREFETCH_ROWS of the top of what is loaded start loading the band above, so it is in before the
+// person scrolls to it; rows asked for further down load nothing more.
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -18,11 +19,11 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-/** A host on a store holding a 2,100-turn segmented story (bands 0–4), reopened as after a reload. */
-async function hostWithLongStory(): Promise<HostHarness> {
+/** A host on a store holding a segmented story of `turns` turns, reopened as after a reload. */
+async function hostWithLongStory(turns = 2100): Promise<HostHarness> {
   const prefix = `prefetch-${randomUUID()}`;
   const writer = createStoryStore({ prefix });
-  const { root, set } = segmentedChain('long', 2100);
+  const { root, set } = segmentedChain('long', turns);
   await writer.ready;
   await writer.adopt(root, set);
   // As the host leaves a story it played: each boundary's checkpoint stored, so a reopen needs bands 3 and 4 only.
@@ -33,7 +34,7 @@ async function hostWithLongStory(): Promise<HostHarness> {
   putStoryEntry(writer.library, {
     id: 'long',
     title: 'The long road',
-    turns: 2100,
+    turns,
     createdAt: at,
     lastActivity: at,
     participants: [],
@@ -84,5 +85,19 @@ describe('scrolling up a segmented story', () => {
     expect(far.rows.map((r) => r.text)[0]).toBe('Turn 520.');
     await until(async () => (await loaded(harness)).includes(0));
     expect(await loaded(harness)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('[SF3] opening shows the newest rows from the leaf’s band alone; a command that plays loads the band below first', async () => {
+    // Leaf at depth 1799: 299 rows into band 3, more than a first screen shows.
+    const harness = await hostWithLongStory(1800);
+    const { api } = harness;
+    const shown = await api.transcript('long', { start: 1760 });
+    if (!shown.ok) throw new Error(shown.detail);
+    expect(shown.rows.map((r) => r.text).slice(-1)).toEqual(['Turn 1799.']);
+    expect(await loaded(harness)).toEqual([3]);
+    // The prompt window reaches 500 turns back: band 2 is in before the turn is written.
+    const sent = await api.send('long', { next: null, text: 'One more step.' });
+    if (!sent.ok) throw new Error(sent.detail);
+    expect(await loaded(harness)).toEqual([2, 3]);
   });
 });

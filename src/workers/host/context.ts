@@ -26,8 +26,11 @@ export interface HostContext {
   /** The model an operation of a story uses, from this device's settings. */
   modelFor(storyId: string, op: BackendRole): Promise<ChatModel | ModelFailure>;
   emit(event: DriverEvent): void;
-  /** Opens a story or says why it cannot be opened. */
-  story(storyId: string): Promise<OpenStory | Failure>;
+  /**
+   * Opens a story or says why it cannot be opened. `showing`: only its rows are read (opening it,
+   * a transcript slice), so a segmented story's prompt window need not be loaded yet.
+   */
+  story(storyId: string, showing?: boolean): Promise<OpenStory | Failure>;
 }
 
 export const notFound = (storyId: string): Failure => ({

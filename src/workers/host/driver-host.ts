@@ -152,7 +152,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     async modelFor(storyId, op) {
       return registry.modelFor(await deviceSettings.read(), storyId, op);
     },
-    async story(storyId) {
+    async story(storyId, showing) {
       await store.ready;
       if (!hasStoryEntry(store.library, storyId)) return notFound(storyId);
       const opened = await store.open(storyId);
@@ -161,7 +161,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
       // Known from the synced library but not here yet: the server fills it, or this says why not.
       const missing = await sync.arrived(opened.story);
       if (missing) return missing;
-      await upkeep.ready();
+      await upkeep.ready(showing);
       return opened.story;
     },
   };
@@ -221,11 +221,11 @@ export function createDriverHost(parts: HostParts): DriverApi {
     ...problemCommands(ctx),
 
     async openStory(storyId) {
-      const story = await ctx.story(storyId);
+      const story = await ctx.story(storyId, true);
       return isFailure(story) ? story : { ok: true, story: overview(story) };
     },
     async transcript(storyId, range, participant) {
-      const story = await ctx.story(storyId);
+      const story = await ctx.story(storyId, true);
       if (isFailure(story)) return story;
       if (participant !== undefined && !story.views.cast().get(participant))
         return {

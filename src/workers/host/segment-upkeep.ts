@@ -15,8 +15,11 @@ import type { Timers } from './token-batcher.ts';
 export const PREFETCH_ROWS = 100;
 
 export interface SegmentUpkeep {
-  /** Loads the segments the views want (a seed without a valid checkpoint); resolves when they are in. */
-  ready(): Promise<void>;
+  /**
+   * Loads the segments the views want (a seed without a valid checkpoint) and, unless only `showing`
+   * the story's rows, those its leaf's prompt window reaches; resolves when they are in.
+   */
+  ready(showing?: boolean): Promise<void>;
   /**
    * Loads the bands from the one holding `depth` up to the active path's first loaded one (rows asked
    * for above it), and starts loading the band above when `depth` is within PREFETCH_ROWS of their top.
@@ -44,9 +47,10 @@ export function keepSegments(story: OpenStory, timers: Timers, clock: () => numb
   };
 
   return {
-    async ready() {
+    async ready(showing = false) {
       const segments = story.segments?.();
       if (!segments) return;
+      if (!showing) await segments.loadLeaf();
       // Each load can move the seed lower (its checkpoint missing too): ask again until none is wanted.
       for (let wanted = story.views.wants(); wanted.length && !stopped; wanted = story.views.wants()) {
         const before = segments.loaded().join();

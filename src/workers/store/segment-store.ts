@@ -21,6 +21,12 @@ export const SEGMENT_IDLE_UNLOAD_MS = 60_000;
  */
 export const WINDOW_TURNS = 500;
 
+/**
+ * The most rows a story's first screen shows (the app asks for 40): opening loads the bands these are
+ * in, and the band below the leaf's only once a command needs the prompt window (`loadLeaf`).
+ */
+export const FIRST_ROWS = 100;
+
 export interface SegmentStore {
   /**
    * Segment `n` from this device's IndexedDB, put into the set: loaded once however often it is asked
@@ -32,6 +38,8 @@ export interface SegmentStore {
   needed(): number[];
   /** Loads what the leaf needs. */
   loadLeaf(): Promise<void>;
+  /** Loads the bands of the newest FIRST_ROWS turns of the active path (what opening shows). */
+  loadNewest(): Promise<void>;
   /** Takes segment `n` out once what it holds is stored; false when it was not loaded. */
   unload(n: number): Promise<boolean>;
   /** Unloads segment `n` and deletes its database (a fetch left unfinished); false when it is kept. */
@@ -175,6 +183,12 @@ export function createSegmentStore(options: SegmentStoreOptions): SegmentStore {
   const loadLeaf = async () => {
     await Promise.all(needed().map(load));
   };
+  const loadNewest = async () => {
+    const leaf = readLeafRef(root);
+    if (!leaf) return;
+    const n = segmentOf(leaf.depth);
+    await Promise.all((n > 0 && leaf.depth - segmentStart(n) < FIRST_ROWS ? [n, n - 1] : [n]).map(load));
+  };
   // A leaf another device moved into a band not loaded here (or a new device's first sync of the root).
   const onMeta = (event: Y.YMapEvent<unknown>) => {
     if (event.keysChanged.has(LEAF_KEY)) void loadLeaf();
@@ -199,6 +213,7 @@ export function createSegmentStore(options: SegmentStoreOptions): SegmentStore {
     loaded: () => [...held.keys()].sort((a, b) => a - b),
     needed,
     loadLeaf,
+    loadNewest,
     unload: (n) => unload(n),
     async discard(n) {
       if (needed().includes(n) || (held.has(n) && !(await unload(n)))) return false;

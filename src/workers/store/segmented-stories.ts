@@ -92,7 +92,8 @@ export function createSegmentedStories(deps: {
           return migrated;
         }
       }
-      await segments.loadLeaf();
+      // What the first screen shows; the prompt window's band comes before a command plays (the host's upkeep).
+      await segments.loadNewest();
       // Turns a device of schema 1 wrote into the root since: into their segments (design §2.8).
       if (turnsMap(root).size) {
         const storySet = storySetOf(root);
