@@ -7,7 +7,8 @@ import { writeLeafRef } from '../doc/leaf-ref.ts';
 import { copyTopLevel } from '../doc/shared-copy.ts';
 import { KEY, metaMap } from '../doc/story-doc.ts';
 import { SEGMENTED_SCHEMA_VERSION } from '../doc/segment-meta.ts';
-import { copyTurns, planSegments, type WriteSegment } from '../doc/split-segments.ts';
+import { copySplitBand, planRootSplit, splitBands, type WriteSegment } from '../doc/split-segments.ts';
+import { dropMovedChronicle } from '../doc/split-chronicle.ts';
 import { DocOrigin } from '../doc/origins.ts';
 import { importStory } from './import.ts';
 import type { StoryJson } from './schema.ts';
@@ -31,9 +32,13 @@ export async function importSegmentedStory(
   const imported = importStory(input, importedAt, language);
   if (!imported.ok) return imported;
   const whole = imported.doc;
-  const plan = planSegments(whole);
-  for (const [n, turns] of plan)
-    await writeSegment(n, (doc) => copyTurns(whole, doc, turns, DocOrigin.import));
+  const split = planRootSplit(whole);
+  const plan = split.plan;
+  const bands = splitBands(split);
+  for (const n of bands)
+    await writeSegment(n, (doc) => copySplitBand(whole, doc, split, n, DocOrigin.import));
+  // Entries and audit went with their turns: the root keeps the person's records and the checkpoints.
+  dropMovedChronicle(whole, split.chronicle);
   const root = new Y.Doc({ guid: whole.guid });
   const leaf = imported.story.activeLeaf;
   const depth = leaf === null ? undefined : [...plan.values()].flat().find((t) => t.id === leaf)?.depth;
@@ -45,5 +50,5 @@ export async function importSegmentedStory(
     meta.set('schemaVersion', SEGMENTED_SCHEMA_VERSION);
   }, DocOrigin.import);
   whole.destroy();
-  return { ok: true, root, story: imported.story, segments: [...plan.keys()] };
+  return { ok: true, root, story: imported.story, segments: bands };
 }
