@@ -108,6 +108,11 @@ export const checkpointSchema = z.object({
   commits: z.number().int().min(0),
   hash: z.string().min(1),
   state: z.record(z.string(), z.record(z.string(), z.string())),
+  /**
+   * A segmented story's checkpoint at a band's last turn (CS3): a path seeded there starts its state
+   * from it, while `decisions` (the person's reviews and corrections that no turn above resolves) match.
+   */
+  boundary: z.object({ decisions: z.string() }).optional(),
 });
 export type Checkpoint = z.infer<typeof checkpointSchema>;
 
