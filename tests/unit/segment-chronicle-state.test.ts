@@ -5,8 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import {
+  readChronicle,
   writeRecords,
   type ChronicleEntry,
+  type DigestMemory,
   type StateChange,
   type StateDomain,
 } from '../../src/driver/doc/chronicle.ts';
@@ -20,11 +22,14 @@ import {
   dueBoundaryCheckpoints,
   pathIndexWithSeed,
 } from '../../src/driver/turns/chronicle-boundaries.ts';
+import { storeInDigest } from '../../src/driver/turns/chronicle-digest.ts';
+import { rankMemories } from '../../src/driver/views/recall.ts';
 import { writeBoundaryCheckpoints } from '../../src/driver/views/boundary-checkpoint.ts';
 import { chronicleOnPath } from '../../src/driver/views/chronicle-on-path.ts';
 import { coveredThrough, transcriptBasis } from '../../src/driver/views/chronicle-view.ts';
 import { createStoryViews, type StoryViews } from '../../src/driver/views/story-views.ts';
 import { mulberry32, type Rng } from '../support/prng.ts';
+import { DIGEST_SIZE, digestUpdate } from '../../src/driver/memory/memory-digest.ts';
 
 const DEPTHS = 5;
 const TURNS = 27;
@@ -124,12 +129,20 @@ function fullStory(rng: Rng) {
       turns: slice.map((e) => e.turnId),
       basis: transcriptBasis(slice),
       createdAt: at(tick++),
-      memories: [],
+      memories: [
+        {
+          id: ids(),
+          text: i === 0 ? 'The lighthouse keeper lied about the storm.' : `Jane noted chunk ${i}.`,
+          importance: 1 + rng.int(10),
+          turnId: (slice.at(-1) as { turnId: string }).turnId,
+        },
+      ],
       events: [],
       changes,
       uncertainties: [],
     };
     writeRecords(a.root, JANE, 'entries', [entry]);
+    storeInDigest({ doc: a.root, views }, {}, JANE, entry.memories, entry.turns.at(-1) as string);
     for (const c of changes)
       if ((c.domain === 'relationship' || c.domain === 'goals') && rng.chance(0.6))
         writeRecords(a.root, JANE, 'reviews', [
@@ -204,5 +217,76 @@ describe('a participant’s state with only the leaf’s segment loaded', () => 
     const seeded = onPathOf(bViews);
     expect(seeded.waiting).toBe(false);
     expect(seeded.state).toEqual(full.state);
+  });
+});
+
+const memoryIds = (m: ReadonlyArray<{ memory: { id: string }; at: number }>) =>
+  m.map((x) => `${x.memory.id}@${x.at}`).sort();
+
+describe('recall over the memory digest with only the leaf’s segment loaded', () => {
+  for (const seed of [1, 2, 3])
+    it(`[CS4] finds the memories of unloaded bands the full story finds (seed ${seed})`, () => {
+      const { a, views } = fullStory(mulberry32(seed));
+      const full = onPathOf(views);
+      const { views: bViews } = leafOnly(a);
+      const seeded = onPathOf(bViews);
+      expect(seeded.memories.filter((m) => m.at < 25).length).toBeGreaterThan(3);
+      expect(memoryIds(seeded.memories)).toEqual(memoryIds(full.memories));
+      // The oldest memory, in segment 0, comes back when the query is about it.
+      const best = rankMemories(seeded.memories, 'lighthouse keeper', 26)[0];
+      expect(best?.memory.text).toBe('The lighthouse keeper lied about the storm.');
+    });
+
+  it('[CS4] a digest memory made on another path at its band (another prefix) is not on this one', () => {
+    const { a } = fullStory(mulberry32(4));
+    const digest = readChronicle(a.root, JANE).memoryDigest;
+    const old = digest.find((d) => d.depth >= 5 && d.depth < 25) as (typeof digest)[number];
+    writeRecords(a.root, JANE, 'memoryDigest', [{ ...old, prefix: 'another-path' }]);
+    const { views: bViews } = leafOnly(a);
+    expect(onPathOf(bViews).memories.map((m) => m.memory.id)).not.toContain(old.id);
+  });
+
+  it('[CS4] a memory the person set aside is not recalled from the digest, and leaves it at the next write', () => {
+    const { a, views } = fullStory(mulberry32(5));
+    const old = readChronicle(a.root, JANE).memoryDigest.find((d) => d.depth < 25) as DigestMemory;
+    writeRecords(a.root, JANE, 'memoryEdits', [{ kind: 'forgotten', memoryId: old.id, at: at(9_000) }]);
+    const { views: bViews } = leafOnly(a);
+    expect(onPathOf(bViews).memories.map((m) => m.memory.id)).not.toContain(old.id);
+    const path = views.path();
+    const last = path.at(-1)?.id as string;
+    storeInDigest(
+      { doc: a.root, views },
+      {},
+      JANE,
+      [{ id: 'new', text: 'n', importance: 1, turnId: last }],
+      last,
+    );
+    expect(readChronicle(a.root, JANE).memoryDigest.map((d) => d.id)).not.toContain(old.id);
+  });
+});
+
+describe('the digest is bounded', () => {
+  it(`[CS4] keeps the ${DIGEST_SIZE} most important of 1,200 memories, newest first among equals`, () => {
+    const rng = mulberry32(11);
+    let digest: DigestMemory[] = [];
+    const all: DigestMemory[] = [];
+    for (let i = 0; i < 1200; i++) {
+      const d: DigestMemory = {
+        id: `m${i}`,
+        memory: { id: `m${i}`, text: `m${i}`, importance: 1 + rng.int(10), turnId: `t${i}` },
+        depth: i,
+        prefix: 'p',
+      };
+      all.push(d);
+      const { write, drop } = digestUpdate({ memoryDigest: digest, memoryEdits: [] }, [d]);
+      digest = [...digest.filter((x) => !drop.includes(x.id)), ...write];
+      expect(digest.length).toBeLessThanOrEqual(DIGEST_SIZE);
+    }
+    const expected = [...all]
+      .sort((x, y) => y.memory.importance - x.memory.importance || y.depth - x.depth)
+      .slice(0, DIGEST_SIZE)
+      .map((d) => d.id)
+      .sort();
+    expect(digest.map((d) => d.id).sort()).toEqual(expected);
   });
 });

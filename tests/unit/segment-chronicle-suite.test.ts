@@ -24,13 +24,18 @@ vi.mock('../../src/driver/doc/story-doc.ts', async (importOriginal) => {
 await import('./chronicle.test.ts');
 await import('./chronicle-concurrent.test.ts');
 
-it('[CS1] ran those suites with entries in segments and none in a root', () => {
+it('[CS1][CS4] ran those suites with entries in segments and none in a root, memories in the digest', () => {
   const inSegments = made.filter((set) =>
     set
       .loaded()
       .some((n) => [...(set.segment(n) as Y.Doc).share.keys()].some((name) => name.endsWith('/entries'))),
   );
   expect(inSegments.length).toBeGreaterThan(2);
+  // The chronicler put its memories into the root's digest (CS4).
+  const digested = made.filter((set) =>
+    [...participantsMap(set.root).keys()].some((p) => partValues(set.root, p, 'memoryDigest').size),
+  );
+  expect(digested.length).toBeGreaterThan(2);
   for (const set of made)
     for (const p of participantsMap(set.root).keys())
       expect([...partValues(set.root, p, 'entries', 'root').keys()]).toEqual([]);

@@ -112,9 +112,32 @@ export const checkpointSchema = z.object({
    * A segmented story's checkpoint at a band's last turn (CS3): a path seeded there starts its state
    * from it, while `decisions` (the person's reviews and corrections that no turn above resolves) match.
    */
-  boundary: z.object({ decisions: z.string() }).optional(),
+  boundary: z
+    .object({
+      decisions: z.string(),
+      /** The depth of its turn, a band's last. */
+      depth: z.number().int().min(0),
+      /** The chained fingerprint of the path's band-end turns through this one (SG7's `prefix`). */
+      prefix: z.string(),
+      /** The band-end turn before it on the path; null for the first band's. */
+      previous: id.nullable(),
+    })
+    .optional(),
 });
 export type Checkpoint = z.infer<typeof checkpointSchema>;
+
+/**
+ * A memory in a segmented story's digest (CS4): one of a participant's most important, kept in the
+ * root with the depth of its turn and the `prefix` of its band on the path it was made on, so recall
+ * reaches it while its segment is not loaded.
+ */
+export const digestMemorySchema = z.object({
+  id,
+  memory: memorySchema,
+  depth: z.number().int().min(0),
+  prefix: z.string().min(1),
+});
+export type DigestMemory = z.infer<typeof digestMemorySchema>;
 
 /** An item a chronicler answer held that was refused, and why (nothing of it reached the state). */
 export const auditSchema = z.object({
@@ -133,6 +156,7 @@ const PARTS = {
   memoryEdits: memoryEditSchema,
   checkpoints: checkpointSchema,
   audit: auditSchema,
+  memoryDigest: digestMemorySchema,
 } as const;
 export type ChroniclePart = keyof typeof PARTS;
 export type ChronicleRecord<P extends ChroniclePart> = z.infer<(typeof PARTS)[P]>;
@@ -144,6 +168,8 @@ export interface Chronicle {
   memoryEdits: MemoryEdit[];
   checkpoints: Checkpoint[];
   audit: Audit[];
+  /** A segmented story's digest of memories (CS4); empty in a story kept in one document. */
+  memoryDigest: DigestMemory[];
 }
 
 /** Where chronicles were kept before D13: maps inside the participant's entry, still read. */
@@ -251,6 +277,7 @@ export function readChronicle(doc: Y.Doc, participant: string): Chronicle {
     memoryEdits: readPart(doc, participant, 'memoryEdits'),
     checkpoints: readPart(doc, participant, 'checkpoints'),
     audit: readPart(doc, participant, 'audit'),
+    memoryDigest: readPart(doc, participant, 'memoryDigest'),
   };
 }
 

@@ -60,8 +60,9 @@ function exportChronicle(
   doc: Y.Doc,
   participant: string,
   segments?: SegmentChronicles,
-): { chronicle?: Chronicle } {
-  const read = readChronicle(doc, participant);
+): { chronicle?: Omit<Chronicle, 'memoryDigest'> } {
+  // The digest is the root's index of memories the entries hold (CS4): the file carries the entries.
+  const { memoryDigest: _digest, ...read } = readChronicle(doc, participant);
   const more = segments?.get(participant);
   const chronicle = {
     ...read,

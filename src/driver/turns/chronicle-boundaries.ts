@@ -10,6 +10,7 @@ import { chronicleOnPath, type ChronicleOnPath } from '../views/chronicle-on-pat
 import { commitsHash, reduce, stateHash, type PathIndex } from '../views/chronicle-view.ts';
 import { decisionsBelow, seedCheckpoint, seedOfIndex } from '../views/chronicle-seed.ts';
 import { fingerprint } from '../views/fingerprint.ts';
+import { bandPrefixes } from '../memory/memory-digest.ts';
 import type { StoryViews } from '../views/story-views.ts';
 
 /** Turn id → path index along the path to `leaf`, the seed's boundary turn first when it starts at one. */
@@ -40,6 +41,8 @@ export function dueBoundaryCheckpoints(
   if (!set || (seed && !from)) return { due: [], stale: [] };
   const due: Array<Omit<Checkpoint, 'id'>> = [];
   const stale: string[] = [];
+  const prefixes = bandPrefixes(chronicle.checkpoints, index, set.depths, from);
+  const idAt = new Map([...index].map(([id, i]) => [i, id]));
   for (const [turnId, at] of index) {
     if (at % set.depths !== set.depths - 1 || at > covered || (seed && at <= seed.at)) continue;
     const prefix = onPath.commits.filter((c) => c.at <= at);
@@ -51,7 +54,16 @@ export function dueBoundaryCheckpoints(
     const here = chronicle.checkpoints.filter((cp) => cp.turnId === turnId && cp.boundary);
     if (here.some((cp) => cp.hash === hash && cp.boundary?.decisions === decisions)) continue;
     stale.push(...here.map((cp) => cp.id));
-    due.push({ turnId, commits: (from?.commits ?? 0) + prefix.length, hash, state, boundary: { decisions } });
+    const band = (at + 1) / set.depths;
+    const below = prefixes.get(band - 1);
+    if (below === undefined) continue;
+    const boundary = {
+      decisions,
+      depth: at,
+      prefix: fingerprint(below, turnId),
+      previous: at < set.depths ? null : (idAt.get(at - set.depths) ?? null),
+    };
+    due.push({ turnId, commits: (from?.commits ?? 0) + prefix.length, hash, state, boundary });
   }
   return { due, stale };
 }

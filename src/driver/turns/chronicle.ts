@@ -34,6 +34,7 @@ import { generateValidated, type Verdict } from './generate.ts';
 import { jsonAnswer } from '../validation/index.ts';
 import { samplingFor } from './sampling.ts';
 import { dueBoundaryCheckpoints, pathIndexWithSeed } from './chronicle-boundaries.ts';
+import { storeInDigest } from './chronicle-digest.ts';
 import { seedOfIndex } from '../views/chronicle-seed.ts';
 import { storySetOf } from '../doc/story-set.ts';
 import { bandOf } from '../doc/segment-turns.ts';
@@ -301,6 +302,7 @@ async function chronicleSlice(
     writeRecords(story.doc, who, 'entries', [entry]);
     if (audit.length) writeRecords(story.doc, who, 'audit', audit);
   }, env.origin);
+  storeInDigest(story, env, who, entry.memories, turns.at(-1) as string);
   return { ok: true };
 }
 

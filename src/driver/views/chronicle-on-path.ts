@@ -15,6 +15,7 @@ import {
 import type { TranscriptEntry } from './path-node.ts';
 import { memoriesOnPath } from './recall.ts';
 import { seedOfIndex, seededState } from './chronicle-seed.ts';
+import { digestOnPath } from '../memory/memory-digest.ts';
 
 export interface ChronicleOnPath {
   /** Every entry whose turns are all on the path, oldest first. */
@@ -50,7 +51,12 @@ export function chronicleOnPath(
     commits,
     pending,
     state: (seeded ?? stateOf(commits, chronicle.checkpoints, index)).state,
-    memories: memoriesOnPath(fresh, chronicle.memoryEdits, index),
+    memories: memoriesOnPath(
+      fresh,
+      chronicle.memoryEdits,
+      index,
+      digestOnPath(chronicle, index, seeded?.from),
+    ),
     waiting: seed !== undefined && !seeded,
   };
 }
