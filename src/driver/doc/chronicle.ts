@@ -2,10 +2,12 @@
 // chronicler calls made of turns that left its window (memories, events, changes of state, each
 // quoting its evidence), the person's decisions and corrections, checkpoints of the reduced state,
 // and the audit of what was refused. Records are whole JSON values in Y.Maps keyed by id, so two
-// devices adding at once merge, and every read is validated: synced state is untrusted.
+// devices adding at once merge, and every read is validated: synced state is untrusted. A segmented
+// story keeps entries and audit in its segments (segment-chronicle.ts); reads see the loaded ones.
 import * as Y from 'yjs';
 import { z } from 'zod';
 import { participantsMap } from './story-doc.ts';
+import { PART_MAP_PREFIX, chronicleDocFor, chronicleDocs, partMapName } from './segment-chronicle.ts';
 
 /** What a change of state is about: the first four are applied at once, the rest wait for review. */
 export const StateDomain = {
@@ -106,8 +108,36 @@ export const checkpointSchema = z.object({
   commits: z.number().int().min(0),
   hash: z.string().min(1),
   state: z.record(z.string(), z.record(z.string(), z.string())),
+  /**
+   * A segmented story's checkpoint at a band's last turn (CS3): a path seeded there starts its state
+   * from it, while `decisions` (the person's reviews and corrections that no turn above resolves) match.
+   */
+  boundary: z
+    .object({
+      decisions: z.string(),
+      /** The depth of its turn, a band's last. */
+      depth: z.number().int().min(0),
+      /** The chained fingerprint of the path's band-end turns through this one (SG7's `prefix`). */
+      prefix: z.string(),
+      /** The band-end turn before it on the path; null for the first band's. */
+      previous: id.nullable(),
+    })
+    .optional(),
 });
 export type Checkpoint = z.infer<typeof checkpointSchema>;
+
+/**
+ * A memory in a segmented story's digest (CS4): one of a participant's most important, kept in the
+ * root with the depth of its turn and the `prefix` of its band on the path it was made on, so recall
+ * reaches it while its segment is not loaded.
+ */
+export const digestMemorySchema = z.object({
+  id,
+  memory: memorySchema,
+  depth: z.number().int().min(0),
+  prefix: z.string().min(1),
+});
+export type DigestMemory = z.infer<typeof digestMemorySchema>;
 
 /** An item a chronicler answer held that was refused, and why (nothing of it reached the state). */
 export const auditSchema = z.object({
@@ -126,6 +156,7 @@ const PARTS = {
   memoryEdits: memoryEditSchema,
   checkpoints: checkpointSchema,
   audit: auditSchema,
+  memoryDigest: digestMemorySchema,
 } as const;
 export type ChroniclePart = keyof typeof PARTS;
 export type ChronicleRecord<P extends ChroniclePart> = z.infer<(typeof PARTS)[P]>;
@@ -137,6 +168,8 @@ export interface Chronicle {
   memoryEdits: MemoryEdit[];
   checkpoints: Checkpoint[];
   audit: Audit[];
+  /** A segmented story's digest of memories (CS4); empty in a story kept in one document. */
+  memoryDigest: DigestMemory[];
 }
 
 /** Where chronicles were kept before D13: maps inside the participant's entry, still read. */
@@ -147,9 +180,8 @@ const LEGACY_KEY = 'chronicle';
  * on every device, so two devices writing a first record at once write into the same map; a map made
  * on first write inside the entry (the old layout) was made twice, and the merge kept one device's.
  */
-const PART_MAP_PREFIX = 'chronicle/';
 const partMap = (doc: Y.Doc, participant: string, part: ChroniclePart): Y.Map<unknown> =>
-  doc.getMap<unknown>(`${PART_MAP_PREFIX}${participant}/${part}`);
+  doc.getMap<unknown>(partMapName(participant, part));
 
 /** The participants whose chronicle a transaction changed. */
 export function chroniclesChangedBy(tr: Y.Transaction): Set<string> {
@@ -161,21 +193,37 @@ export function chroniclesChangedBy(tr: Y.Transaction): Set<string> {
   return touched;
 }
 
-/** The maps a part's records are read from: the old layout's (if the story has one), then the current. */
-function partMaps(doc: Y.Doc, participant: string, part: ChroniclePart): Y.Map<unknown>[] {
+/**
+ * The maps a part's records are read from: the old layout's (if the story has one), then the current;
+ * in a segmented story, then the same map of every loaded segment (entries and audit).
+ */
+function partMaps(
+  doc: Y.Doc,
+  participant: string,
+  part: ChroniclePart,
+  where: 'everywhere' | 'root' = 'everywhere',
+): Y.Map<unknown>[] {
   const entry = participantsMap(doc).get(participant);
   if (!(entry instanceof Y.Map)) return [];
   const legacy = entry.get(LEGACY_KEY);
   const old = legacy instanceof Y.Map ? legacy.get(part) : undefined;
-  return old instanceof Y.Map
-    ? [old as Y.Map<unknown>, partMap(doc, participant, part)]
-    : [partMap(doc, participant, part)];
+  const docs = where === 'root' ? [doc] : chronicleDocs(doc, part);
+  const current = docs.map((d) => partMap(d, participant, part));
+  return old instanceof Y.Map ? [old as Y.Map<unknown>, ...current] : current;
 }
 
-/** Every stored value of one part by its key; the current layout's value wins over the old one's. */
-function partValues(doc: Y.Doc, participant: string, part: ChroniclePart): Map<string, unknown> {
+/**
+ * Every stored value of one part by its key; the current layout's value wins over the old one's.
+ * `root`: only what the story's own document holds (what a migration moves out of it).
+ */
+export function partValues(
+  doc: Y.Doc,
+  participant: string,
+  part: ChroniclePart,
+  where: 'everywhere' | 'root' = 'everywhere',
+): Map<string, unknown> {
   const values = new Map<string, unknown>();
-  for (const map of partMaps(doc, participant, part))
+  for (const map of partMaps(doc, participant, part, where))
     for (const [key, value] of map.entries()) values.set(key, value);
   return values;
 }
@@ -188,6 +236,20 @@ export function readPart<P extends ChroniclePart>(
 ): ChronicleRecord<P>[] {
   const out: ChronicleRecord<P>[] = [];
   for (const value of partValues(doc, participant, part).values()) {
+    const parsed = PARTS[part].safeParse(value);
+    if (parsed.success) out.push(parsed.data as ChronicleRecord<P>);
+  }
+  return out;
+}
+
+/** The valid records of one part a segment document holds (a segment has no participants of its own). */
+export function readSegmentPart<P extends ChroniclePart>(
+  segment: Y.Doc,
+  participant: string,
+  part: P,
+): ChronicleRecord<P>[] {
+  const out: ChronicleRecord<P>[] = [];
+  for (const value of partMap(segment, participant, part).values()) {
     const parsed = PARTS[part].safeParse(value);
     if (parsed.success) out.push(parsed.data as ChronicleRecord<P>);
   }
@@ -215,6 +277,7 @@ export function readChronicle(doc: Y.Doc, participant: string): Chronicle {
     memoryEdits: readPart(doc, participant, 'memoryEdits'),
     checkpoints: readPart(doc, participant, 'checkpoints'),
     audit: readPart(doc, participant, 'audit'),
+    memoryDigest: readPart(doc, participant, 'memoryDigest'),
   };
 }
 
@@ -229,10 +292,18 @@ export function writeRecords<P extends ChroniclePart>(
   const valid = records.map((r) => PARTS[part].parse(r) as { id?: string; changeId?: string });
   if (!(participantsMap(doc).get(participant) instanceof Y.Map))
     throw new Error(`no participant ${participant}`);
-  doc.transact(() => {
-    const map = partMap(doc, participant, part);
-    for (const r of valid) map.set(recordKey(r), r);
-  }, origin);
+  // A segmented story's entry goes to its last turn's segment: one transaction per document written.
+  const byDoc = new Map<Y.Doc, typeof valid>();
+  for (const r of valid) {
+    const target = chronicleDocFor(doc, part, r);
+    byDoc.set(target, [...(byDoc.get(target) ?? []), r]);
+  }
+  if (!byDoc.size) byDoc.set(doc, []);
+  for (const [target, list] of byDoc)
+    target.transact(() => {
+      const map = partMap(target, participant, part);
+      for (const r of list) map.set(recordKey(r), r);
+    }, origin);
 }
 
 export function deleteRecords(
@@ -241,10 +312,14 @@ export function deleteRecords(
   part: ChroniclePart,
   keys: readonly string[],
   origin?: unknown,
+  where: 'everywhere' | 'root' = 'everywhere',
 ): void {
-  doc.transact(() => {
-    for (const map of partMaps(doc, participant, part)) for (const key of keys) map.delete(key);
-  }, origin);
+  const maps = partMaps(doc, participant, part, where);
+  // One transaction per document: the root (both layouts), and each loaded segment.
+  for (const target of new Set([doc, ...maps.map((m) => m.doc as Y.Doc)]))
+    target.transact(() => {
+      for (const map of maps) if (map.doc === target) for (const key of keys) map.delete(key);
+    }, origin);
 }
 
 /** A record's key in its map: its id (a review is keyed by the change it answers). */

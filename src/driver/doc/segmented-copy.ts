@@ -7,11 +7,15 @@ import { writeLeafRef } from './leaf-ref.ts';
 import { copyTopLevel } from './shared-copy.ts';
 import { KEY, metaMap } from './story-doc.ts';
 import { SEGMENTED_SCHEMA_VERSION } from './segment-meta.ts';
-import { copyTurns, planRootSplit, type WriteSegment } from './split-segments.ts';
+import { copySplitBand, planRootSplit, splitBands, type WriteSegment } from './split-segments.ts';
+import { dropMovedChronicle } from './split-chronicle.ts';
 
 const NOT_IN_ROOT = new Set<string>([KEY.turns]);
 
-/** Copies `whole` into `root` (same guid, empty) and its segments; returns the segments written. */
+/**
+ * Copies `whole` into `root` (same guid, empty) and its segments, chronicle entries and audit with
+ * their last turns (`whole` gives them up); returns the segments written.
+ */
 export async function segmentedCopy(
   whole: Y.Doc,
   root: Y.Doc,
@@ -19,14 +23,17 @@ export async function segmentedCopy(
   origin?: unknown,
 ): Promise<number[]> {
   if (root.guid !== whole.guid) throw new Error(`${root.guid} cannot hold story ${whole.guid}`);
-  const { plan, leaf } = planRootSplit(whole);
-  for (const [n, turns] of plan) await writeSegment(n, (doc) => copyTurns(whole, doc, turns, origin));
+  const split = planRootSplit(whole);
+  const bands = splitBands(split);
+  for (const n of bands) await writeSegment(n, (doc) => copySplitBand(whole, doc, split, n, origin));
+  // Chronicle entries and audit went with their last turns: the root keeps the person's records.
+  dropMovedChronicle(whole, split.chronicle);
   root.transact(() => {
     copyTopLevel(whole, root, NOT_IN_ROOT);
     const meta = metaMap(root);
     meta.delete('activeLeaf');
-    writeLeafRef(root, leaf ?? null);
+    writeLeafRef(root, split.leaf ?? null);
     meta.set('schemaVersion', SEGMENTED_SCHEMA_VERSION);
   }, origin);
-  return [...plan.keys()];
+  return bands;
 }

@@ -9,6 +9,12 @@ import { parseSegmentGuid, segmentOf, type TurnRef } from './segment-key.ts';
 import { storySetOf, type StorySet } from './story-set.ts';
 import { metaMap, turnsMap } from './story-doc.ts';
 import { SEGMENTED_SCHEMA_VERSION } from './segment-meta.ts';
+import {
+  copyChronicle,
+  dropMovedChronicle,
+  planChronicleSplit,
+  type ChronicleMove,
+} from './split-chronicle.ts';
 
 /** The origin of the migration's and the sweep's writes (the same name `migrateStory` uses). */
 export const MIGRATION_ORIGIN = 'migration';
@@ -23,6 +29,8 @@ export interface RootSplit {
   waiting: string[];
   /** The leaf to write once the turns are moved (a v1 `activeLeaf` read as a ref); undefined: none. */
   leaf: TurnRef | null | undefined;
+  /** Segment → the root's chronicle entries and audit whose last turn its band holds (§2.6). */
+  chronicle: Map<number, ChronicleMove[]>;
 }
 
 const isSegmented = (root: Y.Doc) => metaMap(root).get('schemaVersion') === SEGMENTED_SCHEMA_VERSION;
@@ -129,7 +137,19 @@ export function planRootSplit(root: Y.Doc): RootSplit {
   // A story kept in one document always gets a leaf (none when its active leaf is not a turn here); a
   // segmented root only when a v1 device's active leaf names a turn moved now.
   const leaf = depth !== undefined ? { id: active as string, depth } : isSegmented(root) ? undefined : null;
-  return { plan: new Map([...plan].sort(([a], [b]) => a - b)), waiting: [...waiting], leaf };
+  const set = storySetOf(root);
+  const chronicle = planChronicleSplit(root, (id) => depths.get(id) ?? depthInSegments(set, id));
+  return { plan: new Map([...plan].sort(([a], [b]) => a - b)), waiting: [...waiting], leaf, chronicle };
+}
+
+/** The segments a split writes to: those of its turns and of its chronicle records, ascending. */
+export const splitBands = (split: RootSplit): number[] =>
+  [...new Set([...split.plan.keys(), ...split.chronicle.keys()])].sort((a, b) => a - b);
+
+/** Copies what the split moves into segment `n`'s document `to`: its turns, then its chronicle records. */
+export function copySplitBand(from: Y.Doc, to: Y.Doc, split: RootSplit, n: number, origin?: unknown): void {
+  copyTurns(from, to, split.plan.get(n) ?? [], origin);
+  copyChronicle(from, to, split.chronicle.get(n) ?? [], origin);
 }
 
 /** The segments of a story kept in one document: each band's turns with their depths. */
@@ -168,10 +188,11 @@ export function copyTurns(from: Y.Doc, to: Y.Doc, turns: readonly TurnRef[], ori
  */
 export function finishSplit(root: Y.Doc, split: RootSplit, origin: unknown = MIGRATION_ORIGIN): void {
   const meta = metaMap(root);
-  if (!split.plan.size && split.leaf === undefined && isSegmented(root)) return;
+  if (!split.plan.size && !split.chronicle.size && split.leaf === undefined && isSegmented(root)) return;
   root.transact(() => {
     const turns = turnsMap(root);
     for (const band of split.plan.values()) for (const { id } of band) turns.delete(id);
+    dropMovedChronicle(root, split.chronicle);
     if (split.leaf !== undefined) {
       if (split.leaf === null || readLeafRef(root)?.id !== split.leaf.id) writeLeafRef(root, split.leaf);
       meta.delete('activeLeaf');
@@ -186,7 +207,8 @@ export function finishSplit(root: Y.Doc, split: RootSplit, origin: unknown = MIG
  */
 export function sweepRootTurns(set: StorySet, origin: unknown = MIGRATION_ORIGIN): number[] {
   const split = planRootSplit(set.root);
-  for (const [n, turns] of split.plan) copyTurns(set.root, set.ensure(n), turns, origin);
+  const bands = splitBands(split);
+  for (const n of bands) copySplitBand(set.root, set.ensure(n), split, n, origin);
   finishSplit(set.root, split, origin);
-  return [...split.plan.keys()];
+  return bands;
 }

@@ -6,10 +6,11 @@ import * as Y from 'yjs';
 import type { Language } from '../doc/schema.ts';
 import { readLeafRef } from '../doc/leaf-ref.ts';
 import { segmentOf } from '../doc/segment-key.ts';
-import { turnsMap } from '../doc/story-doc.ts';
 import { turnFlaw } from '../doc/turns.ts';
 import { tr } from '../i18n/messages.ts';
-import { exportStoryWith, exportTurn } from './export.ts';
+import { exportStoryWith, exportTurn, type SegmentChronicles } from './export.ts';
+import { readSegmentPart, type Chronicle } from '../doc/chronicle.ts';
+import { participantsMap, turnsMap } from '../doc/story-doc.ts';
 import type { StoryJson } from './schema.ts';
 
 /** How the export reaches a story's segments; the worker loads each and unloads it after. */
@@ -40,6 +41,20 @@ function readBand(doc: Y.Doc, n: number, into: Map<string, ReadTurn>): void {
     if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0 || segmentOf(depth) !== n)
       continue;
     into.set(id, { record: exportTurn(doc, id), depth, created: String(m.get('createdAt') ?? '') });
+  }
+}
+
+/** The entries and audit segment `doc` holds, added to each participant's in `into`. */
+function readBandChronicle(
+  doc: Y.Doc,
+  participants: readonly string[],
+  into: Map<string, Pick<Chronicle, 'entries' | 'audit'>>,
+): void {
+  for (const p of participants) {
+    const have = into.get(p) ?? { entries: [], audit: [] };
+    have.entries.push(...readSegmentPart(doc, p, 'entries'));
+    have.audit.push(...readSegmentPart(doc, p, 'audit'));
+    into.set(p, have);
   }
 }
 
@@ -75,6 +90,8 @@ export async function exportSegmentedStory(
   language: Language = 'en',
 ): Promise<SegmentedExport> {
   const turns = new Map<string, ReadTurn>();
+  const chronicles = new Map<string, Pick<Chronicle, 'entries' | 'audit'>>();
+  const participants = [...participantsMap(root).keys()];
   const missing: number[] = [];
   for (const n of loader.segments) {
     const doc = await loader.load(n);
@@ -83,7 +100,10 @@ export async function exportSegmentedStory(
       continue;
     }
     // Once a band is missing the file cannot be made: the others are only loaded to count what is.
-    if (!missing.length) readBand(doc, n, turns);
+    if (!missing.length) {
+      readBand(doc, n, turns);
+      readBandChronicle(doc, participants, chronicles);
+    }
     await loader.release(n, doc);
   }
   if (missing.length)
@@ -103,5 +123,9 @@ export async function exportSegmentedStory(
               { count: missing.length },
             ),
     };
-  return { ok: true, story: exportStoryWith(root, treeOrder(turns), readLeafRef(root)?.id ?? null) };
+  const chronicle: SegmentChronicles = chronicles;
+  return {
+    ok: true,
+    story: exportStoryWith(root, treeOrder(turns), readLeafRef(root)?.id ?? null, chronicle),
+  };
 }

@@ -47,9 +47,28 @@ function exportPrompts(doc: Y.Doc): StoryJsonPrompts | undefined {
   };
 }
 
+/** A segmented story's entries and audit read from its segments, per participant (the export's reads). */
+export type SegmentChronicles = ReadonlyMap<string, Pick<Chronicle, 'entries' | 'audit'>>;
+
+/** One record per key: `more` (a segment's) beside what the document read itself. */
+const withRecords = <T>(own: T[], more: readonly T[] = []): T[] => [
+  ...new Map([...own, ...more].map((r) => [recordKey(r as never), r])).values(),
+];
+
 /** A participant's chronicle, sorted so that every device exports it alike; nothing when it is empty. */
-function exportChronicle(doc: Y.Doc, participant: string): { chronicle?: Chronicle } {
-  const chronicle = readChronicle(doc, participant);
+function exportChronicle(
+  doc: Y.Doc,
+  participant: string,
+  segments?: SegmentChronicles,
+): { chronicle?: Omit<Chronicle, 'memoryDigest'> } {
+  // The digest is the root's index of memories the entries hold (CS4): the file carries the entries.
+  const { memoryDigest: _digest, ...read } = readChronicle(doc, participant);
+  const more = segments?.get(participant);
+  const chronicle = {
+    ...read,
+    entries: withRecords(read.entries, more?.entries),
+    audit: withRecords(read.audit, more?.audit),
+  };
   const parts = Object.values(chronicle) as unknown[][];
   if (parts.every((p) => p.length === 0)) return {};
   const sorted = <T>(records: T[]): T[] =>
@@ -105,8 +124,16 @@ export function exportTurn(doc: Y.Doc, id: string): StoryJson['turns'][number] {
   };
 }
 
-/** The file of a story whose turns (parents first) and active leaf are read already: all but them from `doc`. */
-export function exportStoryWith(doc: Y.Doc, turns: StoryJson['turns'], activeLeaf: string | null): StoryJson {
+/**
+ * The file of a story whose turns (parents first) and active leaf are read already: all but them from
+ * `doc`, with the chronicle records read from a segmented story's segments (`segments`).
+ */
+export function exportStoryWith(
+  doc: Y.Doc,
+  turns: StoryJson['turns'],
+  activeLeaf: string | null,
+  segments?: SegmentChronicles,
+): StoryJson {
   const meta = readMeta(doc);
   const prompts = exportPrompts(doc);
   const world = exportWorld(doc);
@@ -128,7 +155,7 @@ export function exportStoryWith(doc: Y.Doc, turns: StoryJson['turns'], activeLea
         ...(p.removed ? { removed: true } : {}),
         ...(p.avatar ? { avatar: p.avatar } : {}),
         ...(p.kind === 'user' ? { persona: p.persona ?? '' } : { card: p.card ?? {} }),
-        ...exportChronicle(doc, p.id),
+        ...exportChronicle(doc, p.id, segments),
       })),
     turns,
     activeLeaf,

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import {
   STATE_DOMAINS,
+  deleteRecords,
   writeRecords,
   type Audit,
   type ChronicleEntry,
@@ -32,6 +33,11 @@ import { MIN_ANSWER_TOKENS, type Fitted } from '../budget/fit.ts';
 import { generateValidated, type Verdict } from './generate.ts';
 import { jsonAnswer } from '../validation/index.ts';
 import { samplingFor } from './sampling.ts';
+import { dueBoundaryCheckpoints, pathIndexWithSeed } from './chronicle-boundaries.ts';
+import { storeInDigest } from './chronicle-digest.ts';
+import { seedOfIndex } from '../views/chronicle-seed.ts';
+import { storySetOf } from '../doc/story-set.ts';
+import { bandOf } from '../doc/segment-turns.ts';
 
 const answerSchema = z.object({
   memories: z.array(z.object({ text: z.string(), importance: z.number() })).default([]),
@@ -296,12 +302,22 @@ async function chronicleSlice(
     writeRecords(story.doc, who, 'entries', [entry]);
     if (audit.length) writeRecords(story.doc, who, 'audit', audit);
   }, env.origin);
+  storeInDigest(story, env, who, entry.memories, turns.at(-1) as string);
   return { ok: true };
 }
 
-/** Turn id → path index along the path to `leaf`. */
+/** Turn id → path index along the path to `leaf` (a seeded path's boundary turn first: CS3). */
 export function pathIndexOf(story: Story, leaf: string | null): PathIndex {
-  return new Map(story.views.path(leaf).map((n) => [n.id, n.index]));
+  return pathIndexWithSeed(story.views, leaf);
+}
+
+/** The start of `pending` within one band of a segmented story: an entry never reads across a band's end. */
+function withinBand(story: Story, pending: TranscriptEntry[], index: PathIndex): TranscriptEntry[] {
+  const set = storySetOf(story.doc);
+  const band = (e: TranscriptEntry | undefined) => (set && e ? bandOf(set, index.get(e.turnId) ?? 0) : 0);
+  const first = band(pending[0]);
+  const end = pending.findIndex((e) => band(e) !== first);
+  return end < 0 ? pending : pending.slice(0, end);
 }
 
 /**
@@ -323,10 +339,14 @@ export async function chronicleBefore(
   let pending = transcript
     .slice(0, windowStart)
     .filter((e) => (index.get(e.turnId) ?? -1) > covered && e.kind !== 'missing');
-  if (!pending.length) return { ok: true };
+  if (!pending.length) {
+    storeDueCheckpoint(story, env, who, transcript, index);
+    return { ok: true };
+  }
   const budget = await requestBudget(env, 'chronicler', env.models.projector);
   while (pending.length) {
-    const { slice, fitted } = await fittedChunk(story, env, who, pending, budget);
+    const band = withinBand(story, pending, index);
+    const { slice, fitted } = await fittedChunk(story, env, who, band, budget);
     const r = await chronicleSlice(story, env, who, slice, fitted);
     if (!r.ok) return r;
     pending = pending.slice(slice.length);
@@ -348,8 +368,14 @@ function storeDueCheckpoint(
   index: PathIndex,
 ): void {
   const chronicle = story.views.chronicle(who);
-  const { commits } = chronicleOnPath(chronicle, index, transcript);
+  const onPath = chronicleOnPath(chronicle, index, transcript);
   const idAt = new Map([...index].map(([id, i]) => [i, id]));
-  const due = dueCheckpoint(commits, chronicle.checkpoints, (i) => idAt.get(i));
-  if (due) writeRecords(story.doc, who, 'checkpoints', [{ id: env.newId(), ...due }], env.origin);
+  // A seeded path's commits are the loaded part's: counted from 0 they would name a wrong checkpoint.
+  const due = seedOfIndex(index)
+    ? null
+    : dueCheckpoint(onPath.commits, chronicle.checkpoints, (i) => idAt.get(i));
+  const bands = dueBoundaryCheckpoints(story.doc, chronicle, onPath, index, coveredThrough(onPath.fresh));
+  const records = [...(due ? [due] : []), ...bands.due].map((cp) => ({ id: env.newId(), ...cp }));
+  if (records.length) writeRecords(story.doc, who, 'checkpoints', records, env.origin);
+  if (bands.stale.length) deleteRecords(story.doc, who, 'checkpoints', bands.stale, env.origin);
 }

@@ -16,6 +16,7 @@ import {
   type StoryWorld,
 } from '../doc/story-world.ts';
 import type { LoreSettings } from '../doc/lore-book.ts';
+import { storySetOf } from '../doc/story-set.ts';
 
 export interface Cast {
   readonly participants: readonly Participant[];
@@ -50,6 +51,38 @@ export interface StoryFacts {
   dispose(): void;
 }
 
+/**
+ * A segmented story's chronicle entries live in its segments too: `changed` hears their transactions,
+ * and `moved` a segment loaded or unloaded (its entries came or went). Returns the stop.
+ */
+function watchSegmentChronicles(
+  root: Y.Doc,
+  changed: (tr: Y.Transaction) => void,
+  moved: () => void,
+): () => void {
+  const set = storySetOf(root);
+  if (!set) return () => undefined;
+  const watched = new Set<Y.Doc>();
+  const watch = (doc: Y.Doc) => {
+    watched.add(doc);
+    doc.on('afterTransaction', changed);
+  };
+  for (const n of set.loaded()) watch(set.segment(n) as Y.Doc);
+  const stopSet = set.observe((e) => {
+    if (e.kind === 'added') watch(e.doc);
+    else {
+      e.doc.off('afterTransaction', changed);
+      watched.delete(e.doc);
+    }
+    moved();
+  });
+  return () => {
+    stopSet();
+    for (const doc of watched) doc.off('afterTransaction', changed);
+    watched.clear();
+  };
+}
+
 export function createStoryFacts(doc: Y.Doc): StoryFacts {
   let cast: Cast | undefined;
   let meta: StoryMeta | undefined;
@@ -69,6 +102,7 @@ export function createStoryFacts(doc: Y.Doc): StoryFacts {
   };
   participantsMap(doc).observeDeep(dropCast);
   doc.on('afterTransaction', dropChronicles);
+  const stopSegments = watchSegmentChronicles(doc, dropChronicles, () => chronicles.clear());
   metaMap(doc).observeDeep(dropMeta);
   worldMap(doc).observeDeep(dropWorld);
   loreMap(doc).observeDeep(dropLore);
@@ -85,6 +119,7 @@ export function createStoryFacts(doc: Y.Doc): StoryFacts {
     dispose() {
       participantsMap(doc).unobserveDeep(dropCast);
       doc.off('afterTransaction', dropChronicles);
+      stopSegments();
       metaMap(doc).unobserveDeep(dropMeta);
       worldMap(doc).unobserveDeep(dropWorld);
       loreMap(doc).unobserveDeep(dropLore);

@@ -14,6 +14,8 @@ import {
 } from './chronicle-view.ts';
 import type { TranscriptEntry } from './path-node.ts';
 import { memoriesOnPath } from './recall.ts';
+import { seedOfIndex, seededState } from './chronicle-seed.ts';
+import { digestOnPath } from '../memory/memory-digest.ts';
 
 export interface ChronicleOnPath {
   /** Every entry whose turns are all on the path, oldest first. */
@@ -24,6 +26,11 @@ export interface ChronicleOnPath {
   pending: PendingChange[];
   state: State;
   memories: Array<{ memory: Memory; at: number }>;
+  /**
+   * A segmented story's path that starts at a seed with no usable chronicle checkpoint there (CS3):
+   * `state` is then the loaded part's alone, and the band below is needed to know it.
+   */
+  waiting: boolean;
 }
 
 /** `transcript`: the participant's transcript along the path (what tells an entry stale). */
@@ -36,12 +43,20 @@ export function chronicleOnPath(
   const entries = entriesOnPath(chronicle, index, (t) => byTurn.get(t));
   const fresh = entries.filter((e) => !e.stale);
   const { commits, pending } = commitsOnPath(fresh, chronicle, index);
+  const seed = seedOfIndex(index);
+  const seeded = seed ? seededState(chronicle, fresh, commits, index) : undefined;
   return {
     entries,
     fresh,
     commits,
     pending,
-    state: stateOf(commits, chronicle.checkpoints, index).state,
-    memories: memoriesOnPath(fresh, chronicle.memoryEdits, index),
+    state: (seeded ?? stateOf(commits, chronicle.checkpoints, index)).state,
+    memories: memoriesOnPath(
+      fresh,
+      chronicle.memoryEdits,
+      index,
+      digestOnPath(chronicle, index, seeded?.from),
+    ),
+    waiting: seed !== undefined && !seeded,
   };
 }

@@ -17,19 +17,25 @@ export interface RecalledMemory {
   score: number;
 }
 
-/** The memories on the path: the chronicled ones the person did not set aside, and the person's own. */
+/**
+ * The memories on the path: the chronicled ones the person did not set aside, and the person's own;
+ * `digest`, a segmented story's digest memories from bands not loaded (CS4), set aside alike.
+ */
 export function memoriesOnPath(
   entries: readonly PathEntry[],
   edits: readonly MemoryEdit[],
   index: PathIndex,
+  digest: ReadonlyArray<{ memory: Memory; at: number }> = [],
 ): Array<{ memory: Memory; at: number }> {
   const forgotten = new Set(edits.flatMap((e) => (e.kind === 'forgotten' ? [e.memoryId] : [])));
   const chronicled = entries.flatMap(({ entry }) => entry.memories);
   const added = edits.flatMap((e) => (e.kind === 'added' ? [e.memory] : []));
-  return [...chronicled, ...added].flatMap((memory) => {
+  const loaded = [...chronicled, ...added].flatMap((memory) => {
     const at = index.get(memory.turnId);
     return at === undefined || forgotten.has(memory.id) ? [] : [{ memory, at }];
   });
+  const have = new Set(loaded.map((m) => m.memory.id));
+  return [...digest.filter((d) => !have.has(d.memory.id) && !forgotten.has(d.memory.id)), ...loaded];
 }
 
 /** Every memory scored against `query` as of path index `now`, best first. */

@@ -4,6 +4,7 @@
 // SEGMENT_IDLE_UNLOAD_MS; the band above the rows asked for is fetched before they are scrolled
 // past. A story kept in one document has no segments: all of it is a no-op there.
 import { writeBoundaryCheckpoints } from '../../driver/views/boundary-checkpoint.ts';
+import { segmentsWanted } from '../../driver/turns/chronicle-boundaries.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
 import { SEGMENT_IDLE_UNLOAD_MS } from '../store/segment-store.ts';
 import type { OpenStory } from '../store/story-store.ts';
@@ -52,7 +53,9 @@ export function keepSegments(story: OpenStory, timers: Timers, clock: () => numb
       if (!segments) return;
       if (!showing) await segments.loadLeaf();
       // Each load can move the seed lower (its checkpoint missing too): ask again until none is wanted.
-      for (let wanted = story.views.wants(); wanted.length && !stopped; wanted = story.views.wants()) {
+      // The chronicle's needs too (CS3): a seed without a usable chronicle checkpoint wants the band below.
+      const want = () => segmentsWanted(story.doc, story.views);
+      for (let wanted = want(); wanted.length && !stopped; wanted = want()) {
         const before = segments.loaded().join();
         await Promise.all(wanted.map((n) => segments.load(n)));
         if (segments.loaded().join() === before) break;

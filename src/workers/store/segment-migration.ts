@@ -6,9 +6,10 @@ import type * as Y from 'yjs';
 import { SEGMENTED_SCHEMA_VERSION } from '../../driver/doc/segment-meta.ts';
 import {
   MIGRATION_ORIGIN,
-  copyTurns,
+  copySplitBand,
   finishSplit,
   planRootSplit,
+  splitBands,
   type WriteSegment,
 } from '../../driver/doc/split-segments.ts';
 import { metaMap } from '../../driver/doc/story-doc.ts';
@@ -44,10 +45,10 @@ export async function migrateToSegments(root: Y.Doc, writeSegment: WriteSegment)
       detail: `This story was saved by a newer Rashomon (schema ${from}; this one reads up to ${SEGMENTED_SCHEMA_VERSION}). Update the app to open it.`,
     };
   const split = planRootSplit(root);
-  for (const [n, turns] of split.plan)
-    await writeSegment(n, (doc) => copyTurns(root, doc, turns, MIGRATION_ORIGIN));
+  const bands = splitBands(split);
+  for (const n of bands) await writeSegment(n, (doc) => copySplitBand(root, doc, split, n, MIGRATION_ORIGIN));
   finishSplit(root, split);
   let moved = 0;
   for (const band of split.plan.values()) moved += band.length;
-  return { ok: true, from, segments: [...split.plan.keys()], moved, waiting: split.waiting.length };
+  return { ok: true, from, segments: bands, moved, waiting: split.waiting.length };
 }
