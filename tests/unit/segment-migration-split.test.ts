@@ -276,3 +276,18 @@ describe('sweepRootTurns', () => {
     expect(turnsMap(root).size).toBe(0);
   });
 });
+
+describe('the bands of the set', () => {
+  it('[SM1][SM3] a story migrated into a set of narrower bands puts each turn in the band its depth has there', () => {
+    const s = makeStory();
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push(s.say(i % 2 ? JANE : USER, `line ${i}`));
+    const root = new Y.Doc({ guid: 'story-1' });
+    Y.applyUpdate(root, Y.encodeStateAsUpdate(s.doc));
+    const set = createStorySet(root, undefined, { depths: 3 });
+    expect(sweepRootTurns(set)).toEqual([0, 1, 2]);
+    const bandOfId = (id: string) => set.loaded().find((n) => turnsMap(set.segment(n) as Y.Doc).has(id));
+    expect(ids.map(bandOfId)).toEqual([0, 0, 0, 1, 1, 1, 2]);
+    expect(readLeafRef(root)).toEqual({ id: ids[6], depth: 6 });
+  });
+});

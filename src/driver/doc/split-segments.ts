@@ -7,6 +7,7 @@ import { readLeafRef, writeLeafRef } from './leaf-ref.ts';
 import { copyValue } from './shared-copy.ts';
 import { parseSegmentGuid, segmentOf, type TurnRef } from './segment-key.ts';
 import { storySetOf, type StorySet } from './story-set.ts';
+import { bandOf } from './segment-turns.ts';
 import { metaMap, turnsMap } from './story-doc.ts';
 import { SEGMENTED_SCHEMA_VERSION } from './segment-meta.ts';
 
@@ -117,9 +118,11 @@ function cutLoop(loop: string[], depths: Map<string, number>): void {
  */
 export function planRootSplit(root: Y.Doc): RootSplit {
   const { depths, waiting } = rootDepths(root);
+  const set = storySetOf(root);
   const plan = new Map<number, TurnRef[]>();
   for (const [id, depth] of depths) {
-    const n = segmentOf(depth);
+    // The set's bands (a test's may be narrower than SEGMENT_DEPTHS): where its readers look for the turn.
+    const n = set ? bandOf(set, depth) : segmentOf(depth);
     const band = plan.get(n);
     if (band) band.push({ id, depth });
     else plan.set(n, [{ id, depth }]);
