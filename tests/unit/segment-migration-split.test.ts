@@ -291,3 +291,49 @@ describe('the bands of the set', () => {
     expect(readLeafRef(root)).toEqual({ id: ids[6], depth: 6 });
   });
 });
+
+describe('a parent that left the root for a segment', () => {
+  it('[SM3] a v1 turn whose parent another device already swept out waits in the root, then joins its band', async () => {
+    const s = makeStory({ clientID: 1 });
+    const t0 = s.say(USER, 'first');
+    const copy = (from: Y.Doc, clientID: number) => {
+      const doc = new Y.Doc({ guid: from.guid });
+      doc.clientID = clientID;
+      Y.applyUpdate(doc, Y.encodeStateAsUpdate(from));
+      return doc;
+    };
+    // `late` stays on the older layout; `migrating` migrates before `late`'s next turn reaches it.
+    const late = copy(s.doc, 2);
+    const migrating = copy(s.doc, 3);
+    const sweeping = copy(s.doc, 4);
+    const mSet = createStorySet(migrating, undefined, { depths: 3 });
+    sweepRootTurns(mSet);
+    appendTurn(late, { id: 'a', author: JANE, text: 'a', origin: 'authored', createdAt: '2025-01-02T00:00:00.000Z', parent: t0 });
+    // `sweeping` has the migration and `a`, and sweeps `a` out: an update that deletes `a` and no more.
+    Y.applyUpdate(sweeping, Y.encodeStateAsUpdate(migrating));
+    const sSet = createStorySet(sweeping, undefined, { depths: 3 });
+    sSet.add(0, copy(mSet.segment(0) as Y.Doc, 5));
+    const beforeSweep = Y.encodeStateVector(sweeping);
+    Y.applyUpdate(sweeping, Y.encodeStateAsUpdate(late));
+    const afterA = Y.encodeStateVector(sweeping);
+    expect(sweepRootTurns(sSet)).toEqual([0]);
+    const sweptA = Y.encodeStateAsUpdate(sweeping, afterA);
+    expect(beforeSweep).not.toEqual(afterA);
+    // `late` writes `b` under `a`, then hears of the sweep but not yet of the migration (schema still 1).
+    appendTurn(late, { id: 'b', author: USER, text: 'b', origin: 'authored', createdAt: '2025-01-03T00:00:00.000Z', parent: 'a' });
+    Y.applyUpdate(late, sweptA);
+    expect(turnsMap(late).has('a')).toBe(false);
+    expect(metaMap(late).get('schemaVersion')).not.toBe(2);
+    // It opens with today's code: `b`'s parent left for a segment it has not loaded, so `b` waits.
+    const lSet = createStorySet(late, undefined, { depths: 3 });
+    sweepRootTurns(lSet);
+    expect(turnsMap(late).has('b')).toBe(true);
+    expect(lSet.loaded().flatMap((n) => [...turnsMap(lSet.segment(n) as Y.Doc).keys()])).not.toContain('b');
+    // Once the segment arrives, `b` joins `a` in its band, at a's depth + 1.
+    Y.applyUpdate(late, Y.encodeStateAsUpdate(migrating));
+    lSet.add(0, copy(sSet.segment(0) as Y.Doc, 6));
+    sweepRootTurns(lSet);
+    expect(turnsMap(late).size).toBe(0);
+    expect(turnsMap(lSet.segment(0) as Y.Doc).get('b')?.get('depth')).toBe(2);
+  });
+});

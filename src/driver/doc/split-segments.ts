@@ -43,8 +43,8 @@ function depthInSegments(set: StorySet | undefined, id: string): number | undefi
 /**
  * The depth of every turn of the root, in linear time, from the parent links alone: a turn that cannot be
  * read otherwise still has its place, kept for the day a peer repairs it. A parent nobody sent starts the
- * path at its child in a story kept in one document, as the path walk does (depth 0); in a segmented root
- * it may be in a segment not loaded, so the turn waits instead. A loop of parent links (a peer's) is cut
+ * path at its child in a story kept in one document, as the path walk does (depth 0); in a segmented root,
+ * or one it has left already, it may be in a segment not loaded, so the turn waits instead. A loop of parent links (a peer's) is cut
  * before its least id, which then reads as a path's start: the same on every device.
  */
 function rootDepths(root: Y.Doc): { depths: Map<string, number>; waiting: Set<string> } {
@@ -91,7 +91,7 @@ function rootDepths(root: Y.Doc): { depths: Map<string, number>; waiting: Set<st
       }
       const outside = depthInSegments(set, parent);
       if (outside !== undefined) below = outside;
-      else if (wait) below = 'wait';
+      else if (wait || leftRoot(stored, parent)) below = 'wait';
       break;
     }
     for (let i = chain.length - 1; i >= 0; i--) {
@@ -102,6 +102,13 @@ function rootDepths(root: Y.Doc): { depths: Map<string, number>; waiting: Set<st
   }
   return { depths, waiting };
 }
+
+/**
+ * Whether turn `id` was in this root and was taken out: only a migration or a sweep deletes a root's turn,
+ * so it is in a segment — another device's, whose change of schema may not have reached this one yet.
+ * Its children wait for it rather than start a path of their own at depth 0.
+ */
+const leftRoot = (turns: Y.Map<unknown>, id: string): boolean => turns._map.get(id)?.deleted === true;
 
 /** Depths for a loop of parent links, `loop[i]`'s parent being `loop[i + 1]` (the last's, the first). */
 function cutLoop(loop: string[], depths: Map<string, number>): void {
