@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { appendTurn } from '../../src/driver/doc/turns.ts';
-import { writePov } from '../../src/driver/doc/pov.ts';
+import { markPerceivedNothing, writePov } from '../../src/driver/doc/pov.ts';
 import { readLeafRef, writeLeafRef } from '../../src/driver/doc/leaf-ref.ts';
 import { SEGMENT_DEPTHS, segmentGuid, type TurnRef } from '../../src/driver/doc/segment-key.ts';
 import { createStorySet } from '../../src/driver/doc/story-set.ts';
@@ -335,5 +335,38 @@ describe('a parent that left the root for a segment', () => {
     sweepRootTurns(lSet);
     expect(turnsMap(late).size).toBe(0);
     expect(turnsMap(lSet.segment(0) as Y.Doc).get('b')?.get('depth')).toBe(2);
+  });
+});
+
+describe('a root with updates still missing', () => {
+  it('[SM2] is not copied from while an edit of it is half applied: its records move whole once it is complete', () => {
+    const s = makeStory({ clientID: 1 });
+    const t = s.say(USER, 'I knock.');
+    writePov(s.doc, t, JANE, {
+      perceived: true,
+      text: 'A knock.',
+      basis: 'b1',
+      origin: 'generated',
+      createdAt: '2025-01-02T00:00:00.000Z',
+    });
+    const root = new Y.Doc({ guid: s.doc.guid });
+    root.clientID = 2;
+    Y.applyUpdate(root, Y.encodeStateAsUpdate(s.doc));
+    // Two later writes of the v1 device; the second (it replaces the record's fields) arrives first:
+    // its deletions apply at once, its new fields wait for the first write.
+    const before = Y.encodeStateVector(s.doc);
+    s.say(JESS, 'Who is there?');
+    const middle = Y.encodeStateVector(s.doc);
+    const first = Y.encodeStateAsUpdate(s.doc, before);
+    markPerceivedNothing(s.doc, t, JANE, 'b2');
+    const second = Y.encodeStateAsUpdate(s.doc, middle);
+    Y.applyUpdate(root, second);
+    const set = createStorySet(root);
+    sweepRootTurns(set);
+    Y.applyUpdate(root, first);
+    sweepRootTurns(set);
+    expect(turnsMap(root).size).toBe(0);
+    const record = turnsMap(set.segment(0) as Y.Doc).get(t)?.get('pov')?.get(JANE);
+    expect(record?.toJSON()).toMatchObject({ perceived: false, text: '', basis: 'b2', origin: 'edited' });
   });
 });

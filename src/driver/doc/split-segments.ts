@@ -124,6 +124,10 @@ function cutLoop(loop: string[], depths: Map<string, number>): void {
  * segmented root holding turns a v1 device wrote (the sweep; parents found in the loaded segments).
  */
 export function planRootSplit(root: Y.Doc): RootSplit {
+  // An update applied only in part (its deletions at once, its new values waiting for an earlier one)
+  // leaves records without fields: a copy made now would keep them so. Everything waits until it is whole.
+  if (root.store.pendingStructs || root.store.pendingDs)
+    return { plan: new Map(), waiting: [...turnsMap(root).keys()].sort(), leaf: undefined };
   const { depths, waiting } = rootDepths(root);
   const set = storySetOf(root);
   const plan = new Map<number, TurnRef[]>();
