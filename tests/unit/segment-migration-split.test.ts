@@ -278,7 +278,7 @@ describe('sweepRootTurns', () => {
 });
 
 describe('the bands of the set', () => {
-  it('[SM1][SM3] a story migrated into a set of narrower bands puts each turn in the band its depth has there', () => {
+  it('[SG12] a story migrated into a set of narrower bands puts each turn in the band its depth has there', () => {
     const s = makeStory();
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) ids.push(s.say(i % 2 ? JANE : USER, `line ${i}`));
@@ -293,7 +293,7 @@ describe('the bands of the set', () => {
 });
 
 describe('a parent that left the root for a segment', () => {
-  it('[SM3] a v1 turn whose parent another device already swept out waits in the root, then joins its band', async () => {
+  it('[SG12] a v1 turn whose parent another device already swept out waits in the root, then joins its band', async () => {
     const s = makeStory({ clientID: 1 });
     const t0 = s.say(USER, 'first');
     const copy = (from: Y.Doc, clientID: number) => {
@@ -339,7 +339,7 @@ describe('a parent that left the root for a segment', () => {
 });
 
 describe('a root with updates still missing', () => {
-  it('[SM2] is not copied from while an edit of it is half applied: its records move whole once it is complete', () => {
+  it('[SG12] is not copied from while an edit of it is half applied: its records move whole once it is complete', () => {
     const s = makeStory({ clientID: 1 });
     const t = s.say(USER, 'I knock.');
     writePov(s.doc, t, JANE, {

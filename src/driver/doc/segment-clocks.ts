@@ -1,9 +1,10 @@
 // The root's mirror of what each segment holds (docs/design/segmented-story.md §2.4): key
-// `<n>:<clientID>` → that client's clock in segment n after its last write there — or more: a write
-// that only deletes adds no struct and leaves the clock as it was, so every write moves the value
-// past what it was (`max(clock, stored + 1)`), and inputs change with deletions too. A device that has
+// `<n>:<clientID>` → that client's clock in segment n after its last write there. A write that only
+// deletes adds no struct and leaves the clock as it was: it is counted under `<n>:<clientID>:deletes`,
+// so inputs change with deletions too, and every clock of the mirror is one a device holding the
+// segment's writes has reached (a device whose segment is behind it lacks them). A device that has
 // not loaded segment n still learns from the root that n changed, and the boundary checkpoints above
-// n are keyed by these clocks, so a change below makes them outdated everywhere.
+// n are keyed by these values, so a change below makes them outdated everywhere.
 import * as Y from 'yjs';
 import { storySetOf } from './story-set.ts';
 
@@ -35,15 +36,35 @@ function aheadOfMirror(root: Y.Doc, n: number, segment: Y.Doc): Array<[number, n
 }
 
 /**
- * Records a write of this device to segment `n` (one root key, this client's): its clock there, or
- * one past the stored value when that is not behind. Call it once per write.
+ * Records a write of this device to segment `n` (this client's keys): its clock there, or one more
+ * delete-only write when the clock did not move. Call it once per write.
  */
 export function recordSegmentWrite(root: Y.Doc, n: number, segment: Y.Doc, origin?: unknown): void {
   const clock = Y.getState(segment.store, segment.clientID);
   const key = keyOf(n, segment.clientID);
-  const have = segmentClocksMap(root).get(key);
-  const next = Math.max(clock, (typeof have === 'number' ? have : 0) + 1);
-  root.transact(() => segmentClocksMap(root).set(key, next), origin);
+  const map = segmentClocksMap(root);
+  const have = map.get(key);
+  root.transact(() => {
+    if (typeof have !== 'number' || have < clock) return map.set(key, clock);
+    const deletes = map.get(`${key}:deletes`);
+    map.set(`${key}:deletes`, (typeof deletes === 'number' ? deletes : 0) + 1);
+  }, origin);
+}
+
+/**
+ * Whether segment `n` as loaded here lacks writes the root's mirror names: a client's clock there is
+ * past its own (the root's update came first). What it holds is then older than `inputs` says.
+ */
+export function lagsMirror(root: Y.Doc, n: number, segment: Y.Doc): boolean {
+  const state = Y.decodeStateVector(Y.encodeStateVector(segment));
+  const prefix = `${n}:`;
+  for (const [key, clock] of segmentClocksMap(root).entries()) {
+    if (!key.startsWith(prefix) || typeof clock !== 'number') continue;
+    const client = Number(key.slice(prefix.length));
+    // A delete count (`n:client:deletes`) names no clock.
+    if (Number.isInteger(client) && (state.get(client) ?? 0) < clock) return true;
+  }
+  return false;
 }
 
 /** Whether segment `n` as loaded here holds writes the root's mirror does not name (a crash between). */

@@ -5,7 +5,7 @@
 import type * as Y from 'yjs';
 import { storySetOf } from '../doc/story-set.ts';
 import { bandOf } from '../doc/segment-turns.ts';
-import { mirroredClocks } from '../doc/segment-clocks.ts';
+import { lagsMirror, mirroredClocks } from '../doc/segment-clocks.ts';
 import { turnDepth } from '../doc/turns.ts';
 import {
   checkpointKey,
@@ -170,11 +170,15 @@ export function writeBoundaryCheckpoints(
   if (!set || !isGrounded(root, path)) return [];
   const participants = views.cast().participants.map((p) => p.id);
   const checkpointsOf: ChronicleCheckpoints = (p) => views.chronicle(p).checkpoints;
+  // Above a segment that lacks writes the mirror names, a value from what it holds would go under
+  // inputs that name newer content: nothing is written there until they arrive.
+  const lagging = set.loaded().filter((k) => lagsMirror(root, k, set.segment(k) as Y.Doc));
   const written: number[] = [];
   for (let i = 0; i + 1 < path.length; i++) {
     const node = path[i] as PathNode;
     if (node.index % set.depths !== set.depths - 1) continue;
     const n = bandOf(set, node.index) + 1;
+    if (lagging.some((k) => k < n)) break;
     const value = checkpointOf(node, set.depths, participants, checkpointsOf);
     const stored = storedCheckpoint(root, checkpointKey(node.id, segmentInputs(root, n)));
     if (stored && sameCheckpoint(stored, value)) continue;
