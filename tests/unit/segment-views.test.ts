@@ -330,4 +330,31 @@ describe('[SG11] a checkpoint is written only over segments that hold what the m
     expect(lagsMirror(a.root, 0, seg0)).toBe(false);
     expect(writeBoundaryCheckpoints(a.root, views)).toEqual([1]);
   });
+
+  it("[SG12] a clock repaired on load never takes the place of its writer's newer one", () => {
+    const { a, views } = fullDevice();
+    for (let i = 0; i < 2 * DEPTHS; i++)
+      appendTurn(a.root, { id: `t${i}`, author: 'user', text: `turn ${i}`, origin: 'authored', createdAt: at(i) });
+    writeBoundaryCheckpoints(a.root, views);
+    const rootBefore = Y.encodeStateAsUpdate(a.root);
+    editSource(a.root, 't1', { text: 'first edit' });
+    // B has the segment with A's edit but the root from before its clock: loading it repairs the mirror.
+    const b = device(9);
+    Y.applyUpdate(b.root, rootBefore);
+    for (const n of [0, 1]) {
+      const doc = new Y.Doc({ guid: `story~${n}` });
+      Y.applyUpdate(doc, Y.encodeStateAsUpdate(a.segment(n) as Y.Doc));
+      b.add(n, doc);
+    }
+    trackSegmentWrites(b.root);
+    const bViews = createStoryViews(b.root);
+    // A writes again meanwhile; B writes its checkpoint from the first edit.
+    editSource(a.root, 't1', { text: 'second edit' });
+    expect(writeBoundaryCheckpoints(b.root, bViews)).toEqual([1]);
+    const bInputs = segmentInputs(b.root, 1);
+    Y.applyUpdate(a.root, Y.encodeStateAsUpdate(b.root));
+    Y.applyUpdate(b.root, Y.encodeStateAsUpdate(a.root));
+    expect(segmentInputs(a.root, 1), "A's second edit is named").not.toBe(bInputs);
+    expect(segmentInputs(b.root, 1)).toBe(segmentInputs(a.root, 1));
+  });
 });
