@@ -308,7 +308,14 @@ describe('a parent that left the root for a segment', () => {
     const sweeping = copy(s.doc, 4);
     const mSet = createStorySet(migrating, undefined, { depths: 3 });
     sweepRootTurns(mSet);
-    appendTurn(late, { id: 'a', author: JANE, text: 'a', origin: 'authored', createdAt: '2025-01-02T00:00:00.000Z', parent: t0 });
+    appendTurn(late, {
+      id: 'a',
+      author: JANE,
+      text: 'a',
+      origin: 'authored',
+      createdAt: '2025-01-02T00:00:00.000Z',
+      parent: t0,
+    });
     // `sweeping` has the migration and `a`, and sweeps `a` out: an update that deletes `a` and no more.
     Y.applyUpdate(sweeping, Y.encodeStateAsUpdate(migrating));
     const sSet = createStorySet(sweeping, undefined, { depths: 3 });
@@ -320,7 +327,14 @@ describe('a parent that left the root for a segment', () => {
     const sweptA = Y.encodeStateAsUpdate(sweeping, afterA);
     expect(beforeSweep).not.toEqual(afterA);
     // `late` writes `b` under `a`, then hears of the sweep but not yet of the migration (schema still 1).
-    appendTurn(late, { id: 'b', author: USER, text: 'b', origin: 'authored', createdAt: '2025-01-03T00:00:00.000Z', parent: 'a' });
+    appendTurn(late, {
+      id: 'b',
+      author: USER,
+      text: 'b',
+      origin: 'authored',
+      createdAt: '2025-01-03T00:00:00.000Z',
+      parent: 'a',
+    });
     Y.applyUpdate(late, sweptA);
     expect(turnsMap(late).has('a')).toBe(false);
     expect(metaMap(late).get('schemaVersion')).not.toBe(2);
@@ -334,7 +348,11 @@ describe('a parent that left the root for a segment', () => {
     lSet.add(0, copy(sSet.segment(0) as Y.Doc, 6));
     sweepRootTurns(lSet);
     expect(turnsMap(late).size).toBe(0);
-    expect(turnsMap(lSet.segment(0) as Y.Doc).get('b')?.get('depth')).toBe(2);
+    expect(
+      turnsMap(lSet.segment(0) as Y.Doc)
+        .get('b')
+        ?.get('depth'),
+    ).toBe(2);
   });
 });
 
@@ -366,7 +384,10 @@ describe('a root with updates still missing', () => {
     Y.applyUpdate(root, first);
     sweepRootTurns(set);
     expect(turnsMap(root).size).toBe(0);
-    const record = turnsMap(set.segment(0) as Y.Doc).get(t)?.get('pov')?.get(JANE);
+    const pov = turnsMap(set.segment(0) as Y.Doc)
+      .get(t)
+      ?.get('pov') as Y.Map<Y.Map<unknown>> | undefined;
+    const record = pov?.get(JANE);
     expect(record?.toJSON()).toMatchObject({ perceived: false, text: '', basis: 'b2', origin: 'edited' });
   });
 });

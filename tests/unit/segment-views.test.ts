@@ -299,7 +299,13 @@ describe('[SG11] a checkpoint is written only over segments that hold what the m
     const { a, views } = fullDevice();
     for (let i = 0; i < 2 * DEPTHS; i++) {
       const author = PEOPLE[i % 2] as string;
-      appendTurn(a.root, { id: `t${i}`, author, text: `${author} ${i}`, origin: 'authored', createdAt: at(i) });
+      appendTurn(a.root, {
+        id: `t${i}`,
+        author,
+        text: `${author} ${i}`,
+        origin: 'authored',
+        createdAt: at(i),
+      });
     }
     writeBoundaryCheckpoints(a.root, views);
     const { b, views: bViews } = partialCopy(a, [0, 1]);
@@ -321,7 +327,13 @@ describe('[SG11] a checkpoint is written only over segments that hold what the m
   it("[SG12] a write that only deletes is counted apart: the writer's segment is never behind its own mirror", () => {
     const { a, views } = fullDevice();
     for (let i = 0; i < 2 * DEPTHS; i++)
-      appendTurn(a.root, { id: `t${i}`, author: 'user', text: `turn ${i}`, origin: 'authored', createdAt: at(i) });
+      appendTurn(a.root, {
+        id: `t${i}`,
+        author: 'user',
+        text: `turn ${i}`,
+        origin: 'authored',
+        createdAt: at(i),
+      });
     const seg0 = a.segment(0) as Y.Doc;
     const before = segmentInputs(a.root, 1);
     editSource(a.root, 't1', { delta: [{ retain: 4 }, { delete: 2 }] });
@@ -334,7 +346,13 @@ describe('[SG11] a checkpoint is written only over segments that hold what the m
   it("[SG12] a clock repaired on load never takes the place of its writer's newer one", () => {
     const { a, views } = fullDevice();
     for (let i = 0; i < 2 * DEPTHS; i++)
-      appendTurn(a.root, { id: `t${i}`, author: 'user', text: `turn ${i}`, origin: 'authored', createdAt: at(i) });
+      appendTurn(a.root, {
+        id: `t${i}`,
+        author: 'user',
+        text: `turn ${i}`,
+        origin: 'authored',
+        createdAt: at(i),
+      });
     writeBoundaryCheckpoints(a.root, views);
     const rootBefore = Y.encodeStateAsUpdate(a.root);
     editSource(a.root, 't1', { text: 'first edit' });

@@ -108,7 +108,8 @@ function rootDepths(root: Y.Doc): { depths: Map<string, number>; waiting: Set<st
  * so it is in a segment — another device's, whose change of schema may not have reached this one yet.
  * Its children wait for it rather than start a path of their own at depth 0.
  */
-const leftRoot = (turns: { _map: Map<string, Y.Item> }, id: string): boolean => turns._map.get(id)?.deleted === true;
+const leftRoot = (turns: { _map: Map<string, Y.Item> }, id: string): boolean =>
+  turns._map.get(id)?.deleted === true;
 
 /** Depths for a loop of parent links, `loop[i]`'s parent being `loop[i + 1]` (the last's, the first). */
 function cutLoop(loop: string[], depths: Map<string, number>): void {
