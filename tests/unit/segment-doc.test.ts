@@ -318,6 +318,34 @@ describe('misplaced turns from a peer', () => {
   });
 });
 
+describe('a peer changing the depth of a turn on the path', () => {
+  it('[SG13] makes its children misplaced too: the views read around them, never throw', () => {
+    const set = segmented(3);
+    const root = set.root;
+    for (let i = 0; i < 6; i++) say(root, `a${i}`);
+    const views = createStoryViews(root);
+    expect(views.path().map((n) => n.id)).toEqual(['a0', 'a1', 'a2', 'a3', 'a4', 'a5']);
+    const problems = () => storyProblems(root).map((p) => JSON.stringify(p));
+    expect(problems()).toEqual([]);
+    // a1's depth (and only it) is changed: a2 no longer follows its parent's depth.
+    const seg0 = set.segment(0) as Y.Doc;
+    seg0.transact(() => turnsMap(seg0).get('a1')?.set('depth', 7));
+    expect(hasTurn(root, 'a2')).toBe(false);
+    expect(views.path().map((n) => n.id)).toEqual(['a3', 'a4', 'a5']);
+    const fresh = createStoryViews(root);
+    expect(views.path()).toEqual(fresh.path());
+    expect(views.staleItems()).toEqual(fresh.staleItems());
+    expect(problems()).toEqual(
+      [
+        { code: 'unreadable-turn', turnId: 'a1', field: 'segment' },
+        { code: 'unreadable-turn', turnId: 'a2', field: 'depth' },
+      ].map((p) => JSON.stringify(p)),
+    );
+    views.dispose();
+    fresh.dispose();
+  });
+});
+
 describe('a story kept in one document', () => {
   it('[SG6] stores turns, leaf and records as before: no depth, no segments', () => {
     const root = new Y.Doc({ guid: 'one' });

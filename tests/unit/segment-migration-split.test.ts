@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { appendTurn } from '../../src/driver/doc/turns.ts';
-import { writePov } from '../../src/driver/doc/pov.ts';
+import { markPerceivedNothing, writePov } from '../../src/driver/doc/pov.ts';
 import { readLeafRef, writeLeafRef } from '../../src/driver/doc/leaf-ref.ts';
 import { SEGMENT_DEPTHS, segmentGuid, type TurnRef } from '../../src/driver/doc/segment-key.ts';
 import { createStorySet } from '../../src/driver/doc/story-set.ts';
@@ -274,5 +274,120 @@ describe('sweepRootTurns', () => {
     expect(sweepRootTurns(set)).toEqual([0]);
     expect(turnsMap(old).get(branch)?.get('depth')).toBe(4);
     expect(turnsMap(root).size).toBe(0);
+  });
+});
+
+describe('the bands of the set', () => {
+  it('[SG12] a story migrated into a set of narrower bands puts each turn in the band its depth has there', () => {
+    const s = makeStory();
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push(s.say(i % 2 ? JANE : USER, `line ${i}`));
+    const root = new Y.Doc({ guid: 'story-1' });
+    Y.applyUpdate(root, Y.encodeStateAsUpdate(s.doc));
+    const set = createStorySet(root, undefined, { depths: 3 });
+    expect(sweepRootTurns(set)).toEqual([0, 1, 2]);
+    const bandOfId = (id: string) => set.loaded().find((n) => turnsMap(set.segment(n) as Y.Doc).has(id));
+    expect(ids.map(bandOfId)).toEqual([0, 0, 0, 1, 1, 1, 2]);
+    expect(readLeafRef(root)).toEqual({ id: ids[6], depth: 6 });
+  });
+});
+
+describe('a parent that left the root for a segment', () => {
+  it('[SG12] a v1 turn whose parent another device already swept out waits in the root, then joins its band', async () => {
+    const s = makeStory({ clientID: 1 });
+    const t0 = s.say(USER, 'first');
+    const copy = (from: Y.Doc, clientID: number) => {
+      const doc = new Y.Doc({ guid: from.guid });
+      doc.clientID = clientID;
+      Y.applyUpdate(doc, Y.encodeStateAsUpdate(from));
+      return doc;
+    };
+    // `late` stays on the older layout; `migrating` migrates before `late`'s next turn reaches it.
+    const late = copy(s.doc, 2);
+    const migrating = copy(s.doc, 3);
+    const sweeping = copy(s.doc, 4);
+    const mSet = createStorySet(migrating, undefined, { depths: 3 });
+    sweepRootTurns(mSet);
+    appendTurn(late, {
+      id: 'a',
+      author: JANE,
+      text: 'a',
+      origin: 'authored',
+      createdAt: '2025-01-02T00:00:00.000Z',
+      parent: t0,
+    });
+    // `sweeping` has the migration and `a`, and sweeps `a` out: an update that deletes `a` and no more.
+    Y.applyUpdate(sweeping, Y.encodeStateAsUpdate(migrating));
+    const sSet = createStorySet(sweeping, undefined, { depths: 3 });
+    sSet.add(0, copy(mSet.segment(0) as Y.Doc, 5));
+    const beforeSweep = Y.encodeStateVector(sweeping);
+    Y.applyUpdate(sweeping, Y.encodeStateAsUpdate(late));
+    const afterA = Y.encodeStateVector(sweeping);
+    expect(sweepRootTurns(sSet)).toEqual([0]);
+    const sweptA = Y.encodeStateAsUpdate(sweeping, afterA);
+    expect(beforeSweep).not.toEqual(afterA);
+    // `late` writes `b` under `a`, then hears of the sweep but not yet of the migration (schema still 1).
+    appendTurn(late, {
+      id: 'b',
+      author: USER,
+      text: 'b',
+      origin: 'authored',
+      createdAt: '2025-01-03T00:00:00.000Z',
+      parent: 'a',
+    });
+    Y.applyUpdate(late, sweptA);
+    expect(turnsMap(late).has('a')).toBe(false);
+    expect(metaMap(late).get('schemaVersion')).not.toBe(2);
+    // It opens with today's code: `b`'s parent left for a segment it has not loaded, so `b` waits.
+    const lSet = createStorySet(late, undefined, { depths: 3 });
+    sweepRootTurns(lSet);
+    expect(turnsMap(late).has('b')).toBe(true);
+    expect(lSet.loaded().flatMap((n) => [...turnsMap(lSet.segment(n) as Y.Doc).keys()])).not.toContain('b');
+    // Once the segment arrives, `b` joins `a` in its band, at a's depth + 1.
+    Y.applyUpdate(late, Y.encodeStateAsUpdate(migrating));
+    lSet.add(0, copy(sSet.segment(0) as Y.Doc, 6));
+    sweepRootTurns(lSet);
+    expect(turnsMap(late).size).toBe(0);
+    expect(
+      turnsMap(lSet.segment(0) as Y.Doc)
+        .get('b')
+        ?.get('depth'),
+    ).toBe(2);
+  });
+});
+
+describe('a root with updates still missing', () => {
+  it('[SG12] is not copied from while an edit of it is half applied: its records move whole once it is complete', () => {
+    const s = makeStory({ clientID: 1 });
+    const t = s.say(USER, 'I knock.');
+    writePov(s.doc, t, JANE, {
+      perceived: true,
+      text: 'A knock.',
+      basis: 'b1',
+      origin: 'generated',
+      createdAt: '2025-01-02T00:00:00.000Z',
+    });
+    const root = new Y.Doc({ guid: s.doc.guid });
+    root.clientID = 2;
+    Y.applyUpdate(root, Y.encodeStateAsUpdate(s.doc));
+    // Two later writes of the v1 device; the second (it replaces the record's fields) arrives first:
+    // its deletions apply at once, its new fields wait for the first write.
+    const before = Y.encodeStateVector(s.doc);
+    s.say(JESS, 'Who is there?');
+    const middle = Y.encodeStateVector(s.doc);
+    const first = Y.encodeStateAsUpdate(s.doc, before);
+    markPerceivedNothing(s.doc, t, JANE, 'b2');
+    const second = Y.encodeStateAsUpdate(s.doc, middle);
+    Y.applyUpdate(root, second);
+    const set = createStorySet(root);
+    sweepRootTurns(set);
+    Y.applyUpdate(root, first);
+    sweepRootTurns(set);
+    expect(turnsMap(root).size).toBe(0);
+    const pov = turnsMap(set.segment(0) as Y.Doc)
+      .get(t)
+      ?.get('pov') as Y.Map<Y.Map<unknown>> | undefined;
+    const record = pov?.get(JANE);
+    expect(record?.toJSON()).toMatchObject({ perceived: false, text: '', basis: 'b2', origin: 'edited' });
   });
 });

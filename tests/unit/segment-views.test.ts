@@ -13,6 +13,7 @@ import { setActiveLeaf } from '../../src/driver/doc/tree.ts';
 import { writePov } from '../../src/driver/doc/pov.ts';
 import {
   isBehindMirror,
+  lagsMirror,
   recordSegmentWrite,
   trackSegmentWrites,
 } from '../../src/driver/doc/segment-clocks.ts';
@@ -314,5 +315,88 @@ describe('[SG9] a checkpoint missing or hostile', () => {
     Y.applyUpdate(b.root, Y.encodeStateAsUpdate(a.root));
     expect(bViews.staleItems()).toEqual([]);
     expectSameTail(views, bViews);
+  });
+});
+
+describe('[SG11] a checkpoint is written only over segments that hold what the mirror names', () => {
+  it('[SG11] a device that has the root clock of an edit below but not the edit writes no checkpoint above it', () => {
+    const { a, views } = fullDevice();
+    for (let i = 0; i < 2 * DEPTHS; i++) {
+      const author = PEOPLE[i % 2] as string;
+      appendTurn(a.root, {
+        id: `t${i}`,
+        author,
+        text: `${author} ${i}`,
+        origin: 'authored',
+        createdAt: at(i),
+      });
+    }
+    writeBoundaryCheckpoints(a.root, views);
+    const { b, views: bViews } = partialCopy(a, [0, 1]);
+    trackSegmentWrites(b.root);
+    // A edits segment 0; B hears the root (the mirror's new clock) before the segment's own update.
+    const rootAt = Y.encodeStateVector(a.root);
+    const segmentAt = Y.encodeStateVector(a.segment(0) as Y.Doc);
+    editSource(a.root, 't1', { text: 'changed long ago' });
+    Y.applyUpdate(b.root, Y.encodeStateAsUpdate(a.root, rootAt));
+    expect(writeBoundaryCheckpoints(b.root, bViews), 'nothing written from the old content').toEqual([]);
+    Y.applyUpdate(b.segment(0) as Y.Doc, Y.encodeStateAsUpdate(a.segment(0) as Y.Doc, segmentAt));
+    expect(writeBoundaryCheckpoints(b.root, bViews)).toEqual([1]);
+    writeBoundaryCheckpoints(a.root, views);
+    expect(readCheckpoint(b.root, `t${DEPTHS - 1}`, 1)).toEqual(readCheckpoint(a.root, `t${DEPTHS - 1}`, 1));
+    Y.applyUpdate(a.root, Y.encodeStateAsUpdate(b.root));
+    expect(writeBoundaryCheckpoints(a.root, views), 'both wrote the same value').toEqual([]);
+  });
+
+  it("[SG12] a write that only deletes is counted apart: the writer's segment is never behind its own mirror", () => {
+    const { a, views } = fullDevice();
+    for (let i = 0; i < 2 * DEPTHS; i++)
+      appendTurn(a.root, {
+        id: `t${i}`,
+        author: 'user',
+        text: `turn ${i}`,
+        origin: 'authored',
+        createdAt: at(i),
+      });
+    const seg0 = a.segment(0) as Y.Doc;
+    const before = segmentInputs(a.root, 1);
+    editSource(a.root, 't1', { delta: [{ retain: 4 }, { delete: 2 }] });
+    editSource(a.root, 't1', { delta: [{ delete: 1 }] });
+    expect(segmentInputs(a.root, 1)).not.toBe(before);
+    expect(lagsMirror(a.root, 0, seg0)).toBe(false);
+    expect(writeBoundaryCheckpoints(a.root, views)).toEqual([1]);
+  });
+
+  it("[SG12] a clock repaired on load never takes the place of its writer's newer one", () => {
+    const { a, views } = fullDevice();
+    for (let i = 0; i < 2 * DEPTHS; i++)
+      appendTurn(a.root, {
+        id: `t${i}`,
+        author: 'user',
+        text: `turn ${i}`,
+        origin: 'authored',
+        createdAt: at(i),
+      });
+    writeBoundaryCheckpoints(a.root, views);
+    const rootBefore = Y.encodeStateAsUpdate(a.root);
+    editSource(a.root, 't1', { text: 'first edit' });
+    // B has the segment with A's edit but the root from before its clock: loading it repairs the mirror.
+    const b = device(9);
+    Y.applyUpdate(b.root, rootBefore);
+    for (const n of [0, 1]) {
+      const doc = new Y.Doc({ guid: `story~${n}` });
+      Y.applyUpdate(doc, Y.encodeStateAsUpdate(a.segment(n) as Y.Doc));
+      b.add(n, doc);
+    }
+    trackSegmentWrites(b.root);
+    const bViews = createStoryViews(b.root);
+    // A writes again meanwhile; B writes its checkpoint from the first edit.
+    editSource(a.root, 't1', { text: 'second edit' });
+    expect(writeBoundaryCheckpoints(b.root, bViews)).toEqual([1]);
+    const bInputs = segmentInputs(b.root, 1);
+    Y.applyUpdate(a.root, Y.encodeStateAsUpdate(b.root));
+    Y.applyUpdate(b.root, Y.encodeStateAsUpdate(a.root));
+    expect(segmentInputs(a.root, 1), "A's second edit is named").not.toBe(bInputs);
+    expect(segmentInputs(b.root, 1)).toBe(segmentInputs(a.root, 1));
   });
 });

@@ -3,6 +3,8 @@ import type * as Y from 'yjs';
 import { chroniclesChangedBy } from './chronicle.ts';
 import { metaMap, participantsMap, turnsMap } from './story-doc.ts';
 import { observeTurnDocs } from './segment-observe.ts';
+import { childrenNaming } from './segment-turns.ts';
+import { storySetOf, type StorySet } from './story-set.ts';
 
 /**
  * Calls `onTurns` with the ids of turns added, removed or edited in each transaction — in a segmented
@@ -15,7 +17,7 @@ export function observeTurnChanges(doc: Y.Doc, onTurns: (ids: Set<string>) => vo
     const all = () => {
       if (turns.size) onTurns(new Set(turns.keys()));
     };
-    const handler = turnsHandler(turns, onTurns);
+    const handler = turnsHandler(turns, onTurns, storySetOf(doc));
     if (late) all();
     turns.observeDeep(handler);
     return (left) => {
@@ -25,16 +27,28 @@ export function observeTurnChanges(doc: Y.Doc, onTurns: (ids: Set<string>) => vo
   });
 }
 
-function turnsHandler(turns: Y.Map<Y.Map<unknown>>, onTurns: (ids: Set<string>) => void) {
+/** A segmented story's turn record replaced or gone, or its depth or parent changed: where it sits. */
+const PLACEMENT_KEYS = ['depth', 'parent'];
+
+function turnsHandler(turns: Y.Map<Y.Map<unknown>>, onTurns: (ids: Set<string>) => void, set?: StorySet) {
   return (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
     const ids = new Set<string>();
+    const placed = new Set<string>();
     for (const e of events) {
-      if (e.target === turns) for (const key of e.changes.keys.keys()) ids.add(key);
+      if (e.target === turns)
+        for (const [key, change] of e.changes.keys) {
+          ids.add(key);
+          if (change.action !== 'add') placed.add(key);
+        }
       else {
         const first = e.path[0];
-        if (typeof first === 'string') ids.add(first);
+        if (typeof first !== 'string') continue;
+        ids.add(first);
+        if (e.path.length === 1 && PLACEMENT_KEYS.some((k) => e.changes.keys.has(k))) placed.add(first);
       }
     }
+    // Its children follow its depth or not (SG5): they change with it.
+    if (set && placed.size) for (const id of childrenNaming(set, placed)) ids.add(id);
     if (ids.size) onTurns(ids);
   };
 }

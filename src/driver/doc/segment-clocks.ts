@@ -1,9 +1,12 @@
 // The root's mirror of what each segment holds (docs/design/segmented-story.md §2.4): key
-// `<n>:<clientID>` → that client's clock in segment n after its last write there — or more: a write
-// that only deletes adds no struct and leaves the clock as it was, so every write moves the value
-// past what it was (`max(clock, stored + 1)`), and inputs change with deletions too. A device that has
-// not loaded segment n still learns from the root that n changed, and the boundary checkpoints above
-// n are keyed by these clocks, so a change below makes them outdated everywhere.
+// `<n>:<clientID>` → that client's clock in segment n after its last write there. A write that only
+// deletes adds no struct and leaves the clock as it was: the items it deleted are listed under
+// `<n>:<clientID>:deleted` (flat `client, clock, length` triples), so inputs change with deletions too,
+// and a device can tell whether its copy of the segment holds every write the mirror names. Each of
+// those keys has one writer, its client; a clock another device finds ahead of them goes under
+// `<n>:<clientID>:seen`. A device
+// that has not loaded segment n still learns from the root that n changed, and the boundary
+// checkpoints above n are keyed by these values, so a change below makes them outdated everywhere.
 import * as Y from 'yjs';
 import { storySetOf } from './story-set.ts';
 
@@ -13,37 +16,90 @@ export const segmentClocksMap = (root: Y.Doc) => root.getMap<unknown>(SEGMENT_CL
 
 const keyOf = (n: number, client: number) => `${n}:${client}`;
 
-/** The mirrored clocks of segments below `below`, as sorted `n:client=clock` lines (what inputs hash). */
+const DELETED = ':deleted';
+/** A clock another device found in a segment ahead of the mirror (a crash between the two writes). */
+const SEEN = ':seen';
+
+type DeleteSet = Y.Transaction['deleteSet'];
+
+/** The mirrored values of segments below `below`, as sorted `key=value` lines (what inputs hash). */
 export function mirroredClocks(root: Y.Doc, below: number): string[] {
   const out: string[] = [];
-  for (const [key, clock] of segmentClocksMap(root).entries()) {
+  for (const [key, value] of segmentClocksMap(root).entries()) {
     const n = Number(key.slice(0, key.indexOf(':')));
-    if (Number.isInteger(n) && n >= 0 && n < below && typeof clock === 'number') out.push(`${key}=${clock}`);
+    if (!Number.isInteger(n) || n < 0 || n >= below) continue;
+    if (typeof value === 'number') out.push(`${key}=${value}`);
+    else if (isTriples(value)) out.push(`${key}=${value.join(',')}`);
   }
   return out.sort();
 }
+
+const isTriples = (v: unknown): v is number[] =>
+  Array.isArray(v) && v.length % 3 === 0 && v.every((x) => Number.isInteger(x) && x >= 0);
 
 /** The clients of segment `n`'s document whose clock there is ahead of the root's mirror. */
 function aheadOfMirror(root: Y.Doc, n: number, segment: Y.Doc): Array<[number, number]> {
   const mirror = segmentClocksMap(root);
   const ahead: Array<[number, number]> = [];
   for (const [client, clock] of Y.decodeStateVector(Y.encodeStateVector(segment))) {
-    const have = mirror.get(keyOf(n, client));
-    if (typeof have !== 'number' || have < clock) ahead.push([client, clock]);
+    const own = mirror.get(keyOf(n, client));
+    const seen = mirror.get(keyOf(n, client) + SEEN);
+    const have = Math.max(typeof own === 'number' ? own : -1, typeof seen === 'number' ? seen : -1);
+    if (have < clock) ahead.push([client, clock]);
   }
   return ahead;
 }
 
 /**
- * Records a write of this device to segment `n` (one root key, this client's): its clock there, or
- * one past the stored value when that is not behind. Call it once per write.
+ * Records a write of this device to segment `n` (this client's keys): its clock there, or, when the
+ * clock did not move (the write only deleted), the items `deleted` names. Call it once per write.
  */
-export function recordSegmentWrite(root: Y.Doc, n: number, segment: Y.Doc, origin?: unknown): void {
+export function recordSegmentWrite(
+  root: Y.Doc,
+  n: number,
+  segment: Y.Doc,
+  origin?: unknown,
+  deleted?: DeleteSet,
+): void {
   const clock = Y.getState(segment.store, segment.clientID);
   const key = keyOf(n, segment.clientID);
-  const have = segmentClocksMap(root).get(key);
-  const next = Math.max(clock, (typeof have === 'number' ? have : 0) + 1);
-  root.transact(() => segmentClocksMap(root).set(key, next), origin);
+  const map = segmentClocksMap(root);
+  const have = map.get(key);
+  const ranges: number[] = [];
+  deleted?.clients.forEach((items, client) => {
+    for (const item of items) ranges.push(client, item.clock, item.len);
+  });
+  root.transact(() => {
+    if (typeof have !== 'number' || have < clock || !ranges.length) return map.set(key, Math.max(clock, 0));
+    const listed = map.get(key + DELETED);
+    map.set(key + DELETED, [...(isTriples(listed) ? listed : []), ...ranges]);
+  }, origin);
+}
+
+/**
+ * Whether segment `n` as loaded here lacks writes the root's mirror names: a client's clock there is
+ * past its own, or items a write deleted are not deleted here (the root's update came first). What
+ * it holds is then older than `inputs` says.
+ */
+export function lagsMirror(root: Y.Doc, n: number, segment: Y.Doc): boolean {
+  const state = Y.decodeStateVector(Y.encodeStateVector(segment));
+  const prefix = `${n}:`;
+  let deletedHere: DeleteSet | undefined;
+  for (const [key, value] of segmentClocksMap(root).entries()) {
+    if (!key.startsWith(prefix)) continue;
+    if (typeof value === 'number') {
+      const client = Number(key.slice(prefix.length).replace(SEEN, ''));
+      if (Number.isInteger(client) && (state.get(client) ?? 0) < value) return true;
+    } else if (key.endsWith(DELETED) && isTriples(value)) {
+      deletedHere ??= Y.createDeleteSetFromStructStore(segment.store);
+      for (let i = 0; i < value.length; i += 3) {
+        const [client, clock, len] = value.slice(i, i + 3) as [number, number, number];
+        for (let k = clock; k < clock + len; k++)
+          if (!Y.isDeleted(deletedHere, Y.createID(client, k))) return true;
+      }
+    }
+  }
+  return false;
 }
 
 /** Whether segment `n` as loaded here holds writes the root's mirror does not name (a crash between). */
@@ -56,7 +112,9 @@ export function repairMirror(root: Y.Doc, n: number, segment: Y.Doc, origin?: un
   const ahead = aheadOfMirror(root, n, segment);
   if (!ahead.length) return;
   root.transact(() => {
-    for (const [client, clock] of ahead) segmentClocksMap(root).set(keyOf(n, client), clock);
+    // Under a key of its own: the client's key has that client as its one writer, so a repair made
+    // at the same time as its next write never takes the place of the newer clock.
+    for (const [client, clock] of ahead) segmentClocksMap(root).set(keyOf(n, client) + SEEN, clock);
   }, origin);
 }
 
@@ -72,7 +130,7 @@ export function trackSegmentWrites(root: Y.Doc): () => void {
   const attach = (n: number, doc: Y.Doc) => {
     const onWrite = (tr: Y.Transaction) => {
       if (tr.local && (tr.changed.size || tr.deleteSet.clients.size))
-        recordSegmentWrite(root, n, doc, tr.origin);
+        recordSegmentWrite(root, n, doc, tr.origin, tr.deleteSet);
     };
     doc.on('afterTransaction', onWrite);
     stops.set(doc, () => doc.off('afterTransaction', onWrite));

@@ -88,3 +88,18 @@ export function storedDepth(m: Y.Map<unknown>): number | undefined {
   const d: unknown = m.get('depth');
   return typeof d === 'number' ? d : undefined;
 }
+
+/**
+ * The loaded turns that name one of `parents` as their parent. Where a turn sits decides whether its
+ * children follow its depth (SG5): when its depth or parent changes, or its record is replaced or
+ * gone, its children's placement changes with it.
+ */
+export function childrenNaming(set: StorySet, parents: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const n of set.loaded())
+    for (const [id, m] of turnsMap(set.segment(n) as Y.Doc).entries()) {
+      const parent: unknown = m instanceof Y.Map ? m.get('parent') : undefined;
+      if (typeof parent === 'string' && parents.has(parent)) out.push(id);
+    }
+  return out;
+}

@@ -6,6 +6,8 @@ import type * as Y from 'yjs';
 import { deleteRecords, partValues, type ChroniclePart } from './chronicle.ts';
 import { SEGMENT_PARTS, partMapName, recordTurns } from './segment-chronicle.ts';
 import { segmentOf } from './segment-key.ts';
+import { storySetOf } from './story-set.ts';
+import { bandOf } from './segment-turns.ts';
 import { participantsMap } from './story-doc.ts';
 
 /** One record to move: whose, which part, its key. */
@@ -24,13 +26,15 @@ export function planChronicleSplit(
   depthOf: (turnId: string) => number | undefined,
 ): Map<number, ChronicleMove[]> {
   const plan = new Map<number, ChronicleMove[]>();
+  // The set's bands where it has one (a test's may be narrower), as the turns are placed (SG12).
+  const set = storySetOf(root);
   for (const participant of participantsMap(root).keys())
     for (const part of SEGMENT_PARTS as ReadonlySet<ChroniclePart>)
       for (const [key, value] of partValues(root, participant, part, 'root')) {
         const last = recordTurns(value)?.at(-1);
         const depth = last === undefined ? undefined : depthOf(last);
         if (depth === undefined) continue;
-        const n = segmentOf(depth);
+        const n = set ? bandOf(set, depth) : segmentOf(depth);
         const band = plan.get(n);
         if (band) band.push({ participant, part, key });
         else plan.set(n, [{ participant, part, key }]);

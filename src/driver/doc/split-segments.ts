@@ -7,6 +7,7 @@ import { readLeafRef, writeLeafRef } from './leaf-ref.ts';
 import { copyValue } from './shared-copy.ts';
 import { parseSegmentGuid, segmentOf, type TurnRef } from './segment-key.ts';
 import { storySetOf, type StorySet } from './story-set.ts';
+import { bandOf } from './segment-turns.ts';
 import { metaMap, turnsMap } from './story-doc.ts';
 import { SEGMENTED_SCHEMA_VERSION } from './segment-meta.ts';
 import {
@@ -50,8 +51,8 @@ function depthInSegments(set: StorySet | undefined, id: string): number | undefi
 /**
  * The depth of every turn of the root, in linear time, from the parent links alone: a turn that cannot be
  * read otherwise still has its place, kept for the day a peer repairs it. A parent nobody sent starts the
- * path at its child in a story kept in one document, as the path walk does (depth 0); in a segmented root
- * it may be in a segment not loaded, so the turn waits instead. A loop of parent links (a peer's) is cut
+ * path at its child in a story kept in one document, as the path walk does (depth 0); in a segmented root,
+ * or one it has left already, it may be in a segment not loaded, so the turn waits instead. A loop of parent links (a peer's) is cut
  * before its least id, which then reads as a path's start: the same on every device.
  */
 function rootDepths(root: Y.Doc): { depths: Map<string, number>; waiting: Set<string> } {
@@ -98,7 +99,7 @@ function rootDepths(root: Y.Doc): { depths: Map<string, number>; waiting: Set<st
       }
       const outside = depthInSegments(set, parent);
       if (outside !== undefined) below = outside;
-      else if (wait) below = 'wait';
+      else if (wait || leftRoot(stored, parent)) below = 'wait';
       break;
     }
     for (let i = chain.length - 1; i >= 0; i--) {
@@ -109,6 +110,14 @@ function rootDepths(root: Y.Doc): { depths: Map<string, number>; waiting: Set<st
   }
   return { depths, waiting };
 }
+
+/**
+ * Whether turn `id` was in this root and was taken out: only a migration or a sweep deletes a root's turn,
+ * so it is in a segment — another device's, whose change of schema may not have reached this one yet.
+ * Its children wait for it rather than start a path of their own at depth 0.
+ */
+const leftRoot = (turns: { _map: Map<string, Y.Item> }, id: string): boolean =>
+  turns._map.get(id)?.deleted === true;
 
 /** Depths for a loop of parent links, `loop[i]`'s parent being `loop[i + 1]` (the last's, the first). */
 function cutLoop(loop: string[], depths: Map<string, number>): void {
@@ -124,10 +133,21 @@ function cutLoop(loop: string[], depths: Map<string, number>): void {
  * segmented root holding turns a v1 device wrote (the sweep; parents found in the loaded segments).
  */
 export function planRootSplit(root: Y.Doc): RootSplit {
+  // An update applied only in part (its deletions at once, its new values waiting for an earlier one)
+  // leaves records without fields: a copy made now would keep them so. Everything waits until it is whole.
+  if (root.store.pendingStructs || root.store.pendingDs)
+    return {
+      plan: new Map(),
+      waiting: [...turnsMap(root).keys()].sort(),
+      leaf: undefined,
+      chronicle: new Map(),
+    };
   const { depths, waiting } = rootDepths(root);
+  const set = storySetOf(root);
   const plan = new Map<number, TurnRef[]>();
   for (const [id, depth] of depths) {
-    const n = segmentOf(depth);
+    // The set's bands (a test's may be narrower than SEGMENT_DEPTHS): where its readers look for the turn.
+    const n = set ? bandOf(set, depth) : segmentOf(depth);
     const band = plan.get(n);
     if (band) band.push({ id, depth });
     else plan.set(n, [{ id, depth }]);
@@ -137,7 +157,6 @@ export function planRootSplit(root: Y.Doc): RootSplit {
   // A story kept in one document always gets a leaf (none when its active leaf is not a turn here); a
   // segmented root only when a v1 device's active leaf names a turn moved now.
   const leaf = depth !== undefined ? { id: active as string, depth } : isSegmented(root) ? undefined : null;
-  const set = storySetOf(root);
   const chronicle = planChronicleSplit(root, (id) => depths.get(id) ?? depthInSegments(set, id));
   return { plan: new Map([...plan].sort(([a], [b]) => a - b)), waiting: [...waiting], leaf, chronicle };
 }

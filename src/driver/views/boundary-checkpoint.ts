@@ -5,7 +5,7 @@
 import type * as Y from 'yjs';
 import { storySetOf } from '../doc/story-set.ts';
 import { bandOf } from '../doc/segment-turns.ts';
-import { mirroredClocks } from '../doc/segment-clocks.ts';
+import { lagsMirror, mirroredClocks } from '../doc/segment-clocks.ts';
 import { turnDepth } from '../doc/turns.ts';
 import {
   checkpointKey,
@@ -152,6 +152,9 @@ export function writeBoundaryCheckpoints(
   for (const p of participants) chronicle[p] = seed?.chronicle[p] ?? null;
   const next = new Map(participants.map((p) => [p, 0]));
   let prefix = seed?.prefix ?? EMPTY_HISTORY;
+  // Above a segment that lacks writes the mirror names, a value from what it holds would go under
+  // inputs that name newer content: nothing is written there until they arrive.
+  const lagging = set.loaded().filter((k) => lagsMirror(root, k, set.segment(k) as Y.Doc));
   const written: number[] = [];
   for (let i = depths - 1 - (first.index % depths); i + 1 < path.length; i += depths) {
     const node = path[i] as PathNode;
@@ -171,6 +174,7 @@ export function writeBoundaryCheckpoints(
       chronicle: { ...chronicle },
     };
     const n = bandOf(set, node.index) + 1;
+    if (lagging.some((k) => k < n)) break;
     const stored = storedCheckpoint(root, checkpointKey(node.id, segmentInputs(root, n)));
     if (stored && sameCheckpoint(stored, value)) continue;
     writeCheckpoint(root, node, value, origin);
