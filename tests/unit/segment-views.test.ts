@@ -69,6 +69,18 @@ function partialCopy(a: OwnedStorySet, bands: number[]) {
   return { b, views: createStoryViews(b.root) };
 }
 
+/** `count` turns of the user's on A, ids t0, t1, …: the clock tests' story. */
+function userTurns(a: OwnedStorySet, count: number): void {
+  for (let i = 0; i < count; i++)
+    appendTurn(a.root, {
+      id: `t${i}`,
+      author: 'user',
+      text: `turn ${i}`,
+      origin: 'authored',
+      createdAt: at(i),
+    });
+}
+
 let tick = 1;
 /** One random write on A: append (often generated, sometimes branching), project, edit, or switch. */
 function randomOp(a: OwnedStorySet, views: StoryViews, rng: Rng, step: number): void {
@@ -200,14 +212,7 @@ describe('[SG8] inputs and the mirror of segment clocks', () => {
 
   it('[SG8] a write that only deletes changes the inputs above it too', () => {
     const { a, views } = fullDevice();
-    for (let i = 0; i < 2 * DEPTHS; i++)
-      appendTurn(a.root, {
-        id: `t${i}`,
-        author: 'user',
-        text: `turn ${i}`,
-        origin: 'authored',
-        createdAt: at(i),
-      });
+    userTurns(a, 2 * DEPTHS);
     const before = segmentInputs(a.root, 1);
     const seg0 = a.segment(0) as Y.Doc;
     const clock = Y.getState(seg0.store, seg0.clientID);
@@ -350,14 +355,7 @@ describe('[SG11] a checkpoint is written only over segments that hold what the m
 
   it("[SG12] a write that only deletes is counted apart: the writer's segment is never behind its own mirror", () => {
     const { a, views } = fullDevice();
-    for (let i = 0; i < 2 * DEPTHS; i++)
-      appendTurn(a.root, {
-        id: `t${i}`,
-        author: 'user',
-        text: `turn ${i}`,
-        origin: 'authored',
-        createdAt: at(i),
-      });
+    userTurns(a, 2 * DEPTHS);
     const seg0 = a.segment(0) as Y.Doc;
     const before = segmentInputs(a.root, 1);
     editSource(a.root, 't1', { delta: [{ retain: 4 }, { delete: 2 }] });
@@ -369,14 +367,7 @@ describe('[SG11] a checkpoint is written only over segments that hold what the m
 
   it("[SG12] a clock repaired on load never takes the place of its writer's newer one", () => {
     const { a, views } = fullDevice();
-    for (let i = 0; i < 2 * DEPTHS; i++)
-      appendTurn(a.root, {
-        id: `t${i}`,
-        author: 'user',
-        text: `turn ${i}`,
-        origin: 'authored',
-        createdAt: at(i),
-      });
+    userTurns(a, 2 * DEPTHS);
     writeBoundaryCheckpoints(a.root, views);
     const rootBefore = Y.encodeStateAsUpdate(a.root);
     editSource(a.root, 't1', { text: 'first edit' });
