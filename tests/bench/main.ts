@@ -8,7 +8,8 @@
 //                   longSession, sync, app); RESULTS.md untouched
 //   --no-build      the app group uses the last build in .tmp/bench-dist
 //   --huge          also docScale100000: a 100,000-turn story generated (never committed), opened, edited
-//                   and sent to; several minutes and a few GB of memory, so not part of a plain run
+//                   and sent to, and the app group's 100,000 turns in Chromium; several minutes and a
+//                   few GB of memory, so not part of a plain run
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
@@ -36,7 +37,11 @@ const GROUPS: Array<{ name: string; file: string; args: string[]; node?: string[
   { name: 'requests', file: 'requests.ts', args: [] },
   { name: 'longSession', file: 'long-session.ts', args: [] },
   { name: 'sync', file: 'sync.ts', args: [] },
-  { name: 'app', file: 'app.ts', args: args.includes('--no-build') ? ['--no-build'] : [] },
+  {
+    name: 'app',
+    file: 'app.ts',
+    args: [...(args.includes('--no-build') ? ['--no-build'] : []), ...(huge ? ['--huge'] : [])],
+  },
 ];
 
 function runGroup(group: (typeof GROUPS)[number]): Promise<GroupOutcome> {
