@@ -16,7 +16,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Room for a 100,000-turn story, its Story JSON and its import at once. */
 const HEAP = '--max-old-space-size=8192';
 
-function dumpStory(turns: number, seed: number, folder: string): Promise<void> {
+/** Runs app-story-dump.ts: the story's databases dumped into `folder`. */
+export function dumpStory(turns: number, seed: number, folder: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -61,10 +62,23 @@ function addRecords(page: Page, name: string, updates: string[], custom: Array<[
   );
 }
 
-/**
- * Makes a story of `turns` turns (in a Node process of its own) and stores it in the page's IndexedDB;
- * the page must be on the app's origin. Returns the story's id and its last turn's.
- */
+/** Writes the databases dumped in `folder` into the page's IndexedDB; the page must be on the app's origin. */
+export async function writeDump(page: Page, folder: string): Promise<StoryDump & { bytes: number }> {
+  const dump = JSON.parse(readFileSync(join(folder, 'dump.json'), 'utf8')) as StoryDump;
+  progress(`app: writing ${dump.databases.length} databases into the page's IndexedDB`);
+  let bytes = 0;
+  for (const db of dump.databases) {
+    const files = db.updates.map((file) => readFileSync(join(folder, file)));
+    bytes += files.reduce((n, f) => n + f.length, 0);
+    // One record per call: a segment's update is a few MB, the whole story hundreds.
+    for (const [i, file] of files.entries())
+      await addRecords(page, db.name, [file.toString('base64')], i === 0 ? db.custom : []);
+    if (!files.length) await addRecords(page, db.name, [], db.custom);
+  }
+  return { ...dump, bytes };
+}
+
+/** A story of `turns` turns made in a Node process of its own and stored in the page's IndexedDB. */
 export async function seedStory(
   page: Page,
   turns: number,
@@ -73,18 +87,8 @@ export async function seedStory(
 ): Promise<{ storyId: string; lastTurnId: string; bytes: number }> {
   try {
     await dumpStory(turns, seed, folder);
-    const dump = JSON.parse(readFileSync(join(folder, 'dump.json'), 'utf8')) as StoryDump;
-    progress(`app: writing ${dump.databases.length} databases into the page's IndexedDB`);
-    let bytes = 0;
-    for (const db of dump.databases) {
-      const files = db.updates.map((file) => readFileSync(join(folder, file)));
-      bytes += files.reduce((n, f) => n + f.length, 0);
-      // One record per call: a segment's update is a few MB, the whole story hundreds.
-      for (const [i, file] of files.entries())
-        await addRecords(page, db.name, [file.toString('base64')], i === 0 ? db.custom : []);
-      if (!files.length) await addRecords(page, db.name, [], db.custom);
-    }
-    return { storyId: dump.storyId, lastTurnId: dump.lastTurnId, bytes };
+    const { storyId, lastTurnId, bytes } = await writeDump(page, folder);
+    return { storyId, lastTurnId, bytes };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
