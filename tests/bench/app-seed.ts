@@ -17,11 +17,20 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HEAP = '--max-old-space-size=8192';
 
 /** Runs app-story-dump.ts: the story's databases dumped into `folder`. */
-export function dumpStory(turns: number, seed: number, folder: string): Promise<void> {
+export function dumpStory(turns: number, seed: number, folder: string, checkpoints: boolean): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [HEAP, '--import', 'tsx', join(HERE, 'app-story-dump.ts'), String(turns), String(seed), folder],
+      [
+        HEAP,
+        '--import',
+        'tsx',
+        join(HERE, 'app-story-dump.ts'),
+        String(turns),
+        String(seed),
+        folder,
+        ...(checkpoints ? ['checkpoints'] : []),
+      ],
       // stdout stays clean for the group's result.
       { cwd: ROOT, stdio: ['ignore', 2, 2] },
     );
@@ -84,9 +93,10 @@ export async function seedStory(
   turns: number,
   seed: number,
   folder: string,
+  checkpoints: boolean,
 ): Promise<{ storyId: string; lastTurnId: string; bytes: number }> {
   try {
-    await dumpStory(turns, seed, folder);
+    await dumpStory(turns, seed, folder, checkpoints);
     const { storyId, lastTurnId, bytes } = await writeDump(page, folder);
     return { storyId, lastTurnId, bytes };
   } finally {

@@ -1,21 +1,26 @@
 // A long story stored as the app's worker stores an imported one, for the app bench to put into
 // Chromium's IndexedDB without the UI (a 100,000-turn Story JSON is about 320 MB: too heavy to pick
 // as a file). Run in its own Node process with a large heap by app-seed.ts:
-//   node --max-old-space-size=8192 --import tsx tests/bench/app-story-dump.ts <turns> <seed> <folder>
+//   node --max-old-space-size=8192 --import tsx tests/bench/app-story-dump.ts <turns> <seed> <folder> [checkpoints]
 // The story is the bench's (story-gen.ts), exported to Story JSON and imported as the worker's
 // `importStory` does (driver importStory, then the store's adopt, which makes it segmented: root +
 // one database per segment), with its library entry as registerStory writes it, into a real
-// y-indexeddb store on fake-indexeddb. Then every database of that store is dumped as y-indexeddb
+// y-indexeddb store on fake-indexeddb. With `checkpoints`, its boundary checkpoints are written too, by
+// the driver's writeBoundaryCheckpoints as the worker's segment upkeep writes them once a change
+// settles: the story as the app holds it after its first open (which, without them, reads every
+// segment one after the other: more than ten minutes at 100,000 turns here). Then every database of that store is dumped as y-indexeddb
 // holds it: `<folder>/dump.json` names each database and its records, in key order, whose values are
 // the files `<folder>/<n>.bin` (store `updates`) or JSON (store `custom`).
 import 'fake-indexeddb/auto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { putStoryEntry } from '../../src/driver/doc/library-doc.ts';
+import { DocOrigin } from '../../src/driver/doc/origins.ts';
 import { listParticipants } from '../../src/driver/doc/participants.ts';
 import { readMeta } from '../../src/driver/doc/story-doc.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';
 import { importStory } from '../../src/driver/story-json/import.ts';
+import { writeBoundaryCheckpoints } from '../../src/driver/views/boundary-checkpoint.ts';
 import { activePathLength } from '../../src/workers/host/story-listing.ts';
 import { createStoryStore } from '../../src/workers/store/story-store.ts';
 import { buildStory } from './story-gen.ts';
@@ -74,6 +79,7 @@ async function dumpStore(folder: string): Promise<DumpedDatabase[]> {
 
 async function main(): Promise<void> {
   const [turns, seed, folder] = [Number(process.argv[2]), Number(process.argv[3]), process.argv[4] ?? ''];
+  const checkpoints = process.argv[5] === 'checkpoints';
   mkdirSync(folder, { recursive: true });
   progress(`app: building a ${turns}-turn story in Node`);
   const built = await buildStory({ turns, seed });
@@ -95,6 +101,10 @@ async function main(): Promise<void> {
     participants: listParticipants(story.doc).map((p) => p.name),
     turns: activePathLength(story.doc),
   });
+  if (checkpoints) {
+    const written = writeBoundaryCheckpoints(story.doc, story.views, DocOrigin.driver);
+    progress(`app: ${written.length} boundary checkpoints written`);
+  }
   await store.flush();
   await store.closeAll();
   progress('app: dumping its IndexedDB records');
