@@ -9,8 +9,9 @@
 //                   requests, longSession, sync, app); RESULTS.md untouched
 //   --no-build      the app group uses the last build in .tmp/bench-dist
 //   --huge          also docScale100000: a 100,000-turn segmented story generated (never committed),
-//                   opened, edited and sent to; a few minutes, so not part of a plain run (in one document
-//                   it took minutes more and 1.9 GB: not run)
+//                   opened, edited and sent to, and the app group's 100,000 turns in Chromium; several
+//                   minutes and a few GB of memory, so not part of a plain run (in one document it took
+//                   minutes more and 1.9 GB: not run)
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
@@ -42,7 +43,11 @@ const GROUPS: Array<{ name: string; file: string; args: string[]; node?: string[
   { name: 'requests', file: 'requests.ts', args: [] },
   { name: 'longSession', file: 'long-session.ts', args: [] },
   { name: 'sync', file: 'sync.ts', args: [] },
-  { name: 'app', file: 'app.ts', args: args.includes('--no-build') ? ['--no-build'] : [] },
+  {
+    name: 'app',
+    file: 'app.ts',
+    args: [...(args.includes('--no-build') ? ['--no-build'] : []), ...(huge ? ['--huge'] : [])],
+  },
 ];
 
 function runGroup(group: (typeof GROUPS)[number]): Promise<GroupOutcome> {

@@ -29,7 +29,16 @@ const DOC_FIELDS = [
 const REQUEST_FIELDS = ['requestsPerTurn', 'minimumPerTurn', 'promptCharsPerTurn', 'prefixReuse'] as const;
 const SYNC_FIELDS = ['receiveMs', 'wireBytes', 'docBytes'] as const;
 const SEGMENT_SYNC_FIELDS = ['playableMs', 'everythingMs'] as const;
-const APP_FIELDS = ['firstLoadJsGzipKB', 'firstRender1000Ms', 'firstRender10000Ms'] as const;
+const APP_FIELDS = [
+  'firstLoadJsGzipKB',
+  'firstRender1000Ms',
+  'firstRender10000Ms',
+  'firstRender100000Ms',
+  'heap1000MB',
+  'heap10000MB',
+  'heap100000MB',
+  'readyToSend10000Ms',
+] as const;
 const LONG_FIELDS = [
   'largestRequestOverContext',
   'overBudget',
@@ -172,6 +181,10 @@ function targets(r: Omit<Report, 'targets'> & { targets: Target[] }): Target[] {
   list.push(
     at('longSession.context2048.prefixReuseMedian', '≥ 0.85', reuse, (v) => v >= 0.85),
     at('app.firstRender10000Ms', '≤ 300 ms', num(r.app.firstRender10000Ms), (v) => v <= 300),
+    at('app.heap10000MB', '≤ 60 MB', num(r.app.heap10000MB), (v) => v <= 60),
+    at('app.readyToSend10000Ms', '≤ 1,000 ms', num(r.app.readyToSend10000Ms), (v) => v <= 1000),
+    at('app.firstRender100000Ms', '≤ 300 ms', num(r.app.firstRender100000Ms), (v) => v <= 300),
+    at('app.heap100000MB', '≤ 80 MB', num(r.app.heap100000MB), (v) => v <= 80),
     at('app.firstLoadJsGzipKB', '≤ 250 kB', num(r.app.firstLoadJsGzipKB), (v) => v <= 250),
   );
   return list;
@@ -310,6 +323,24 @@ export function renderMarkdown(r: Report): string {
     '  (what the page and worker fetched until the library showed) against the counted files',
     '  (`countedNotFetched`, `fetchedNotCounted`); the precache, which may start meanwhile in the background,',
     '  is `precachedByLibraryShown`. `npx tsx tests/bench/app.ts --first-load-only` takes this part alone.',
+    '  The stories are segmented (a root and a database per 500 depths; the group fails if a story it opens',
+    '  has no `rashomon-story-<id>~<n>` databases: `detail.renders.<turns>.segments`). 1,000 and 10,000',
+    '  turns are imported through "Import a file"; one reload opens each untimed (`firstOpenMs`: the first',
+    '  open after an import reads every segment and writes the boundary checkpoints). "Installed, warm": the',
+    '  first visit waits for the service worker to be active, and each timed run checks it controls the',
+    "  page. First render = a reload on the story's URL, from navigation start until the transcript's last",
+    '  row is in the viewport (checked every animation frame; `app-render.ts`). Heap = once the page is',
+    '  idle after the timed runs, a full GC (`HeapProfiler.collectGarbage`) in the page and in the driver',
+    '  worker, then `Runtime.getHeapUsage` used size of each, over the DevTools protocol (`app-heap.ts`:',
+    '  page and worker split in `detail.heap`). Ready to send (10,000 turns, `app-send.ts`) = a reload,',
+    '  then as soon as Send is enabled a turn is typed and sent: from navigation start until its row is in',
+    '  the transcript (`detail.readyToSend10000.sendEnabledMs`: until Send was enabled); the backend is a',
+    '  model server on 127.0.0.1 that never answers. 100,000 turns run only with `--huge`: the story is',
+    "  made in Node and stored as the worker stores an import (driver `importStory`, the store's `adopt`,",
+    '  y-indexeddb on fake-indexeddb, `app-story-dump.ts`) with its boundary checkpoints as the worker',
+    '  writes them after a first open (`writeBoundaryCheckpoints`: without them that first open reads every',
+    "  segment), and its databases are written record by record into the page's IndexedDB with the library",
+    '  entry (`app-seed.ts`); then the same first open, reloads and heap.',
     '',
     '## The run as JSON',
     '',
