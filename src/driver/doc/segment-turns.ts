@@ -4,6 +4,7 @@
 import * as Y from 'yjs';
 import { storySetOf, type StorySet } from './story-set.ts';
 import { turnsMap } from './story-doc.ts';
+import { segmentsHolding } from './segment-turn-index.ts';
 
 /** A write or read that needs a segment this device has not loaded: the owner loads it and asks again. */
 export type NeedsSegment = { ok: false; code: 'segment-not-loaded'; segment: number };
@@ -31,7 +32,7 @@ export function placementFlaw(set: StorySet, n: number, m: Y.Map<unknown>): Plac
   const p: unknown = home && turnsMap(home).get(parent);
   if (p instanceof Y.Map) return p.get('depth') === depth - 1 ? null : 'depth';
   // Not where its depth puts it: the parent stored at another depth makes this one's wrong.
-  for (const k of set.loaded()) {
+  for (const k of segmentsHolding(set, parent)) {
     const q: unknown = turnsMap(set.segment(k) as Y.Doc).get(parent);
     if (q instanceof Y.Map && q.get('depth') !== depth - 1) return 'depth';
   }
@@ -52,7 +53,7 @@ export interface StoredTurn {
 /** Every loaded record of turn `id` of a segmented story, oldest band first, well placed or not. */
 export function storedCopies(set: StorySet, id: string): StoredTurn[] {
   const out: StoredTurn[] = [];
-  for (const n of set.loaded()) {
+  for (const n of segmentsHolding(set, id)) {
     const doc = set.segment(n) as Y.Doc;
     const value: unknown = turnsMap(doc).get(id);
     if (value === undefined) continue;

@@ -13,8 +13,8 @@ export interface StorySet {
   readonly depths: number;
   /** Segment `n`'s document, or undefined when it is not loaded on this device. */
   segment(n: number): Y.Doc | undefined;
-  /** The loaded segments, ascending. */
-  loaded(): number[];
+  /** The loaded segments, ascending (one array until the next add or remove: read on every turn read). */
+  loaded(): readonly number[];
   /**
    * Segment `n`'s document for a write into its band: the loaded one, or a new empty one made now
    * (an append deeper than any band yet). Whoever owns the set stores and syncs what it made.
@@ -50,6 +50,7 @@ export function createStorySet(
   if (!Number.isInteger(depths) || depths < 1) throw new Error(`segments of ${depths} depths`);
   if (sets.has(root)) throw new Error(`story ${root.guid} already has its segments`);
   const docs = new Map<number, Y.Doc>();
+  let order: readonly number[] | null = null;
   const listeners = new Set<(event: SegmentEvent) => void>();
   const emit = (event: SegmentEvent) => {
     for (const l of [...listeners]) l(event);
@@ -60,13 +61,14 @@ export function createStorySet(
     if (docs.get(n) === doc) return;
     if (docs.has(n)) throw new Error(`segment ${n} of ${root.guid} is already loaded`);
     docs.set(n, doc);
+    order = null;
     emit({ kind: 'added', n, doc });
   };
   const set: OwnedStorySet = {
     root,
     depths,
     segment: (n) => docs.get(n),
-    loaded: () => [...docs.keys()].sort((a, b) => a - b),
+    loaded: () => (order ??= Object.freeze([...docs.keys()].sort((a, b) => a - b))),
     ensure(n) {
       const have = docs.get(n);
       if (have) return have;
@@ -83,6 +85,7 @@ export function createStorySet(
       const doc = docs.get(n);
       if (!doc) return undefined;
       docs.delete(n);
+      order = null;
       emit({ kind: 'removed', n, doc });
       return doc;
     },

@@ -161,9 +161,12 @@ function createProblemMemo(doc: Y.Doc): () => readonly StoryProblem[] {
   });
   metaMap(doc).observeDeep(() => (meta = list = undefined));
   const set = storySetOf(doc);
-  // A segment loaded or unloaded changes which parents are away: read every turn again (rare).
-  set?.observe(() => {
-    filled = false;
+  // A segment loaded or unloaded: its own turns are told as turn changes; whether a parent is away
+  // changes for the band above it, read again too (not every turn: loading band by band would read
+  // the story once per band).
+  set?.observe(({ n }) => {
+    const above = set.segment(n + 1);
+    if (above) for (const id of turnsMap(above).keys()) touched.add(id);
     links = list = undefined;
   });
   const stored = turnsMap(doc);

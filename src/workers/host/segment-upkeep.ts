@@ -54,10 +54,14 @@ export function keepSegments(story: OpenStory, timers: Timers, clock: () => numb
       if (!showing) await segments.loadLeaf();
       // Each load can move the seed lower (its checkpoint missing too): ask again until none is wanted.
       // The chronicle's needs too (CS3): a seed without a usable chronicle checkpoint wants the band below.
+      // Each answer walks what is loaded: a story with no checkpoint at all would cost a walk per band,
+      // so every next round loads twice as many bands below what is wanted (rounds: log2 of the bands).
       const want = () => segmentsWanted(story.doc, story.views);
-      for (let wanted = want(); wanted.length && !stopped; wanted = want()) {
+      let reach = 1;
+      for (let wanted = want(); wanted.length && !stopped; wanted = want(), reach *= 2) {
         const before = segments.loaded().join();
-        await Promise.all(wanted.map((n) => segments.load(n)));
+        const bands = wanted.flatMap((n) => Array.from({ length: Math.min(reach, n + 1) }, (_, k) => n - k));
+        await Promise.all([...new Set(bands)].map((n) => segments.load(n)));
         if (segments.loaded().join() === before) break;
       }
       scheduleIdle();
