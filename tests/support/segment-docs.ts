@@ -6,6 +6,9 @@ import type { IndexeddbPersistence } from 'y-indexeddb';
 import { segmentGuid } from '../../src/driver/doc/segment-key.ts';
 import type { WriteSegment } from '../../src/driver/doc/split-segments.ts';
 import { exportSegmentedStory } from '../../src/driver/story-json/export-segments.ts';
+import { importStory } from '../../src/driver/story-json/import.ts';
+import { segmentedCopy } from '../../src/driver/doc/segmented-copy.ts';
+import { DocOrigin } from '../../src/driver/doc/origins.ts';
 import type { StoryJson, StoryJsonInput } from '../../src/driver/story-json/schema.ts';
 import { persisted, stored } from '../../src/workers/store/story-store.ts';
 import { isoAt } from './story-fixture.ts';
@@ -157,4 +160,17 @@ export function indexedDbSegments(
     return docs;
   };
   return { write, loadAll };
+}
+
+/**
+ * A Story JSON file imported as the worker's store takes it: checked as for one document, then copied
+ * into a fresh root and its segments through `write` (nothing written when the file is refused).
+ */
+export async function importIntoSegments(input: unknown, importedAt: string, write: WriteSegment) {
+  const imported = importStory(input, importedAt);
+  if (!imported.ok) return imported;
+  const root = new Y.Doc({ guid: imported.doc.guid });
+  const segments = await segmentedCopy(imported.doc, root, write, DocOrigin.import);
+  imported.doc.destroy();
+  return { ok: true as const, root, story: imported.story, segments };
 }

@@ -17,11 +17,15 @@ import { trackSegmentWrites } from '../../src/driver/doc/segment-clocks.ts';
 import { sweepRootTurns, planSegments } from '../../src/driver/doc/split-segments.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';
 import { importStory } from '../../src/driver/story-json/import.ts';
-import { importSegmentedStory } from '../../src/driver/story-json/import-segments.ts';
 import type { StoryJsonInput } from '../../src/driver/story-json/schema.ts';
 import { createStoryViews } from '../../src/driver/views/story-views.ts';
 import { migrateToSegments } from '../../src/workers/store/segment-migration.ts';
-import { exportOfSegments, longStoryJson, memorySegments } from '../support/segment-docs.ts';
+import {
+  exportOfSegments,
+  longStoryJson,
+  memorySegments,
+  importIntoSegments,
+} from '../support/segment-docs.ts';
 import { segmentedChain, turnAt } from '../support/segment-story.ts';
 import { isoAt } from '../support/story-fixture.ts';
 
@@ -187,7 +191,7 @@ describe('migration and Story JSON of a chronicled segmented story', () => {
     const v1 = importStory(json, isoAt(100_000));
     if (!v1.ok) throw new Error(v1.detail);
     const segments = memorySegments('long-story');
-    const imported = await importSegmentedStory(json, isoAt(100_000), segments.write);
+    const imported = await importIntoSegments(json, isoAt(100_000), segments.write);
     if (!imported.ok) throw new Error(imported.detail);
     expect(keysIn(imported.root, 'entries')).toEqual([]);
     expect(keysIn(segments.docs.get(2) as Y.Doc, 'audit')).toEqual(['a-late']);

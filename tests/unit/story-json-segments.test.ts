@@ -9,8 +9,12 @@ import { metaMap, turnsMap } from '../../src/driver/doc/story-doc.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';
 import { exportSegmentedStory } from '../../src/driver/story-json/export-segments.ts';
 import { importStory } from '../../src/driver/story-json/import.ts';
-import { importSegmentedStory } from '../../src/driver/story-json/import-segments.ts';
-import { exportOfSegments, longStoryJson, memorySegments } from '../support/segment-docs.ts';
+import {
+  exportOfSegments,
+  longStoryJson,
+  memorySegments,
+  importIntoSegments,
+} from '../support/segment-docs.ts';
 import { isoAt } from '../support/story-fixture.ts';
 
 const AT = isoAt(100_000);
@@ -24,7 +28,7 @@ function oneDocExport(json: unknown) {
 
 async function segmentedImport(json: unknown) {
   const segments = memorySegments('long-story');
-  const imported = await importSegmentedStory(json, AT, segments.write);
+  const imported = await importIntoSegments(json, AT, segments.write);
   if (!imported.ok) throw new Error(imported.detail);
   return { ...imported, docs: segments.docs };
 }
@@ -104,7 +108,7 @@ describe('Story JSON of a segmented story', () => {
     const json = longStoryJson(30);
     const broken = { ...json, turns: json.turns.map((t, i) => (i === 12 ? { ...t, author: 'nobody' } : t)) };
     const segments = memorySegments('long-story');
-    const imported = await importSegmentedStory(broken, AT, segments.write);
+    const imported = await importIntoSegments(broken, AT, segments.write);
     expect(imported).toMatchObject({ ok: false, code: 'invalid-story' });
     expect(segments.docs.size).toBe(0);
   });

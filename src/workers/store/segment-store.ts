@@ -147,12 +147,14 @@ export function createSegmentStore(options: SegmentStoreOptions): SegmentStore {
     if (doc) onSet({ kind: 'added', n, doc });
   }
 
-  const needed = (): number[] => {
+  /** The leaf's band, and the one below when the leaf's newest `rows` reach into it. */
+  const leafBands = (rows: number): number[] => {
     const leaf = readLeafRef(root);
     if (!leaf) return [];
     const n = segmentOf(leaf.depth);
-    return n > 0 && leaf.depth - segmentStart(n) < WINDOW_TURNS ? [n, n - 1] : [n];
+    return n > 0 && leaf.depth - segmentStart(n) < rows ? [n, n - 1] : [n];
   };
+  const needed = () => leafBands(WINDOW_TURNS);
 
   const load = (n: number): Promise<Y.Doc | undefined> => {
     const entry = held.get(n);
@@ -184,10 +186,7 @@ export function createSegmentStore(options: SegmentStoreOptions): SegmentStore {
     await Promise.all(needed().map(load));
   };
   const loadNewest = async () => {
-    const leaf = readLeafRef(root);
-    if (!leaf) return;
-    const n = segmentOf(leaf.depth);
-    await Promise.all((n > 0 && leaf.depth - segmentStart(n) < FIRST_ROWS ? [n, n - 1] : [n]).map(load));
+    await Promise.all(leafBands(FIRST_ROWS).map(load));
   };
   // A leaf another device moved into a band not loaded here (or a new device's first sync of the root).
   const onMeta = (event: Y.YMapEvent<unknown>) => {
