@@ -87,13 +87,23 @@ describe('scrolling up a segmented story', () => {
     expect(await loaded(harness)).toEqual([0, 1, 2, 3, 4]);
   });
 
-  it('[SF3] opening shows the newest rows from the leaf’s band alone; a command that plays loads the band below first', async () => {
+  it('[SF3] opening shows the newest rows from the leaf’s band alone, and what the screen shows beside them; a command that plays loads the band below first', async () => {
     // Leaf at depth 1799: 299 rows into band 3, more than a first screen shows.
     const harness = await hostWithLongStory(1800);
     const { api } = harness;
     const shown = await api.transcript('long', { start: 1760 });
     if (!shown.ok) throw new Error(shown.detail);
     expect(shown.rows.map((r) => r.text).slice(-1)).toEqual(['Turn 1799.']);
+    expect(await loaded(harness)).toEqual([3]);
+    // What the story's screen reads beside its rows needs no prompt window either.
+    for (const answer of await Promise.all([
+      api.openStory('long'),
+      api.storyWorld('long'),
+      api.generationDefaults('long'),
+      api.storyProblems('long'),
+      api.listPrompts('en', 'long'),
+    ]))
+      expect(answer.ok).toBe(true);
     expect(await loaded(harness)).toEqual([3]);
     // The prompt window reaches 500 turns back: band 2 is in before the turn is written.
     const sent = await api.send('long', { next: null, text: 'One more step.' });

@@ -102,12 +102,23 @@ export function createStoryState(storyId: string): StoryState {
   const [question, setQuestion] = createSignal<StaleQuestion | null>(null);
   const [readingAs, setReadingAs] = createSignal<string | null>(null);
 
-  const loadOverview = latestOnly<Result<{ story: StoryOverview }>>(
-    () => api.openStory(storyId),
-    (result) => (result.ok ? setOverview(result.story) : setLoadError(result.detail)),
-  );
   /** No slice is read before the story's length gives the first range (its end). */
   let opened = false;
+  const loadOverview = latestOnly<Result<{ story: StoryOverview }>>(
+    () => api.openStory(storyId),
+    (result) => {
+      if (!result.ok) return void setLoadError(result.detail);
+      // The list takes the story's height as it appears: it is not laid out empty first, then moved
+      // under the reader when the rows come (the view would take that for a scroll up and stop following).
+      batch(() => {
+        if (!opened) {
+          setLength(result.story.length);
+          setRange({ start: Math.max(0, result.story.length - INITIAL_ROWS), end: null });
+        }
+        setOverview(result.story);
+      });
+    },
+  );
   const loadTranscript = latestOnly<{ start: number; end: number | null; result: Result<TranscriptSlice> }>(
     async () => {
       const { start, end } = range();
@@ -137,7 +148,6 @@ export function createStoryState(storyId: string): StoryState {
     },
   );
   void loadOverview().then(() => {
-    setRange({ start: Math.max(0, (overview()?.length ?? 0) - INITIAL_ROWS), end: null });
     opened = true;
     return loadTranscript();
   });

@@ -27,8 +27,9 @@ export interface HostContext {
   modelFor(storyId: string, op: BackendRole): Promise<ChatModel | ModelFailure>;
   emit(event: DriverEvent): void;
   /**
-   * Opens a story or says why it cannot be opened. `showing`: only its rows are read (opening it,
-   * a transcript slice), so a segmented story's prompt window need not be loaded yet.
+   * Opens a story or says why it cannot be opened. `showing`: only its rows or its root are read
+   * (opening it, a transcript slice, what its screen shows beside them: its world, its generation
+   * settings, its problems, its prompts), so a segmented story's prompt window need not be loaded yet.
    */
   story(storyId: string, showing?: boolean): Promise<OpenStory | Failure>;
 }

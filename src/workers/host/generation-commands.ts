@@ -13,7 +13,7 @@ import { isFailure, type HostContext } from './context.ts';
 export function generationCommands(ctx: HostContext): GenerationApi {
   return {
     async generationDefaults(storyId) {
-      const story = await ctx.story(storyId);
+      const story = await ctx.story(storyId, true);
       if (isFailure(story)) return story;
       const profile = profileFor(await ctx.settings.read(), storyId, 'actor');
       const maxTokens = profile && maxTokensFor(profile, 'actor');

@@ -6,7 +6,8 @@ import { isFailure, type HostContext } from './context.ts';
 export function problemCommands(ctx: HostContext): ProblemsApi {
   return {
     async storyProblems(storyId) {
-      const story = await ctx.story(storyId);
+      // What cannot be read is told of the loaded bands: no prompt window is needed for it.
+      const story = await ctx.story(storyId, true);
       return isFailure(story) ? story : { ok: true, problems: [...storyProblems(story.doc)] };
     },
   };

@@ -55,7 +55,8 @@ export function promptCommands(ctx: HostContext): PromptApi {
   const scopeDoc = async (scope: PromptScope) => {
     await ctx.store.ready;
     if (scope.kind === 'library') return ctx.store.library;
-    const story = await ctx.story(scope.storyId);
+    // Prompts live in the root: no turns are read.
+    const story = await ctx.story(scope.storyId, true);
     return isFailure(story) ? story : story.doc;
   };
 
@@ -74,7 +75,7 @@ export function promptCommands(ctx: HostContext): PromptApi {
   return {
     async listPrompts(language: Language, storyId?: string) {
       await ctx.store.ready;
-      const story = storyId === undefined ? undefined : await ctx.story(storyId);
+      const story = storyId === undefined ? undefined : await ctx.story(storyId, true);
       if (story && isFailure(story)) return story;
       const library = listPromptOverrides(ctx.store.library);
       const own = story ? listPromptOverrides(story.doc) : new Map<string, string>();

@@ -117,7 +117,7 @@ export function worldCommands(ctx: HostContext): WorldCommands {
     },
 
     async storyWorld(storyId) {
-      const story = await ctx.story(storyId);
+      const story = await ctx.story(storyId, true);
       if (isFailure(story)) return story;
       const doc = await library();
       const world = readStoryWorld(story.doc);

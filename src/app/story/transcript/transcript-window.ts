@@ -76,22 +76,6 @@ export function createTranscriptWindow(story: StoryState, track: () => unknown):
     return last ? Math.max(0, virtualizer.getTotalSize() - (last.end - listTop())) : 0;
   };
 
-  // Load the part of the path the virtualiser shows (with a margin), if it is not loaded yet.
-  createEffect(() => {
-    const shown = items();
-    const first = shown[0];
-    const last = shown.at(-1);
-    if (!first || !last) return;
-    const visible = { start: first.index, end: last.index + 1 };
-    story.showRange(rangeFor(visible, story.length(), untrack(story.range)));
-  });
-  // Turns of the loaded part without a row (the user was not there) take no space.
-  createEffect(() => {
-    const { start, end } = story.loaded();
-    const present = new Set(story.rows.map((row) => row.index));
-    for (let i = start; i < end; i++) if (!present.has(i)) virtualizer.resizeItem(i, 0);
-  });
-
   let following = true;
   /** Where the page was when last known to be at the end. */
   let endY = window.scrollY;
@@ -109,6 +93,28 @@ export function createTranscriptWindow(story: StoryState, track: () => unknown):
     if (following && window.scrollY < endY - 1 && !atEnd()) following = false;
     return following;
   };
+
+  // Load the part of the path the virtualiser shows (with a margin), if it is not loaded yet. While
+  // the view follows the end, the end is what shows: the virtualiser's items lag a scroll event behind
+  // (on opening, the top of the page), and asking for those rows would load the story's first bands.
+  createEffect(() => {
+    const shown = items();
+    const first = shown[0];
+    const last = shown.at(-1);
+    if (!first || !last) return;
+    const length = story.length();
+    const visible = stillFollowing()
+      ? { start: Math.max(0, length - shown.length), end: length }
+      : { start: first.index, end: last.index + 1 };
+    story.showRange(rangeFor(visible, length, untrack(story.range)));
+  });
+  // Turns of the loaded part without a row (the user was not there) take no space.
+  createEffect(() => {
+    const { start, end } = story.loaded();
+    const present = new Set(story.rows.map((row) => row.index));
+    for (let i = start; i < end; i++) if (!present.has(i)) virtualizer.resizeItem(i, 0);
+  });
+
   /** Only the user's scrolling (or the page's) decides whether the view follows the end. */
   const onScroll = (): void => {
     following = atEnd();
