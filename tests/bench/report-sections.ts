@@ -172,7 +172,8 @@ export function sections(r: Report): Section[] {
           '',
           verdict('app.firstLoadJsGzipKB'),
         ],
-        appRow('reload → last row on screen (ms)', 'firstRender', 'Ms'),
+        appRow('reload → last row on screen (ms), from the last screen kept', 'firstRender', 'Ms'),
+        appRow("reload → last row on screen (ms), the worker's rows", 'workerRender', 'Ms'),
         appRow('heap after open, page + worker (MB)', 'heap', 'MB', (turns) => {
           const split = ((appDetail.heap ?? {}) as Record<string, Obj | null>)[turns];
           return split ? ` (${fmt(split.pageMB)} + ${fmt(split.workerMB)})` : '';

@@ -55,6 +55,9 @@ export interface FakeDriver {
 }
 
 export function createFakeDriver(): FakeDriver {
+  // Each fake is a fresh device: nothing an earlier test's page kept (a story's last screen, notes
+  // dismissed) shows in this one (the test files share the page's origin).
+  localStorage.clear();
   const listeners: Array<(event: DriverEvent) => void> = [];
   const fake: FakeDriver = {
     calls: [],

@@ -8,6 +8,7 @@ import { routeHash } from '../shell/route.ts';
 import { focusOnMount } from '../ui/focus-on-mount.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { nameList, t, uiLocale } from '../i18n/ui-text.ts';
+import { forgetScreen } from '../story/last-screen-store.ts';
 
 const valid = (iso: string): Date | undefined => {
   const time = Date.parse(iso);
@@ -76,7 +77,10 @@ export function StoryItem(props: {
     const kept = await api.exportStory(props.story.id);
     const result = await api.deleteStory(props.story.id);
     if (!result.ok) setError(result.detail);
-    else if (kept.ok) props.onDeleted?.(kept.story);
+    else {
+      forgetScreen(props.story.id);
+      if (kept.ok) props.onDeleted?.(kept.story);
+    }
     setConfirming(false);
   };
   return (

@@ -2,7 +2,7 @@
 // (re-read when the worker says the story changed; the virtual list moves the slice as the user
 // scrolls), what is being generated, and the play commands with their outcome.
 import { batch, createMemo, createSignal, onCleanup, type Accessor } from 'solid-js';
-import { createStore, reconcile } from 'solid-js/store';
+import { createStore, reconcile, unwrap } from 'solid-js/store';
 import type {
   Phase,
   Result,
@@ -20,9 +20,11 @@ import { createPathMoves, type PathMoves } from './path-moves.ts';
 import { createRowEdits, type RowEdits } from './row-edits.ts';
 import { createContinueProgress, type ContinueStep } from './continue-progress.ts';
 import { isRetried, type FailedCommand } from './failed-command.ts';
+import { KEPT_ROWS, readLastScreen, screenKeeper } from './last-screen.ts';
+import { forgetScreen } from './last-screen-store.ts';
 
-/** Rows loaded when a story opens: its end, before anything is measured. */
-const INITIAL_ROWS = 40;
+/** Rows loaded when a story opens: its end, before anything is measured (the last screen keeps as many). */
+const INITIAL_ROWS = KEPT_ROWS;
 
 /** The user's own projection of a turn while it streams in, before it is stored. */
 export interface StreamingProjection {
@@ -52,6 +54,8 @@ export interface StoryState extends StoryCommands, PathMoves, RowEdits {
   question: Accessor<StaleQuestion | null>;
   /** Why the story could not be opened, or ''. */
   loadError: Accessor<string>;
+  /** What is shown is this device's last screen of the story, until the worker's answer replaces it. */
+  provisional: Accessor<boolean>;
   /** Another device or tab deleted the story while it was open here: the worker closed it. */
   deletedElsewhere: Accessor<boolean>;
   /** The last command's failure, shown until the next command. */
@@ -102,12 +106,24 @@ export function createStoryState(storyId: string): StoryState {
   const [question, setQuestion] = createSignal<StaleQuestion | null>(null);
   const [readingAs, setReadingAs] = createSignal<string | null>(null);
 
+  const [provisional, setProvisional] = createSignal(false);
+
   /** No slice is read before the story's length gives the first range (its end). */
   let opened = false;
   const loadOverview = latestOnly<Result<{ story: StoryOverview }>>(
     () => api.openStory(storyId),
     (result) => {
-      if (!result.ok) return void setLoadError(result.detail);
+      if (!result.ok) {
+        if (provisional()) {
+          forgetScreen(storyId);
+          batch(() => {
+            setProvisional(false);
+            setOverview(undefined);
+            setTranscript('rows', []);
+          });
+        }
+        return void setLoadError(result.detail);
+      }
       // The list takes the story's height as it appears: it is not laid out empty first, then moved
       // under the reader when the rows come (the view would take that for a scroll up and stop following).
       batch(() => {
@@ -144,9 +160,37 @@ export function createStoryState(storyId: string): StoryState {
           end: Math.min(end ?? result.length, result.length),
         });
         setTranscript('rows', reconcile(result.rows, { key: 'turnId' }));
+        setProvisional(false);
       });
+      keepScreen();
     },
   );
+  // This device's last screen of the story, until the worker answers (last-screen.ts).
+  const screen = readLastScreen(storyId);
+  if (screen)
+    batch(() => {
+      setLength(screen.length);
+      setRange({ start: screen.start, end: null });
+      setLoaded({ start: screen.start, end: screen.length });
+      setStale(screen.stale);
+      setMissing(screen.missing);
+      setTranscript('rows', screen.rows);
+      setOverview(screen.overview);
+      setProvisional(true);
+    });
+  // The end of the user's own transcript, as the worker gave it, is kept as this device's last screen.
+  const keepScreen = screenKeeper(storyId, () => {
+    const shown = overview();
+    if (!shown || provisional() || readingAs() !== null || range().end !== null) return undefined;
+    return {
+      overview: unwrap(shown),
+      length: length(),
+      start: Math.max(loaded().start, length() - KEPT_ROWS),
+      rows: unwrap(transcript.rows).filter((row) => row.index >= length() - KEPT_ROWS),
+      stale: stale(),
+      missing: missing(),
+    };
+  });
   void loadOverview().then(() => {
     opened = true;
     return loadTranscript();
@@ -157,7 +201,12 @@ export function createStoryState(storyId: string): StoryState {
       if (opened) void loadTranscript();
     }),
   );
-  onCleanup(onStoryDeleted(storyId, () => setDeletedElsewhere(true)));
+  onCleanup(
+    onStoryDeleted(storyId, () => {
+      forgetScreen(storyId);
+      setDeletedElsewhere(true);
+    }),
+  );
 
   const names = createMemo(() => new Map(overview()?.participants.map((p) => [p.id, p.name]) ?? []));
   const phase = (): Phase | null => phaseOf(storyId);
@@ -238,6 +287,7 @@ export function createStoryState(storyId: string): StoryState {
     missing,
     question,
     loadError,
+    provisional,
     deletedElsewhere,
     error,
     failed,

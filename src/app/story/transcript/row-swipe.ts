@@ -7,11 +7,11 @@ const STEPS: Readonly<Record<string, -1 | 1>> = { ArrowLeft: -1, ArrowRight: 1 }
 
 /**
  * Shows the alternative `offset` away from the row's turn, when there is one, nothing generates and
- * the person reads with their own eyes (reading as someone else is read-only: the path stays).
+ * the rows have controls (reading as someone else is read-only: the path stays).
  */
 export function stepAlternative(row: TranscriptRow, actions: RowActions, offset: -1 | 1): void {
   const target = row.siblings[row.sibling.index + offset];
-  if (target !== undefined && !actions.busy() && actions.readingAs() === null)
+  if (target !== undefined && !actions.busy() && !actions.inert())
     actions.switchBranch(target, row.index, offset < 0 ? 'previous' : 'next');
 }
 

@@ -66,6 +66,7 @@ export function TranscriptView(props: {
       setEditing(null);
       void story.deleteFrom(turnId);
     },
+    inert: () => story.readingAs() !== null || story.provisional(),
     readingAs: () => {
       const reader = story.readingAs();
       return reader === null ? null : story.nameOf(reader);
@@ -73,7 +74,13 @@ export function TranscriptView(props: {
     writeViews: () => void story.completeViews(),
   };
   return (
-    <div class="transcript" role="log" aria-label={t('Transcript')} aria-busy={story.generating()}>
+    <div
+      class="transcript"
+      role="log"
+      aria-label={t('Transcript')}
+      aria-busy={story.generating() || story.provisional()}
+      data-last-screen={story.provisional() ? '' : undefined}
+    >
       <Show when={story.length() > 0 || story.generating()} fallback={<EmptyTranscript />}>
         <ol
           class="turns"

@@ -54,7 +54,14 @@ export function createTranscriptWindow(story: StoryState, track: () => unknown):
       return listTop();
     },
     estimateSize: () => ESTIMATED_ROW_PX,
-    overscan: OVERSCAN_TURNS,
+    // A story opens at its end: the first rows rendered are its last ones (from the estimates), not
+    // the top of the page's until the first scroll event after the move to the end.
+    initialOffset: () => Math.max(0, listTop() + story.length() * ESTIMATED_ROW_PX - window.innerHeight),
+    // This device's last screen is painted first with no more rows than it shows (they are the
+    // newest ones); the margin is rendered once the worker's rows replace it.
+    get overscan() {
+      return story.provisional() ? 0 : OVERSCAN_TURNS;
+    },
     measureElement: outerHeight,
   });
 
@@ -77,6 +84,16 @@ export function createTranscriptWindow(story: StoryState, track: () => unknown):
   };
 
   let following = true;
+  /**
+   * While the view follows the end, the end decides where it is: the virtualiser must not move the
+   * page to keep a row above in place when rows are measured (it moves from the offset of the last
+   * scroll event, which the move to the end has overtaken). Otherwise, its own rule applies.
+   */
+  const follow = (value: boolean): void => {
+    following = value;
+    virtualizer.shouldAdjustScrollPositionOnItemSizeChange = value ? () => false : undefined;
+  };
+  follow(true);
   /** Where the page was when last known to be at the end. */
   let endY = window.scrollY;
   const atEnd = (): boolean =>
@@ -90,7 +107,7 @@ export function createTranscriptWindow(story: StoryState, track: () => unknown):
    * after the scrolling, so a row arriving in between must not take the reader back down.
    */
   const stillFollowing = (): boolean => {
-    if (following && window.scrollY < endY - 1 && !atEnd()) following = false;
+    if (following && window.scrollY < endY - 1 && !atEnd()) follow(false);
     return following;
   };
 
@@ -117,13 +134,18 @@ export function createTranscriptWindow(story: StoryState, track: () => unknown):
 
   /** Only the user's scrolling (or the page's) decides whether the view follows the end. */
   const onScroll = (): void => {
-    following = atEnd();
+    follow(atEnd());
     if (following) endY = window.scrollY;
     placeList();
   };
   window.addEventListener('scroll', onScroll, { passive: true });
-  // What is above the list (a notice, a banner) can change its place without any scrolling.
-  const page = new ResizeObserver(placeList);
+  // What is above the list (a notice, a banner) can change its place without any scrolling, and what
+  // is around it can grow under a reader at the end (the story's screen fills in as the worker answers
+  // after this device's last screen of it was shown): the view stays at the end.
+  const page = new ResizeObserver(() => {
+    placeList();
+    if (stillFollowing()) scrollToEnd();
+  });
   page.observe(document.body);
   onCleanup(() => {
     window.removeEventListener('scroll', onScroll);
@@ -141,7 +163,7 @@ export function createTranscriptWindow(story: StoryState, track: () => unknown):
     on(
       story.followRequests,
       () => {
-        following = true;
+        follow(true);
         scrollToEnd();
       },
       { defer: true },

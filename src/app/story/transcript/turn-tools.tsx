@@ -29,8 +29,13 @@ export interface RowActions {
   saveRowText(row: TranscriptRow, opened: string, text: string): Promise<boolean>;
   /** Takes the turn and the ones after it out of the path (a branch cut, undoable). */
   deleteFrom(turnId: string): void;
-  /** The name of the participant read as ("Read as"), or null: then the rows have no controls. */
+  /** The name of the participant read as ("Read as"), or null. */
   readingAs(): string | null;
+  /**
+   * The rows have no controls: read as someone else (read-only), or this device's last screen of the
+   * story shown until the worker has opened it.
+   */
+  inert(): boolean;
   /** Writes every perception the story does not have yet (a generation stopped before it). */
   writeViews(): void;
 }
@@ -72,7 +77,7 @@ export function TurnTools(props: { row: TranscriptRow; last: boolean; actions: R
       ?.focus();
   });
   return (
-    <span class="turn-tools" hidden={props.actions.readingAs() !== null}>
+    <span class="turn-tools" hidden={props.actions.inert()}>
       <Show when={props.row.sibling.count > 1}>
         <span class="branch-switcher" role="group" aria-label={controlLabel('alternatives', props.row)}>
           <button

@@ -29,7 +29,7 @@ export function UnwrittenPerception(props: { actions: RowActions }): JSX.Element
                 name: reader() ?? '',
               },
             )}{' '}
-        <Show when={reader() === null}>
+        <Show when={!props.actions.inert()}>
           <button type="button" class="small" onClick={() => props.actions.writeViews()}>
             {t('Write it now')}
           </button>
