@@ -2,9 +2,7 @@
 // have settled, painted on the next open before the worker answers, without controls, and replaced
 // by the worker's rows; never another participant's view; forgotten when the story cannot be opened.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createComponent, createRoot } from 'solid-js';
-import { render } from 'solid-js/web';
-import { createClientFor, DriverProvider } from '../../src/app/shell/driver-client.ts';
+import { createComponent } from 'solid-js';
 import { createStoryState, type StoryState } from '../../src/app/story/story-state.ts';
 import { TranscriptView } from '../../src/app/story/transcript/transcript-view.tsx';
 import {
@@ -18,6 +16,7 @@ import {
 import { screenKey } from '../../src/app/story/last-screen-store.ts';
 import type { DriverApi, StoryOverview, TranscriptRow } from '../../src/workers/api.ts';
 import { createFakeDriver, JANE_ID, overview, row, USER_ID } from './fake-driver.ts';
+import { mountOver, storyStateOver } from './driver-mount.ts';
 
 type Fake = ReturnType<typeof createFakeDriver>;
 type Opened = Awaited<ReturnType<DriverApi['openStory']>>;
@@ -30,17 +29,7 @@ const rowsOf = (texts: string[]): TranscriptRow[] =>
 
 /** A story state over `fake`, inside a root that the test's end disposes. */
 function stateOver(fake: Fake): StoryState {
-  let state!: StoryState;
-  const dispose = createRoot((dispose) => {
-    createComponent(DriverProvider, {
-      client: createClientFor(fake.api),
-      get children() {
-        state = createStoryState('s1');
-        return null;
-      },
-    });
-    return dispose;
-  });
+  const { state, dispose } = storyStateOver(fake);
   cleanups.push(dispose);
   return state;
 }
@@ -76,24 +65,12 @@ describe("a story's last screen on this device", () => {
     const { fake, answer } = slowWorker(storage());
     fake.rows = rowsOf(['Line 0.', 'Line 1.', 'Line 2.', 'Line 3, written on another device.']);
 
-    const host = document.createElement('div');
-    document.body.append(host);
     let state!: StoryState;
-    const dispose = render(
-      () =>
-        createComponent(DriverProvider, {
-          client: createClientFor(fake.api),
-          get children() {
-            state = createStoryState('s1');
-            return createComponent(TranscriptView, { story: state, onInspect: () => {} });
-          },
-        }),
-      host,
-    );
-    cleanups.push(() => {
-      dispose();
-      host.remove();
+    const { host, dispose } = mountOver(fake, () => {
+      state = createStoryState('s1');
+      return createComponent(TranscriptView, { story: state, onInspect: () => {} });
     });
+    cleanups.push(dispose);
     // At once, before any answer: the kept overview and rows, no controls, the log marked busy.
     expect(state.overview()?.title).toBe('The Lantern');
     expect(state.provisional()).toBe(true);

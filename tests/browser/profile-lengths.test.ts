@@ -4,11 +4,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createComponent } from 'solid-js';
 import { createStore } from 'solid-js/store';
-import { render } from 'solid-js/web';
-import { createClientFor, DriverProvider } from '../../src/app/shell/driver-client.ts';
 import { ProfileLengths } from '../../src/app/settings/profile-lengths.tsx';
 import type { BackendProfile, ModelLimitsReport } from '../../src/workers/api.ts';
 import { createFakeDriver } from './fake-driver.ts';
+import { mountOver } from './driver-mount.ts';
 
 const OLLAMA_REPORT: ModelLimitsReport = {
   contextTokens: 4096,
@@ -38,25 +37,10 @@ function mount(report: ModelLimitsReport) {
     apiKey: '',
     model: 'llama3.2',
   });
-  const host = document.createElement('div');
-  document.body.append(host);
-  const dispose = render(
-    () =>
-      createComponent(DriverProvider, {
-        client: createClientFor(fake.api),
-        get children() {
-          return createComponent(ProfileLengths, {
-            profile,
-            onChange: (patch) => setProfile(patch),
-          });
-        },
-      }),
-    host,
+  const { host, dispose } = mountOver(fake, () =>
+    createComponent(ProfileLengths, { profile, onChange: (patch) => setProfile(patch) }),
   );
-  cleanups.push(() => {
-    dispose();
-    host.remove();
-  });
+  cleanups.push(dispose);
   const field = (label: string) =>
     [...host.querySelectorAll('label')].find((l) => l.textContent?.includes(label))?.querySelector('input');
   const type = (label: string, value: string) => {

@@ -3,29 +3,17 @@
 // is a notice (not an error), failures show their detail, and only the user's own projection is
 // offered as streaming text.
 import { describe, expect, it } from 'vitest';
-import { createComponent, createRoot } from 'solid-js';
-import { createClientFor, DriverProvider } from '../../src/app/shell/driver-client.ts';
 import { setUiLanguage } from '../../src/app/i18n/ui-text.ts';
-import { createStoryState, type StoryState } from '../../src/app/story/story-state.ts';
 import type { DriverApi } from '../../src/workers/api.ts';
 import { createFakeDriver, JANE_ID, overview, row, USER_ID } from './fake-driver.ts';
+import { storyStateOver } from './driver-mount.ts';
 
 type Fake = ReturnType<typeof createFakeDriver>;
 
 async function open(configure: (fake: Fake) => void = () => {}) {
   const fake = createFakeDriver();
   configure(fake);
-  let state!: StoryState;
-  const dispose = createRoot((dispose) => {
-    createComponent(DriverProvider, {
-      client: createClientFor(fake.api),
-      get children() {
-        state = createStoryState('s1');
-        return null;
-      },
-    });
-    return dispose;
-  });
+  const { state, dispose } = storyStateOver(fake);
   await expect.poll(() => state.overview()).toBeDefined();
   return { fake, state, dispose };
 }

@@ -2,12 +2,11 @@
 // behind "Which parts", in the interface language; it is read again on every change of the story.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createComponent } from 'solid-js';
-import { render } from 'solid-js/web';
-import { createClientFor, DriverProvider } from '../../src/app/shell/driver-client.ts';
 import { UnreadableNotice } from '../../src/app/story/unreadable-notice.tsx';
 import { setUiLanguage } from '../../src/app/i18n/ui-text.ts';
 import type { StoryProblem } from '../../src/workers/api.ts';
 import { createFakeDriver, JANE_ID } from './fake-driver.ts';
+import { mountOver } from './driver-mount.ts';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -26,24 +25,12 @@ describe('the notice of unreadable parts', () => {
       { code: 'unreadable-view', turnId: 't4', audience: JANE_ID, field: 'view' },
     ];
     fake.handlers.storyProblems = async () => ({ ok: true, problems });
-    const host = document.createElement('div');
-    document.body.append(host);
-    const dispose = render(
-      () =>
-        createComponent(DriverProvider, {
-          client: createClientFor(fake.api),
-          get children() {
-            return createComponent(UnreadableNotice, {
-              story: { storyId: 's1', nameOf: (id) => (id === JANE_ID ? 'Jane' : id) },
-            });
-          },
-        }),
-      host,
+    const { host, dispose } = mountOver(fake, () =>
+      createComponent(UnreadableNotice, {
+        story: { storyId: 's1', nameOf: (id) => (id === JANE_ID ? 'Jane' : id) },
+      }),
     );
-    cleanups.push(() => {
-      dispose();
-      host.remove();
-    });
+    cleanups.push(dispose);
     await expect
       .poll(() => host.querySelector('[role="status"] p')?.textContent)
       .toBe(
