@@ -3,9 +3,9 @@
 // synced and never seen by the worker. Apart, so the library can forget a deleted story's screen
 // without loading the story screen's code.
 
-const SCREEN_PREFIX = 'rashomon-last-screen:';
+const SCREEN_PREFIX = 'rashomon.last-screen/';
 /** The stories with a kept screen, the one opened last first. */
-export const SCREEN_ORDER_KEY = 'rashomon-last-screens';
+export const SCREEN_ORDER_KEY = 'rashomon.last-screens';
 
 export const screenKey = (storyId: string): string => SCREEN_PREFIX + storyId;
 
