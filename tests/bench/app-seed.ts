@@ -74,6 +74,15 @@ function addRecords(page: Page, name: string, updates: string[], custom: Array<[
 /** Writes the databases dumped in `folder` into the page's IndexedDB; the page must be on the app's origin. */
 export async function writeDump(page: Page, folder: string): Promise<StoryDump & { bytes: number }> {
   const dump = JSON.parse(readFileSync(join(folder, 'dump.json'), 'utf8')) as StoryDump;
+  // Records added to a story the page has already would merge the two stories into one document (the
+  // same seed makes the same story id): the bench opened such a merge, whose 1,000-turn boundary
+  // checkpoints were wrong for 100,000 turns, and its first open loaded every segment.
+  const present = await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name ?? ''));
+  const taken = dump.databases
+    .filter((db) => db.name.includes(dump.storyId) && present.includes(db.name))
+    .map((db) => db.name);
+  if (taken.length)
+    throw new Error(`the page has the seeded story's databases already (${taken.slice(0, 3).join(', ')}…)`);
   progress(`app: writing ${dump.databases.length} databases into the page's IndexedDB`);
   let bytes = 0;
   for (const db of dump.databases) {

@@ -89,6 +89,35 @@ describe("a story's last screen on this device", () => {
     expect([...host.querySelectorAll<HTMLElement>('.turn-tools')].some((tools) => !tools.hidden)).toBe(true);
   });
 
+  it('opens at the new end of a story that grew elsewhere since its screen was kept', async () => {
+    const kept = Array.from({ length: 40 }, (_, i) => `Line ${i}.`);
+    await openedOnce(kept);
+    const { fake, answer } = slowWorker(storage());
+    const length = 10_000;
+    fake.handlers.transcript = async (_id, range) => {
+      const start = range?.start ?? 0;
+      const end = Math.min(range?.end ?? length, length);
+      const rows = Array.from({ length: end - start }, (_, k) =>
+        row(`t${start + k}`, { index: start + k, text: `Line ${start + k}.` }),
+      );
+      return { ok: true, rows, length, stale: null, missing: 0 };
+    };
+    const { host, dispose } = mountOver(fake, () =>
+      createComponent(TranscriptView, { story: createStoryState('s1'), onInspect: () => {} }),
+    );
+    cleanups.push(dispose, () => window.scrollTo(0, 0));
+    await expect.poll(() => host.querySelector('li[data-turn-id="t39"]')).not.toBeNull();
+    answer({ ok: true, story: overview({ length }) });
+    await expect.poll(() => host.querySelector(`li[data-turn-id="t${length - 1}"]`)).not.toBeNull();
+    const last = host.querySelector(`li[data-turn-id="t${length - 1}"]`) as HTMLElement;
+    await expect.poll(() => last.getBoundingClientRect().bottom <= window.innerHeight + 1).toBe(true);
+    // Only the new end was asked for: the kept rows' place (the top of the story now) was not.
+    const starts = fake.calls
+      .filter(([name]) => name === 'transcript')
+      .map(([, args]) => (args[1] as { start?: number } | undefined)?.start ?? 0);
+    expect(starts.filter((start) => start < length - 100)).toEqual([]);
+  });
+
   it('is forgotten when the worker cannot open the story: the reason shows, not the old rows', async () => {
     await openedOnce(['Line 0.']);
     const { fake, answer } = slowWorker(storage());
