@@ -57,6 +57,12 @@ export interface DriverEnv {
    * estimate, kept across commands by the caller; unset, each request starts from no knowledge.
    */
   gauges?: (op: BudgetOp) => TokenGauge;
+  /**
+   * Loads what prompts read, for a story opened for its rows only (a segmented story's prompt window
+   * reaches into the band below the leaf's): a sent turn is written before it, its projections after.
+   * Unset: the story has it all.
+   */
+  window?: () => Promise<void>;
 }
 
 /**

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { putStoryEntry } from '../../src/driver/doc/library-doc.ts';
 import { createStoryViews } from '../../src/driver/views/story-views.ts';
 import { writeBoundaryCheckpoints } from '../../src/driver/views/boundary-checkpoint.ts';
-import { createStoryStore } from '../../src/workers/store/story-store.ts';
+import { createStoryStore, type OpenStory } from '../../src/workers/store/story-store.ts';
+import { readLeafRef } from '../../src/driver/doc/leaf-ref.ts';
 import { PREFETCH_ROWS } from '../../src/workers/host/segment-upkeep.ts';
 import { startOpenAIServer } from '../support/openai-server.ts';
 import { startHost, type HostHarness } from '../support/host-harness.ts';
@@ -48,10 +49,13 @@ async function hostWithLongStory(turns = 2100): Promise<HostHarness> {
   return harness;
 }
 
+const segmentsLoaded = (story: OpenStory): number[] =>
+  [...(story.segments?.()?.loaded() ?? [])].sort((a, b) => a - b);
+
 async function loaded(harness: HostHarness): Promise<number[]> {
   const opened = await harness.store.open('long');
   if (!opened.ok) throw new Error(opened.detail);
-  return [...(opened.story.segments?.()?.loaded() ?? [])].sort((a, b) => a - b);
+  return segmentsLoaded(opened.story);
 }
 
 async function until(check: () => Promise<boolean>): Promise<void> {
@@ -105,9 +109,20 @@ describe('scrolling up a segmented story', () => {
     ]))
       expect(answer.ok).toBe(true);
     expect(await loaded(harness)).toEqual([3]);
-    // The prompt window reaches 500 turns back: band 2 is in before the turn is written.
+    // A sent turn is written from the leaf's band; the prompt window, 500 turns back, is in before
+    // its projections are asked for.
+    const opened = await harness.store.open('long');
+    if (!opened.ok) throw new Error(opened.detail);
+    const root = opened.story.doc;
+    let atWrite: number[] | undefined;
+    const onUpdate = () => {
+      if (atWrite === undefined && readLeafRef(root)?.depth === 1800) atWrite = segmentsLoaded(opened.story);
+    };
+    root.on('update', onUpdate);
     const sent = await api.send('long', { next: null, text: 'One more step.' });
+    root.off('update', onUpdate);
     if (!sent.ok) throw new Error(sent.detail);
+    expect(atWrite).toEqual([3]);
     expect(await loaded(harness)).toEqual([2, 3]);
   });
 });

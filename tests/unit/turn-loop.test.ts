@@ -42,6 +42,27 @@ describe('turn loop', () => {
     expect(env.model.calls.map((c) => subjectOf(c))).toEqual(['Jane']);
   });
 
+  it('[L1] a sent turn is written before the prompt window is loaded, and projected after', async () => {
+    const s = makeStory({ jessPresent: false });
+    const env = makeEnv(plausible);
+    const order: string[] = [];
+    const r = await authorTurn(
+      s,
+      {
+        ...env,
+        window: async () => {
+          order.push(`window, leaf ${readTurn(s.doc, activeLeaf(s.doc) as string).source}`);
+          order.push(`requests before: ${env.model.calls.length}`);
+        },
+      },
+      USER,
+      'I knock on the door.',
+    );
+    expect(r.ok).toBe(true);
+    expect(order).toEqual(['window, leaf I knock on the door.', 'requests before: 0']);
+    expect(env.model.calls.map((c) => subjectOf(c))).toEqual(['Jane']);
+  });
+
   it.each([
     ['first', false],
     ['last', true],

@@ -106,6 +106,8 @@ export async function send(
   env: DriverEnv,
   input: SendInput,
 ): Promise<DriverResult<{ turnId: string; acted?: string }>> {
+  // Settling a stale history reads (and may rewrite) what the prompts read; a fresh one needs only the leaf.
+  if (input.stale) await env.window?.();
   const settled = await settleStale(story, env, activeLeaf(story.doc), input.stale);
   if (!settled.ok) return settled;
   const authored = await authorTurn(story, env, input.author, input.text, story.views.cast().user?.id);

@@ -90,6 +90,7 @@ export async function authorTurn(
     },
     env.origin,
   );
+  await env.window?.();
   const projected = await projectNewTurn(story, env, turnId);
   // The authored turn is stored even when a projection fails: the failure says which turn it was.
   return projected.ok ? { ok: true, turnId } : { ...projected, turnId };

@@ -21,7 +21,7 @@ export async function commandEnv(
   ctx: HostContext,
   storyId: string,
   story: OpenStory,
-  extra: Pick<DriverEnv, 'signal' | 'onPhase' | 'onToken'> = {},
+  extra: Pick<DriverEnv, 'signal' | 'onPhase' | 'onToken' | 'window'> = {},
 ): Promise<DriverEnv> {
   const settings = await ctx.settings.read();
   const profile = (op: BudgetOp) => profileFor(settings, storyId, backendOf(op));

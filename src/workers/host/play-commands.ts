@@ -32,10 +32,15 @@ type PlayApi = Pick<
 >;
 
 export interface Generations {
-  /** Runs `work` as the story's one generation, with an env whose signal Cancel aborts. */
+  /**
+   * Runs `work` as the story's one generation, with an env whose signal Cancel aborts. `rowsFirst`:
+   * the story is opened as for its rows, and the env's `window` loads what prompts read (a sent turn
+   * is stored without waiting for the band below the leaf's).
+   */
   run<T>(
     storyId: string,
     work: (story: OpenStory, env: DriverEnv) => Promise<DriverResult<T> | Failure>,
+    opts?: { rowsFirst?: boolean },
   ): Promise<DriverResult<T> | Failure>;
   /** The same for work that writes nothing into the story (a suggestion, a hint): its failure is not kept to be run again. */
   draft: Generations['run'];
@@ -48,8 +53,8 @@ export function createGenerations(ctx: HostContext): Generations {
   const running = new Map<string, AbortController>();
   const failed = createFailedRuns();
   const generations: Generations = {
-    run: (storyId, work) => runOne(storyId, work, true),
-    draft: (storyId, work) => runOne(storyId, work, false),
+    run: (storyId, work, opts) => runOne(storyId, work, true, opts?.rowsFirst ?? false),
+    draft: (storyId, work) => runOne(storyId, work, false, false),
     cancel(storyId) {
       running.get(storyId)?.abort();
     },
@@ -59,6 +64,7 @@ export function createGenerations(ctx: HostContext): Generations {
     storyId: string,
     work: (story: OpenStory, env: DriverEnv) => Promise<DriverResult<T> | Failure>,
     kept: boolean,
+    rowsFirst: boolean,
   ): Promise<DriverResult<T> | Failure> {
     if (running.has(storyId))
       return {
@@ -69,7 +75,7 @@ export function createGenerations(ctx: HostContext): Generations {
     // Taken before anything is awaited, so a second command meanwhile is refused, not run alongside.
     const controller = new AbortController();
     running.set(storyId, controller);
-    const story = await ctx.story(storyId);
+    const story = await ctx.story(storyId, rowsFirst);
     if (isFailure(story)) {
       running.delete(storyId);
       return story;
@@ -85,10 +91,11 @@ export function createGenerations(ctx: HostContext): Generations {
         ctx.emit({ kind: 'phase', storyId, phase });
       },
       onToken: (source, delta) => tokens.push(source, delta),
+      ...(rowsFirst ? { window: () => promptWindow(ctx, storyId) } : {}),
     });
     try {
       const result = await work(story, env);
-      if (kept) failed.note(storyId, result, () => generations.run(storyId, work));
+      if (kept) failed.note(storyId, result, () => generations.run(storyId, work, { rowsFirst }));
       return result;
     } finally {
       tokens.flush();
@@ -100,6 +107,12 @@ export function createGenerations(ctx: HostContext): Generations {
   return generations;
 }
 
+/** Loads the story's prompt window (ctx.story without `showing`); the story was open a moment ago. */
+async function promptWindow(ctx: HostContext, storyId: string): Promise<void> {
+  const story = await ctx.story(storyId);
+  if (isFailure(story)) throw new Error(story.detail);
+}
+
 /** Views not made yet on the active path, everyone's. */
 const missingViews = (story: OpenStory): number =>
   listParticipants(story.doc).reduce((n, p) => n + story.views.missing(p.id).length, 0);
@@ -107,17 +120,21 @@ const missingViews = (story: OpenStory): number =>
 export function playCommands(ctx: HostContext, generations: Generations): PlayApi {
   return {
     send(storyId, input) {
-      return generations.run(storyId, async (story, env) => {
-        const author = input.as ?? userParticipant(story.doc)?.id;
-        if (!author)
-          return { ok: false, code: 'unknown-participant', detail: uiText('This story has no user.') };
-        return send(story, env, {
-          author,
-          text: input.text,
-          ...(input.next !== undefined ? { next: input.next } : {}),
-          ...(input.stale ? { stale: input.stale } : {}),
-        });
-      });
+      return generations.run(
+        storyId,
+        async (story, env) => {
+          const author = input.as ?? userParticipant(story.doc)?.id;
+          if (!author)
+            return { ok: false, code: 'unknown-participant', detail: uiText('This story has no user.') };
+          return send(story, env, {
+            author,
+            text: input.text,
+            ...(input.next !== undefined ? { next: input.next } : {}),
+            ...(input.stale ? { stale: input.stale } : {}),
+          });
+        },
+        { rowsFirst: true },
+      );
     },
 
     act(storyId, choice, opts = {}) {
