@@ -130,6 +130,16 @@ describe("a story's last screen on this device", () => {
     expect(localStorage.getItem(screenKey('s1'))).toBeNull();
   });
 
+  it('is forgotten when another device deletes the story while another one is open here', async () => {
+    await openedOnce(['Line 0.']);
+    const { fake } = slowWorker(storage());
+    cleanups.push(storyStateOver(fake, 's2').dispose);
+    await expect.poll(() => fake.calls.some(([name]) => name === 'subscribe')).toBe(true);
+    expect(readLastScreen('s1')).toBeDefined();
+    fake.push({ kind: 'story-deleted', storyId: 's1' });
+    expect(localStorage.getItem(screenKey('s1'))).toBeNull();
+  });
+
   it('keeps only the user’s own rows: reading as someone else changes nothing kept', async () => {
     const fake = createFakeDriver();
     fake.handlers.openStory = async () => ({ ok: true, story: overview({ length: 2 }) });

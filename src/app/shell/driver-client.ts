@@ -5,6 +5,7 @@ import { createComponent, createContext, createSignal, useContext, type Accessor
 import { createStore, produce } from 'solid-js/store';
 import type { DriverApi, DriverEvent, Peer, Phase, SyncStatus } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
+import { forgetScreen } from '../story/last-screen-store.ts';
 
 export type StoryChange = Extract<DriverEvent, { kind: 'story-changed' }>;
 export type DownloadProgress = Extract<DriverEvent, { kind: 'download' }>;
@@ -117,6 +118,8 @@ export function createClientFor(
         changed.call(event.storyId, event);
         return;
       case 'story-deleted':
+        // Deleted on another device or tab: its last screen here goes too, open or not.
+        forgetScreen(event.storyId);
         deleted.call(event.storyId, undefined);
         return;
       case 'phase':
