@@ -79,12 +79,28 @@ export async function segmentDatabases(page: Page, storyId: string): Promise<num
     .sort((a, b) => a - b);
 }
 
-/** Waits for the page and its worker to settle: two idle callbacks apart by `ms`. */
-export async function settle(page: Page, ms: number): Promise<void> {
-  const idle = () => page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
-  await idle();
+/** How long an idle callback is waited for: a page that never idles must not hold the bench. */
+const IDLE_TIMEOUT_MS = 10_000;
+
+/**
+ * Waits for the page and its worker to settle: two idle callbacks apart by `ms`. False when the page
+ * had no idle time within IDLE_TIMEOUT_MS (once, at 100,000 turns, a page never idled again after a
+ * reload, and the bench waited forever).
+ */
+export async function settle(page: Page, ms: number): Promise<boolean> {
+  const idle = () =>
+    page.evaluate(
+      (timeout) =>
+        new Promise<boolean>((resolve) =>
+          requestIdleCallback((deadline) => resolve(!deadline.didTimeout), { timeout }),
+        ),
+      IDLE_TIMEOUT_MS,
+    );
+  const first = await idle();
   await page.waitForTimeout(ms);
-  await idle();
+  const idled = (await idle()) && first;
+  if (!idled) progress(`app: the page had no idle time for ${IDLE_TIMEOUT_MS / 1000} s`);
+  return idled;
 }
 
 export interface Reloads {
@@ -95,6 +111,8 @@ export interface Reloads {
   workerRunsMs: number[];
   /** Set when a run's last row never showed. */
   missed?: string;
+  /** Runs after which the page had no idle time for 10 s. */
+  busyAfterRuns: number;
 }
 
 /** `runs` reloads on the page's story URL, each timed until `lastTurn`'s row is on screen. */
@@ -106,9 +124,11 @@ export async function timedReloads(
   runs: number,
 ): Promise<Reloads> {
   const times: RowShown[] = [];
+  let busyAfterRuns = 0;
   const summary = () => ({
     runsMs: times.map((t) => round(t.shownMs)),
     workerRunsMs: times.map((t) => round(t.workerMs)),
+    busyAfterRuns,
   });
   for (let run = 0; run < runs; run++) {
     await page.reload({ waitUntil: 'commit' });
@@ -127,7 +147,7 @@ export async function timedReloads(
     progress(
       `app: first render of ${label} ${run + 1}/${runs}: ${shown.shownMs.toFixed(0)} ms (the worker's rows: ${shown.workerMs.toFixed(0)} ms)`,
     );
-    await settle(page, 300);
+    if (!(await settle(page, 300))) busyAfterRuns++;
   }
   return {
     medianMs: round(median(times.map((t) => t.shownMs))),

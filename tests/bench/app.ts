@@ -169,6 +169,7 @@ async function measureSize(
           workerMedianMs: null,
           runsMs: [],
           workerRunsMs: [],
+          busyAfterRuns: 0,
           missed: `${size.turns} turns: the first open never showed the last turn`,
         }
       : await timedReloads(page, `${size.turns} turns`, placed.lastTurn, placed.turnIds, size.runs);
@@ -287,6 +288,7 @@ await runGroup('app', async () => {
             {
               runsMs: r.reloads.runsMs,
               workerRunsMs: r.reloads.workerRunsMs,
+              ...(r.reloads.busyAfterRuns ? { busyAfterRuns: r.reloads.busyAfterRuns } : {}),
               firstOpenMs: r.firstOpenMs,
               [Number(turns) === 100_000 ? 'seedMs' : 'importAndRenderMs']: r.placeMs,
               segments: r.segments,
