@@ -32,9 +32,10 @@ export async function settleStale(
 ): Promise<DriverResult<{ leaf: string | null }>> {
   const stale = staleHistory(story, leaf);
   if (!stale) return { ok: true, leaf };
+  if (choice === undefined) return staleRefusal(story, stale);
+  // Keeping or rewriting reads what the prompts read (a story opened for its rows has only the leaf's band).
+  await env.window?.();
   switch (choice) {
-    case undefined:
-      return staleRefusal(story, stale);
     case StaleChoice.keep: {
       const chronicles = staleChronicles(story, leaf);
       story.doc.transact(() => {
@@ -106,8 +107,6 @@ export async function send(
   env: DriverEnv,
   input: SendInput,
 ): Promise<DriverResult<{ turnId: string; acted?: string }>> {
-  // Settling a stale history reads (and may rewrite) what the prompts read; a fresh one needs only the leaf.
-  if (input.stale) await env.window?.();
   const settled = await settleStale(story, env, activeLeaf(story.doc), input.stale);
   if (!settled.ok) return settled;
   const authored = await authorTurn(story, env, input.author, input.text, story.views.cast().user?.id);

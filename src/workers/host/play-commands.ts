@@ -53,8 +53,8 @@ export function createGenerations(ctx: HostContext): Generations {
   const running = new Map<string, AbortController>();
   const failed = createFailedRuns();
   const generations: Generations = {
-    run: (storyId, work, opts) => runOne(storyId, work, true, opts?.rowsFirst ?? false),
-    draft: (storyId, work) => runOne(storyId, work, false, false),
+    run: (storyId, work, opts) => runOne(storyId, work, { kept: true, rowsFirst: opts?.rowsFirst ?? false }),
+    draft: (storyId, work) => runOne(storyId, work, { kept: false, rowsFirst: false }),
     cancel(storyId) {
       running.get(storyId)?.abort();
     },
@@ -63,8 +63,7 @@ export function createGenerations(ctx: HostContext): Generations {
   async function runOne<T>(
     storyId: string,
     work: (story: OpenStory, env: DriverEnv) => Promise<DriverResult<T> | Failure>,
-    kept: boolean,
-    rowsFirst: boolean,
+    { kept, rowsFirst }: { kept: boolean; rowsFirst: boolean },
   ): Promise<DriverResult<T> | Failure> {
     if (running.has(storyId))
       return {
