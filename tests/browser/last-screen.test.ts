@@ -140,6 +140,17 @@ describe("a story's last screen on this device", () => {
     expect(localStorage.getItem(screenKey('s1'))).toBeNull();
   });
 
+  it('is not kept again when the story is deleted elsewhere while its keeping waits', async () => {
+    const fake = createFakeDriver();
+    fake.rows = rowsOf(['Line 0.']);
+    fake.handlers.openStory = async () => ({ ok: true, story: overview({ length: 1 }) });
+    const state = stateOver(fake);
+    await expect.poll(() => state.rows.length).toBe(1);
+    fake.push({ kind: 'story-deleted', storyId: 's1' });
+    await new Promise((resolve) => setTimeout(resolve, 2 * KEEP_SCREEN_DELAY_MS));
+    expect(localStorage.getItem(screenKey('s1'))).toBeNull();
+  });
+
   it('keeps only the user’s own rows: reading as someone else changes nothing kept', async () => {
     const fake = createFakeDriver();
     fake.handlers.openStory = async () => ({ ok: true, story: overview({ length: 2 }) });

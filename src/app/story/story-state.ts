@@ -181,7 +181,9 @@ export function createStoryState(storyId: string): StoryState {
   // The end of the user's own transcript, as the worker gave it, is kept as this device's last screen.
   const keepScreen = screenKeeper(storyId, () => {
     const shown = overview();
-    if (!shown || provisional() || readingAs() !== null || range().end !== null) return undefined;
+    // Deleted elsewhere: the client forgot its screen (driver-client.ts), and a wait still running keeps none.
+    if (!shown || deletedElsewhere() || provisional() || readingAs() !== null || range().end !== null)
+      return undefined;
     return {
       overview: unwrap(shown),
       length: length(),
@@ -201,12 +203,7 @@ export function createStoryState(storyId: string): StoryState {
       if (opened) void loadTranscript();
     }),
   );
-  onCleanup(
-    onStoryDeleted(storyId, () => {
-      forgetScreen(storyId);
-      setDeletedElsewhere(true);
-    }),
-  );
+  onCleanup(onStoryDeleted(storyId, () => setDeletedElsewhere(true)));
 
   const names = createMemo(() => new Map(overview()?.participants.map((p) => [p.id, p.name]) ?? []));
   const phase = (): Phase | null => phaseOf(storyId);
