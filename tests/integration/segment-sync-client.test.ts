@@ -128,6 +128,42 @@ describe('segment rooms on the client', () => {
     );
   });
 
+  it('[SC3] on a device that does not sync, the fetch waits without looking again until sync is turned on', async () => {
+    const server = await start();
+    const storyId = 'quiet-road';
+    const solo = device('solo', {});
+    const { root, set } = segmentedChain(storyId, TURNS);
+    const story = await solo.store.adopt(root, set);
+    let asked = 0;
+    const synced = solo.client.synced;
+    solo.client.synced = (room) => {
+      asked++;
+      return synced(room);
+    };
+    const sync = solo.attach(story);
+    await waitFor(() => sync.fetcher() !== undefined, 'the fetch');
+    // A poll would have asked a few times a second; the fetch asks once and then waits for a change.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(asked).toBeLessThanOrEqual(1);
+
+    solo.client.configure({
+      device: { serverURL: server.url, token: server.data.secrets.ownerToken },
+      shared: new Map(),
+    });
+    // Every segment is stored here: nothing to fetch, and the fetch ends once the rooms have synced.
+    expect(await sync.fetcher()?.done()).toEqual({ fetched: [] });
+    expect(solo.client.synced(storyId)).toBe(true);
+  });
+
+  it('[SC3] a stopped fetch ends at once, even while it waits for a room that never syncs', async () => {
+    const solo = device('stopped', {});
+    const { root, set } = segmentedChain('still-road', TURNS);
+    const sync = solo.attach(await solo.store.adopt(root, set));
+    await waitFor(() => sync.fetcher() !== undefined, 'the fetch');
+    sync.stop();
+    expect(await sync.fetcher()?.done()).toEqual({ fetched: [] });
+  });
+
   it('[SC2][SC3][C7] the worker host joining a segmented story by link stores every segment of it', async () => {
     const server = await start();
     const storyId = 'hosted-road';

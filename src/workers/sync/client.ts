@@ -21,6 +21,11 @@ export interface SyncClient {
   awareness(room: string): Awareness | undefined;
   room(room: string): SyncRoomStatus | undefined;
   synced(room: string): boolean;
+  /**
+   * Calls `listener` whenever a room's state, the rooms attached or the plan change (a room that has
+   * synced changes state); returns the way to stop.
+   */
+  onChange(listener: () => void): () => void;
   status(): SyncStatus;
   destroy(): void;
 }
@@ -39,6 +44,7 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
   let plan: SyncPlan = { shared: new Map() };
   const docs = new Map<string, { doc: Y.Doc; awareness: Awareness }>();
   const rooms = new Map<string, { route: SyncRoute; room: SyncRoom }>();
+  const listeners = new Set<() => void>();
 
   const status = (): SyncStatus =>
     syncsNothing(plan)
@@ -47,7 +53,10 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
           [...rooms.values()].map((r) => r.room.status()),
           options.label,
         );
-  const changed = () => options.onStatus(status());
+  const changed = () => {
+    options.onStatus(status());
+    for (const listener of [...listeners]) listener();
+  };
 
   const disconnect = (room: string) => {
     rooms.get(room)?.room.destroy();
@@ -90,6 +99,10 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
     awareness: (room) => docs.get(room)?.awareness,
     room: (room) => rooms.get(room)?.room.status(),
     synced: (room) => rooms.get(room)?.room.synced() ?? false,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     status,
     destroy() {
       for (const room of [...docs.keys()]) this.detach(room);

@@ -8,8 +8,6 @@ import { segmentGuid, segmentOf } from '../../driver/doc/segment-key.ts';
 import type { SegmentStore } from '../store/segment-store.ts';
 import type { SyncClient } from './client.ts';
 
-/** How often the fetch looks whether a room has synced (the client has no per-room event). */
-const POLL_MS = 50;
 /**
  * How long one segment's first sync may take before the fetch gives up until the story is next
  * opened: a segment of 500 turns is ~1.6 MB, well under a second on a slow link; a refused or
@@ -35,16 +33,35 @@ export function createSegmentFetcher(deps: {
   let stopped = false;
   let running: Promise<{ fetched: number[] }> | undefined;
 
-  const pause = () => new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  /** Waits until every room is synced; false when stopped or past the timeout. */
-  const synced = async (rooms: string[], timeoutMs = Infinity) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!stopped && !rooms.every((room) => client.synced(room))) {
-      if (Date.now() > deadline) return false;
-      await pause();
-    }
-    return !stopped;
-  };
+  /** Wakes every wait, so a stop ends them at once. */
+  const wakers = new Set<() => void>();
+  /**
+   * Resolves true once `ready()` holds, false when stopped or past the timeout. It looks again on each
+   * change of the sync client (a room synced, sync turned on) or of the root, and sets no timer but
+   * the timeout's: a story open on a device that does not sync costs nothing while it waits.
+   */
+  const until = (ready: () => boolean, timeoutMs = Infinity) =>
+    new Promise<boolean>((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const finish = (result: boolean) => {
+        wakers.delete(check);
+        stopListening();
+        root.off('update', check);
+        clearTimeout(timer);
+        resolve(result);
+      };
+      const check = () => {
+        if (stopped) finish(false);
+        else if (ready()) finish(true);
+      };
+      const stopListening = client.onChange(check);
+      root.on('update', check);
+      wakers.add(check);
+      if (Number.isFinite(timeoutMs)) timer = setTimeout(() => finish(false), timeoutMs);
+      check();
+    });
+  const synced = (rooms: string[], timeoutMs?: number) =>
+    until(() => rooms.every((room) => client.synced(room)), timeoutMs);
 
   /** The leaf's path segments below what it keeps loaded that this device has no database of. */
   const missing = async (): Promise<number[]> => {
@@ -75,7 +92,7 @@ export function createSegmentFetcher(deps: {
     const fetched: number[] = [];
     // The root says where the leaf is; the leaf's segments are what the person sees first.
     if (!(await synced([storyId]))) return { fetched };
-    while (!stopped && readLeafRef(root) === null) await pause();
+    if (!(await until(() => readLeafRef(root) !== null))) return { fetched };
     if (!(await synced(segments.needed().map((n) => segmentGuid(storyId, n))))) return { fetched };
     for (const n of await missing()) {
       if (stopped || !(await fetchOne(n))) break;
@@ -91,6 +108,7 @@ export function createSegmentFetcher(deps: {
     done: () => running ?? Promise.resolve({ fetched: [] }),
     stop() {
       stopped = true;
+      for (const wake of [...wakers]) wake();
     },
   };
 }
