@@ -19,6 +19,66 @@ export interface RowShown {
   workerMs: number;
 }
 
+/** A timed reload: as the page's own frames saw the row, and when Playwright's frame check did. */
+export interface ReloadShown extends RowShown {
+  playwrightMs: number;
+}
+
+/** The sessionStorage entry naming the turn whose row the in-page watch looks for. */
+const WATCH_KEY = 'rashomon-bench-watch';
+
+interface RowWatch {
+  benchRowWatch?: Partial<RowShown>;
+  benchRowWatchFrame?: () => void;
+}
+
+/**
+ * Installs on the page a watch that starts with every document it loads, before any of the app's
+ * scripts, when sessionStorage names a turn: each animation frame it notes when that row is first in
+ * the viewport, and first from the worker. Playwright's own check starts later on a reloaded page (its
+ * script is set up in the new document only once the app's first scripts have run) and its answer
+ * crosses to Node: in traces of 10,000-turn reloads it saw the row 30–100 ms after the page's frames did.
+ */
+export async function watchRows(page: Page): Promise<void> {
+  await page.addInitScript(
+    ({ key, timeout }) => {
+      const turnId = sessionStorage.getItem(key);
+      if (turnId === null) return;
+      const w = window as unknown as RowWatch;
+      const seen: Partial<RowShown> = {};
+      w.benchRowWatch = seen;
+      w.benchRowWatchFrame = () => {
+        const row = document.querySelector(`li[data-turn-id="${turnId}"]`);
+        const box = row?.getBoundingClientRect();
+        if (row && box && box.height > 0 && box.top < window.innerHeight && box.bottom > 0) {
+          seen.shownMs ??= performance.now();
+          if (!row.closest('[data-last-screen]')) seen.workerMs ??= performance.now();
+        }
+        if (seen.workerMs === undefined && performance.now() < timeout && w.benchRowWatchFrame)
+          requestAnimationFrame(w.benchRowWatchFrame);
+      };
+      requestAnimationFrame(w.benchRowWatchFrame);
+    },
+    { key: WATCH_KEY, timeout: RENDER_TIMEOUT_MS },
+  );
+}
+
+/** Names the row the watch looks for from the next document on; null stops it. */
+async function watchFor(page: Page, turnId: string | null): Promise<void> {
+  await page.evaluate(
+    ([key, id]) => (id === null ? sessionStorage.removeItem(key) : sessionStorage.setItem(key, id)),
+    [WATCH_KEY, turnId] as const,
+  );
+}
+
+/** What the watch saw on this document, once Playwright has seen the worker's row. */
+async function watched(page: Page): Promise<RowShown> {
+  const seen = await page.evaluate(() => (window as unknown as RowWatch).benchRowWatch);
+  if (seen?.shownMs === undefined || seen.workerMs === undefined)
+    throw new Error('the in-page watch did not see the row Playwright saw: was watchRows installed?');
+  return { shownMs: seen.shownMs, workerMs: seen.workerMs };
+}
+
 export function lastRowShown(
   page: Page,
   turnId: string,
@@ -107,15 +167,21 @@ export interface Reloads {
   medianMs: number | null;
   /** Until the worker's rows showed it. */
   workerMedianMs: number | null;
+  /** Until Playwright's frame check saw it (what this figure was before the in-page watch). */
+  playwrightMedianMs: number | null;
   runsMs: number[];
   workerRunsMs: number[];
+  playwrightRunsMs: number[];
   /** Set when a run's last row never showed. */
   missed?: string;
   /** Runs after which the page had no idle time for 10 s. */
   busyAfterRuns: number;
 }
 
-/** `runs` reloads on the page's story URL, each timed until `lastTurn`'s row is on screen. */
+/**
+ * `runs` reloads on the page's story URL, each timed until `lastTurn`'s row is on screen, as the
+ * page's frames saw it (watchRows must be installed) and as Playwright did.
+ */
 export async function timedReloads(
   page: Page,
   label: string,
@@ -123,35 +189,42 @@ export async function timedReloads(
   turnIds: readonly string[] | null,
   runs: number,
 ): Promise<Reloads> {
-  const times: RowShown[] = [];
+  const times: ReloadShown[] = [];
   let busyAfterRuns = 0;
   const summary = () => ({
     runsMs: times.map((t) => round(t.shownMs)),
     workerRunsMs: times.map((t) => round(t.workerMs)),
+    playwrightRunsMs: times.map((t) => round(t.playwrightMs)),
     busyAfterRuns,
   });
+  await watchFor(page, lastTurn);
   for (let run = 0; run < runs; run++) {
     await page.reload({ waitUntil: 'commit' });
-    const shown = await lastRowShown(page, lastTurn);
+    const seen = await lastRowShown(page, lastTurn);
     await assertControlled(page);
-    if (shown === null) {
+    if (seen === null) {
+      await watchFor(page, null);
       const rows = turnIds ? await shownTurns(page, turnIds) : 'not the last row';
       return {
         medianMs: null,
         workerMedianMs: null,
+        playwrightMedianMs: null,
         ...summary(),
         missed: `${label}: the last turn was not on screen from the worker within ${RENDER_TIMEOUT_MS / 1000} s (the page showed ${rows})`,
       };
     }
+    const shown = { ...(await watched(page)), playwrightMs: seen.shownMs };
     times.push(shown);
     progress(
-      `app: first render of ${label} ${run + 1}/${runs}: ${shown.shownMs.toFixed(0)} ms (the worker's rows: ${shown.workerMs.toFixed(0)} ms)`,
+      `app: first render of ${label} ${run + 1}/${runs}: ${shown.shownMs.toFixed(0)} ms (Playwright saw it at ${shown.playwrightMs.toFixed(0)}; the worker's rows: ${shown.workerMs.toFixed(0)} ms)`,
     );
     if (!(await settle(page, 300))) busyAfterRuns++;
   }
+  await watchFor(page, null);
   return {
     medianMs: round(median(times.map((t) => t.shownMs))),
     workerMedianMs: round(median(times.map((t) => t.workerMs))),
+    playwrightMedianMs: round(median(times.map((t) => t.playwrightMs))),
     ...summary(),
   };
 }

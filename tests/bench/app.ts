@@ -46,6 +46,7 @@ import {
   serviceWorkerInstalled,
   settle,
   timedReloads,
+  watchRows,
   type Reloads,
 } from './app-render.ts';
 import { seedStory } from './app-seed.ts';
@@ -167,8 +168,10 @@ async function measureSize(
       ? {
           medianMs: null,
           workerMedianMs: null,
+          playwrightMedianMs: null,
           runsMs: [],
           workerRunsMs: [],
+          playwrightRunsMs: [],
           busyAfterRuns: 0,
           missed: `${size.turns} turns: the first open never showed the last turn`,
         }
@@ -228,6 +231,7 @@ await runGroup('app', async () => {
   try {
     context.setDefaultTimeout(TIMEOUT_MS);
     const page = context.pages()[0] ?? (await context.newPage());
+    await watchRows(page);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const fetchedJs = new Set<string>();
@@ -267,6 +271,8 @@ await runGroup('app', async () => {
       firstRender10000Ms: at(10_000)?.reloads.medianMs ?? null,
       workerRender1000Ms: at(1000)?.reloads.workerMedianMs ?? null,
       workerRender10000Ms: at(10_000)?.reloads.workerMedianMs ?? null,
+      playwrightRender1000Ms: at(1000)?.reloads.playwrightMedianMs ?? null,
+      playwrightRender10000Ms: at(10_000)?.reloads.playwrightMedianMs ?? null,
       heap1000MB: at(1000)?.heap?.totalMB ?? null,
       heap10000MB: at(10_000)?.heap?.totalMB ?? null,
       readyToSend10000Ms: at(10_000)?.send?.medianMs ?? null,
@@ -274,6 +280,7 @@ await runGroup('app', async () => {
         ? {
             firstRender100000Ms: at(100_000)?.reloads.medianMs ?? null,
             workerRender100000Ms: at(100_000)?.reloads.workerMedianMs ?? null,
+            playwrightRender100000Ms: at(100_000)?.reloads.playwrightMedianMs ?? null,
             heap100000MB: at(100_000)?.heap?.totalMB ?? null,
           }
         : {}),
@@ -288,6 +295,7 @@ await runGroup('app', async () => {
             {
               runsMs: r.reloads.runsMs,
               workerRunsMs: r.reloads.workerRunsMs,
+              playwrightRunsMs: r.reloads.playwrightRunsMs,
               ...(r.reloads.busyAfterRuns ? { busyAfterRuns: r.reloads.busyAfterRuns } : {}),
               firstOpenMs: r.firstOpenMs,
               [Number(turns) === 100_000 ? 'seedMs' : 'importAndRenderMs']: r.placeMs,

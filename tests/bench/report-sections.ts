@@ -174,6 +174,11 @@ export function sections(r: Report): Section[] {
         ],
         appRow('reload → last row on screen (ms), from the last screen kept', 'firstRender', 'Ms'),
         appRow("reload → last row on screen (ms), the worker's rows", 'workerRender', 'Ms'),
+        appRow(
+          'reload → last row on screen (ms), from the last screen kept, as Playwright saw it',
+          'playwrightRender',
+          'Ms',
+        ),
         appRow('heap after open, page + worker (MB)', 'heap', 'MB', (turns) => {
           const split = ((appDetail.heap ?? {}) as Record<string, Obj | null>)[turns];
           return split ? ` (${fmt(split.pageMB)} + ${fmt(split.workerMB)})` : '';
