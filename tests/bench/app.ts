@@ -50,7 +50,7 @@ import {
   type Reloads,
 } from './app-render.ts';
 import { seedStory } from './app-seed.ts';
-import { connectBackend, readyToSend, startSilentServer, type ReadyToSend } from './app-send.ts';
+import { connectBackend, readyToSend, sendOnLoad, startSilentServer, type ReadyToSend } from './app-send.ts';
 import { firstLoadJs } from './first-load-js.ts';
 import { runGroup } from './group.ts';
 import { buildStory } from './story-gen.ts';
@@ -232,6 +232,7 @@ await runGroup('app', async () => {
     context.setDefaultTimeout(TIMEOUT_MS);
     const page = context.pages()[0] ?? (await context.newPage());
     await watchRows(page);
+    await sendOnLoad(page);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const fetchedJs = new Set<string>();
@@ -276,6 +277,7 @@ await runGroup('app', async () => {
       heap1000MB: at(1000)?.heap?.totalMB ?? null,
       heap10000MB: at(10_000)?.heap?.totalMB ?? null,
       readyToSend10000Ms: at(10_000)?.send?.medianMs ?? null,
+      readyToSendPlaywright10000Ms: at(10_000)?.send?.playwright.medianMs ?? null,
       ...(huge
         ? {
             firstRender100000Ms: at(100_000)?.reloads.medianMs ?? null,
@@ -309,6 +311,7 @@ await runGroup('app', async () => {
               readyToSend10000: {
                 runsMs: at(10_000)?.send?.runsMs,
                 sendEnabledMs: at(10_000)?.send?.sendEnabledMs,
+                playwright: at(10_000)?.send?.playwright,
               },
             }
           : {}),

@@ -190,6 +190,13 @@ export function sections(r: Report): Section[] {
           '',
           verdict('app.readyToSend10000Ms'),
         ],
+        [
+          'the same, typed and sent through Playwright (ms)',
+          '',
+          fmt(r.app.readyToSendPlaywright10000Ms),
+          '',
+          '',
+        ],
       ],
       ...(appNotes.length ? { note: appNotes.join('; ') } : {}),
     },

@@ -44,6 +44,7 @@ const APP_FIELDS = [
   'heap10000MB',
   'heap100000MB',
   'readyToSend10000Ms',
+  'readyToSendPlaywright10000Ms',
 ] as const;
 const LONG_FIELDS = [
   'largestRequestOverContext',
@@ -347,8 +348,12 @@ export function renderMarkdown(r: Report): string {
     '  idle after the timed runs, a full GC (`HeapProfiler.collectGarbage`) in the page and in the driver',
     '  worker, then `Runtime.getHeapUsage` used size of each, over the DevTools protocol (`app-heap.ts`:',
     '  page and worker split in `detail.heap`). Ready to send (10,000 turns, `app-send.ts`) = a reload,',
-    '  then as soon as Send is enabled a turn is typed and sent: from navigation start until its row is in',
-    '  the transcript (`detail.readyToSend10000.sendEnabledMs`: until Send was enabled); the backend is a',
+    '  then in the frame Send is enabled a sender in the page puts a turn into "Your turn" (an input event)',
+    '  and clicks Send: from navigation start until its row is in the transcript',
+    '  (`detail.readyToSend10000.sendEnabledMs`: until Send was enabled). Typed and sent through',
+    "  Playwright = the same with Playwright's fill and click (`detail.readyToSend10000.playwright`), the",
+    '  figure until RESULTS.md of commit e0cbcf1: they wait for the elements to be stable over animation',
+    '  frames and cross to Node and back, 150–250 ms after Send was enabled on 10,000-turn reloads. The backend is a',
     '  model server on 127.0.0.1 that never answers. 100,000 turns run only with `--huge`: the story is',
     "  made in Node and stored as the worker stores an import (driver `importStory`, the store's `adopt`,",
     '  y-indexeddb on fake-indexeddb, `app-story-dump.ts`) with its boundary checkpoints as the worker',
