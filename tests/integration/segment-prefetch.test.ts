@@ -3,59 +3,25 @@
 // PREFETCH_ROWS of the top of what is loaded start loading the band above, so it is in before the
 // person scrolls to it; rows asked for further down load nothing more.
 import 'fake-indexeddb/auto';
-import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { putStoryEntry } from '../../src/driver/doc/library-doc.ts';
-import { createStoryViews } from '../../src/driver/views/story-views.ts';
-import { writeBoundaryCheckpoints } from '../../src/driver/views/boundary-checkpoint.ts';
-import { createStoryStore, type OpenStory } from '../../src/workers/store/story-store.ts';
+import type { OpenStory } from '../../src/workers/store/story-store.ts';
 import { readLeafRef } from '../../src/driver/doc/leaf-ref.ts';
 import { PREFETCH_ROWS } from '../../src/workers/host/segment-upkeep.ts';
-import { startOpenAIServer } from '../support/openai-server.ts';
-import { startHost, type HostHarness } from '../support/host-harness.ts';
-import { segmentedChain } from '../support/segment-story.ts';
+import type { HostHarness } from '../support/host-harness.ts';
+import { hostWithLongStory as hostWithLong, openLongStory } from '../support/long-story-host.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-/** A host on a store holding a segmented story of `turns` turns, reopened as after a reload. */
-async function hostWithLongStory(turns = 2100): Promise<HostHarness> {
-  const prefix = `prefetch-${randomUUID()}`;
-  const writer = createStoryStore({ prefix });
-  const { root, set } = segmentedChain('long', turns);
-  await writer.ready;
-  await writer.adopt(root, set);
-  // As the host leaves a story it played: each boundary's checkpoint stored, so a reopen needs bands 3 and 4 only.
-  const views = createStoryViews(root);
-  writeBoundaryCheckpoints(root, views);
-  views.dispose();
-  const at = '2026-01-01T00:00:00.000Z';
-  putStoryEntry(writer.library, {
-    id: 'long',
-    title: 'The long road',
-    turns,
-    createdAt: at,
-    lastActivity: at,
-    participants: [],
-  });
-  await writer.flush();
-  await writer.closeAll();
-  const server = await startOpenAIServer({ answer: () => 'Nothing happens.' });
-  cleanups.push(() => server.close());
-  const harness = await startHost(server, createStoryStore({ prefix }));
-  cleanups.push(() => harness.close());
-  return harness;
-}
+const hostWithLongStory = (turns = 2100) => hostWithLong(turns, { cleanups });
 
 const segmentsLoaded = (story: OpenStory): number[] =>
   [...(story.segments?.()?.loaded() ?? [])].sort((a, b) => a - b);
 
 async function loaded(harness: HostHarness): Promise<number[]> {
-  const opened = await harness.store.open('long');
-  if (!opened.ok) throw new Error(opened.detail);
-  return segmentsLoaded(opened.story);
+  return segmentsLoaded(await openLongStory(harness));
 }
 
 async function until(check: () => Promise<boolean>): Promise<void> {
@@ -111,12 +77,11 @@ describe('scrolling up a segmented story', () => {
     expect(await loaded(harness)).toEqual([3]);
     // A sent turn is written from the leaf's band; the prompt window, 500 turns back, is in before
     // its projections are asked for.
-    const opened = await harness.store.open('long');
-    if (!opened.ok) throw new Error(opened.detail);
-    const root = opened.story.doc;
+    const opened = await openLongStory(harness);
+    const root = opened.doc;
     let atWrite: number[] | undefined;
     const onUpdate = () => {
-      if (atWrite === undefined && readLeafRef(root)?.depth === 1800) atWrite = segmentsLoaded(opened.story);
+      if (atWrite === undefined && readLeafRef(root)?.depth === 1800) atWrite = segmentsLoaded(opened);
     };
     root.on('update', onUpdate);
     const sent = await api.send('long', { next: null, text: 'One more step.' });

@@ -9,6 +9,7 @@ import { readLeafRef, LEAF_KEY } from '../../driver/doc/leaf-ref.ts';
 import { segmentGuid, segmentOf, segmentStart } from '../../driver/doc/segment-key.ts';
 import type { OwnedStorySet, SegmentEvent } from '../../driver/doc/story-set.ts';
 import { metaMap } from '../../driver/doc/story-doc.ts';
+import { lagsMirror } from '../../driver/doc/segment-clocks.ts';
 import { persisted, stored } from './persistence.ts';
 import type { TabLink } from './tab-sync.ts';
 
@@ -200,10 +201,14 @@ export function createSegmentStore(options: SegmentStoreOptions): SegmentStore {
     await stored(await entry.persistence);
     // Used, unloaded or replaced while its writes were being stored: keep it.
     if (held.get(n) !== entry || !stillIdle(entry)) return false;
+    // Opened before anything of it reached this device (scrolled to offline, say): no empty database
+    // is left to pass for it, so the background fetch still takes it and an export says it is missing.
+    const neverReceived = entry.doc.store.clients.size === 0 && lagsMirror(root, n, entry.doc);
     const closing = release(n, entry);
     set.remove(n);
     entry.doc.destroy();
     await closing;
+    if (neverReceived) await clearDocument(segmentDatabase(rootDatabase, n));
     return true;
   };
 
