@@ -40,6 +40,12 @@ export interface TranscriptSlice {
   rows: TranscriptRow[];
   /** Path length, so a virtual list knows the full extent. */
   length: number;
+  /**
+   * Rows at the start of the path (indices 0 … notHere − 1) this device does not hold although the
+   * part above its first row was opened here: never received (a new device offline before its
+   * background fetch reached them). 0 when every row asked for is here or not asked for yet.
+   */
+  notHere: number;
   /** What on the active path was made from an earlier version of the story (the person decides). */
   stale: StaleSummary | null;
   /** Views on the active path not made yet, everyone's (an imported chat's, to be projected). */

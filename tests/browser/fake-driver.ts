@@ -69,6 +69,7 @@ export function createFakeDriver(): FakeDriver {
         ok: true,
         rows: fake.rows,
         length: fake.rows.length,
+        notHere: 0,
         stale: fake.stale,
         missing: 0,
       }),

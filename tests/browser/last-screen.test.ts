@@ -100,7 +100,7 @@ describe("a story's last screen on this device", () => {
       const rows = Array.from({ length: end - start }, (_, k) =>
         row(`t${start + k}`, { index: start + k, text: `Line ${start + k}.` }),
       );
-      return { ok: true, rows, length, stale: null, missing: 0 };
+      return { ok: true, rows, length, notHere: 0, stale: null, missing: 0 };
     };
     const { host, dispose } = mountOver(fake, () =>
       createComponent(TranscriptView, { story: createStoryState('s1'), onInspect: () => {} }),
@@ -159,10 +159,14 @@ describe("a story's last screen on this device", () => {
       rows: rowsOf(participant === JANE_ID ? ['Jane’s secret.', 'Jane’s thought.'] : ['Mine.', 'Mine too.']),
       length: 2,
       stale: null,
+      notHere: 0,
       missing: 0,
     });
     const state = stateOver(fake);
-    await expect.poll(() => readLastScreen('s1')?.rows.map((r) => r.text)).toEqual(['Mine.', 'Mine too.']);
+    // Kept KEEP_SCREEN_DELAY_MS after the rows settle: the default poll (1 s) raced it and lost under load.
+    await expect
+      .poll(() => readLastScreen('s1')?.rows.map((r) => r.text), { timeout: 3 * KEEP_SCREEN_DELAY_MS })
+      .toEqual(['Mine.', 'Mine too.']);
     state.readAs(JANE_ID);
     await expect.poll(() => state.rows[0]?.text).toBe('Jane’s secret.');
     await new Promise((resolve) => setTimeout(resolve, 2 * KEEP_SCREEN_DELAY_MS));

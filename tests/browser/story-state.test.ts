@@ -176,6 +176,7 @@ describe('story state', () => {
         rows: [row(`t${range?.start ?? 0}`, { index: range?.start ?? 0 })],
         length: 500,
         stale: null,
+        notHere: 0,
         missing: 0,
       });
     });

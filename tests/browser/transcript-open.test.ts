@@ -27,7 +27,7 @@ function longStory() {
     const rows = Array.from({ length: end - start }, (_, k) =>
       row(`t${start + k}`, { index: start + k, text: `Line ${start + k}.` }),
     );
-    return { ok: true, rows, length: LENGTH, stale: null, missing: 0 };
+    return { ok: true, rows, length: LENGTH, notHere: 0, stale: null, missing: 0 };
   };
   return fake;
 }

@@ -23,11 +23,23 @@ async function deviceMissingOldParts() {
 }
 
 describe('segments this device never received', () => {
-  it('[SF3] rows asked for above what this device holds are not in the slice; the path keeps its length', async () => {
-    const { top, segments } = await deviceMissingOldParts();
+  it('[SF3][SF7] rows asked for above what this device holds are not in the slice, which says how many are not here', async () => {
+    const harness = await hostWithLongStory(2100, { notHere: [0, 1, 2], cleanups });
+    // Nothing above band 3 asked for yet: those rows are not known to be missing.
+    const end = await harness.api.transcript(LONG_STORY, { start: 2060 });
+    if (!end.ok) throw new Error(end.detail);
+    expect(end.notHere).toBe(0);
+    const top = await harness.api.transcript(LONG_STORY, { start: 0, end: 40 });
+    if (!top.ok) throw new Error(top.detail);
     expect(top.rows).toEqual([]);
     expect(top.length).toBe(2100);
-    expect(segments.loaded()).toEqual([0, 1, 2, 3, 4]);
+    expect(top.notHere).toBe(1500);
+    const from = await harness.api.transcript(LONG_STORY, { start: 1490, end: 1510 });
+    if (!from.ok) throw new Error(from.detail);
+    expect(from.rows.map((r) => r.index)).toEqual([
+      1500, 1501, 1502, 1503, 1504, 1505, 1506, 1507, 1508, 1509,
+    ]);
+    expect((await openLongStory(harness)).segments?.()?.loaded()).toEqual([0, 1, 2, 3, 4]);
   });
 
   it('[SF6] an export says how many older parts are not here, even when all of them were opened here empty', async () => {

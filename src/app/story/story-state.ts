@@ -50,6 +50,8 @@ export interface StoryState extends StoryCommands, PathMoves, RowEdits {
   stale: Accessor<StaleSummary | null>;
   /** Views the story does not have yet, everyone's (an imported chat's). */
   missing: Accessor<number>;
+  /** Rows at the start of the path this device does not hold, asked for in vain (TranscriptSlice.notHere). */
+  notHere: Accessor<number>;
   /** A command refused because of that, waiting for the person's choice; or null. */
   question: Accessor<StaleQuestion | null>;
   /** Why the story could not be opened, or ''. */
@@ -103,6 +105,7 @@ export function createStoryState(storyId: string): StoryState {
   const [running, setRunning] = createSignal(0);
   const [stale, setStale] = createSignal<StaleSummary | null>(null, { equals: sameStale });
   const [missing, setMissing] = createSignal(0);
+  const [notHere, setNotHere] = createSignal(0);
   const [question, setQuestion] = createSignal<StaleQuestion | null>(null);
   const [readingAs, setReadingAs] = createSignal<string | null>(null);
 
@@ -155,6 +158,7 @@ export function createStoryState(storyId: string): StoryState {
         setLength(result.length);
         setStale(result.stale);
         setMissing(result.missing);
+        setNotHere(Math.min(result.notHere, result.length));
         setLoaded({
           start: Math.min(start, result.length),
           end: Math.min(end ?? result.length, result.length),
@@ -282,6 +286,7 @@ export function createStoryState(storyId: string): StoryState {
     followRequests,
     stale,
     missing,
+    notHere,
     question,
     loadError,
     provisional,

@@ -11,6 +11,8 @@ import { readStoryBooks } from '../../driver/doc/story-world.ts';
 import { timedKey } from '../../driver/lore/activate.ts';
 import type { Given } from '../../driver/doc/given.ts';
 import { shownOf, type DiceRoll } from '../../driver/dice/dice.ts';
+import { storySetOf } from '../../driver/doc/story-set.ts';
+import { bandOf } from '../../driver/doc/segment-turns.ts';
 import type {
   FiredLoreRow,
   GivenView,
@@ -43,6 +45,15 @@ export function overview(story: Story): StoryOverview {
     length: pathLength(story),
     userId: userParticipant(story.doc)?.id ?? '',
   };
+}
+
+/**
+ * The rows above the path's first here that this device does not have although their band is open:
+ * the turn before it is missing from a loaded part (it never arrived), so they will not load by asking.
+ */
+function notHereBefore(story: Story, base: number): number {
+  const set = storySetOf(story.doc);
+  return set && base > 0 && set.segment(bandOf(set, base - 1)) ? base : 0;
 }
 
 /**
@@ -91,7 +102,7 @@ export function transcriptSlice(
     });
   }
   const missing = listParticipants(story.doc).reduce((n, p) => n + story.views.missing(p.id).length, 0);
-  return { rows, length, stale: staleHistory(story), missing };
+  return { rows, length, notHere: notHereBefore(story, base), stale: staleHistory(story), missing };
 }
 
 const rowRoll = (r: DiceRoll): RowRoll => ({

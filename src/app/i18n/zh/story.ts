@@ -17,6 +17,8 @@ export const ZH_STORY: Messages = {
   // The transcript.
   Transcript: '故事记录',
   'The story has not begun. Write the first turn below.': '故事尚未开始。请在下方写下第一个回合。',
+  'The first {count} turns of this story are not on this device yet. They come from the sync server while this device is online and syncing (Settings → Sync).':
+    '这个故事的前 {count} 个回合还不在这台设备上。设备在线并开启同步时，它们会从同步服务器传来（“设置 → 同步”）。',
   'Nothing seems to have happened.': '似乎什么也没有发生。',
   '{name} is writing': '{name}正在书写',
   'Someone is writing': '有人正在书写',

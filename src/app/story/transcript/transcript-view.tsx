@@ -82,6 +82,16 @@ export function TranscriptView(props: {
       data-last-screen={story.provisional() ? '' : undefined}
     >
       <Show when={story.length() > 0 || story.generating()} fallback={<EmptyTranscript />}>
+        <Show when={story.notHere()}>
+          {(count) => (
+            <p class="transcript-not-here" role="note">
+              {t(
+                'The first {count} turns of this story are not on this device yet. They come from the sync server while this device is online and syncing (Settings → Sync).',
+                { count: count() },
+              )}
+            </p>
+          )}
+        </Show>
         <ol
           class="turns"
           ref={(el) => view.setList(el)}

@@ -2,7 +2,9 @@
 // is an item (one the user was not there for has no row and measures 0), only the loaded rows in the
 // virtualiser's range are rendered, and padding above and below stands in for the others. The slice
 // loaded from the worker follows that range. The page stays at the end as turns arrive, unless the
-// user scrolled up to read.
+// user scrolled up to read. Turns at the start of the path this device does not hold (`notHere`) are
+// no items at all: the list starts at the first turn here (items are numbered from it, keyed by path
+// index, so what was measured stays measured when that start moves).
 import { createWindowVirtualizer } from '@tanstack/solid-virtual';
 import { createEffect, createMemo, createSignal, on, onCleanup, untrack, type Accessor } from 'solid-js';
 import type { TranscriptRow } from '../../../workers/api.ts';
@@ -46,17 +48,21 @@ export function createTranscriptWindow(story: StoryState, track: () => unknown):
   const placeList = (): void => {
     if (list?.isConnected) setListTop(Math.round(list.getBoundingClientRect().top + window.scrollY));
   };
+  /** Path index of item 0. */
+  const offset = (): number => story.notHere();
   const virtualizer = createWindowVirtualizer<HTMLElement>({
     get count() {
-      return story.length();
+      return story.length() - offset();
     },
+    getItemKey: (item) => item + offset(),
     get scrollMargin() {
       return listTop();
     },
     estimateSize: () => ESTIMATED_ROW_PX,
     // A story opens at its end: the first rows rendered are its last ones (from the estimates), not
     // the top of the page's until the first scroll event after the move to the end.
-    initialOffset: () => Math.max(0, listTop() + story.length() * ESTIMATED_ROW_PX - window.innerHeight),
+    initialOffset: () =>
+      Math.max(0, listTop() + (story.length() - offset()) * ESTIMATED_ROW_PX - window.innerHeight),
     // This device's last screen is painted first with no more rows than it shows (they are the
     // newest ones); the margin is rendered once the worker's rows replace it.
     get overscan() {
@@ -68,12 +74,12 @@ export function createTranscriptWindow(story: StoryState, track: () => unknown):
   const items = (): { index: number; start: number; end: number }[] => virtualizer.getVirtualItems();
   const rows = createMemo(() => {
     const shown = items();
-    const first = shown[0]?.index ?? 0;
-    const last = shown.at(-1)?.index ?? -1;
+    const first = (shown[0]?.index ?? 0) + offset();
+    const last = (shown.at(-1)?.index ?? -1) + offset();
     return story.rows.filter((row) => row.index >= first && row.index <= last);
   });
   const itemAt = (index: number | undefined) =>
-    index === undefined ? undefined : items().find((item) => item.index === index);
+    index === undefined ? undefined : items().find((item) => item.index === index - offset());
   const padTop = (): number => {
     const first = itemAt(rows()[0]?.index);
     return first ? first.start - listTop() : virtualizer.getTotalSize();
@@ -120,16 +126,19 @@ export function createTranscriptWindow(story: StoryState, track: () => unknown):
     const last = shown.at(-1);
     if (!first || !last) return;
     const length = story.length();
+    const from = offset();
     const visible = stillFollowing()
-      ? { start: Math.max(0, length - shown.length), end: length }
-      : { start: first.index, end: last.index + 1 };
+      ? { start: Math.max(from, length - shown.length), end: length }
+      : { start: first.index + from, end: last.index + 1 + from };
     story.showRange(rangeFor(visible, length, untrack(story.range)));
   });
   // Turns of the loaded part without a row (the user was not there) take no space.
   createEffect(() => {
     const { start, end } = story.loaded();
+    const from = offset();
     const present = new Set(story.rows.map((row) => row.index));
-    for (let i = start; i < end; i++) if (!present.has(i)) virtualizer.resizeItem(i, 0);
+    for (let i = Math.max(start, from); i < end; i++)
+      if (!present.has(i)) virtualizer.resizeItem(i - from, 0);
   });
 
   /** Only the user's scrolling (or the page's) decides whether the view follows the end. */
@@ -158,6 +167,17 @@ export function createTranscriptWindow(story: StoryState, track: () => unknown):
       if (stillFollowing()) scrollToEnd();
     }),
   );
+  // The turns above the first here turned out not to be on this device, under a reader scrolled up to
+  // them: the top of what is here is shown (with the notice above it), not wherever the page now ends up.
+  createEffect(
+    on(
+      offset,
+      (now, before) => {
+        if (now > (before ?? 0) && !stillFollowing()) window.scrollTo({ top: 0 });
+      },
+      { defer: true },
+    ),
+  );
   // The user sent a turn or asked for more: show the end, whatever they were reading.
   createEffect(
     on(
@@ -179,8 +199,19 @@ export function createTranscriptWindow(story: StoryState, track: () => unknown):
       queueMicrotask(placeList);
     },
     measure(row, index) {
-      row.setAttribute(virtualizer.options.indexAttribute, String(index));
+      row.setAttribute(virtualizer.options.indexAttribute, String(index - offset()));
       virtualizer.measureElement(row);
+      // Numbered from the first turn here: numbered again when that moves.
+      createEffect(
+        on(
+          offset,
+          (from) => {
+            row.setAttribute(virtualizer.options.indexAttribute, String(index - from));
+            virtualizer.measureElement(row);
+          },
+          { defer: true },
+        ),
+      );
       // A row that left the page is no longer observed.
       onCleanup(() => queueMicrotask(() => virtualizer.measureElement(null)));
     },
