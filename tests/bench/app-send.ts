@@ -7,7 +7,7 @@
 // The turn is sent twice over: by a sender in the page (an input event on "Your turn" and a click on
 // Send in the frame Send is enabled: the headline figure), and through Playwright's fill and click,
 // which first wait for the elements to be stable over animation frames and cross to Node and back
-// (150–250 ms after Send was enabled on 10,000-turn reloads), kept beside it as `playwright`.
+// (the click came 230–300 ms after Send was enabled on 10,000-turn reloads), kept beside it as `playwright`.
 // The backend is a model server on 127.0.0.1 that lists its model and never answers a completion (the
 // generation after the turn is left running; the next reload ends it), so no reply changes the story
 // or loads the machine during the figure. A stand-in for the e2e OpenAI stub, which has no types for

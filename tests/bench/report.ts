@@ -353,7 +353,7 @@ export function renderMarkdown(r: Report): string {
     '  (`detail.readyToSend10000.sendEnabledMs`: until Send was enabled). Typed and sent through',
     "  Playwright = the same with Playwright's fill and click (`detail.readyToSend10000.playwright`), the",
     '  figure until RESULTS.md of commit e0cbcf1: they wait for the elements to be stable over animation',
-    '  frames and cross to Node and back, 150–250 ms after Send was enabled on 10,000-turn reloads. The backend is a',
+    '  frames and cross to Node and back: the click came 230–300 ms after Send was enabled on 10,000-turn reloads. The backend is a',
     '  model server on 127.0.0.1 that never answers. 100,000 turns run only with `--huge`: the story is',
     "  made in Node and stored as the worker stores an import (driver `importStory`, the store's `adopt`,",
     '  y-indexeddb on fake-indexeddb, `app-story-dump.ts`) with its boundary checkpoints as the worker',

@@ -1,9 +1,10 @@
 // Mounting the app's parts over a fake driver (fake-driver.ts), as the shell mounts them over the
 // worker: a story's state in a root of its own, or components rendered into the page.
-import { createComponent, createRoot, type JSX } from 'solid-js';
+import { createComponent, createMemo, createRoot, untrack, type JSX } from 'solid-js';
 import { render } from 'solid-js/web';
 import { createClientFor, DriverProvider } from '../../src/app/shell/driver-client.ts';
 import { createStoryState, type StoryState } from '../../src/app/story/story-state.ts';
+import { TranscriptView } from '../../src/app/story/transcript/transcript-view.tsx';
 import type { FakeDriver } from './fake-driver.ts';
 
 /** Story `storyId`'s state over `fake`; `dispose` ends it. */
@@ -46,4 +47,19 @@ export function mountOver(
       host.remove();
     },
   };
+}
+
+/**
+ * Story s1's transcript over `fake`, shown as the story screen shows it: once the story's overview is
+ * in. `dispose` removes it.
+ */
+export function mountTranscript(fake: FakeDriver): { host: HTMLElement; dispose: () => void } {
+  return mountOver(fake, () => {
+    const story = createStoryState('s1');
+    const opened = createMemo(() => story.overview() !== undefined);
+    // A function child is inserted reactively, as <Show> would be (its typings want JSX).
+    return createMemo(() =>
+      opened() ? untrack(() => createComponent(TranscriptView, { story, onInspect: () => {} })) : null,
+    ) as unknown as JSX.Element;
+  });
 }

@@ -2,11 +2,8 @@
 // page until its first scroll event, and asking for those rows made the worker load every band of a
 // segmented story from the leaf's down to the first (a 10,000-turn story loaded all 20 on each open).
 import { afterEach, describe, expect, it } from 'vitest';
-import { createComponent, createMemo, untrack, type JSX } from 'solid-js';
-import { createStoryState } from '../../src/app/story/story-state.ts';
-import { TranscriptView } from '../../src/app/story/transcript/transcript-view.tsx';
 import { createFakeDriver, overview, row } from './fake-driver.ts';
-import { mountOver } from './driver-mount.ts';
+import { mountTranscript } from './driver-mount.ts';
 
 const LENGTH = 10_000;
 /** A slice starting this far above the end would reach into the band below the leaf's. */
@@ -33,15 +30,7 @@ function longStory() {
 }
 
 function mount(fake: ReturnType<typeof createFakeDriver>): HTMLElement {
-  const { host, dispose } = mountOver(fake, () => {
-    // As the story screen does: the transcript is shown once the story's overview is in.
-    const story = createStoryState('s1');
-    const opened = createMemo(() => story.overview() !== undefined);
-    // A function child is inserted reactively, as <Show> would be (its typings want JSX).
-    return createMemo(() =>
-      opened() ? untrack(() => createComponent(TranscriptView, { story, onInspect: () => {} })) : null,
-    ) as unknown as JSX.Element;
-  });
+  const { host, dispose } = mountTranscript(fake);
   cleanups.push(dispose);
   return host;
 }
