@@ -54,7 +54,9 @@ export function createTranscriptWindow(story: StoryState, track: () => unknown):
     get count() {
       return story.length() - offset();
     },
-    getItemKey: (item) => item + offset(),
+    // Called for every item of the path on each measurement: untracked, or each call would add the
+    // signal to the caller's sources (Solid does not deduplicate them).
+    getItemKey: (item) => item + untrack(offset),
     get scrollMargin() {
       return listTop();
     },
