@@ -67,12 +67,16 @@ export async function connectBackend(page: Page, baseURL: string): Promise<void>
   await settings.waitFor({ state: 'hidden' });
 }
 
-export interface ReadyToSend {
+/** Runs of one way of sending. */
+interface SendRuns {
   medianMs: number | null;
   runsMs: number[];
   sendEnabledMs: number[];
+}
+
+export interface ReadyToSend extends SendRuns {
   /** The same, sent through Playwright's fill and click. */
-  playwright: { medianMs: number | null; runsMs: number[]; sendEnabledMs: number[] };
+  playwright: SendRuns;
   note?: string;
 }
 
@@ -100,21 +104,20 @@ export async function sendOnLoad(page: Page): Promise<void> {
       const seen: NonNullable<PageSender['benchSend']> = {};
       w.benchSend = seen;
       w.benchSendFrame = () => {
-        const send = document.querySelector('form.composer button[type="submit"]');
-        const box = document.querySelector('form.composer textarea');
-        if (
-          seen.enabledMs === undefined &&
-          send instanceof HTMLButtonElement &&
-          box instanceof HTMLTextAreaElement
-        ) {
-          if (send.getAttribute('aria-disabled') !== 'true') {
+        if (seen.enabledMs === undefined) {
+          const send = document.querySelector('form.composer button[type="submit"]');
+          const box = document.querySelector('form.composer textarea');
+          if (
+            send instanceof HTMLButtonElement &&
+            box instanceof HTMLTextAreaElement &&
+            send.getAttribute('aria-disabled') !== 'true'
+          ) {
             seen.enabledMs = performance.now();
             box.value = text;
             box.dispatchEvent(new Event('input', { bubbles: true }));
             send.click();
           }
         } else if (
-          seen.enabledMs !== undefined &&
           [...document.querySelectorAll('li[data-turn-id]')].some((row) => row.textContent?.includes(text))
         )
           seen.rowMs = performance.now();
@@ -160,25 +163,18 @@ export async function readyToSend(page: Page, runs: number): Promise<ReadyToSend
     );
     await settle(page, 300);
   }
-  const playwright = await readyThroughPlaywright(page, runs);
+  const { note, ...playwright } = await readyThroughPlaywright(page, runs);
   return {
     medianMs: round(median(runsMs)),
     runsMs,
     sendEnabledMs,
-    playwright: {
-      medianMs: playwright.medianMs,
-      runsMs: playwright.runsMs,
-      sendEnabledMs: playwright.sendEnabledMs,
-    },
-    ...(playwright.note ? { note: playwright.note } : {}),
+    playwright,
+    ...(note ? { note } : {}),
   };
 }
 
 /** As readyToSend, the turn typed and sent through Playwright's fill and click. */
-async function readyThroughPlaywright(
-  page: Page,
-  runs: number,
-): Promise<{ medianMs: number | null; runsMs: number[]; sendEnabledMs: number[]; note?: string }> {
+async function readyThroughPlaywright(page: Page, runs: number): Promise<SendRuns & { note?: string }> {
   const runsMs: number[] = [];
   const sendEnabledMs: number[] = [];
   for (let run = 0; run < runs; run++) {

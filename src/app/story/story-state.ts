@@ -158,7 +158,7 @@ export function createStoryState(storyId: string): StoryState {
         setLength(result.length);
         setStale(result.stale);
         setMissing(result.missing);
-        setNotHere(Math.min(result.notHere, result.length));
+        setNotHere(result.notHere);
         setLoaded({
           start: Math.min(start, result.length),
           end: Math.min(end ?? result.length, result.length),

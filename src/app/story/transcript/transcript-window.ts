@@ -50,9 +50,10 @@ export function createTranscriptWindow(story: StoryState, track: () => unknown):
   };
   /** Path index of item 0. */
   const offset = (): number => story.notHere();
+  const count = (): number => story.length() - offset();
   const virtualizer = createWindowVirtualizer<HTMLElement>({
     get count() {
-      return story.length() - offset();
+      return count();
     },
     // Called for every item of the path on each measurement: untracked, or each call would add the
     // signal to the caller's sources (Solid does not deduplicate them).
@@ -63,8 +64,7 @@ export function createTranscriptWindow(story: StoryState, track: () => unknown):
     estimateSize: () => ESTIMATED_ROW_PX,
     // A story opens at its end: the first rows rendered are its last ones (from the estimates), not
     // the top of the page's until the first scroll event after the move to the end.
-    initialOffset: () =>
-      Math.max(0, listTop() + (story.length() - offset()) * ESTIMATED_ROW_PX - window.innerHeight),
+    initialOffset: () => Math.max(0, listTop() + count() * ESTIMATED_ROW_PX - window.innerHeight),
     // This device's last screen is painted first with no more rows than it shows (they are the
     // newest ones); the margin is rendered once the worker's rows replace it.
     get overscan() {
@@ -201,19 +201,13 @@ export function createTranscriptWindow(story: StoryState, track: () => unknown):
       queueMicrotask(placeList);
     },
     measure(row, index) {
-      row.setAttribute(virtualizer.options.indexAttribute, String(index - offset()));
-      virtualizer.measureElement(row);
       // Numbered from the first turn here: numbered again when that moves.
-      createEffect(
-        on(
-          offset,
-          (from) => {
-            row.setAttribute(virtualizer.options.indexAttribute, String(index - from));
-            virtualizer.measureElement(row);
-          },
-          { defer: true },
-        ),
-      );
+      const measureAs = (from: number): void => {
+        row.setAttribute(virtualizer.options.indexAttribute, String(index - from));
+        virtualizer.measureElement(row);
+      };
+      measureAs(untrack(offset));
+      createEffect(on(offset, measureAs, { defer: true }));
       // A row that left the page is no longer observed.
       onCleanup(() => queueMicrotask(() => virtualizer.measureElement(null)));
     },
