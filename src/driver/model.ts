@@ -11,6 +11,12 @@ export interface ChatMessage {
   toolCalls?: ToolCall[];
   /** On a tool message: the call it answers. */
   toolCallId?: string;
+  /**
+   * How much of `content` (in characters) the other requests made for the same participant begin with
+   * (point-of-view.ts): where a server that caches only where it is told (Anthropic's `cache_control`)
+   * is told to keep the prompt.
+   */
+  sharedUpTo?: number;
 }
 
 /** A tool the model may call: its arguments are a JSON schema (OpenAI's function tools). */
@@ -47,6 +53,16 @@ export interface ChatRequest {
   stream?: boolean;
   onToken?: (delta: string) => void;
   signal?: AbortSignal;
+  /**
+   * Whose prompt this is: requests with one key begin alike (one participant of one story, or the
+   * story's selector), so a server that keeps prompts by key or by slot keeps them together.
+   */
+  cacheKey?: string;
+  /**
+   * The request's prompt is no participant's (the selector's, a batch's): on a server with fewer slots
+   * than keys it borrows one instead of taking it, so no participant loses its slot for it.
+   */
+  cacheGuest?: boolean;
 }
 
 export const ModelFailureCode = {
@@ -76,8 +92,13 @@ export interface ModelAnswer {
   ok: true;
   text: string;
   model?: string;
-  /** What the server counted, when it says (OpenAI's `usage`): calibrates the driver's estimates. */
-  usage?: { promptTokens: number; completionTokens?: number };
+  /**
+   * What the server counted, when it says (OpenAI's `usage`): calibrates the driver's estimates.
+   * `cachedTokens`: how many of the prompt's tokens it reused from a kept prompt instead of computing
+   * them, when it says (llama.cpp's `timings.cache_n`, OpenAI's `prompt_tokens_details.cached_tokens`,
+   * DeepSeek's `prompt_cache_hit_tokens`).
+   */
+  usage?: { promptTokens: number; completionTokens?: number; cachedTokens?: number };
   /** The calls the model made instead of (or besides) text, when it was given tools. */
   toolCalls?: ToolCall[];
   /** Why it stopped, as the server says (`stop`, `length`, `tool_calls`…); `length`: the reply limit cut it. */
@@ -101,6 +122,13 @@ export interface ModelLimits {
    * estimates, calibrated by the `usage` answers report.
    */
   countTokens?(text: string): Promise<number | null>;
+  /**
+   * How many requests' prompts the server keeps at once, when it says: llama.cpp's slots (unless its
+   * prompt cache in memory keeps more), 1 for KoboldCpp and an in-browser engine; unset, as many as a
+   * story needs (a cache of its own, or nothing known). With fewer than a story's participants, a change
+   * of point of view reads a window again, so windows are kept short (`budget/fit.ts`).
+   */
+  promptSlots?: number;
 }
 
 export interface ChatModel {

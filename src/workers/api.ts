@@ -157,6 +157,8 @@ export interface ModelLimitsReport {
   detail: string;
   /** The server runs the model with less context than it was trained for (Ollama): what it costs and the fix. */
   warning?: string;
+  /** How the server keeps each participant's prompt, and the setting that helps, where it says which server it is. */
+  promptKeeping?: string;
 }
 
 export interface EndpointPreset {
@@ -189,6 +191,12 @@ export type DriverEvent =
   /** Deleted on another device or in another tab: closed here and its local copy cleared. */
   | { kind: 'story-deleted'; storyId: string }
   | { kind: 'phase'; storyId: string; phase: Phase | null }
+  /**
+   * The story's background work (the views nobody waited for, then memories): `pending` views of the
+   * active path still to write; `running` while it writes them; `failure` when it stopped on one (it
+   * tries again with the next command, or `resumeBackground`).
+   */
+  | { kind: 'background'; storyId: string; pending: number; running: boolean; failure?: string }
   /** Streamed text; a higher `attempt` for the same stream voids what earlier attempts sent. */
   | ({ kind: 'tokens'; storyId: string; text: string } & TokenSource)
   | {
@@ -262,7 +270,11 @@ export interface DriverApi
   libraryCast(): Promise<{ characters: LibraryCharacter[]; personas: Persona[] }>;
   deleteStory(storyId: string): Promise<Result>;
   importStory(json: unknown): Promise<Result<{ storyId: string }>>;
-  exportStory(storyId: string): Promise<Result<{ story: StoryJson }>>;
+  /**
+   * Waits for the story's background work, then exports; `unwritten` counts the views it could not
+   * write (stopped or failed), which the file goes without.
+   */
+  exportStory(storyId: string): Promise<Result<{ story: StoryJson; unwritten: number }>>;
   // views of one story
   openStory(storyId: string): Promise<Result<{ story: StoryOverview }>>;
   /**
@@ -299,6 +311,8 @@ export interface DriverApi
    * story order, as phases show; `made` counts them. A stale history refuses as `act` does.
    */
   completeViews(storyId: string): Promise<Result<{ made: number }>>;
+  /** Starts the story's background work again after a Stop or a failure (it also does after any command). */
+  resumeBackground(storyId: string): Promise<void>;
   /** Settles the active path's stale history: keep it as it is, or rewrite it (a new branch). */
   resolveStale(storyId: string, choice: StaleChoice): Promise<Result>;
   cancel(storyId: string): Promise<void>;

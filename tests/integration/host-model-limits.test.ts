@@ -1,11 +1,24 @@
 // Settings' Check context through the worker host (comlink, as the page calls it) against real HTTP
-// servers on 127.0.0.1: what is in use and why, the person's setting over what the server says, and
-// the warning with the fix when Ollama runs a model with less context than it was trained for.
+// servers on 127.0.0.1: what is in use and why, the person's setting over what the server says, the
+// warning with the fix when Ollama runs a model with less context than it was trained for, and how
+// each kind of server keeps prompts, with the setting that helps (L9).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BackendProfile } from '../../src/workers/api.ts';
 import { startHost, type HostHarness } from '../support/host-harness.ts';
-import { startOpenAIServer, type OpenAIServer, type Routes } from '../support/openai-server.ts';
-import { lmStudioRoutes, ollamaRoutes } from '../support/server-kinds.ts';
+import {
+  startOpenAIServer,
+  type OpenAIServer,
+  type OpenAIServerOptions,
+  type Routes,
+} from '../support/openai-server.ts';
+import {
+  koboldCppRoutes,
+  llamaCppRoutes,
+  lmStudioRoutes,
+  ollamaRoutes,
+  openRouterRoutes,
+  vllmModelEntry,
+} from '../support/server-kinds.ts';
 
 describe('modelLimits: a backend profile’s context as Settings shows it', () => {
   let server: OpenAIServer | undefined;
@@ -16,8 +29,8 @@ describe('modelLimits: a backend profile’s context as Settings shows it', () =
     [host, server] = [undefined, undefined];
   });
 
-  async function setup(routes: Routes, model: string) {
-    server = await startOpenAIServer({ answer: () => 'unused', routes });
+  async function setup(routes: Routes, model: string, extra: Partial<OpenAIServerOptions> = {}) {
+    server = await startOpenAIServer({ answer: () => 'unused', routes, ...extra });
     host = await startHost(server);
     const profile: BackendProfile = {
       id: 'p',
@@ -69,6 +82,8 @@ describe('modelLimits: a backend profile’s context as Settings shows it', () =
       detected: null,
       trainedTokens: 131072,
       detail: `LM Studio tells the context once it has loaded "${id}" (trained for 131072 tokens). Check again after a turn.`,
+      promptKeeping:
+        "LM Studio can keep a prompt per request it runs at once: load the model with Max Concurrent Predictions (advanced load settings) at the story's participants + 1.",
     });
   });
 
@@ -91,5 +106,43 @@ describe('modelLimits: a backend profile’s context as Settings shows it', () =
       detected: null,
       detail: "This model's record gives no context length.",
     });
+  });
+
+  it('[L9] says how each kind of server keeps prompts, and the setting that helps where it keeps one', async () => {
+    /** Check context against a server with these routes, closed after. */
+    const check = async (
+      routes: Routes,
+      model = 'test-model',
+      extra: Partial<OpenAIServerOptions> = {},
+      path = '/v1',
+    ) => {
+      const { api, profile } = await setup(routes, model, extra);
+      const report = await api.modelLimits({ ...profile, baseURL: profile.baseURL.replace(/\/v1$/, path) });
+      await host?.close();
+      await server?.close();
+      [host, server] = [undefined, undefined];
+      return report;
+    };
+    expect((await check(llamaCppRoutes(8192))).promptKeeping).toBe(
+      "llama-server keeps one prompt per slot: start it with -np N --kv-unified (N = the story's participants + 1) so each participant keeps theirs (recent builds also keep prompts in RAM: --cache-ram).",
+    );
+    expect((await check(llamaCppRoutes(8192, 4))).promptKeeping).toBe(
+      "Each participant's requests go to a slot of their own (4 slots).",
+    );
+    const ollama = ollamaRoutes({ name: 'llama3.2', trained: 8192, loaded: { contextLength: 8192 } });
+    expect((await check(ollama, 'llama3.2')).promptKeeping).toBe(
+      'Ollama keeps one prompt per model unless started with OLLAMA_NUM_PARALLEL=N.',
+    );
+    expect((await check(koboldCppRoutes(8192))).promptKeeping).toBe(
+      'KoboldCpp keeps one prompt: every change of point of view reads the window again.',
+    );
+    const vllm = await check({}, 'qwen', { modelEntries: [vllmModelEntry('qwen', 32768)] });
+    expect(vllm.promptKeeping).toBe('vLLM keeps prompts by itself (prefix caching).');
+    // OpenRouter keeps prompts as each provider does; a server that says nothing of itself gets nothing.
+    const routed = 'meta-llama/llama-3.1-8b-instruct';
+    const openRouter = await check(openRouterRoutes(routed, 131072), routed, {}, '/api/v1');
+    expect(openRouter.detail).toContain('OpenRouter runs');
+    expect(openRouter).not.toHaveProperty('promptKeeping');
+    expect(await check({})).not.toHaveProperty('promptKeeping');
   });
 });

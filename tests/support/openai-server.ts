@@ -33,12 +33,17 @@ export interface TextReply {
    */
   cut?: { afterChunks: number; how: 'reset' | 'end' };
   /**
-   * The counts the answer reports (default 1 and 1). A stream reports them only when the request asks
-   * (`stream_options.include_usage`), in a last chunk without choices, as OpenAI does; null: the
-   * server reports none (and ignores the option).
+   * The counts the answer reports (default 1 and 1), with any other fields a server adds (OpenAI's
+   * `prompt_tokens_details`, DeepSeek's `prompt_cache_hit_tokens`). A stream reports them only when the
+   * request asks (`stream_options.include_usage`), in a last chunk without choices, as OpenAI does;
+   * null: the server reports none (and ignores the option).
    */
-  usage?: { prompt_tokens: number; completion_tokens?: number } | null;
+  usage?: Usage | null;
+  /** llama.cpp's top-level `timings` (`cache_n`, `prompt_n`…): on the completion, or the stream's last chunk. */
+  timings?: Record<string, number>;
 }
+
+export type Usage = { prompt_tokens: number; completion_tokens?: number } & Record<string, unknown>;
 
 /**
  * An answer written by hand on the response (a server misbehaving: support/misbehaving-replies.ts);
@@ -180,6 +185,7 @@ export async function startOpenAIServer(options: OpenAIServerOptions): Promise<O
       model: body.model,
       choices: [{ index: 0, message: { role: 'assistant', content: text.text }, finish_reason: 'stop' }],
       ...(usage ? { usage: withTotal(usage) } : {}),
+      ...(text.timings ? { timings: text.timings } : {}),
     });
   });
 
@@ -204,7 +210,7 @@ export async function startOpenAIServer(options: OpenAIServerOptions): Promise<O
 
 const DEFAULT_USAGE = { prompt_tokens: 1, completion_tokens: 1 };
 
-function withTotal(usage: { prompt_tokens: number; completion_tokens?: number }) {
+function withTotal(usage: Usage) {
   return { ...usage, total_tokens: usage.prompt_tokens + (usage.completion_tokens ?? 0) };
 }
 
@@ -216,8 +222,8 @@ async function streamAnswer(
   usage: TextReply['usage'],
 ): Promise<void> {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  const chunk = (delta: object, finish: string | null) =>
-    `data: ${JSON.stringify({ id: 'chatcmpl-s', object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  const chunk = (delta: object, finish: string | null, extra: object = {}) =>
+    `data: ${JSON.stringify({ id: 'chatcmpl-s', object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`;
   res.write(chunk({ role: 'assistant', content: '' }, null));
   const points = Array.from(reply.text);
   const size = reply.chunkSize ?? 4;
@@ -230,7 +236,9 @@ async function streamAnswer(
     if (res.destroyed) return; // the client went away (an abort)
     res.write(chunk({ content: points.slice(i, i + size).join('') }, null));
   }
-  res.write(chunk({}, 'stop'));
+  // llama.cpp puts its timings on the last chunk: the usage chunk when asked for, else the finishing one.
+  const timings = reply.timings ? { timings: reply.timings } : {};
+  res.write(chunk({}, 'stop', usage ? {} : timings));
   if (usage) {
     const last = {
       id: 'chatcmpl-s',
@@ -239,6 +247,7 @@ async function streamAnswer(
       model,
       choices: [],
       usage: withTotal(usage),
+      ...timings,
     };
     res.write(`data: ${JSON.stringify(last)}\n\n`);
   }

@@ -10,7 +10,8 @@ const words = (text: unknown) => (typeof text === 'string' ? text.split(/\s+/).f
 const ok = (body: unknown) => ({ status: 200, body });
 const field = (body: unknown, name: string) => (body as Record<string, unknown> | undefined)?.[name];
 
-export function llamaCppRoutes(nCtx: number): Routes {
+/** `slots`: `total_slots`, what `--parallel` (-np) set. */
+export function llamaCppRoutes(nCtx: number, slots = 1): Routes {
   return {
     'GET /props': () =>
       ok({
@@ -23,7 +24,7 @@ export function llamaCppRoutes(nCtx: number): Routes {
           params: { n_predict: -1, temperature: 0.8, top_k: 40, top_p: 0.95, max_tokens: -1 },
           prompt: '',
         },
-        total_slots: 1,
+        total_slots: slots,
         model_path: '../models/Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf',
         chat_template: '...',
         modalities: { vision: false },

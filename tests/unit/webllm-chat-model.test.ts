@@ -156,9 +156,10 @@ describe('WebLLM chat model: usage and limits', () => {
   it("tells the record's context window as its limits, with no token counter", async () => {
     const engine = createScriptedWebllmEngine(() => 'ok');
     const recorded = createWebllmChatModel({ engine, model: MODEL, contextTokens: 4096, wording: english });
-    expect(await recorded.limits!()).toEqual({ contextTokens: 4096, source: 'record' });
+    // An engine in the page keeps one conversation: one prompt at a time.
+    expect(await recorded.limits!()).toEqual({ contextTokens: 4096, source: 'record', promptSlots: 1 });
     const unknown = createWebllmChatModel({ engine, model: MODEL, wording: english });
-    expect(await unknown.limits!()).toEqual({ contextTokens: null });
+    expect(await unknown.limits!()).toEqual({ contextTokens: null, promptSlots: 1 });
   });
 });
 

@@ -329,9 +329,9 @@ describe('WebLLM loader', () => {
         contextWindow: async (id) => (id === 'm1' ? 2048 : undefined),
         wording: english,
       });
-    expect(await profile('m1').limits!()).toEqual({ contextTokens: 2048, source: 'record' });
-    expect(await profile('m2').limits!()).toEqual({ contextTokens: null });
-    expect(await profile('').limits!()).toEqual({ contextTokens: null });
+    expect(await profile('m1').limits!()).toEqual({ contextTokens: 2048, source: 'record', promptSlots: 1 });
+    expect(await profile('m2').limits!()).toEqual({ contextTokens: null, promptSlots: 1 });
+    expect(await profile('').limits!()).toEqual({ contextTokens: null, promptSlots: 1 });
     expect(created).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 // A backend's lengths: the context its server (or its in-browser model's record) says, checked on
-// demand, with the warning and the fix when Ollama runs the model with less than it was trained for;
-// the person's context over it, and the most tokens each operation's answer may take.
+// demand, with the warning and the fix when Ollama runs the model with less than it was trained for
+// and how the server keeps prompts; the person's context over it, and the most tokens each
+// operation's answer may take.
 import { For, Show, createSignal, createUniqueId, type JSX } from 'solid-js';
 import { unwrap } from 'solid-js/store';
 import type { AnswerOperation, BackendProfile, ModelLimitsReport } from '../../workers/api.ts';
@@ -103,6 +104,7 @@ export function ProfileLengths(props: {
             <p role="status">
               <strong>{inUse(r())}</strong> {r().detail}
             </p>
+            <Show when={r().promptKeeping}>{(keeping) => <p>{keeping()}</p>}</Show>
             <Show when={r().warning}>{(warning) => <p role="alert">{warning()}</p>}</Show>
           </div>
         )}

@@ -10,8 +10,13 @@ export function withContextSetting(model: ChatModel, contextTokens: number | und
     complete: (request) => model.complete(request),
     ...(model.toolCalls !== undefined ? { toolCalls: model.toolCalls } : {}),
     async limits() {
-      const countTokens = (await model.limits?.())?.countTokens;
-      return { contextTokens, source: ContextSource.setting, ...(countTokens ? { countTokens } : {}) };
+      const told = await model.limits?.();
+      return {
+        contextTokens,
+        source: ContextSource.setting,
+        ...(told?.countTokens ? { countTokens: told.countTokens } : {}),
+        ...(told?.promptSlots !== undefined ? { promptSlots: told.promptSlots } : {}),
+      };
     },
   };
 }

@@ -1,9 +1,11 @@
 // What Settings shows of a backend profile's context: asked afresh of its server (or read from its
 // in-browser model's record), with the person's setting over it, in words — and when Ollama runs the
-// model with less context than it was trained for, a warning with the fix.
+// model with less context than it was trained for, a warning with the fix; and how the server keeps
+// prompts (prompt-keeping.ts).
 import type { BackendProfile, ModelLimitsReport } from '../api.ts';
 import { ContextSource } from '../../driver/model.ts';
 import { detectServerContext, ServerKind, type ServerContext } from './openai/server-context.ts';
+import { promptKeeping } from './prompt-keeping.ts';
 import type { Wording } from './wording.ts';
 
 export interface LimitsReportParts {
@@ -54,6 +56,7 @@ async function serverReport(
     ...(profile.apiKey ? { apiKey: profile.apiKey } : {}),
   });
   const detected = context.contextTokens;
+  const keeping = promptKeeping(context, wording);
   return {
     contextTokens: null,
     detected,
@@ -61,6 +64,7 @@ async function serverReport(
     ...(context.trainedTokens !== undefined ? { trainedTokens: context.trainedTokens } : {}),
     detail: serverDetail(context, model, wording),
     ...ollamaWarning(context, model, wording),
+    ...(keeping ? { promptKeeping: keeping } : {}),
   };
 }
 

@@ -135,6 +135,21 @@ const LIMITS_ZH: Messages = {
     'Ollama 以 {runs} 个 token 的上下文运行“{model}”，而该模型的训练长度为 {trained}：放不下的内容会被悄悄丢弃，而且通过它的 OpenAI 兼容 API 发出的请求无法要求更大的上下文。请用更大的上下文重新启动 Ollama，例如 OLLAMA_CONTEXT_LENGTH=8192 ollama serve（在 Ollama 应用中：使用其设置里的上下文长度滑块），或者在 Modelfile 中写入 PARAMETER num_ctx 8192 创建一个模型（ollama create），并在这里使用该模型。',
 };
 
+/** How a server keeps prompts, as Settings tells it beside the context (backends/prompt-keeping.ts). */
+const PROMPT_KEEPING_ZH: Messages = {
+  "Each participant's requests go to a slot of their own ({slots} slots).":
+    '每个参与者的请求都发往各自的槽位（共 {slots} 个槽位）。',
+  "llama-server keeps one prompt per slot: start it with -np N --kv-unified (N = the story's participants + 1) so each participant keeps theirs (recent builds also keep prompts in RAM: --cache-ram).":
+    'llama-server 每个槽位只保留一个提示词：请用 -np N --kv-unified 启动它（N = 故事的参与者人数 + 1），让每个参与者保留自己的提示词（较新的版本还会把提示词保留在内存中：--cache-ram）。',
+  'Ollama keeps one prompt per model unless started with OLLAMA_NUM_PARALLEL=N.':
+    'Ollama 每个模型只保留一个提示词，除非启动时设置了 OLLAMA_NUM_PARALLEL=N。',
+  'KoboldCpp keeps one prompt: every change of point of view reads the window again.':
+    'KoboldCpp 只保留一个提示词：每次切换视角都要重新读取整个窗口。',
+  "LM Studio can keep a prompt per request it runs at once: load the model with Max Concurrent Predictions (advanced load settings) at the story's participants + 1.":
+    'LM Studio 可以为同时运行的每个请求各保留一个提示词：加载模型时把 Max Concurrent Predictions（高级加载设置）设为故事的参与者人数 + 1。',
+  'vLLM keeps prompts by itself (prefix caching).': 'vLLM 会自行保留提示词（前缀缓存）。',
+};
+
 /** In-browser models: WebGPU, WebLLM's failures, the picker (backends/webllm/*.ts). */
 const IN_BROWSER_ZH: Messages = {
   'Use an OpenAI-compatible server instead: Ollama or LM Studio on this computer, or any other endpoint.':
@@ -215,5 +230,6 @@ export const WORKER_MESSAGES_ZH: Messages = {
   ...WORKER_ASSISTANT_TURNS_MESSAGES_ZH,
   ...SERVER_ZH,
   ...LIMITS_ZH,
+  ...PROMPT_KEEPING_ZH,
   ...IN_BROWSER_ZH,
 };

@@ -23,27 +23,49 @@ function malformed(detail: string, retryable = false): ClassifiedFailure {
   return { failure: { ok: false, code: ModelFailureCode.malformed, detail }, retryable };
 }
 
+const cachedCount = z.int().nonnegative().optional().catch(undefined);
+
 /**
  * OpenAI's `usage`. A prompt of no tokens is not a count (some servers send zeros when they do not
  * count), so a usage without a positive prompt count is left out rather than misleading the driver.
+ * The tokens a server took from a prompt it kept: OpenAI's (and vLLM's, xAI's…)
+ * `prompt_tokens_details.cached_tokens`, DeepSeek's `prompt_cache_hit_tokens`.
  */
 const usageSchema = z.object({
   prompt_tokens: z.int().positive(),
   completion_tokens: z.int().nonnegative().optional(),
+  // A cached count a server fills otherwise (a null, a string) is dropped alone, not the usage with it.
+  prompt_tokens_details: z.object({ cached_tokens: cachedCount }).nullish().catch(undefined),
+  prompt_cache_hit_tokens: cachedCount,
 });
 
-/** The usage a completion or chunk reports, or undefined when it reports none we can use. */
-function readUsage(raw: unknown): ModelAnswer['usage'] {
-  const usage = usageSchema.safeParse(raw);
+/** llama.cpp's `timings`: the prompt's tokens taken from the slot's kept prompt (`cache_n`). */
+const timingsSchema = z.object({ cache_n: z.int().nonnegative() });
+
+/** The usage a completion or chunk reports (`usage`, and llama.cpp's `timings`), or undefined when none we can use. */
+function readUsage(body: { usage?: unknown; timings?: unknown } | null | undefined): ModelAnswer['usage'] {
+  const usage = usageSchema.safeParse(body?.usage);
   if (!usage.success) return undefined;
   const { prompt_tokens, completion_tokens } = usage.data;
-  return completion_tokens === undefined
-    ? { promptTokens: prompt_tokens }
-    : { promptTokens: prompt_tokens, completionTokens: completion_tokens };
+  const timings = timingsSchema.safeParse(body?.timings);
+  const cached =
+    usage.data.prompt_tokens_details?.cached_tokens ??
+    usage.data.prompt_cache_hit_tokens ??
+    (timings.success ? timings.data.cache_n : undefined);
+  return {
+    promptTokens: prompt_tokens,
+    ...(completion_tokens !== undefined ? { completionTokens: completion_tokens } : {}),
+    ...(cached !== undefined ? { cachedTokens: Math.min(cached, prompt_tokens) } : {}),
+  };
 }
 
 export function readCompletion(completion: unknown, { baseURL, wording }: FailureContext): Attempt {
-  const body = completion as { choices?: unknown; model?: unknown; usage?: unknown } | null;
+  const body = completion as {
+    choices?: unknown;
+    model?: unknown;
+    usage?: unknown;
+    timings?: unknown;
+  } | null;
   const choices = body?.choices;
   if (!Array.isArray(choices) || choices.length === 0) {
     return malformed(wording('The server at {baseURL} answered without any choices.', { baseURL }));
@@ -59,7 +81,7 @@ export function readCompletion(completion: unknown, { baseURL, wording }: Failur
   if (text === undefined) {
     return malformed(wording('The model answered without text (no message content).'));
   }
-  return answer(text, body?.model, readUsage(body?.usage), { toolCalls, finishReason: first.finish_reason });
+  return answer(text, body?.model, readUsage(body), { toolCalls, finishReason: first.finish_reason });
 }
 
 function answer(
@@ -171,7 +193,7 @@ function takeChunk(
 ): ClassifiedFailure | undefined {
   // Asked for with stream_options.include_usage: OpenAI sends it in a last chunk without choices, some
   // servers on the finishing chunk; a server that ignores the option sends none, and that is fine.
-  state.usage = readUsage((chunk as { usage?: unknown }).usage) ?? state.usage;
+  state.usage = readUsage(chunk as { usage?: unknown; timings?: unknown }) ?? state.usage;
   const choices = (chunk as { choices?: unknown }).choices;
   if (!Array.isArray(choices) || choices.length === 0) return undefined;
   const first = choices[0] as {

@@ -31,6 +31,7 @@ import {
 } from './failures.ts';
 import { createServerLimits } from './model-limits.ts';
 import { toMessageParams, toToolParams } from './tool-calls.ts';
+import { cacheContent, cacheFields, createSlotTable, holdSlot, type CacheTarget } from './prompt-cache.ts';
 import {
   backoffDelay,
   MAX_TRANSPORT_RETRIES,
@@ -88,7 +89,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
   const maxRetries = options.maxRetries ?? MAX_TRANSPORT_RETRIES;
   const sleep = options.sleep ?? timerSleep;
   const clock = options.clock ?? Date.now;
-  const limits = createServerLimits({
+  const server = createServerLimits({
     baseURL: options.baseURL,
     model: options.model,
     ...(options.apiKey ? { apiKey: options.apiKey } : {}),
@@ -96,18 +97,33 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
     ...(options.probeTimeoutMs !== undefined ? { timeoutMs: options.probeTimeoutMs } : {}),
   });
 
+  const slots = createSlotTable();
+
   return {
-    limits,
+    limits: server.limits,
     toolCalls: true,
     async complete(request) {
-      for (let attempt = 1; ; attempt++) {
-        if (request.signal?.aborted) return cancelledFailure(wording);
-        const outcome = await attemptOnce(await clientOnce(), options.model, request, context, bounds);
-        if ('ok' in outcome) return outcome;
-        if (!outcome.retryable) return outcome.failure;
-        if (attempt > maxRetries) return gaveUp(outcome.failure, attempt, wording);
-        const delay = serverRetryDelay(outcome.headers, clock) ?? backoffDelay(attempt);
-        if (!(await waitUnlessAborted(sleep, delay, request.signal))) return cancelledFailure(wording);
+      if (request.signal?.aborted) return cancelledFailure(wording); // not even the server's probes
+      // What the server said of itself decides what it is told to keep (asked once, as limits asks).
+      const target: CacheTarget = {
+        baseURL: options.baseURL,
+        model: options.model,
+        server: await server.server(),
+      };
+      const held = holdSlot(target, request, slots);
+      const params = toParams(options.model, request, target, held?.slot);
+      try {
+        for (let attempt = 1; ; attempt++) {
+          if (request.signal?.aborted) return cancelledFailure(wording);
+          const outcome = await attemptOnce(await clientOnce(), params, request, context, bounds);
+          if ('ok' in outcome) return outcome;
+          if (!outcome.retryable) return outcome.failure;
+          if (attempt > maxRetries) return gaveUp(outcome.failure, attempt, wording);
+          const delay = serverRetryDelay(outcome.headers, clock) ?? backoffDelay(attempt);
+          if (!(await waitUnlessAborted(sleep, delay, request.signal))) return cancelledFailure(wording);
+        }
+      } finally {
+        held?.release();
       }
     },
   };
@@ -172,27 +188,36 @@ function gaveUp(failure: ModelFailure, attempts: number, wording: Wording): Mode
   };
 }
 
-function toParams(model: string, request: ChatRequest): ChatCompletionCreateParamsNonStreaming {
+function toParams(
+  model: string,
+  request: ChatRequest,
+  target: CacheTarget,
+  slot: number | undefined,
+): ChatCompletionCreateParamsNonStreaming {
+  const content = cacheContent(target, request.messages);
   return {
     model,
-    messages: toMessageParams(request.messages),
+    // The SDK's types know content parts only as the user's; the server takes them on any message.
+    messages: toMessageParams(request.messages).map((m, i) =>
+      typeof content[i] === 'string' ? m : ({ ...m, content: content[i] } as typeof m),
+    ),
     ...(request.tools?.length ? { tools: toToolParams(request.tools) } : {}),
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
     ...(request.top_p !== undefined ? { top_p: request.top_p } : {}),
     ...(request.max_tokens !== undefined ? { max_tokens: request.max_tokens } : {}),
     ...(request.stop?.length ? { stop: request.stop } : {}),
     ...(request.response_format ? { response_format: request.response_format } : {}),
+    ...cacheFields(target, request, slot),
   };
 }
 
 async function attemptOnce(
   client: OpenAI,
-  model: string,
+  params: ChatCompletionCreateParamsNonStreaming,
   request: ChatRequest,
   context: FailureContext,
   bounds: AttemptBounds,
 ): Promise<Attempt> {
-  const params = toParams(model, request);
   const attempt = startAttempt(request.signal, bounds.deadlineMs);
   const requestOptions = { signal: attempt.signal };
   const guard: StreamGuard = {

@@ -26,6 +26,13 @@ export interface ServerContext {
   assumed?: boolean;
   /** Worth asking again next time: nothing reached the server, or it had not loaded the model yet. */
   askAgain: boolean;
+  /**
+   * How many requests the server keeps a prompt for at once, where it says (llama.cpp's `total_slots`,
+   * its `--parallel`): with more than one, each participant's requests can be sent to a slot of theirs.
+   */
+  slots?: number;
+  /** llama.cpp's build number (`build_info` "b6700-…"), which tells what the server can do. */
+  build?: number;
 }
 
 export interface ServerTarget extends JsonTarget {
@@ -74,7 +81,11 @@ const positive = z.int().positive();
 
 const koboldContext = z.object({ value: positive });
 
-const llamaProps = z.object({ default_generation_settings: z.object({ n_ctx: positive }) });
+const llamaProps = z.object({
+  default_generation_settings: z.object({ n_ctx: positive }),
+  total_slots: positive.optional(),
+  build_info: z.string().optional(),
+});
 
 const ollamaShow = z.object({
   model_info: z.record(z.string(), z.unknown()),
@@ -120,9 +131,17 @@ const llamaCpp: Probe = async (http, { baseURL }) => {
         server: ServerKind.llamaCpp,
         contextTokens: answer.data.default_generation_settings.n_ctx,
         askAgain: false,
+        ...(answer.data.total_slots ? { slots: answer.data.total_slots } : {}),
+        ...buildOf(answer.data.build_info),
       }
     : undefined;
 };
+
+/** A llama.cpp build number from `build_info` ("b6700-abc123"), when it has one. */
+function buildOf(info: string | undefined): { build?: number } {
+  const number = /^b(\d+)/.exec(info ?? '')?.[1];
+  return number ? { build: Number(number) } : {};
+}
 
 /**
  * Ollama's trained length is `<architecture>.context_length` in /api/show; what it runs with is the

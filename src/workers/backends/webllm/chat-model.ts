@@ -124,8 +124,11 @@ export function createWebllmChatModel(options: WebllmChatModelOptions): ChatMode
  * Limits from the model's record. No countTokens: the engine counts tokens only inside a generation,
  * and has no public tokenizer to ask.
  */
+/** The record's context; an engine in the page keeps one conversation, so one prompt, at a time. */
 export function recordLimits(contextTokens: number | null): ModelLimits {
-  return contextTokens === null ? { contextTokens } : { contextTokens, source: ContextSource.record };
+  return contextTokens === null
+    ? { contextTokens, promptSlots: 1 }
+    : { contextTokens, source: ContextSource.record, promptSlots: 1 };
 }
 
 function toParams(model: string, request: ChatRequest, thinkingOff: boolean): WebllmChatParams {
