@@ -16,6 +16,8 @@ import { languageSchema } from '../driver/doc/schema.ts';
 import { listPromptOverrides } from '../driver/doc/prompt-overrides.ts';
 import { resolvePrompts } from '../driver/prompts/resolve.ts';
 import { continueFor, send, settleStale } from '../driver/turns/commands.ts';
+import { createScheduler, type Scheduler } from '../driver/turns/scheduler.ts';
+import { completeStory } from '../driver/turns/background.ts';
 import { StaleChoice } from '../driver/views/stale-history.ts';
 import { DocOrigin } from '../driver/doc/origins.ts';
 import { createTokenGauge, type TokenGauge } from '../driver/budget/token-gauge.ts';
@@ -174,6 +176,7 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
     return gauge;
   };
   const ids = stepIds(story);
+  const userId = story.views.cast().user?.id;
   const env: DriverEnv = {
     models: { selector: model, projector: model, actor: model },
     prompts,
@@ -191,31 +194,62 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
     else process.stdout.write(text);
   };
 
-  for (const [i, step] of planned.plan.entries()) {
-    const before = exportStory(doc);
-    log(`step ${i + 1}/${planned.plan.length}: ${describe(step, story)}`);
+  // As in the app: what the person waits for runs at once, the other views and memories after it,
+  // finished before the next step (the time a person takes to read and write).
+  const scheduler = createScheduler((signal) => completeStory(story, { ...env, signal }));
+  const plan = planned.plan;
+  for (let i = 0; i < plan.length; i++) {
+    const step = plan[i] as StepPlan;
+    let before = exportStory(doc);
+    // The user's turn and the act after it are one Send, as the app sends them.
+    const next = plan[i + 1];
+    const joined = step.kind === 'author' && step.author === userId && next?.kind === 'act' ? next : null;
+    const steps = joined ? [step, joined] : [step];
+    for (const [k, s] of steps.entries()) log(`step ${i + k + 1}/${plan.length}: ${describe(s, story)}`);
     let result: DriverResult;
     try {
-      result = await runStep(story, env, step, i + 1, ids, stale);
+      result = await scheduler.run(async () => {
+        for (const [k, s] of steps.entries()) {
+          const r = await runStep(story, env, s, i + k + 1, ids, stale);
+          if (!r.ok) return r;
+          before = exportStory(doc);
+        }
+        return { ok: true };
+      });
+      // Every step is done; what the background could not write is missing from the story written.
+      if (result.ok) {
+        const end = await scheduler.idle();
+        if (end.kind === 'failed') result = end.failure;
+      }
     } catch (e) {
       if (!(e instanceof SceneStop)) throw e;
+      await stop(scheduler);
       write(before);
       log(`rashomon run: step ${i + 1}: ${e.message}`);
       return 2;
     }
+    const last = i + steps.length;
+    if (!result.ok) await stop(scheduler);
     if (!result.ok && result.code === 'stale-history') {
       write(before);
-      log(`rashomon run: step ${i + 1}: ${staleLine(result.stale?.turns ?? [])}`);
+      log(`rashomon run: step ${last}: ${staleLine(result.stale?.turns ?? [])}`);
       return 2;
     }
     if (!result.ok) {
       write(before);
-      log(`rashomon run: step ${i + 1} failed (${result.code}): ${result.detail}`);
+      log(`rashomon run: step ${last} failed (${result.code}): ${result.detail}`);
       return 1;
     }
+    i = last - 1;
   }
   write(exportStory(doc));
   return 0;
+}
+
+/** The run ends on a failed step: the background the step started stops, its request aborted. */
+async function stop(scheduler: Scheduler): Promise<void> {
+  scheduler.hold();
+  await scheduler.idle();
 }
 
 /** The run's model: the server's, telling `--context` as its context when given, else what the server says. */

@@ -1,5 +1,6 @@
 // The app's client of the driver worker: pushes become per-story state. A character's own streamed
-// tokens are never kept (only that it is typing); the user's projection streams per turn.
+// tokens are never kept (only that it is typing, and how many words it has written); the user's
+// projection streams per turn; the story's background work is what the worker last said of it.
 import { describe, expect, it } from 'vitest';
 import { createComponent, createRoot } from 'solid-js';
 import {
@@ -16,7 +17,7 @@ function setup(): { client: DriverClient; fake: ReturnType<typeof createFakeDriv
 }
 
 describe('driver client', () => {
-  it('[isolation] keeps no actor token text, only that the character is typing', () => {
+  it('[isolation] keeps no actor token text, only that the character is typing and its word count', () => {
     const { client, fake, dispose } = setup();
     fake.push({ kind: 'phase', storyId: 's1', phase: { kind: 'acting', actor: JANE_ID } });
     fake.push({
@@ -27,7 +28,13 @@ describe('driver client', () => {
       actor: JANE_ID,
       text: 'I think of the secret',
     });
-    expect(client.stream('s1')).toEqual({ turnId: null, projections: {}, attempts: {}, typing: JANE_ID });
+    expect(client.stream('s1')).toEqual({
+      turnId: null,
+      projections: {},
+      attempts: {},
+      typing: JANE_ID,
+      written: { words: 5, open: true, attempt: 0 },
+    });
     expect(JSON.stringify(client.stream('s1'))).not.toContain('secret');
     dispose();
   });
@@ -55,7 +62,13 @@ describe('driver client', () => {
     expect(client.stream('s1')).toMatchObject({ turnId: 't2', projections: {} });
     fake.push({ kind: 'phase', storyId: 's1', phase: null });
     expect(client.phase('s1')).toBeNull();
-    expect(client.stream('s1')).toEqual({ turnId: null, projections: {}, attempts: {}, typing: null });
+    expect(client.stream('s1')).toEqual({
+      turnId: null,
+      projections: {},
+      attempts: {},
+      typing: null,
+      written: { words: 0, open: false, attempt: 0 },
+    });
     dispose();
   });
 
@@ -106,6 +119,24 @@ describe('driver client', () => {
     } as const;
     fake.push(download);
     expect(client.download('m')).toEqual(download);
+    dispose();
+  });
+
+  it('keeps what the worker last said of each story’s background, a failure gone once it runs again', () => {
+    const { client, fake, dispose } = setup();
+    expect(client.background('s1')).toEqual({ pending: 0, running: false });
+    fake.push({
+      kind: 'background',
+      storyId: 's1',
+      pending: 2,
+      running: false,
+      failure: 'The server refused.',
+    });
+    fake.push({ kind: 'background', storyId: 's2', pending: 7, running: true });
+    expect(client.background('s1')).toEqual({ pending: 2, running: false, failure: 'The server refused.' });
+    fake.push({ kind: 'background', storyId: 's1', pending: 2, running: true });
+    expect(client.background('s1')).toEqual({ pending: 2, running: true });
+    expect(client.background('s2')).toEqual({ pending: 7, running: true });
     dispose();
   });
 

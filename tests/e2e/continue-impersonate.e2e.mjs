@@ -135,7 +135,8 @@ describe('continue a turn and suggest my turn', { timeout: 8 * TEST_TIMEOUT_MS }
       await page.getByRole('button', { name: `Continue turn by ${CHARACTER}` }).click();
       await page
         .getByRole('status')
-        .filter({ hasText: `${CHARACTER} is acting…` })
+        // Acting, then writing once its words come (150 ms apart).
+        .filter({ hasText: new RegExp(`${CHARACTER} is (acting|writing)…`) })
         .waitFor();
       await page.getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('status').filter({ hasText: 'Cancelled. Nothing was stored.' }).waitFor();

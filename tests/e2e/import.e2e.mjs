@@ -70,6 +70,25 @@ const CHAT = [
   .map((line) => JSON.stringify(line))
   .join('\n');
 
+/**
+ * Perceptions a story may lack when it opens that its background writes by itself (RESUME_ON_OPEN in
+ * src/workers/host/play-commands.ts): a chat imported to be projected later lacks more, so they wait
+ * for the person to ask.
+ */
+const RESUME_ON_OPEN = 32;
+/** Each message lacks one perception: the other participant's. */
+const LATER_MISSING = RESUME_ON_OPEN + 2;
+const LATER_CHAT = [
+  { user_name: 'Sam', character_name: 'Ilse' },
+  ...Array.from({ length: LATER_MISSING }, (_, i) =>
+    i % 2 === 0
+      ? { name: 'Ilse', mes: `The lamp needs oil (${i + 1}).` }
+      : { name: 'Sam', is_user: true, mes: `I brought a can (${i + 1}).` },
+  ),
+]
+  .map((line) => JSON.stringify(line))
+  .join('\n');
+
 describe('import and export', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
   let browser;
   before(async () => {
@@ -245,14 +264,14 @@ describe('import and export', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
         const data = new DataTransfer();
         data.items.add(new File([text], 'later.jsonl', { type: 'application/jsonl' }));
         return data;
-      }, CHAT);
+      }, LATER_CHAT);
       await dropZone.dispatchEvent('dragover', { dataTransfer: dropped });
       await dropZone.dispatchEvent('drop', { dataTransfer: dropped });
       const review = page.getByRole('region', { name: /later\.jsonl: a SillyTavern chat/ });
       await review.getByLabel(/Project from here/).check();
       await review.getByRole('button', { name: 'Import', exact: true }).click();
       const banner = page.getByRole('status').filter({ hasText: 'perceptions are not written yet' });
-      await banner.filter({ hasText: '2 perceptions' }).waitFor();
+      await banner.filter({ hasText: `${LATER_MISSING} perceptions` }).waitFor();
       await banner.getByRole('button', { name: 'Write them' }).click();
       await banner.waitFor({ state: 'detached' });
       await page.getByRole('log').getByText('You hear a voice.').first().waitFor();

@@ -13,36 +13,45 @@ export const STUB_MODEL = 'stub-model';
  * for an actor whether it continues its last turn, for the suggester the user it drafts for.
  */
 export function classify(body) {
+  // The operation's own rules follow the rules every request begins with and the participant's window
+  // (roleplay/common-rules, roleplay/point-of-view): they are found in the system message, not at its start.
   const system = body.messages?.[0]?.content ?? '';
   const format = body.response_format?.json_schema?.name;
-  if (format === 'next_actor' || system.startsWith('You direct the turn order')) return { op: 'selector' };
+  if (format === 'next_actor' || /you direct the turn order/i.test(system)) return { op: 'selector' };
   if (format === 'projections') return { op: 'batch' };
   if (format === 'chronicle') {
-    // The participant whose memory it keeps, and the stretch of its own transcript it was given.
-    const who = /^You keep (.+?)'s memory/.exec(system)?.[1] ?? '';
-    const stretch = system.split('this stretch:\n\n').at(-1) ?? '';
-    return { op: 'chronicler', who, entries: stretch.split('\n\n').filter(Boolean) };
+    // The participant whose memory it keeps, and its own transcript it was given: the window its
+    // requests begin with (roleplay/point-of-view), whose oldest turns it records.
+    const who = /You keep (.+?)'s memory/.exec(system)?.[1] ?? '';
+    const pov = /'s point of view \([^)]*\):\n\n([\s\S]*?)\n\nYou keep /.exec(system)?.[1];
+    const stretch = pov ?? system.split('this stretch:\n\n').at(-1) ?? '';
+    const entries = stretch.split('\n\n').filter((e) => e && !e.startsWith('(Earlier turns'));
+    return { op: 'chronicler', who, entries };
   }
-  if (system.startsWith('You are the perception filter')) {
+  if (system.includes('perception filter')) {
     const target = /into what (.+?) perceives of it/.exec(system)?.[1] ?? '';
     return { op: 'projector', target };
   }
-  if (system.startsWith('You are the plot author')) return { op: 'plot-hint' };
-  const user = /^You suggest the next turn of (.+?), the person playing/.exec(system)?.[1];
+  if (system.includes('You are the plot author')) return { op: 'plot-hint' };
+  const user = /You suggest the next turn of (.+?), the person playing/.exec(system)?.[1];
   if (user) return { op: 'suggester', user };
-  const actor = /^You are (.+?) in a roleplay/.exec(system)?.[1];
+  const actor = (/Now write (.+?)'s next turn as /.exec(system) ??
+    /^You are (.+?) in a roleplay/.exec(system))?.[1];
   // Continue (roleplay/actor-continue) asks the actor to go on from its own last turn.
   const continuing = (body.messages?.at(-1)?.content ?? '').includes('stopped before it was done');
   if (actor) return continuing ? { op: 'actor', actor, continuing } : { op: 'actor', actor };
   return { op: 'unknown' };
 }
 
-/** An answer's pacing: code points per streamed piece and the wait before each piece. */
+/**
+ * An answer's pacing: code points per streamed piece and the wait before each piece; an answer not
+ * streamed (the background's requests) comes whole after one wait.
+ */
 const DEFAULT_PACE = { chunkSize: 6, delayMs: 0 };
 
 /**
  * Starts the stub. `answer(kind, body)` returns the text of an answer (kind from `classify`);
- * `pace(kind)` its pacing. Both may be replaced on the returned object while tests run, and so may
+ * `pace(kind, body)` its pacing. Both may be replaced on the returned object while tests run, and so may
  * `failure` (`{ status, message }`: every chat completion fails so; null: they answer) and `broken`
  * (a 200 that fails all the same: 'not-json', a body or event that is not JSON; 'silent', headers and
  * then nothing; null: they answer), and `refuseTools` (true: a request with `tools` is refused with a
@@ -89,7 +98,7 @@ export async function startOpenAIStub({ answer, pace = () => DEFAULT_PACE }) {
     const text = stub.answer(kind, body);
     // An answer may call tools (`{ text, toolCalls: [{ id, name, arguments }] }`), as an assistant's model does.
     if (typeof text === 'object' && text !== null) return toolAnswer(res, body, text);
-    const { chunkSize, delayMs } = { ...DEFAULT_PACE, ...stub.pace(kind) };
+    const { chunkSize, delayMs } = { ...DEFAULT_PACE, ...stub.pace(kind, body) };
     if (!body.stream) {
       await sleep(delayMs);
       return json(res, 200, completion(body.model, text));

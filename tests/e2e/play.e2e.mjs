@@ -174,6 +174,11 @@ describe('play against an OpenAI-compatible server', { timeout: 8 * TEST_TIMEOUT
         .getByRole('status')
         .filter({ hasText: `${CHARACTER} is acting…` })
         .waitFor();
+      // What the wait is: the words the character has written so far, counted as they come.
+      await page
+        .getByRole('status')
+        .filter({ hasText: `${CHARACTER} is writing… 2 words` })
+        .waitFor();
       const actorCalls = stub.requests.filter((r) => r.kind.op === 'actor').length;
       await page.getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('status').filter({ hasText: 'Cancelled. Nothing was stored.' }).waitFor();

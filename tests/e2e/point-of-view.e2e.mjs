@@ -184,10 +184,7 @@ describe('point of view', { timeout: 10 * TEST_TIMEOUT_MS }, () => {
       try {
         await page.getByLabel('Who acts next').selectOption({ label: 'Jane' });
         await page.getByRole('button', { name: 'Act', exact: true }).click();
-        await page
-          .getByRole('status')
-          .filter({ hasText: `Writing what ${USER} perceived…` })
-          .waitFor();
+        await page.getByRole('status').filter({ hasText: 'Writing what you perceive…' }).waitFor();
         await page.getByRole('button', { name: 'Cancel' }).click();
         await page.getByRole('button', { name: 'Cancel' }).waitFor({ state: 'hidden' });
       } finally {

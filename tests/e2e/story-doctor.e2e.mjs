@@ -1,7 +1,8 @@
 // The session doctor in real Chromium against a local OpenAI-protocol server that answers with tool
-// calls: a SillyTavern chat imported to be projected later has perceptions not written; the story's
-// "Story doctor" proposes writing them, nothing is written until Apply, and after Apply the missing
-// views banner is gone and the perceptions are in the transcript. The page with the panel open
+// calls: a SillyTavern chat imported to be projected later has perceptions not written (more than the
+// story's background takes on by itself when it opens); the story's "Story doctor" proposes writing
+// them, nothing is written until Apply, and after Apply the missing views banner is gone and the
+// perceptions are in the transcript. The page with the panel open
 // passes axe. Screenshot at 1280 px in .tmp/screenshots/story-doctor-1280.png.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,10 +13,21 @@ import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
 
 const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 const SCREENSHOTS = fileURLToPath(new URL('../../.tmp/screenshots/', import.meta.url));
+/**
+ * Perceptions a story may lack when it opens that its background writes by itself (RESUME_ON_OPEN in
+ * src/workers/host/play-commands.ts): a chat imported to be projected later lacks more, so they wait
+ * for the person (or the doctor's fix).
+ */
+const RESUME_ON_OPEN = 32;
+/** Each message lacks one perception: the other participant's. */
+const MISSING = RESUME_ON_OPEN + 2;
 const CHAT = [
   { user_name: 'Sam', character_name: 'Ilse' },
-  { name: 'Ilse', mes: 'The lamp needs oil.' },
-  { name: 'Sam', is_user: true, mes: 'I brought a can.' },
+  ...Array.from({ length: MISSING }, (_, i) =>
+    i % 2 === 0
+      ? { name: 'Ilse', mes: `The lamp needs oil (${i + 1}).` }
+      : { name: 'Sam', is_user: true, mes: `I brought a can (${i + 1}).` },
+  ),
 ]
   .map((line) => JSON.stringify(line))
   .join('\n');
@@ -30,7 +42,7 @@ describe('the story doctor', { timeout: 8 * STEP_TIMEOUT_MS }, () => {
           return body.messages.at(-1)?.role === 'tool'
             ? 'I proposed writing the missing perceptions: check it and press Apply.'
             : {
-                text: 'Two perceptions are missing. ',
+                text: 'Perceptions are missing. ',
                 toolCalls: [{ id: 'call-1', name: 'write_missing_views', arguments: '{}' }],
               };
         return kind.op === 'projector' ? 'You hear a voice by the lamp.' : 'I nod.';
@@ -58,7 +70,7 @@ describe('the story doctor', { timeout: 8 * STEP_TIMEOUT_MS }, () => {
       await review.getByLabel(/Project from here/).check();
       await review.getByRole('button', { name: 'Import', exact: true }).click();
       const banner = page.getByRole('status').filter({ hasText: 'perceptions are not written yet' });
-      await banner.filter({ hasText: '2 perceptions' }).waitFor();
+      await banner.filter({ hasText: `${MISSING} perceptions` }).waitFor();
 
       await page.getByRole('button', { name: 'Story doctor' }).click();
       const doctor = page.getByRole('region', { name: 'Story doctor' });
@@ -69,8 +81,8 @@ describe('the story doctor', { timeout: 8 * STEP_TIMEOUT_MS }, () => {
       await proposal.waitFor();
       await doctor.getByText('I proposed writing the missing perceptions').waitFor();
       assert.match(await proposal.getByLabel('The change, line by line').innerText(), /Ilse: turns 2/);
-      // Nothing is written before Apply: the banner still counts both, no projection was asked for.
-      await banner.filter({ hasText: '2 perceptions' }).waitFor();
+      // Nothing is written before Apply: the banner still counts them all, no projection was asked for.
+      await banner.filter({ hasText: `${MISSING} perceptions` }).waitFor();
       assert.equal(stub.requests.filter((r) => r.kind.op === 'projector').length, 0);
 
       await axeClean(page);

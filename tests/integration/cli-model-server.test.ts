@@ -1,6 +1,7 @@
 // `rashomon run` against a model server that answers 200 and still fails (issue 19): a body that is not
 // JSON, and one that never ends past `--timeout`, each end the run with exit 1 and one line on stderr
-// (no stack trace), after the retries, with the story written up to the last completed step.
+// (no stack trace), after the retries, with the story written up to the last completed step (its
+// turn stored, the views the background could not write missing).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,10 @@ import { answer, readStory } from '../support/cli-scene.ts';
 const SCENE_FILE = fileURLToPath(new URL('../fixtures/cli/inn.scene.json', import.meta.url));
 /** Five attempts with the real backoff (0.5 + 1 + 2 + 4 s), each up to a 1 s deadline. */
 const TEST_TIMEOUT = 90_000;
-/** Steps 1 and 2 of the inn scene take six requests (2 projections; selector, actor, 2 projections). */
+/**
+ * Steps 1 and 2 of the inn scene, one Send, take six requests (selector, the actor's view, actor, the
+ * user's view; then the background's two views for the third audience).
+ */
 const FIRST_TWO_STEPS = 6;
 
 /** Progress lines (`step N/M: …`) aside, the failure is one line and no stack trace. */
@@ -24,6 +28,18 @@ function failureLine(stderr: string): string {
   expect(lines, stderr).toHaveLength(1);
   expect(stderr).not.toMatch(/^\s+at /m);
   return lines[0] as string;
+}
+
+/**
+ * The first two steps with every view; step 3's turn (Lotte's, written by hand: its command asks
+ * nothing) stored, with none of the views the background failed to write.
+ */
+function expectStepThreeWithoutViews(out: string): void {
+  const { path } = readStory(out);
+  expect(path.map((t) => t.origin)).toEqual(['authored', 'generated', 'authored']);
+  for (const t of path.slice(0, 2))
+    expect(Object.keys(t.pov).sort()).toEqual(t.audiences.filter((a) => a !== t.author).sort());
+  expect(path[2]?.pov).toEqual({});
 }
 
 const work = mkdtempSync(join(tmpdir(), 'rashomon-cli-server-'));
@@ -42,7 +58,7 @@ async function failingAfterTwoSteps(bad: ScriptReply): Promise<OpenAIServer> {
 
 describe.concurrent('[MS1][MS2] rashomon run and a misbehaving model server', () => {
   it(
-    '[MS1] a 200 whose body is not JSON: retried, then exit 1 in one line, the first two steps written',
+    '[MS1][L8] a 200 whose body is not JSON: retried, then exit 1 in one line, the first two steps written',
     async () => {
       const s = await failingAfterTwoSteps(invalidJson);
       const out = join(work, 'invalid.json');
@@ -53,13 +69,13 @@ describe.concurrent('[MS1][MS2] rashomon run and a misbehaving model server', ()
       );
       // Each of step 3's requests was asked the bounded number of times.
       expect(s.requests.length - FIRST_TWO_STEPS).toBeGreaterThanOrEqual(MAX_TRANSPORT_RETRIES + 1);
-      expect(readStory(out).path.map((t) => t.origin)).toEqual(['authored', 'generated']);
+      expectStepThreeWithoutViews(out);
     },
     TEST_TIMEOUT,
   );
 
   it(
-    '[MS2] an answer that trickles past --timeout 1: exit 1 in one line, the first two steps written',
+    '[MS2][L8] an answer that trickles past --timeout 1: exit 1 in one line, the first two steps written',
     async () => {
       const s = await failingAfterTwoSteps(trickle(100));
       const out = join(work, 'trickle.json');
@@ -68,7 +84,7 @@ describe.concurrent('[MS1][MS2] rashomon run and a misbehaving model server', ()
       expect(failureLine(result.stderr)).toMatch(
         /^rashomon run: step 3 failed \(unreachable\): The model server at .* took longer than 1 s to answer/,
       );
-      expect(readStory(out).path.map((t) => t.origin)).toEqual(['authored', 'generated']);
+      expectStepThreeWithoutViews(out);
     },
     TEST_TIMEOUT,
   );

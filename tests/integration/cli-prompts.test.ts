@@ -96,7 +96,8 @@ describe.concurrent('[R7] rashomon run --prompts / --language', () => {
       expect(actor).toHaveLength(1);
       expect(system(actor[0]?.body as ChatBody)).toContain('STYLE-OVERRIDE: write tersely, in English.');
       // Everything not overridden is the shipped text.
-      expect(system(actor[0]?.body as ChatBody)).toMatch(/^You are Oskar in a roleplay written in English/);
+      expect(system(actor[0]?.body as ChatBody)).toMatch(/^This is a roleplay written in English/);
+      expect(system(actor[0]?.body as ChatBody)).toContain("Now write Oskar's next turn as Oskar");
       expect(s.requests.filter((r) => isProjection(r.body))).toHaveLength(2 + 2);
     },
     TEST_TIMEOUT,
@@ -160,7 +161,8 @@ describe.concurrent('[R7] rashomon run --prompts / --language', () => {
       const result = await run(scene, s, out, '--language', 'zh');
       expect(result.code, result.stderr).toBe(0);
       expect(s.requests.length).toBeGreaterThan(0);
-      for (const r of s.requests) expect(system(r.body)).toMatch(/^你是一场用中文写成的角色扮演中的/);
+      // Every request begins with the Chinese common rules (the selector's too, were there one).
+      for (const r of s.requests) expect(system(r.body)).toMatch(/^这是一场用中文书写的角色扮演/);
       const story = JSON.parse(readFileSync(out, 'utf8')) as StoryJson;
       expect(story.language).toBe('zh');
       const generated = story.turns.flatMap((t) => [

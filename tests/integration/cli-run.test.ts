@@ -47,15 +47,40 @@ const outFile = () => join(work, `out-${++files}.json`);
 const runArgs = (scene: string, s: OpenAIServer, out: string, ...extra: string[]) =>
   runSceneArgs(scene, s.baseURL, out, ...extra);
 
-/** The spec's fewest requests (L6) for a played path: as ../shared/tools/scene-check/check-scene.mjs counts them. */
-function minimumRequests(path: Turn[], batch: boolean, autoActs: number): number {
+/**
+ * The spec's fewest requests (L6) for a path played without batches, as
+ * ../shared/tools/scene-check/check-scene.mjs counts them.
+ */
+function minimumRequests(path: Turn[], autoActs: number): number {
   return (
     autoActs +
     path.reduce((n, t) => {
       const targets = t.audiences.filter((a) => a !== t.author).length;
-      return n + (batch ? Math.min(targets, 1) : targets) + (t.origin === 'generated' ? 1 : 0);
+      return n + targets + (t.origin === 'generated' ? 1 : 0);
     }, 0)
   );
+}
+
+/**
+ * The projection requests of each turn of `path`, in the order they were asked: an isolated one by its
+ * audience's name, a batch by its audiences' names joined with "+".
+ */
+function projectionsByTurn(s: OpenAIServer, path: Turn[]): string[][] {
+  const byTurn = path.map((): string[] => []);
+  for (const r of s.requests.filter((r) => r.status === 200)) {
+    const kind = kindOf(r.body as never);
+    if (kind !== 'project' && kind !== 'batch') continue;
+    const task = r.body.messages.at(-1)?.content ?? '';
+    const i = path.findIndex((t) => task.includes(t.source));
+    if (i < 0) throw new Error(`request ${r.n} projects no turn of the path`);
+    const names =
+      kind === 'batch'
+        ? (r.body.response_format as { json_schema: { schema: { required: string[] } } }).json_schema.schema
+            .required
+        : [subjectOf({ messages: r.body.messages } as never) ?? '?'];
+    byTurn[i]?.push([...names].sort().join('+'));
+  }
+  return byTurn;
 }
 
 /** Every present audience holds a record of every turn; a silent source is perceived by no one; <empty> is never stored. */
@@ -142,7 +167,7 @@ describe.concurrent('rashomon run', () => {
       expect(Object.values(silent.pov).every((r) => !r.perceived)).toBe(true);
       // One request per other audience, one per generated turn, one per automatic choice (both among two).
       expect(s.requests.every((r) => r.status === 200)).toBe(true);
-      expect(s.requests).toHaveLength(minimumRequests(path, false, 2));
+      expect(s.requests).toHaveLength(minimumRequests(path, 2));
       expect(s.requests).toHaveLength(22);
       // The user's projection of each character's turn is asked for first.
       for (const t of path.filter((t) => t.author !== id('Ines'))) {
@@ -190,7 +215,7 @@ describe.concurrent('rashomon run', () => {
   );
 
   it(
-    '[O4] --batch: one game-master request per turn with several audiences, the same complete records',
+    "[O4][L1][L2][L8] --batch: the views the background writes, one game-master request per turn with several of them; the user's and the next actor's alone, at once",
     async () => {
       const s = await server();
       const out = outFile();
@@ -200,12 +225,25 @@ describe.concurrent('rashomon run', () => {
       expect(story.settings.batchReprojection).toBe(true);
       expect(path).toHaveLength(7);
       expectCompleteRecords(path);
+      // Per turn, in the order asked: a name alone is an isolated projection, names joined a batch.
+      expect(projectionsByTurn(s, path)).toEqual([
+        // Ines's turn and Oskar's act are one Send: Oskar's view before he acts, Lotte's after.
+        ['Oskar', 'Lotte'],
+        // A character's turn: the user's view at once (L1), the one other audience's in the background.
+        ['Ines', 'Lotte'],
+        // Lotte's turn as Ines wrote it: nobody waits for a view of it; the background batches both.
+        ['Ines+Oskar'],
+        ['Ines', 'Lotte'],
+        // Bertram's view of the silent turn before he acts (L2), the two others together after.
+        ['Bertram', 'Lotte+Oskar'],
+        ['Ines', 'Lotte+Oskar'],
+        ['Ines', 'Oskar'],
+      ]);
+      // Besides them, one actor call per generated turn and one selector call per automatic choice.
       const kinds = s.requests.map((r) => kindOf(r.body as never));
-      // Every turn of this scene has at least two other audiences, so no isolated projection is needed.
-      expect(kinds.filter((k) => k === 'batch')).toHaveLength(7);
-      expect(kinds.filter((k) => k === 'project')).toHaveLength(0);
-      expect(s.requests).toHaveLength(minimumRequests(path, true, 2));
-      expect(s.requests).toHaveLength(13);
+      expect(kinds.filter((k) => k === 'actor')).toHaveLength(4);
+      expect(kinds.filter((k) => k === 'selector')).toHaveLength(2);
+      expect(s.requests).toHaveLength(19);
       expectNoLeaks(s, story);
     },
     TEST_TIMEOUT,
@@ -281,23 +319,26 @@ describe.concurrent('rashomon run', () => {
       const out = outFile();
       const result = await rashomon(...runArgs(SCENE_FILE, s, out));
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/step 1 failed \(unauthorized\)/);
+      // Ines's turn and the act after it are one Send: the turn is stored, the act's selector is refused.
+      expect(result.stderr).toMatch(/step 2 failed \(unauthorized\)/);
       expect(result.stderr).not.toMatch(/^\s+at /m);
-      // Not retried (a bad key does not get better): step 1's two projections were each asked once, in parallel.
-      expect(s.requests.length).toBeGreaterThan(0);
+      // Not retried (a bad key does not get better): the selector was asked once, and at most the
+      // background's first view of Ines's turn after it.
+      expect(kindOf(s.requests[0]?.body as never)).toBe('selector');
       expect(s.requests.length).toBeLessThanOrEqual(2);
       expect(new Set(s.requests.map((r) => JSON.stringify(r.body))).size).toBe(s.requests.length);
       const { story, path } = readStory(out);
-      expect(path).toHaveLength(0);
+      expect(path.map((t) => [t.origin, Object.keys(t.pov)])).toEqual([['authored', []]]);
       expect(story.participants.map((p) => p.name).sort()).toEqual(['Bertram', 'Ines', 'Lotte', 'Oskar']);
     },
     TEST_TIMEOUT,
   );
 
   it(
-    '[L5] a key revoked mid-run: exit 1, the out file holds the story after the last completed step',
+    '[L5][L8] a key revoked mid-run: exit 1, the out file holds every step done, without the views the background could not write',
     async () => {
-      // Steps 1 and 2 take six requests (2 projections; selector, actor and 2 projections); then 401.
+      // Steps 1 and 2, one Send, take six requests (selector, Oskar's view, actor, Ines's view; then
+      // the background's two views for Lotte); then 401.
       const s = await server((body, n) =>
         n <= 6 ? answer(body, n) : openAIError(401, 'Incorrect API key provided: revoked.'),
       );
@@ -306,10 +347,13 @@ describe.concurrent('rashomon run', () => {
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/step 3 failed \(unauthorized\)/);
       const { path } = readStory(out);
-      expect(path.map((t) => t.origin)).toEqual(['authored', 'generated']);
-      expectCompleteRecords(path);
-      // Lotte's hand-written turn of step 3 was appended, then its projection failed: it is not in the file.
-      expect(readFileSync(out, 'utf8')).not.toContain('CANARY-L1');
+      expect(path.map((t) => t.origin)).toEqual(['authored', 'generated', 'authored']);
+      expectCompleteRecords(path.slice(0, 2));
+      // Lotte's hand-written turn of step 3 is stored; no view of it was written (L5), so none carries it.
+      const lotte = path[2] as Turn;
+      expect(lotte.source).toContain('CANARY-L1');
+      expect(lotte.pov).toEqual({});
+      expect(s.requests.slice(6).every((r) => r.status === 401)).toBe(true);
     },
     TEST_TIMEOUT,
   );

@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
 import { createStoryStore, type StoryStore } from '../../src/workers/store/story-store.ts';
-import { newStory, startHost } from '../support/host-harness.ts';
+import { backgroundSettled, newStory, startHost } from '../support/host-harness.ts';
+import { bodyKind, isFor } from '../support/body-kinds.ts';
 import { tr } from '../../src/driver/i18n/messages.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -18,11 +19,9 @@ afterEach(() => {
 });
 
 function answer(body: ChatBody): string | { text: string; chunkSize: number; delayMs?: number } {
-  const system = body.messages[0]?.content ?? '';
-  const format = (body.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name;
-  if (format === 'next_actor') return JSON.stringify({ next: 'Jane' });
-  if (system.startsWith('You are the perception filter'))
-    return { text: 'You see Jane raise her lantern.', chunkSize: 4 };
+  const kind = bodyKind(body);
+  if (kind === 'selector') return JSON.stringify({ next: 'Jane' });
+  if (kind === 'project') return { text: 'You see Jane raise her lantern.', chunkSize: 4 };
   if (slow.actor) return { text: 'I wait and wait.', chunkSize: 2, delayMs: 200 };
   return { text: 'I raise my lantern. (PRIVATE-THOUGHT: he looks tired)', chunkSize: 4 };
 }
@@ -203,10 +202,9 @@ describe('DriverApi over comlink', () => {
     const LATIN = 'I raise my lantern and look at the traveller by the gate.';
     const server = await startOpenAIServer({
       answer: (body) => {
-        const system = body.messages[0]?.content ?? '';
-        const chinese = system.startsWith('你是');
-        if (system.includes('感知过滤器')) return '你看见简举起了灯笼。';
-        if (system.startsWith('You are the perception filter')) return 'You see Jane raise her lantern.';
+        const chinese = (body.messages[0]?.content ?? '').startsWith('这是一场');
+        if (bodyKind(body) === 'project')
+          return chinese ? '你看见简举起了灯笼。' : 'You see Jane raise her lantern.';
         // The first Chinese actor answer is in Latin script, to show the script check follows the switch.
         const retried = body.messages.at(-1)?.content.includes('你上一次的回答无法使用');
         return chinese && retried ? '我举起灯笼，看着门口的旅人。' : LATIN;
@@ -217,8 +215,7 @@ describe('DriverApi over comlink', () => {
     const storyId = await newStory(api);
     const opened = await api.openStory(storyId);
     const jane = opened.ok ? (opened.story.participants.find((p) => p.name === 'Jane')?.id ?? '') : '';
-    const actorRequests = () =>
-      server.requests.filter((r) => /^(You are Jane|你是)/.test(r.body.messages[0]?.content ?? ''));
+    const actorRequests = () => server.requests.filter((r) => isFor(r.body, 'actor', 'Jane'));
     expect((await api.act(storyId, { actor: jane })).ok).toBe(true);
     expect(actorRequests().at(-1)?.body.messages.at(-1)?.content).toMatch(/^It is your turn, Jane\./);
 
@@ -230,7 +227,10 @@ describe('DriverApi over comlink', () => {
     const inChinese = await api.act(storyId, { actor: jane });
     expect(inChinese.ok, JSON.stringify(inChinese)).toBe(true);
     const [first, retry] = actorRequests().slice(before);
-    expect(first?.body.messages[0]?.content).toMatch(/^你是一场用中文写成的角色扮演中的Jane。/);
+    // The common rules, Jane's point of view and the actor's rules, all in Chinese.
+    expect(first?.body.messages[0]?.content).toMatch(/^这是一场用中文书写的角色扮演/);
+    expect(first?.body.messages[0]?.content).toContain('这个请求是为Jane而发的。');
+    expect(first?.body.messages[0]?.content).toContain('现在以Jane的身份写Jane的下一个回合');
     // Text built from data follows too: the card is labelled in Chinese.
     expect(first?.body.messages[0]?.content).toContain(`${tr('zh', 'Who you are')}：A guard.`);
     const task = '轮到你了，Jane。用第一人称写出你接下来做什么、说什么。';
@@ -260,10 +260,11 @@ describe('DriverApi over comlink', () => {
     expect(await api.settingsProblem()).toBeNull();
   });
 
-  it('says what to do when no model is set up', async () => {
+  it("[L8] says what to do when no model is set up: the person's turn is stored, the views wait for one", async () => {
     const server = await startOpenAIServer({ answer });
     cleanups.push(() => server.close());
-    const { api } = await makeApi(server);
+    const host = await makeApi(server);
+    const { api } = host;
     await api.setDeviceSettings({
       version: 1,
       uiLanguage: 'en',
@@ -273,16 +274,22 @@ describe('DriverApi over comlink', () => {
       sharedStories: [],
     });
     const storyId = await newStory(api);
-    // Models are resolved when a command first needs one: a turn nobody else perceives needs none.
+    // Models are resolved when a command first needs one: the person's own turn needs none.
     const opened = await api.openStory(storyId);
-    const jane = opened.ok ? opened.story.participants.find((p) => p.kind === 'character')?.id : undefined;
-    await api.setPresent(storyId, jane ?? '', false);
-    expect((await api.send(storyId, { text: 'Alone, I hum.' })).ok).toBe(true);
-    await api.setPresent(storyId, jane ?? '', true);
-    const r = await api.send(storyId, { next: null, text: 'Hello.' });
+    const jane = opened.ok ? (opened.story.participants.find((p) => p.kind === 'character')?.id ?? '') : '';
+    expect((await api.send(storyId, { next: null, text: 'Hello.' })).ok).toBe(true);
+    // Jane's view of it is the background's: it stops on the missing model and says where to set one up.
+    const stopped = await backgroundSettled(host, storyId);
+    expect(stopped.pending).toBe(1);
+    expect(stopped.failure).toMatch(/Settings/);
+    const t = await api.transcript(storyId);
+    expect(t.ok && t.rows.map((r) => r.text)).toEqual(['Hello.']);
+    // A command that needs a model says so, and the person's turn stays.
+    const r = await api.act(storyId, { actor: jane });
     expect(!r.ok && r.code).toBe('no-backend');
     expect(!r.ok && r.detail).toMatch(/Settings/);
-    // The person's turn is kept: its views are made once a model is set up.
-    expect(!r.ok && r.turnId).toBeTruthy();
+    const after = await api.transcript(storyId);
+    expect(after.ok && after.length).toBe(1);
+    expect(server.requests).toHaveLength(0);
   });
 });

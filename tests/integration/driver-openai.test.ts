@@ -1,23 +1,26 @@
 // The driver over the real OpenAI-compatible backend and a real HTTP server: streamed tokens reach
-// the caller, a blank answer is refused and asked again, a 429 is waited out, and what is stored is
-// the validated text.
+// the caller, a blank answer is refused and asked again, a 429 is waited out (in the background, which
+// writes the views nobody waited for), and what is stored is the validated text.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
 import { createOpenAIChatModel } from '../../src/workers/backends/openai/chat-model.ts';
 import { english } from '../../src/workers/backends/wording.ts';
 import { makeStory, USER, JANE, JESS } from '../support/story-fixture.ts';
-import { makeEnv } from '../support/driver-env.ts';
+import { completeBackground, makeEnv } from '../support/driver-env.ts';
+import { bodyKind, bodySubject, isFor } from '../support/body-kinds.ts';
 import { takeTurn } from '../../src/driver/turns/turn-loop.ts';
 import { readTurn } from '../../src/driver/doc/turns.ts';
 
 let server: OpenAIServer | undefined;
 afterEach(async () => server?.close());
 
-const isActor = (body: ChatBody) =>
-  body.messages[0]?.content.startsWith('You are Jane in a roleplay') ?? false;
+const isActor = (body: ChatBody) => isFor(body, 'actor', 'Jane');
+/** A request as the log below reads it: its kind, and a projection's audience. */
+const bodyKindOf = (body: ChatBody) =>
+  bodyKind(body) === 'project' ? `project:${bodySubject(body)}` : bodyKind(body);
 
 describe('driver over the OpenAI protocol', () => {
-  it('[L1][V1][V7] streams tokens, retries a blank answer with the reason, waits out a 429, stores the valid text', async () => {
+  it("[L1][L8][V1][V7] streams tokens, retries a blank answer with the reason, writes the reader's view at once and another's in the background (a 429 waited out), stores the valid text", async () => {
     let actorCalls = 0;
     let jessLimited = false;
     server = await startOpenAIServer({
@@ -27,7 +30,7 @@ describe('driver over the OpenAI protocol', () => {
           if (actorCalls === 1) return '   ';
           return { text: 'I lift the lantern and peer into the dark.', chunkSize: 5 };
         }
-        if (body.messages[0]?.content.includes('what Jess perceives') && !jessLimited) {
+        if (isFor(body, 'project', 'Jess') && !jessLimited) {
           jessLimited = true;
           return { status: 429, headers: { 'retry-after': '0' }, body: { error: { message: 'slow down' } } };
         }
@@ -48,10 +51,23 @@ describe('driver over the OpenAI protocol', () => {
     });
     const r = await takeTurn(s, env, { actor: JANE });
     expect(r.ok, JSON.stringify(r)).toBe(true);
-    const turn = readTurn(s.doc, r.ok ? r.turnId : '');
+    const turnId = r.ok ? r.turnId : '';
+    const turn = readTurn(s.doc, turnId);
     expect(turn.source).toBe('I lift the lantern and peer into the dark.');
+    // The turn is the person's to read at once; Jess's view waits for the background.
     expect(turn.pov[USER]?.text).toBe('A lantern rises in the dark; its light finds you.');
-    expect(turn.pov[JESS]?.text).toBe('A lantern rises in the dark; its light finds you.');
+    expect(turn.pov[JESS]).toBeUndefined();
+    expect(server.requests.map((q) => [bodyKindOf(q.body), q.status])).toEqual([
+      ['actor', 200],
+      ['actor', 200],
+      ['project:User', 200],
+    ]);
+    expect((await completeBackground(s, env)).ok).toBe(true);
+    expect(readTurn(s.doc, turnId).pov[JESS]?.text).toBe('A lantern rises in the dark; its light finds you.');
+    expect(server.requests.slice(3).map((q) => [bodyKindOf(q.body), q.status])).toEqual([
+      ['project:Jess', 429],
+      ['project:Jess', 200],
+    ]);
     // The blank answer was sent back with the reason; every request streamed.
     const actorRequests = server.requests.filter((q) => isActor(q.body));
     expect(actorRequests).toHaveLength(2);

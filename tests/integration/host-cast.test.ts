@@ -3,7 +3,8 @@
 // the document refuses (a name taken) changes nothing.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
-import { startHost, type HostHarness } from '../support/host-harness.ts';
+import { backgroundSettled, startHost, type HostHarness } from '../support/host-harness.ts';
+import { bodyKind } from '../support/body-kinds.ts';
 import { putCharacter } from '../../src/driver/doc/library-doc.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -11,8 +12,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-const isProjection = (body: ChatBody) =>
-  (body.messages[0]?.content ?? '').startsWith('You are the perception filter');
+const isProjection = (body: ChatBody) => bodyKind(body) === 'project';
 const answer = (body: ChatBody) => (isProjection(body) ? 'You hear Wren speak.' : 'I lift my lantern.');
 
 async function setup(): Promise<{
@@ -41,9 +41,7 @@ async function setup(): Promise<{
 }
 
 const actorRequests = (server: OpenAIServer) =>
-  server.requests
-    .filter((r) => !isProjection(r.body) && r.body.messages.length > 0)
-    .map((r) => JSON.stringify(r.body.messages));
+  server.requests.filter((r) => bodyKind(r.body) === 'actor').map((r) => JSON.stringify(r.body.messages));
 
 describe('the cast of a running story', () => {
   it('[C1] a character’s new description and the user’s new persona reach the next actor request', async () => {
@@ -108,6 +106,8 @@ describe("[AN1] the story's Author's Note", () => {
     const last = request?.lastIndexOf('You hear Wren speak.') ?? -1;
     expect(first).toBeGreaterThan(-1);
     expect([first < note, note < last]).toEqual([true, true]);
+    // Pell's views too, which the background writes.
+    await backgroundSettled(host, storyId);
     const projections = server.requests.filter((r) => isProjection(r.body));
     expect(projections.length).toBeGreaterThan(0);
     for (const p of projections) expect(JSON.stringify(p.body.messages)).not.toContain('Author’s note');
@@ -126,7 +126,7 @@ describe("[AN1] the story's Author's Note", () => {
 });
 
 const selectorRequests = (server: OpenAIServer) =>
-  server.requests.filter((r) => (r.body.messages[0]?.content ?? '').startsWith('You direct the turn order'));
+  server.requests.filter((r) => bodyKind(r.body) === 'selector');
 
 describe('[C2][C3] characters added and removed in a running story', () => {
   it('[C2] a removed character keeps its turns, leaves the scene, is never chosen or let act, and can come back', async () => {
@@ -140,6 +140,7 @@ describe('[C2][C3] characters added and removed in a running story', () => {
     expect(slice.ok && slice.rows.map((r) => r.authorName)).toEqual(['Wren', 'Pell']);
     // Not chosen: the selector is not even asked when one character is left, and never told of Pell.
     await host.api.send(storyId, { text: 'Anyone else?' });
+    expect(selectorRequests(server)).toHaveLength(0);
     for (const r of selectorRequests(server)) expect(JSON.stringify(r.body.messages)).not.toContain('Pell');
     const last = await host.api.transcript(storyId);
     expect(last.ok && last.rows.at(-1)?.authorName).toBe('Mara');

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startToolServer, type ToolReply } from '../support/openai-tool-server.ts';
 import type { ChatBody, OpenAIServer } from '../support/openai-server.ts';
 import { newStory, startHost, type HostHarness } from '../support/host-harness.ts';
+import { bodyKind, isFor } from '../support/body-kinds.ts';
 import type { RowRoll } from '../../src/workers/api.ts';
 
 const TURN = 'I throw my shoulder against the gate.';
@@ -17,8 +18,7 @@ const SECRET = 'the gate key is sewn into my cloak';
 type Mode = 'roll' | 'bad' | 'greedy' | 'secret';
 let mode: Mode = 'roll';
 
-const isActor = (body: ChatBody) =>
-  body.messages[0]?.content.startsWith('You are Jane in a roleplay') ?? false;
+const isActor = (body: ChatBody) => isFor(body, 'actor', 'Jane');
 const offered = (body: ChatBody) => Array.isArray(body.tools) && body.tools.length > 0;
 const call = (id: string, args: object) => ({
   calls: [{ id, name: 'roll', arguments: JSON.stringify(args) }],
@@ -68,7 +68,7 @@ const actorBodies = (from: number) =>
 const projectorBodies = (from: number) =>
   server.requests
     .slice(from)
-    .filter((r) => !isActor(r.body))
+    .filter((r) => bodyKind(r.body) === 'project')
     .map((r) => r.body);
 const told = (body: ChatBody) => body.messages.map((m) => m.content).join('\n');
 

@@ -5,14 +5,15 @@ import * as Comlink from 'comlink';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
 import { newStory, startHost, type HostHarness } from '../support/host-harness.ts';
+import { bodyKind } from '../support/body-kinds.ts';
 
 const SUGGESTION = 'I raise my empty hands and say that I mean no harm to anyone here.';
 
 function answer(body: ChatBody): string {
-  const system = body.messages[0]?.content ?? '';
+  const kind = bodyKind(body);
   const last = body.messages.at(-1)?.content ?? '';
-  if (system.startsWith('You suggest the next turn of')) return SUGGESTION;
-  if (system.startsWith('You are the perception filter')) return 'A guard lifts a lantern.';
+  if (kind === 'suggest') return SUGGESTION;
+  if (kind === 'project') return 'A guard lifts a lantern.';
   if (last.includes('stopped before it was done')) return 'Then I lower it again.';
   return 'I lift my lantern.';
 }

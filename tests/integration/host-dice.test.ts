@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
 import { newStory, startHost, type HostHarness } from '../support/host-harness.ts';
+import { bodyKind } from '../support/body-kinds.ts';
 
 let answers = 0;
 function answer(body: ChatBody): string {
-  const system = body.messages[0]?.content ?? '';
-  if (system.startsWith('You are the perception filter')) return 'Wren rolls the dice.';
+  if (bodyKind(body) === 'project') return 'Wren rolls the dice.';
   answers += 1;
   return answers % 2 ? 'I watch the dice.' : 'I lean closer to the dice.';
 }

@@ -1,12 +1,14 @@
 // The session doctor through the worker's DriverApi over comlink, against a real server speaking tool
 // calls that also writes the story's perceptions: a story with stale views (its first turn edited),
-// a perception that failed to be written and the generation that failed; the doctor lists them,
+// a perception that failed to be written (Cat's, needed before she answers the person, and in the
+// background) and the generation that failed with it; the doctor lists them,
 // proposes fixes that change nothing until Apply, Reject leaves the story as it is, and a fix made
 // meanwhile by the person is refused at Apply with the reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startToolServer, type ToolReply } from '../support/openai-tool-server.ts';
 import type { ChatBody, OpenAIServer } from '../support/openai-server.ts';
-import { startHost, type HostHarness } from '../support/host-harness.ts';
+import { backgroundSettled, startHost, type HostHarness } from '../support/host-harness.ts';
+import { bodyKind, isFor } from '../support/body-kinds.ts';
 import type { AssistantChatView } from '../../src/workers/api.ts';
 
 let server: OpenAIServer;
@@ -52,11 +54,32 @@ function doctor(body: ChatBody): ToolReply {
 }
 
 function perception(body: ChatBody): ToolReply {
-  const system = body.messages[0]?.content ?? '';
   // A hint always comes back blank (refused): a failure that writes nothing into the story.
-  if (system.startsWith('You are the plot author')) return { text: '' };
-  if (catFails && system.includes('what Cat perceives')) return { text: '' };
+  if (bodyKind(body) === 'hint') return { text: '' };
+  if (catFails && isFor(body, 'project', 'Cat')) return { text: '' };
   return { text: 'You hear the harbour bell ring twice.' };
+}
+
+/**
+ * The person's turn, answered by Cat while her views come back blank: the turn is stored, her view of
+ * it cannot be written, so she cannot act (the generation fails); the background then writes Bob's
+ * view and stops on Cat's. Her views work again after.
+ */
+async function failingForCat(story: string, text: string): Promise<string> {
+  const opened = await host.api.openStory(story);
+  const cat = opened.ok ? opened.story.participants.find((p) => p.name === 'Cat')?.id : undefined;
+  if (!cat) throw new Error('no Cat in this story');
+  catFails = true;
+  try {
+    const sent = await host.api.send(story, { text, next: { actor: cat } });
+    if (sent.ok || !sent.turnId) throw new Error('the turn was meant to be stored, and Cat’s view to fail');
+    const stopped = await backgroundSettled(host, story);
+    if (stopped.pending !== 1 || !stopped.failure)
+      throw new Error(`the background was meant to stop on Cat’s view: ${JSON.stringify(stopped)}`);
+    return sent.turnId;
+  } finally {
+    catFails = false;
+  }
 }
 
 beforeAll(async () => {
@@ -77,11 +100,9 @@ beforeAll(async () => {
   const one = await host.api.send(storyId, { text: 'The bell rings over the harbour.', next: null });
   if (!one.ok) throw new Error(one.detail);
   first = one.turnId;
-  catFails = true;
-  const two = await host.api.send(storyId, { text: 'A ship comes in.', next: null });
-  if (two.ok) throw new Error('the second turn was meant to fail for Cat');
-  second = two.turnId ?? '';
-  catFails = false;
+  // Bob's and Cat's views of it are written by the background.
+  if ((await backgroundSettled(host, storyId)).pending !== 0) throw new Error('views of turn 1 missing');
+  second = await failingForCat(storyId, 'A ship comes in.');
   const edited = await host.api.editSource(storyId, first, [{ retain: 4 }, { insert: 'old ' }]);
   if (!edited.ok) throw new Error(edited.detail);
 }, 30_000);
@@ -204,11 +225,7 @@ describe('the session doctor: a failed generation retried, and automatic mode', 
     });
     if (!created.ok) throw new Error(created.detail);
     story = created.storyId;
-    catFails = true;
-    const sent = await host.api.send(story, { text: 'The lamp goes out.', next: null });
-    catFails = false;
-    if (sent.ok || !sent.turnId) throw new Error('the turn was meant to be stored, and Cat’s view to fail');
-    turn = sent.turnId;
+    turn = await failingForCat(story, 'The lamp goes out.');
   });
   const badgesOf = async (turnId: string) => {
     const r = await host.api.inspectTurn(story, turnId);

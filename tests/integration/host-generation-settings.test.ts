@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
 import { newStory, startHost, testSettings, type HostHarness } from '../support/host-harness.ts';
 import { PROJECTOR_TEMPERATURE } from '../../src/driver/turns/sampling.ts';
+import { bodyKind, isFor } from '../support/body-kinds.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -12,8 +13,7 @@ afterEach(async () => {
 });
 
 function answer(body: ChatBody): string {
-  const system = body.messages[0]?.content ?? '';
-  if (system.startsWith('You are the perception filter')) return 'You see Jane lift her lantern.';
+  if (bodyKind(body) === 'project') return 'You see Jane lift her lantern.';
   return 'I lift my lantern.';
 }
 
@@ -34,8 +34,10 @@ async function setup(): Promise<{ server: OpenAIServer; host: HostHarness; story
   return { server, host, storyId, jane: opened.story.participants.find((p) => p.name === 'Jane')?.id ?? '' };
 }
 
-const last = (server: OpenAIServer, prefix: string) =>
-  server.requests.filter((r) => r.body.messages[0]?.content.startsWith(prefix)).at(-1)?.body;
+const last = (server: OpenAIServer, which: (body: ChatBody) => boolean) =>
+  server.requests.filter((r) => which(r.body)).at(-1)?.body;
+const janeActing = (body: ChatBody) => isFor(body, 'actor', 'Jane');
+const projecting = (body: ChatBody) => bodyKind(body) === 'project';
 
 const generation = (body: ChatBody | undefined) => ({
   temperature: body?.temperature,
@@ -49,13 +51,13 @@ describe('generation settings in the actor request', () => {
     const { server, host, storyId, jane } = await setup();
     const acted = await host.api.act(storyId, { actor: jane });
     expect(acted.ok, JSON.stringify(acted)).toBe(true);
-    expect(generation(last(server, 'You are Jane'))).toEqual({
+    expect(generation(last(server, janeActing))).toEqual({
       temperature: 0.6,
       top_p: 0.8,
       stop: ['\nSam:'],
       max_tokens: 321,
     });
-    const projector = last(server, 'You are the perception filter');
+    const projector = last(server, projecting);
     expect(projector?.temperature).toBe(PROJECTOR_TEMPERATURE);
     expect(projector?.['stop']).toBeUndefined();
   });
@@ -69,7 +71,7 @@ describe('generation settings in the actor request', () => {
     });
     expect(updated.ok).toBe(true);
     expect((await host.api.act(storyId, { actor: jane })).ok).toBe(true);
-    expect(generation(last(server, 'You are Jane'))).toEqual({
+    expect(generation(last(server, janeActing))).toEqual({
       temperature: 1.1,
       top_p: 0.8,
       stop: ['THE END'],
@@ -84,7 +86,7 @@ describe('generation settings in the actor request', () => {
     const refused = await host.api.setStoryGeneration(storyId, { actorTopP: 5 });
     expect(refused).toMatchObject({ ok: false, code: 'invalid' });
     expect((await host.api.act(storyId, { actor: jane })).ok).toBe(true);
-    expect(generation(last(server, 'You are Jane'))).toMatchObject({
+    expect(generation(last(server, janeActing))).toMatchObject({
       temperature: 0.6,
       top_p: 0.8,
       stop: ['THE END'],

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import * as Y from 'yjs';
 import type { Remote } from 'comlink';
 import { startOpenAIServer } from '../support/openai-server.ts';
-import { startHost, type HostHarness } from '../support/host-harness.ts';
+import { backgroundSettled, startHost, type HostHarness } from '../support/host-harness.ts';
 import type { DriverApi } from '../../src/workers/api.ts';
 import { createStoryStore } from '../../src/workers/store/story-store.ts';
 import { mulberry32 } from '../support/prng.ts';
@@ -40,7 +40,9 @@ function ok<T extends object>(r: ({ ok: true } & T) | { ok: false; detail: strin
   return r;
 }
 
-async function storyWith(api: Remote<DriverApi>, title: string, texts: string[]) {
+/** A story with the user's `texts` and every view of them written (the background done). */
+async function storyWith(harness: HostHarness, title: string, texts: string[]) {
+  const { api } = harness;
   const { storyId } = ok(
     await api.createStory({
       title,
@@ -50,6 +52,7 @@ async function storyWith(api: Remote<DriverApi>, title: string, texts: string[])
     }),
   );
   for (const text of texts) ok(await api.send(storyId, { next: null, text }));
+  expect((await backgroundSettled(harness, storyId)).pending).toBe(0);
   const { story } = ok(await api.openStory(storyId));
   const rows = ok(await api.transcript(storyId)).rows;
   const idOf = (name: string) => story.participants.find((p) => p.name === name)?.id ?? '';
@@ -80,8 +83,8 @@ describe('a story another device wrote hostile structure into', () => {
   it('[U1][U3] parent cycles and a missing parent: the story opens, each loop is cut, nothing hangs', async () => {
     const harness = await host();
     const { api } = harness;
-    const other = await storyWith(api, 'Another story', ['I wait.']);
-    const s = await storyWith(api, 'The loop', ['One.', 'Two.', 'Three.']);
+    const other = await storyWith(harness, 'Another story', ['I wait.']);
+    const s = await storyWith(harness, 'The loop', ['One.', 'Two.', 'Three.']);
     const [first, , last] = s.turns as [string, string, string];
     await fromPeer(harness, s.storyId, (peer) => {
       loopActivePath(peer, first, last);
@@ -111,24 +114,18 @@ describe('a story another device wrote hostile structure into', () => {
     expect(ok(await api.storyProblems(other.storyId)).problems).toEqual([]);
   });
 
-  it('[U2][U3] wrong-typed fields: what is sound opens, each unreadable part is listed, playing goes on', async () => {
+  it('[U2][U3][L8] wrong-typed fields: what is sound opens, each unreadable part is listed, a view not written yet is written, playing goes on', async () => {
     const harness = await host();
     const { api } = harness;
-    const other = await storyWith(api, 'Another story', ['I wait.']);
-    const s = await storyWith(api, 'Typed wrong', ['One.', 'Two.', 'Three.', 'Four.']);
+    const other = await storyWith(harness, 'Another story', ['I wait.']);
+    const s = await storyWith(harness, 'Typed wrong', ['One.', 'Two.', 'Three.', 'Four.']);
     const [t1, t2, t3, t4] = s.turns as [string, string, string, string];
     await fromPeer(harness, s.storyId, (peer) =>
       writeWrongTypes(peer, { turns: [t2, t3, t4], participant: s.jess, audience: s.jane }),
     );
 
-    const { story } = ok(await api.openStory(s.storyId));
-    expect(story.title).toBe('');
-    expect(story.settings).toMatchObject({ batchReprojection: false, turnSelection: 'auto' });
-    expect(story.participants.map((p) => p.name)).toEqual(['Wren', 'Jane']);
-    // t2 and t3 cannot be read: the path reads back as far as it is sound (like a parent not arrived).
-    expect(await texts(api, s.storyId)).toEqual(['Four.']);
-    ok(await api.inspectTurn(s.storyId, t4));
-    ok(await api.memory(s.storyId, s.jane));
+    // What cannot be read is listed as it arrives, before the story is opened.
+    const unreadableView = { code: 'unreadable-view', turnId: t4, audience: s.jane, field: 'view' };
     const { problems } = ok(await api.storyProblems(s.storyId));
     expect(problems).toEqual(
       expect.arrayContaining([
@@ -139,16 +136,38 @@ describe('a story another device wrote hostile structure into', () => {
         { code: 'unreadable-turn', turnId: t2, field: 'source' },
         { code: 'unreadable-turn', turnId: t3, field: 'audiences' },
         { code: 'unreadable-turn', turnId: 'number-turn', field: 'turn' },
-        { code: 'unreadable-view', turnId: t4, audience: s.jane, field: 'view' },
+        unreadableView,
         { code: 'unreadable-view', turnId: t4, audience: 'someone-else', field: 'basis' },
         { code: 'unreadable-chronicle', participantId: s.jane, part: 'entries', key: 'e1' },
       ]),
     );
     expect(problems).toHaveLength(10);
+
+    const { story } = ok(await api.openStory(s.storyId));
+    expect(story.title).toBe('');
+    expect(story.settings).toMatchObject({ batchReprojection: false, turnSelection: 'auto' });
+    expect(story.participants.map((p) => p.name)).toEqual(['Wren', 'Jane']);
+    // t2 and t3 cannot be read: the path reads back as far as it is sound (like a parent not arrived).
+    expect(await texts(api, s.storyId)).toEqual(['Four.']);
+    ok(await api.inspectTurn(s.storyId, t4));
+    ok(await api.memory(s.storyId, s.jane));
+    // Jane's unreadable view of Four. counts as not written yet (U2): opening the story resumes its
+    // background (L8), which writes it, on Jane's history before Four. (none, and nothing stale).
+    expect((await backgroundSettled(harness, s.storyId)).pending).toBe(0);
+    const healed = ok(await api.storyProblems(s.storyId)).problems;
+    expect(healed).not.toContainEqual(unreadableView);
+    expect(healed).toHaveLength(9);
+    const four = ok(await api.inspectTurn(s.storyId, t4)).turn;
+    expect(four.variants.find((v) => v.audience === s.jane)).toMatchObject({
+      text: 'You hear a knock.',
+      badge: 'fresh',
+    });
+    // Jess, left out of the cast, keeps her view of Four.: it rested on turns now cut away.
+    expect(four.variants.find((v) => v.audience === s.jess)?.badge).toBe('stale');
     expect((await api.listStories()).map((x) => x.id).sort()).toEqual([other.storyId, s.storyId].sort());
 
-    // The story goes on from what is sound: a new turn follows the last readable one. Jane's view of
-    // Four. rested on the turns now cut away, so it is stale: the person says to keep it.
+    // The story goes on from what is sound: a new turn follows the last readable one. Jess's view of
+    // Four. is stale: the person says to keep it.
     expect(await api.send(s.storyId, { next: null, text: 'Five.' })).toMatchObject({ code: 'stale-history' });
     ok(await api.send(s.storyId, { next: null, text: 'Five.', stale: 'keep' }));
     expect(await texts(api, s.storyId)).toEqual(['Four.', 'Five.']);
@@ -162,8 +181,8 @@ describe('a story another device wrote hostile structure into', () => {
     it(`[U2][U3] seed ${seed}: random structure from a peer; every read the story screen makes and sending a turn answer, none throws`, async () => {
       const harness = await host();
       const { api } = harness;
-      const other = await storyWith(api, 'Another story', ['I wait.']);
-      const s = await storyWith(api, 'Random', ['One.', 'Two.', 'Three.', 'Four.', 'Five.']);
+      const other = await storyWith(harness, 'Another story', ['I wait.']);
+      const s = await storyWith(harness, 'Random', ['One.', 'Two.', 'Three.', 'Four.', 'Five.']);
       const rng = mulberry32(seed);
       for (let round = 0; round < 6; round++) {
         await fromPeer(harness, s.storyId, (peer) => {

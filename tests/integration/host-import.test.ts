@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAIServer } from '../support/openai-server.ts';
 import { newStory, startHost, type HostHarness } from '../support/host-harness.ts';
+import { bodyKind } from '../support/body-kinds.ts';
 import { readFileSync } from 'node:fs';
 import { b64, png, tEXt } from '../support/card-files.ts';
 import { v3Card } from '../support/card-fixture.ts';
@@ -113,10 +114,7 @@ describe('import through the worker', () => {
 
   it('[I7] a chat imported to be projected later: its views are made when asked, in order, and counted', async () => {
     const server = await startOpenAIServer({
-      answer: (body) =>
-        (body.messages[0]?.content ?? '').startsWith('You are the perception filter')
-          ? 'You hear a voice.'
-          : 'I nod.',
+      answer: (body) => (bodyKind(body) === 'project' ? 'You hear a voice.' : 'I nod.'),
     });
     const host = await startHost(server);
     cleanups.push(

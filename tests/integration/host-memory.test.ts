@@ -1,17 +1,19 @@
 // What a participant remembers and what a request was given, through the worker's DriverApi against a
 // real local OpenAI-protocol server whose context is small, so turns leave the windows and the
-// chronicler runs: the person reviews, corrects and adds, and the next requests say so.
+// chronicler runs (in the story's background, after each command): the person reviews, corrects and
+// adds, and the next requests say so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
-import { startHost, testSettings, type HostHarness } from '../support/host-harness.ts';
+import { backgroundSettled, startHost, testSettings, type HostHarness } from '../support/host-harness.ts';
+import { bodyKind, bodyWindow, isFor } from '../support/body-kinds.ts';
 import type { MemoryView } from '../../src/workers/api.ts';
 
-/** A chronicler that quotes the last line of the transcript it was given, and names its reader's knowledge. */
+/** A chronicler that quotes the oldest turn of the window it records from, and invents one event. */
 function chronicle(body: ChatBody, n: number): string {
-  const system = body.messages[0]?.content ?? '';
-  const lines = system.split('\n\n').filter((l) => /^(Wren|Jane): /.test(l));
-  const last = lines.at(-1) ?? '';
-  const quote = last.slice(last.indexOf(': ') + 2).slice(0, 30);
+  const oldest = bodyWindow(body)
+    .split('\n\n')
+    .find((l) => /^(Wren|Jane): /.test(l));
+  const quote = (oldest ?? '').slice((oldest ?? '').indexOf(': ') + 2).slice(0, 30);
   return JSON.stringify({
     memories: [{ text: `MEMORY-${n}: the gate at night.`, importance: 6 }],
     events: [
@@ -28,16 +30,21 @@ function chronicle(body: ChatBody, n: number): string {
 
 let turn = 0;
 function answer(body: ChatBody, n: number) {
-  const system = body.messages[0]?.content ?? '';
-  const format = (body.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name;
+  const kind = bodyKind(body);
   const prompt = body.messages.map((m) => m.content).join('');
   const usage = { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: 20 };
-  if (format === 'chronicle') return { text: chronicle(body, n), usage };
-  if (format === 'next_actor') return { text: JSON.stringify({ next: 'Jane' }), usage };
-  if (system.startsWith('You are the perception filter'))
+  if (kind === 'chronicle') return { text: chronicle(body, n), usage };
+  if (kind === 'selector') return { text: JSON.stringify({ next: 'Jane' }), usage };
+  if (kind === 'project')
     return { text: `You see Jane lift her lantern high over the gate, turn ${++turn}.`, usage };
   return { text: `I lift my lantern high and look at the road for a long while, turn ${++turn}.`, usage };
 }
+
+/**
+ * Small enough that turns leave the windows within a few rounds, large enough for the chronicler's
+ * request (the common rules, its own rules and one turn take some 930 tokens: 1,024 leaves no answer).
+ */
+const CONTEXT = 1536;
 
 let server: OpenAIServer;
 let host: HostHarness;
@@ -47,7 +54,7 @@ let wren: string;
 
 beforeAll(async () => {
   server = await startOpenAIServer({ answer });
-  host = await startHost(server, undefined, JSON.stringify(testSettings(server, { contextTokens: 1024 })));
+  host = await startHost(server, undefined, JSON.stringify(testSettings(server, { contextTokens: CONTEXT })));
   const created = await host.api.createStory({
     title: 'Night watch',
     language: 'en',
@@ -67,6 +74,8 @@ beforeAll(async () => {
     });
     if (!sent.ok) throw new Error(sent.detail);
   }
+  // Each send stopped the background before it chronicled much: it has the time now, as the person reads.
+  await backgroundSettled(host, storyId);
 }, 60_000);
 afterAll(async () => {
   await host.close();
@@ -84,13 +93,14 @@ async function memoryOf(who: string): Promise<MemoryView> {
 }
 const lastActorRequest = () =>
   server.requests
-    .filter((r) => (r.body.messages[0]?.content ?? '').startsWith('You are Jane'))
+    .filter((r) => isFor(r.body, 'actor', 'Jane'))
     .at(-1)
     ?.body.messages.map((m) => m.content)
     .join('\n') ?? '';
 async function playOnce(): Promise<void> {
   const sent = await host.api.send(storyId, { next: { auto: true }, text: 'I wait by the gate in silence.' });
   if (!sent.ok) throw new Error(sent.detail);
+  await backgroundSettled(host, storyId);
 }
 
 describe('what a participant remembers, through the worker', () => {
@@ -155,9 +165,7 @@ describe('what a participant remembers, through the worker', () => {
     expect(lastActorRequest()).toContain('HAND-MEMORY');
     expect(lastActorRequest()).toContain('HAND-STATE a silver key');
     // Only Jane's: Wren's requests never carry what the person told Jane.
-    const wrenRequests = server.requests.filter((r) =>
-      (r.body.messages[0]?.content ?? '').includes('what Wren perceives'),
-    );
+    const wrenRequests = server.requests.filter((r) => isFor(r.body, 'project', 'Wren'));
     expect(wrenRequests.length).toBeGreaterThan(0);
     expect(wrenRequests.some((r) => JSON.stringify(r.body).includes('HAND-'))).toBe(false);
 
@@ -221,7 +229,7 @@ describe('what a participant remembers, through the worker', () => {
 });
 
 describe('what a request was given, through the worker', () => {
-  it("[G1][B2] a generated turn's itemisation adds up, and its rebuilt request is the one the server got", async () => {
+  it("[G1][B2] a generated turn's itemisation adds up, and its rebuilt request is the one the server got, memories as they are now", async () => {
     const t = await host.api.transcript(storyId);
     if (!t.ok) throw new Error(t.detail);
     const last = t.rows.at(-1);
@@ -231,7 +239,7 @@ describe('what a request was given, through the worker', () => {
     const { given } = inspected.turn;
     expect(given).toBeDefined();
     if (!given) return;
-    expect(given.context).toBe(1024);
+    expect(given.context).toBe(CONTEXT);
     expect(given.source).toBe('setting');
     expect(given.parts.reduce((n, p) => n + p.tokens, 0)).toBe(given.promptTokens);
     expect(given.parts.map((p) => p.part)).toEqual(
@@ -242,10 +250,13 @@ describe('what a request was given, through the worker', () => {
 
     const rebuilt = await host.api.turnRequest(storyId, last?.turnId ?? '');
     if (!rebuilt.ok) throw new Error(rebuilt.detail);
-    const sent = server.requests
-      .filter((r) => (r.body.messages[0]?.content ?? '').startsWith('You are Jane'))
-      .at(-1);
-    expect(rebuilt.request.messages).toEqual(sent?.body.messages);
+    const sent = server.requests.filter((r) => isFor(r.body, 'actor', 'Jane')).at(-1)?.body.messages;
+    // Rebuilt from the story as it is now: the system message (the common rules, Jane's window, the
+    // actor's rules and card) byte for byte; the tail tells memories and state as they stand now, which
+    // the background may have chronicled into since (M1), then the same task.
+    expect(rebuilt.request.messages.map((m) => m.role)).toEqual(sent?.map((m) => m.role));
+    expect(rebuilt.request.messages[0]?.content).toBe(sent?.[0]?.content);
+    expect(rebuilt.request.messages.at(-1)?.content.endsWith(sent?.at(-1)?.content ?? '—')).toBe(true);
     expect(rebuilt.request.messages[0]?.content).toContain('CARD-OF-JANE');
 
     // The user's view of it was made by a projection request with its own itemisation.
@@ -253,7 +264,8 @@ describe('what a request was given, through the worker', () => {
     expect(view?.given?.parts.some((p) => p.part === 'source')).toBe(true);
     const projected = await host.api.turnRequest(storyId, last?.turnId ?? '', wren);
     if (!projected.ok) throw new Error(projected.detail);
-    expect(projected.request.messages[0]?.content).toContain('what Wren perceives');
+    expect(projected.request.messages[0]?.content).toContain('This request is for Wren.');
+    expect(projected.request.messages[0]?.content).toContain("Now you are Wren's perception filter");
     expect(JSON.stringify(projected.request)).not.toContain('CARD-OF-JANE');
   });
 

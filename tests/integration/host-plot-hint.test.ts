@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
 import { startHost, type HostHarness } from '../support/host-harness.ts';
+import { bodyKind } from '../support/body-kinds.ts';
 
 const HINT = 'You could ask the guard why the gate is barred tonight.';
 const CARD_CANARY = 'CANARY-JANE-CARD';
@@ -11,12 +12,12 @@ const THOUGHT_CANARY = 'CANARY-JANE-THOUGHT';
 
 const hintRequests: string[] = [];
 function answer(body: ChatBody): string {
-  const system = body.messages[0]?.content ?? '';
-  if (system.startsWith('You are the plot author')) {
+  const kind = bodyKind(body);
+  if (kind === 'hint') {
     hintRequests.push(body.messages.map((m) => m.content).join('\n'));
     return HINT;
   }
-  if (system.startsWith('You are the perception filter')) return 'The guard lifts a lantern.';
+  if (kind === 'project') return 'The guard lifts a lantern.';
   return `I lift my lantern. (${THOUGHT_CANARY})`;
 }
 

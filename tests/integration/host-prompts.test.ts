@@ -7,6 +7,7 @@ import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/
 import { newStory, startHost, type HostHarness } from '../support/host-harness.ts';
 import { putPreset } from '../../src/driver/doc/library-presets.ts';
 import { PROJECTOR_TEMPERATURE } from '../../src/driver/turns/sampling.ts';
+import { bodyKind, isFor } from '../support/body-kinds.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -14,8 +15,7 @@ afterEach(async () => {
 });
 
 function answer(body: ChatBody): string {
-  const system = body.messages[0]?.content ?? '';
-  if (system.startsWith('You are the perception filter')) return 'You see Jane lift her lantern.';
+  if (bodyKind(body) === 'project') return 'You see Jane lift her lantern.';
   return 'I lift my lantern.';
 }
 
@@ -45,7 +45,7 @@ async function importNightMarket(host: HostHarness) {
 
 const lastActorTask = (server: OpenAIServer) =>
   server.requests
-    .filter((r) => r.body.messages[0]?.content.startsWith('You are Jane'))
+    .filter((r) => isFor(r.body, 'actor', 'Jane'))
     .at(-1)
     ?.body.messages.at(-1)?.content;
 
@@ -108,9 +108,8 @@ describe('prompts through the worker', () => {
     expect(zh.ok && zh.prompts.find((p) => p.id === 'roleplay/style')?.from).toBe('story');
     const acted = await host.api.act(storyId, { actor: jane });
     expect(acted.ok, JSON.stringify(acted)).toBe(true);
-    const system = server.requests
-      .filter((r) => r.body.messages[0]?.content.startsWith('You are Jane'))
-      .at(-1)?.body.messages[0]?.content;
+    const system = server.requests.filter((r) => isFor(r.body, 'actor', 'Jane')).at(-1)?.body
+      .messages[0]?.content;
     expect(system).toContain((style?.text ?? '').slice(0, 40));
     expect((await host.api.removeStoryPreset(storyId)).ok).toBe(true);
     const after = await host.api.storyPreset(storyId);
@@ -122,10 +121,10 @@ describe('prompts through the worker', () => {
     const imported = await importNightMarket(host);
     expect((await host.api.applyPreset(storyId, imported.presetId)).ok).toBe(true);
     const sampled = () => {
-      const last = (prefix: string) =>
-        server.requests.filter((r) => r.body.messages[0]?.content.startsWith(prefix)).at(-1)?.body;
-      const actor = last('You are Jane');
-      const projector = last('You are the perception filter');
+      const last = (which: (body: ChatBody) => boolean) =>
+        server.requests.filter((r) => which(r.body)).at(-1)?.body;
+      const actor = last((body) => isFor(body, 'actor', 'Jane'));
+      const projector = last((body) => bodyKind(body) === 'project');
       return {
         actor: [actor?.temperature, actor?.top_p],
         projector: [projector?.temperature, projector?.top_p],

@@ -3,7 +3,8 @@
 // never another character's source; reading it asks no model anything.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type ChatBody } from '../support/openai-server.ts';
-import { startHost } from '../support/host-harness.ts';
+import { backgroundSettled, startHost } from '../support/host-harness.ts';
+import { bodyKind, bodySubject } from '../support/body-kinds.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -15,13 +16,14 @@ const PELL_SOURCE = 'I shrug. (PELL-PRIVATE: I took the key)';
 
 /** Each projection names its target; Pell perceives nothing of Jane's turn. */
 function answer(body: ChatBody): string {
-  const system = body.messages[0]?.content ?? '';
-  const format = (body.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name;
-  if (format === 'next_actor') return JSON.stringify({ next: 'Jane' });
-  const target = /into what (.+?) perceives of it/.exec(system)?.[1];
-  if (target === 'Pell' && body.messages.some((m) => m.content.includes('JANE-PRIVATE'))) return '<empty>';
-  if (target) return `${target} notices something.`;
-  return system.startsWith('You are Jane') ? JANE_SOURCE : PELL_SOURCE;
+  const kind = bodyKind(body);
+  if (kind === 'selector') return JSON.stringify({ next: 'Jane' });
+  const subject = bodySubject(body);
+  if (kind === 'project') {
+    if (subject === 'Pell' && body.messages.some((m) => m.content.includes('JANE-PRIVATE'))) return '<empty>';
+    return `${subject} notices something.`;
+  }
+  return subject === 'Jane' ? JANE_SOURCE : PELL_SOURCE;
 }
 
 describe('transcript(storyId, range, participant)', () => {
@@ -48,6 +50,8 @@ describe('transcript(storyId, range, participant)', () => {
     expect((await api.send(storyId, { next: null, text: 'I knock on the gate.' })).ok).toBe(true);
     expect((await api.act(storyId, { actor: idOf('Jane') })).ok).toBe(true);
     expect((await api.act(storyId, { actor: idOf('Pell') })).ok).toBe(true);
+    // Jane's view of Pell's turn is written after the command, by the background.
+    expect((await backgroundSettled(host, storyId)).pending).toBe(0);
     const requests = server.requests.length;
 
     const jane = await api.transcript(storyId, {}, idOf('Jane'));

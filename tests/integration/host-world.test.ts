@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
 import { startHost, type HostHarness } from '../support/host-harness.ts';
+import { bodyKind, isFor } from '../support/body-kinds.ts';
 import type { WorldInput } from '../../src/workers/api.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -13,9 +14,7 @@ afterEach(async () => {
 });
 
 const answer = (body: ChatBody) =>
-  (body.messages[0]?.content ?? '').startsWith('You are the perception filter')
-    ? 'You hear Wren ask about the old mill.'
-    : 'I lift my lantern.';
+  bodyKind(body) === 'project' ? 'You hear Wren ask about the old mill.' : 'I lift my lantern.';
 
 async function setup(): Promise<{ server: OpenAIServer; host: HostHarness }> {
   const server = await startOpenAIServer({ answer });
@@ -134,9 +133,7 @@ describe('worlds and lorebooks through the worker', () => {
     });
     expect(sent.ok).toBe(true);
     // Pell's window holds what Pell perceived of Wren's words (the server's projection), never the source.
-    const actor = server.requests
-      .filter((r) => (r.body.messages[0]?.content ?? '').startsWith('You are Pell'))
-      .at(-1);
+    const actor = server.requests.filter((r) => isFor(r.body, 'actor', 'Pell')).at(-1);
     const text = (actor?.body.messages ?? []).map((m) => m.content).join('\n');
     expect(text).toContain('You, Pell: A miller’s son.');
     expect(text).not.toContain('Hidden under the altar');
@@ -188,7 +185,7 @@ describe('books of a character and of the persona', () => {
     await host.api.act(second.storyId, { actor: id('Pell') });
     const actorText = (name: string) =>
       server.requests
-        .filter((r) => (r.body.messages[0]?.content ?? '').startsWith(`You are ${name}`))
+        .filter((r) => isFor(r.body, 'actor', name))
         .map((r) => r.body.messages.map((m) => m.content).join('\n'))
         .join('\n');
     expect(actorText('Pell')).toContain('Pell owes the miller three coins.');

@@ -1,8 +1,9 @@
 // A seeded property test of the isolation table: 200 random scenes (a user and 2–4 characters,
 // canaries in cards, the persona, private thoughts and every model answer), played through the real
-// turn loop against a scripted model. Afterwards every recorded request is checked against what its
-// participant legitimately knew, read from the STORED story (Story JSON export), the way
-// ../shared/tools/scene-check/check-scene.mjs checks a CLI run from outside.
+// turn loop against a scripted model, the background completing after each step as a person reads.
+// Afterwards every recorded request is checked against what its participant legitimately knew, read
+// from the STORED story (Story JSON export), the way ../shared/tools/scene-check/check-scene.mjs checks
+// a CLI run from outside.
 import { describe, expect, it } from 'vitest';
 import { setPresent } from '../../src/driver/doc/participants.ts';
 import { EMPTY_SENTINEL } from '../../src/driver/doc/schema.ts';
@@ -13,7 +14,14 @@ import type { StoryJson, StoryJsonInput } from '../../src/driver/story-json/sche
 import { createStoryViews } from '../../src/driver/views/story-views.ts';
 import { authorTurn, takeTurn } from '../../src/driver/turns/turn-loop.ts';
 import type { Story } from '../../src/driver/env.ts';
-import { chronicleAnswer, kindOf, makeEnv, subjectOf, type RequestKind } from '../support/driver-env.ts';
+import {
+  chronicleAnswer,
+  completeBackground,
+  kindOf,
+  makeEnv,
+  subjectOf,
+  type RequestKind,
+} from '../support/driver-env.ts';
 import { mulberry32, type Rng } from '../support/prng.ts';
 import type { RecordedCall } from '../support/scripted-model.ts';
 
@@ -60,6 +68,8 @@ interface SceneRun {
   refused: Set<number>;
   /** What the script answered, by call number. */
   answered: Map<number, string>;
+  /** Call numbers made by the steps themselves (the rest the background made after them). */
+  inCommand: Set<number>;
   /** Per selector call, in order: the candidate names expected and the number of turns before it. */
   selections: Array<{ candidates: string[]; turnsBefore: number }>;
   batch: boolean;
@@ -188,7 +198,9 @@ async function playScene(seed: number): Promise<SceneRun> {
   const story: Story = { doc: imported.doc, views: createStoryViews(imported.doc) };
   const present = new Map(input.participants.map((p) => [p.id, p.present ?? true]));
   const selections: SceneRun['selections'] = [];
+  const inCommand = new Set<number>();
   for (const [i, step] of steps.entries()) {
+    const before = env.model.calls.length;
     let r;
     switch (step.kind) {
       case 'user':
@@ -214,6 +226,10 @@ async function playScene(seed: number): Promise<SceneRun> {
         break;
     }
     if (!r.ok) throw new Error(`seed ${seed} step ${i} (${JSON.stringify(step)}): ${JSON.stringify(r)}`);
+    for (const c of env.model.calls.slice(before)) inCommand.add(c.n);
+    // The other audiences' views are written after the command, before the next one (L1, L8).
+    const done = await completeBackground(story, env);
+    if (!done.ok) throw new Error(`seed ${seed} after step ${i}: ${JSON.stringify(done)}`);
   }
   story.views.dispose();
   return {
@@ -222,6 +238,7 @@ async function playScene(seed: number): Promise<SceneRun> {
     calls: env.model.calls,
     refused,
     answered,
+    inCommand,
     selections,
     batch: input.settings?.batchReprojection === true,
   };
@@ -319,7 +336,7 @@ function checkScene(run: SceneRun) {
   const perTurn = new Map<number, Array<{ kind: RequestKind; who: string[]; n: number }>>();
   const order: number[] = [];
   let selectorCalls = 0;
-  const seen = { batch: 0, project: 0, actor: 0, selector: 0, nothingInActor: 0 };
+  const seen = { batch: 0, project: 0, deferred: 0, actor: 0, selector: 0, nothingInActor: 0 };
   for (const call of calls) {
     const kind = kindOf(call);
     const text = requestText(call);
@@ -362,6 +379,9 @@ function checkScene(run: SceneRun) {
       }
       turnIndex = i;
       const t = path[i] as Turn;
+      // L1: on the way to a turn only the view the person reads it by; the others wait for the background.
+      if (!run.inCommand.has(call.n)) seen.deferred++;
+      else if (target !== user?.id) fail(`${what}: ${target}'s view requested by the command itself`);
       if (!t.audiences.includes(target) || t.author === target)
         fail(`${what}: ${target} is not a non-author audience of ${t.id}`);
       onlyAllowed(
@@ -381,9 +401,11 @@ function checkScene(run: SceneRun) {
       const targets = names.map((n) => idOf.get(n) ?? `?${n}`);
       const i = projectedTurn(call, what);
       if (i === undefined) continue;
+      if (run.inCommand.has(call.n)) fail(`${what}: a batch requested by the command itself`);
       turnIndex = i;
       const t = path[i] as Turn;
-      const expected = t.audiences.filter((a) => a !== t.author);
+      // The user's view was written at once, alone (L1): the batch has the other audiences.
+      const expected = t.audiences.filter((a) => a !== t.author && a !== user?.id);
       if ([...targets].sort().join() !== [...expected].sort().join())
         fail(`${what}: targets ${targets} instead of ${expected}`);
       const union = new Set([...tokens(t.source), ...targets.flatMap((a) => [...knew(a, i)])]);
@@ -444,21 +466,24 @@ function checkScene(run: SceneRun) {
     if ((order[k] as number) < (order[k - 1] as number))
       fail(`request order goes back from turn ${order[k - 1]} to ${order[k]}`);
 
-  // The minimum (L6): one per other audience (one per turn batched when ≥ 2 targets), one actor
-  // call per generated turn, one selector call per automatic choice among several; plus one retry per refusal.
+  // The minimum (L6): one per other audience, one actor call per generated turn, one selector call
+  // per automatic choice among several; plus one retry per refusal. The user's view is requested at
+  // once and alone (L1); the background batches the other audiences of a turn when there are ≥ 2.
   let minimum = run.selections.length;
   for (const [i, t] of path.entries()) {
     const targets = t.audiences.filter((a) => a !== t.author);
-    const batched = run.batch && targets.length > 1;
-    minimum += (batched ? 1 : targets.length) + (t.origin === 'generated' ? 1 : 0);
+    const reader = user && targets.includes(user.id) ? user.id : null;
+    const others = targets.filter((a) => a !== reader);
+    const batched = run.batch && others.length > 1;
+    minimum += (reader ? 1 : 0) + (batched ? 1 : others.length) + (t.origin === 'generated' ? 1 : 0);
     const made = (perTurn.get(i) ?? []).filter(
       (r) => !isRetry(calls[r.n - 1] as RecordedCall) && r.kind !== 'actor',
     );
-    if (batched && made.some((r) => r.kind !== 'batch'))
+    // L1: the user's view first, alone, whether or not the story batches.
+    if (reader && (made[0]?.kind !== 'project' || made[0].who.join() !== reader))
+      fail(`turn ${t.id}: the user's view was not requested first, alone`);
+    if (batched && made.slice(reader ? 1 : 0).some((r) => r.kind !== 'batch'))
       fail(`turn ${t.id}: isolated projections though the batch succeeded`);
-    // L1: in isolated mode the user's projection is asked for first.
-    if (!batched && user && targets.includes(user.id) && made[0]?.who[0] !== user.id)
-      fail(`turn ${t.id}: the user's projection was not requested first`);
   }
   if (calls.length !== minimum + run.refused.size)
     fail(
@@ -471,11 +496,12 @@ function checkScene(run: SceneRun) {
 }
 
 describe('isolation over random scenes (canaries)', () => {
-  it('[O1][O2][O3][O4][P5][P6][L1][L6] no request carries a canary its participant never perceived (200 seeded scenes)', async () => {
+  it('[O1][O2][O3][O4][P5][P6][L1][L6][L8] no request carries a canary its participant never perceived (200 seeded scenes)', async () => {
     const problems: string[] = [];
     const total = {
       batch: 0,
       project: 0,
+      deferred: 0,
       actor: 0,
       selector: 0,
       nothingInActor: 0,
@@ -487,7 +513,7 @@ describe('isolation over random scenes (canaries)', () => {
     for (let seed = 1; seed <= SCENES; seed++) {
       const result = checkScene(await playScene(seed));
       problems.push(...result.problems);
-      for (const k of ['batch', 'project', 'actor', 'selector', 'nothingInActor'] as const)
+      for (const k of ['batch', 'project', 'deferred', 'actor', 'selector', 'nothingInActor'] as const)
         total[k] += result.seen[k];
       total.nothing += result.nothing;
       total.turns += result.turns;
@@ -498,6 +524,7 @@ describe('isolation over random scenes (canaries)', () => {
     // The property is not vacuous: every kind of request, no-perception records, refusals and clean scenes all occurred.
     expect(total.batch).toBeGreaterThan(50);
     expect(total.project).toBeGreaterThan(500);
+    expect(total.deferred).toBeGreaterThan(1000);
     expect(total.actor).toBeGreaterThan(300);
     expect(total.selector).toBeGreaterThan(100);
     expect(total.nothingInActor).toBeGreaterThan(100);

@@ -13,6 +13,7 @@ import type { DriverApi } from '../../src/workers/api.ts';
 import { eventually, ok, startDevice, type Device } from '../support/sync-devices.ts';
 import { syncClient, type SyncClient } from '../support/sync-clients.ts';
 import { loopActivePath, writeDetachedCycles, writeWrongTypes } from '../support/hostile-peer.ts';
+import { backgroundSettled } from '../support/host-harness.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'rashomon-sync-hostile-'));
 const servers: SyncServer[] = [];
@@ -25,7 +26,9 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-async function story(api: DriverApi, title: string, texts: string[]) {
+/** A story with the user's `texts` and every view of them written (the background done). */
+async function story(device: Device, title: string, texts: string[]) {
+  const { api } = device;
   const { storyId } = ok(
     await api.createStory({
       title,
@@ -35,6 +38,7 @@ async function story(api: DriverApi, title: string, texts: string[]) {
     }),
   );
   for (const text of texts) ok(await api.send(storyId, { next: null, text }));
+  expect((await backgroundSettled(device, storyId)).pending).toBe(0);
   return storyId;
 }
 
@@ -55,8 +59,8 @@ describe('a collaborator’s device writing hostile structure through the sync s
       { segmented: false },
     );
     devices.push(owner);
-    const shared = await story(owner.api, 'The shared road', ['One.', 'Two.', 'Three.', 'Four.']);
-    const mine = await story(owner.api, 'My own story', ['Only mine.']);
+    const shared = await story(owner, 'The shared road', ['One.', 'Two.', 'Three.', 'Four.']);
+    const mine = await story(owner, 'My own story', ['Only mine.']);
     const { story: overview } = ok(await owner.api.openStory(shared));
     const idOf = (name: string) => overview.participants.find((p) => p.name === name)?.id ?? '';
     const turns = ok(await owner.api.transcript(shared)).rows.map((r) => r.turnId);
@@ -113,8 +117,12 @@ describe('a collaborator’s device writing hostile structure through the sync s
     expect(ok(await owner.api.storyProblems(mine)).problems).toEqual([]);
     ok(await owner.api.send(mine, { next: null, text: 'Still mine.' }));
     expect(await texts(owner.api, mine)).toEqual(['Only mine.', 'Still mine.']);
-    // And the shared story goes on from what is sound.
-    ok(await owner.api.send(shared, { next: null, text: 'Five.', stale: 'keep' }));
+    // And the shared story goes on from what is sound: Jane perceives the new turn (the background).
+    const five = ok(await owner.api.send(shared, { next: null, text: 'Five.', stale: 'keep' }));
     expect((await texts(owner.api, shared)).at(-1)).toBe('Five.');
+    expect((await backgroundSettled(owner, mine)).pending).toBe(0);
+    expect((await backgroundSettled(owner, shared)).pending).toBe(0);
+    const perceived = ok(await owner.api.inspectTurn(shared, five.turnId)).turn.variants;
+    expect(perceived.map((v) => [v.name, v.badge])).toEqual([['Jane', 'fresh']]);
   });
 });

@@ -11,6 +11,7 @@ import { createStoryStore } from '../../src/workers/store/story-store.ts';
 import { newStory, startHost, type HostHarness } from '../support/host-harness.ts';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
 import { eventually, ok } from '../support/sync-devices.ts';
+import { bodyKind } from '../support/body-kinds.ts';
 
 const PROJECTION = 'You see Jane raise her lantern.';
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -21,7 +22,7 @@ afterEach(async () => {
 function answer(body: ChatBody): string {
   const format = (body.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name;
   if (format === 'next_actor') return JSON.stringify({ next: 'Jane' });
-  if ((body.messages[0]?.content ?? '').startsWith('You are the perception filter')) return PROJECTION;
+  if (bodyKind(body) === 'project') return PROJECTION;
   return 'I raise my lantern.';
 }
 
@@ -147,6 +148,9 @@ describe('tabs of one device, no server', () => {
     await listed(b, storyId);
     ok(await a.api.send(storyId, { next: null, text: 'I knock on the gate.' }));
     await transcriptShows(b.api, storyId, 'I knock on the gate.', 'the turn in B');
+    // A's background writes the others' views after the send (an export waits for it): done before C comes.
+    ok(await a.api.exportStory(storyId));
+    await settle();
 
     a.events.length = 0;
     const c = await tab(server, prefix);

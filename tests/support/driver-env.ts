@@ -1,6 +1,7 @@
 // A DriverEnv for driver tests: shipped prompts, a deterministic clock and ids, and one scripted
 // model for every operation, plus a classifier that tells which operation a recorded request was.
-import type { DriverEnv } from '../../src/driver/env.ts';
+import type { DriverEnv, DriverResult, Story } from '../../src/driver/env.ts';
+import { completeStory } from '../../src/driver/turns/background.ts';
 import type { ChatModel, ChatRequest } from '../../src/driver/model.ts';
 import { estimateTokens } from '../../src/driver/budget/tokens.ts';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
@@ -19,18 +20,31 @@ export function kindOf(request: Pick<ChatRequest, 'messages' | 'response_format'
   if (name === 'projections') return 'batch';
   if (name === 'chronicle') return 'chronicle';
   const system = request.messages[0]?.content ?? '';
-  if (system.startsWith('You are the perception filter')) return 'project';
+  // The projector's own rules follow the audience's window (point-of-view.ts).
+  if (/'s perception filter/.test(system)) return 'project';
   return 'actor';
 }
 
-/** The name a projection or chronicler request is for ("…what Jane perceives…"), or the actor's name. */
-export function subjectOf(call: RecordedCall): string | undefined {
+/** Whom a request is for: the participant whose point of view it begins with (the selector's: none). */
+export function subjectOf(call: Pick<ChatRequest, 'messages'>): string | undefined {
   const system = call.messages[0]?.content ?? '';
-  return (
-    /what (.+?) perceives of it/.exec(system)?.[1] ??
-    /^You keep (.+?)'s memory/.exec(system)?.[1] ??
-    /^You are (.+?) in a roleplay/.exec(system)?.[1]
-  );
+  return /This request is for (.+?)\. /.exec(system)?.[1];
+}
+
+/** The window a participant's request shows: its story so far, between the point of view and the rules after it. */
+export function windowOf(call: Pick<ChatRequest, 'messages'>): string {
+  const system = call.messages[0]?.content ?? '';
+  const from = system.indexOf('point of view (');
+  const start = from < 0 ? -1 : system.indexOf(':\n\n', from);
+  if (start < 0) return '';
+  const rest = system.slice(start + 3);
+  const end = rest.search(/\n\n(Now |You keep |You suggest |You are the plot author)/);
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+/** What the background writes after a command (the views that did not have to wait, memories): done now. */
+export async function completeBackground(story: Story, env: DriverEnv): Promise<DriverResult> {
+  return completeStory(story, env);
 }
 
 export function makeEnv(
@@ -52,15 +66,13 @@ export function makeEnv(
 
 /**
  * A chronicler's answer as a careful model would give it: one memory, and an event and a change that
- * quote the stretch it was given (the last line of its transcript, after the speaker's name).
+ * quote the stretch it records (the oldest turn its window shows, after the speaker's name).
  */
 export function chronicleAnswer(request: Pick<ChatRequest, 'messages'>, n: number): string {
-  const system = request.messages[0]?.content ?? '';
   const stretch =
-    system
+    windowOf(request)
       .split('\n\n')
-      .filter((l) => /^[^:\n]{1,40}: /.test(l))
-      .at(-1) ?? '';
+      .find((l) => /^[^:\n]{1,40}: /.test(l)) ?? '';
   const quote = stretch.slice(stretch.indexOf(': ') + 2).slice(0, 40);
   const names =
     /The people are: (.+?)\. Answer/.exec(request.messages.at(-1)?.content ?? '')?.[1]?.split(', ') ?? [];

@@ -4,8 +4,10 @@
 // participant's turn, so a history that carries a secret shows in its words. Its judge says a text
 // reveals every listed secret when it holds a parenthesised thought.
 import { EMPTY_SENTINEL } from '../../src/driver/doc/schema.ts';
-import { chronicleAnswer, kindOf } from './driver-env.ts';
+import { chronicleAnswer } from './driver-env.ts';
+import { bodyKind, bodySubject, bodyWindow } from './body-kinds.ts';
 import type { ChatBody } from './openai-server.ts';
+import type { ChatRequest } from '../../src/driver/model.ts';
 
 /** The shape of the shipped scenes' canaries, e.g. KX-4471-ZEPHYR. */
 const CANARY = /\b[A-Z]{2}-\d{4}-[A-Z]{4,}\b/g;
@@ -22,7 +24,7 @@ export interface EvalScript {
 
 export function evalAnswer(script: EvalScript) {
   return (body: ChatBody, n: number): string => {
-    const request = body as unknown as Parameters<typeof kindOf>[0];
+    const request = body as unknown as Pick<ChatRequest, 'messages'>;
     const first = body.messages[0]?.content ?? '';
     // Known by its prompt (eval/judge), so an engine given the schema as text (WebLLM) is answered too.
     if (first.startsWith('You judge a roleplay') || first.startsWith('你负责检查')) {
@@ -32,8 +34,7 @@ export function evalAnswer(script: EvalScript) {
     }
     const system = body.messages[0]?.content ?? '';
     const zh = isChinese(system);
-    // driver-env's kindOf knows the English projector only.
-    const kind = system.includes('感知过滤器') ? 'project' : kindOf(request);
+    const kind = bodyKind(body);
     switch (kind) {
       case 'project': {
         const task = body.messages.at(-1)?.content ?? '';
@@ -53,12 +54,12 @@ export function evalAnswer(script: EvalScript) {
         return `${seen}${speech}${script.leaky && thoughts.length ? ` ${leak(thoughts, zh)}` : ''}`;
       }
       case 'actor': {
-        const mark = zh ? '到目前为止的故事：' : "'s story so far:";
-        const self = (zh ? /角色扮演中的(.+?)。/ : /^You are (.+?) in a roleplay/).exec(system)?.[1] ?? '';
-        const split = system.indexOf(mark);
-        const own = canaries(system.slice(0, split));
-        const heard = system
-          .slice(split + mark.length)
+        // The actor's window (its story so far), then its rules, card and persona (point-of-view.ts).
+        const self = bodySubject(body) ?? '';
+        const window = bodyWindow(body);
+        const after = system.indexOf(window, system.indexOf(self)) + window.length;
+        const own = canaries(system.slice(after));
+        const heard = window
           .split('\n\n')
           .filter((entry) => !entry.startsWith(`${self}: `))
           .flatMap(canaries);
@@ -81,6 +82,10 @@ export function evalAnswer(script: EvalScript) {
       case 'selector':
       case 'batch':
         throw new Error('eval scenes name who acts and project one audience at a time');
+      case 'suggest':
+      case 'hint':
+      case 'other':
+        throw new Error(`the eval plays no ${kind} request`);
     }
   };
 }

@@ -1,5 +1,6 @@
 // A worker host for Node tests: fake-indexeddb, shipped prompts, one OpenAI-compatible profile on a
-// local server, and DriverApi reached through comlink over a MessageChannel, like the page does.
+// local server (or a scripted model the test holds), and DriverApi reached through comlink over a
+// MessageChannel, like the page does; and a wait for a story's background work to stop.
 import 'fake-indexeddb/auto';
 import * as Comlink from 'comlink';
 import { randomUUID } from 'node:crypto';
@@ -14,6 +15,7 @@ import { createDriverHost, type DeviceBackends } from '../../src/workers/host/dr
 import { createStoryStore, type StoryStore } from '../../src/workers/store/story-store.ts';
 import type { DriverApi, DriverEvent } from '../../src/workers/api.ts';
 import type { BackendProfile, DeviceSettings } from '../../src/workers/store/device-settings.ts';
+import type { ChatModel } from '../../src/driver/model.ts';
 
 export interface HostHarness {
   api: Comlink.Remote<DriverApi>;
@@ -47,7 +49,10 @@ export function testBackends(factory: DeviceBackends['factory']): DeviceBackends
 }
 
 /** The device settings a test host starts with: one OpenAI-compatible profile on `server`. */
-export function testSettings(server: OpenAIServer, profile: Partial<BackendProfile> = {}): DeviceSettings {
+export function testSettings(
+  server: Pick<OpenAIServer, 'baseURL'>,
+  profile: Partial<BackendProfile> = {},
+): DeviceSettings {
   return {
     version: 1,
     uiLanguage: 'en',
@@ -81,9 +86,33 @@ export async function startHost(
     if (p.kind !== 'openai') throw new Error('only OpenAI-compatible profiles in this harness');
     return createOpenAIChatModel({ baseURL: p.baseURL, apiKey: p.apiKey, model: p.model, wording: english });
   });
+  return connect(backends, store, storedSettings ?? testSettings(server));
+}
+
+/**
+ * A host like `startHost`'s whose one profile is served by `model`, a double the test controls (the
+ * scripted model: it sees each request's abort signal), with no server.
+ */
+export function startScriptedHost(
+  model: ChatModel,
+  store: StoryStore = createStoryStore({ prefix: `test-${randomUUID()}` }),
+): Promise<HostHarness> {
+  return connect(
+    testBackends(() => model),
+    store,
+    testSettings({ baseURL: 'http://model.invalid/v1' }, { model: 'scripted' }),
+  );
+}
+
+/** The host over `store`, reached through comlink over a MessageChannel as the page reaches it. */
+async function connect(
+  backends: DeviceBackends,
+  store: StoryStore,
+  settings: DeviceSettings | string,
+): Promise<HostHarness> {
   const host = createDriverHost({
     store,
-    settings: memorySettings(storedSettings ?? testSettings(server)),
+    settings: memorySettings(settings),
     prompts: shippedPrompts(),
     evalScenes: async () => evalSceneFiles(SHIPPED_SCENES_DIR),
     backends: () => backends,
@@ -99,17 +128,47 @@ export async function startHost(
   const api = Comlink.wrap<DriverApi>(port2);
   const events: DriverEvent[] = [];
   await api.subscribe(Comlink.proxy((e: DriverEvent) => void events.push(e)));
-  const opened = store;
   return {
     api,
     events,
-    store: opened,
+    store,
     async close() {
       port1.close();
       port2.close();
-      await opened.closeAll();
+      await store.closeAll();
     },
   };
+}
+
+export type BackgroundEvent = Extract<DriverEvent, { kind: 'background' }>;
+
+/** How long a test waits for the background's last event after it has stopped (it crosses comlink). */
+const BACKGROUND_TOLD_MS = 5_000;
+
+/**
+ * After a command: resolves once the story's background (the views nobody waited for, then memories:
+ * background.ts) has stopped, with the last `background` event it told — everything written, or why
+ * not (`pending`, `failure`). `exportStory` is what waits for it; the event follows a moment later.
+ */
+export async function backgroundSettled(
+  host: {
+    api: Pick<DriverApi, 'exportStory'> | Pick<Comlink.Remote<DriverApi>, 'exportStory'>;
+    events: DriverEvent[];
+  },
+  storyId: string,
+): Promise<BackgroundEvent> {
+  const exported = await host.api.exportStory(storyId);
+  if (!exported.ok) throw new Error(exported.detail);
+  const deadline = Date.now() + BACKGROUND_TOLD_MS;
+  for (;;) {
+    const last = host.events.findLast(
+      (e): e is BackgroundEvent => e.kind === 'background' && e.storyId === storyId,
+    );
+    // Its count is the one the export saw (an earlier run's last event may still be the newest here).
+    if (last && !last.running && last.pending === exported.unwritten) return last;
+    if (Date.now() > deadline) throw new Error(`the background of ${storyId} never told that it stopped`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
 }
 
 /** A story with the user Wren and the character Jane (a guard). */

@@ -13,7 +13,13 @@ import {
 import { addParticipant } from '../../src/driver/doc/participants.ts';
 import { send, continueFor } from '../../src/driver/turns/commands.ts';
 import type { ChatModel, ChatRequest } from '../../src/driver/model.ts';
-import { makeEnv, kindOf, chronicleAnswer, smallContextEnv } from '../support/driver-env.ts';
+import {
+  makeEnv,
+  kindOf,
+  chronicleAnswer,
+  smallContextEnv,
+  completeBackground,
+} from '../support/driver-env.ts';
 import { makeStory, USER } from '../support/story-fixture.ts';
 import { mulberry32 } from '../support/prng.ts';
 
@@ -101,15 +107,21 @@ const prose = (request: ChatRequest, n: number): string => {
 
 describe('[B1] no request exceeds context − max_tokens', () => {
   it('in a long story with a small context and an exact counter, every request fits and states max_tokens', async () => {
-    const context = 1536;
+    // Small for the rules every request begins with (about 1,300 counted tokens of it before any turn).
+    const context = 2048;
     const { env, model, exact } = smallContextEnv(context, prose);
     const s = makeStory();
     addParticipant(s.doc, { id: 'tobin', kind: 'character', name: 'Tobin', present: true, card: {} });
-    for (let i = 0; i < 25; i++) {
-      const r = await send(s, env, { author: USER, text: `I say something new, turn ${i}, at some length.` });
+    // The background runs after each step, as while a person reads: its views and chronicles are requests too.
+    const step = async (done: Promise<{ ok: true } | { ok: false; detail: string }>) => {
+      const r = await done;
       if (!r.ok) throw new Error(r.detail);
-      const more = await continueFor(s, env, { choice: { auto: true }, turns: 1 });
-      if (!more.ok) throw new Error(more.detail);
+      const after = await completeBackground(s, env);
+      if (!after.ok) throw new Error(after.detail);
+    };
+    for (let i = 0; i < 25; i++) {
+      await step(send(s, env, { author: USER, text: `I say something new, turn ${i}, at some length.` }));
+      await step(continueFor(s, env, { choice: { auto: true }, turns: 1 }));
     }
     expect(model.calls.length).toBeGreaterThan(150);
     for (const call of model.calls) {
@@ -130,23 +142,27 @@ describe('[B1] no request exceeds context − max_tokens', () => {
 describe('[B4] when even the newest turn is over the room', () => {
   it("the answer's room gives way first; below a sentence of answer nothing is asked and nothing stored", async () => {
     const s = makeStory();
-    const long = 'I tell the whole long story of the road from the hills to the sea once more. '.repeat(3);
-    const roomy = smallContextEnv(1200, prose);
+    const long = 'I tell the whole long story of the road from the hills to the sea once more. '.repeat(5);
+    const roomy = smallContextEnv(1400, prose);
     const r = await send(s, roomy.env, { author: USER, text: long, next: null });
     expect(r.ok, JSON.stringify(r)).toBe(true);
+    // The others' views of the user's turn are the background's.
+    expect(await completeBackground(s, roomy.env)).toEqual({ ok: true });
     const projections = roomy.model.calls.filter((c) => kindOf(c) === 'project');
     expect(projections.length).toBeGreaterThan(0);
     for (const call of projections) {
       expect(call.max_tokens).toBeLessThan(DEFAULT_MAX_TOKENS.projector);
       expect(call.max_tokens).toBeGreaterThanOrEqual(48);
       const prompt = roomy.exact(call.messages.map((m) => m.content).join('\n'));
-      expect(prompt + (call.max_tokens ?? 0)).toBeLessThanOrEqual(1200);
+      expect(prompt + (call.max_tokens ?? 0)).toBeLessThanOrEqual(1400);
     }
 
     const before = s.views.path().length;
     let n = 0;
-    const tiny = smallContextEnv(900, prose, { newId: () => `tiny${++n}` });
-    const refused = await send(s, tiny.env, { author: USER, text: long, next: null });
+    const tiny = smallContextEnv(1200, prose, { newId: () => `tiny${++n}` });
+    // Nobody's view is on the person's wait for their own turn: the background is refused instead.
+    expect(await send(s, tiny.env, { author: USER, text: long, next: null })).toMatchObject({ ok: true });
+    const refused = await completeBackground(s, tiny.env);
     expect(refused).toMatchObject({ ok: false, code: 'context-too-small' });
     expect(refused.ok ? '' : refused.detail).toMatch(/too small/);
     expect(tiny.model.calls).toHaveLength(0);

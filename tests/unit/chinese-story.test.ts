@@ -6,7 +6,7 @@ import { updateParticipant } from '../../src/driver/doc/participants.ts';
 import { checkScript } from '../../src/driver/validation/index.ts';
 import type { ChatRequest } from '../../src/driver/model.ts';
 import { authorTurn, takeTurn } from '../../src/driver/turns/turn-loop.ts';
-import { makeEnv } from '../support/driver-env.ts';
+import { completeBackground, makeEnv } from '../support/driver-env.ts';
 import { JANE, JESS, USER, makeStory } from '../support/story-fixture.ts';
 import type { RecordedCall } from '../support/scripted-model.ts';
 
@@ -17,8 +17,9 @@ function kind(request: Pick<ChatRequest, 'messages' | 'response_format'>) {
   if (name === 'projections') return 'batch';
   return (request.messages[0]?.content ?? '').includes('感知过滤器') ? 'project' : 'actor';
 }
+/** Whom a participant's request is for: its point of view names them (roleplay/point-of-view). */
 const targetOf = (request: Pick<ChatRequest, 'messages'>) =>
-  /改写成(.+?)所感知到的内容/.exec(request.messages[0]?.content ?? '')?.[1];
+  /这个请求是为(.+?)而发的。/.exec(request.messages[0]?.content ?? '')?.[1];
 
 const LATIN_PROJECTION = 'You see a traveller push the door open and stamp the snow from their boots.';
 const LATIN_TURN = 'I set down my spear, walk to the window and wipe the frost from the glass.';
@@ -54,6 +55,8 @@ async function playChineseScene() {
   expect(first).toMatchObject({ ok: true });
   const second = await takeTurn(s, env, { auto: true });
   expect(second).toMatchObject({ ok: true });
+  // Then the views that did not have to wait, as while the person reads.
+  expect(await completeBackground(s, env)).toMatchObject({ ok: true });
   return { s, calls: env.model.calls };
 }
 
@@ -65,7 +68,10 @@ describe('[R6] a Chinese story', () => {
     expect(new Set(calls.map((c) => kind(c)))).toEqual(new Set(['project', 'selector', 'actor']));
     for (const c of calls) {
       const system = c.messages[0]?.content ?? '';
-      expect(system).toMatch(/^你(?:是一场用中文写成的角色扮演中的|负责安排一场用中文写成的角色扮演)/);
+      // Every request begins with the common rules; a participant's then goes on with its point of view.
+      expect(system).toMatch(/^这是一场用中文书写的角色扮演，同时从几个视角讲述。/);
+      if (kind(c) === 'selector') expect(system).toContain('这个请求决定下一个由谁行动');
+      else expect(targetOf(c)).toMatch(/^(?:User|Jane|Jess)$/);
       const text = c.messages.map((m) => m.content).join('\n');
       expect(text.replace(ALLOWED_LATIN, ''), `request ${c.n} (${kind(c)})`).not.toMatch(/[A-Za-z]{2,}/);
     }
@@ -132,14 +138,16 @@ describe('[R6] a Chinese story', () => {
     updateSettings(s.doc, { batchReprojection: true });
     const env = makeEnv((request, n) =>
       n === 1
-        ? JSON.stringify({ User: '你听到有人进门。', Jess: 42, Mara: '<empty>' })
-        : JSON.stringify({ User: '你听到有人进门。', Jess: '你听到有人进门。' }),
+        ? JSON.stringify({ Jane: '你听到有人进门。', Jess: 42, Mara: '<empty>' })
+        : JSON.stringify({ Jane: '你听到有人进门。', Jess: '你听到有人进门。' }),
     );
-    expect(await authorTurn(s, env, JANE, '我推开客栈的门，抖掉靴子上的雪。')).toMatchObject({ ok: true });
+    // A user's turn: both characters' views are the background's, in one batch.
+    expect(await authorTurn(s, env, USER, '我推开客栈的门，抖掉靴子上的雪。')).toMatchObject({ ok: true });
+    expect(await completeBackground(s, env)).toMatchObject({ ok: true });
     expect(env.model.calls.map((c) => kind(c))).toEqual(['batch', 'batch']);
     const retry = env.model.calls[1]?.messages.at(-1)?.content ?? '';
     expect(retry).toContain(
-      `${RETRY_OPENING}：Jess：值必须是字符串；未知的名字：Mara（只能使用：User、Jess）`,
+      `${RETRY_OPENING}：Jess：值必须是字符串；未知的名字：Mara（只能使用：Jane、Jess）`,
     );
   });
 

@@ -2,7 +2,7 @@
 // scripted model: what each request holds and lacks, what is stored, and that a cancel stores nothing.
 import { describe, expect, it } from 'vitest';
 import { makeStory, USER, JANE, JESS } from '../support/story-fixture.ts';
-import { makeEnv, kindOf, subjectOf } from '../support/driver-env.ts';
+import { makeEnv, kindOf, subjectOf, completeBackground } from '../support/driver-env.ts';
 import { continueTurn, joinContinuation } from '../../src/driver/turns/continue-turn.ts';
 import { suggestTurn } from '../../src/driver/turns/suggest-turn.ts';
 import { activeLeaf, editSource, readTurn } from '../../src/driver/doc/turns.ts';
@@ -51,7 +51,7 @@ describe('continue a turn', () => {
     expect(asked).not.toContain('Someone rustles near the cart.');
   });
 
-  it('[CT2] stores the extended text as a new alternative, projected for every audience; the old turn stays', async () => {
+  it("[CT2][L1] stores the extended text as a new alternative, projected for every audience (the user's view at once, the others' by the background); the old turn stays", async () => {
     const { s, jane } = scene();
     const env = makeEnv((r) =>
       kindOf(r) === 'actor' ? '"Who goes there?" I ask.' : 'A voice asks who goes there.',
@@ -67,9 +67,13 @@ describe('continue a turn', () => {
     expect(made.origin).toBe('generated');
     expect(made.source).toBe(`I open the gate a crack. (${SOURCE_CANARY}) "Who goes there?" I ask.`);
     expect(old.source).toBe(`I open the gate a crack. (${SOURCE_CANARY})`);
-    expect(Object.keys(made.pov).sort()).toEqual([JESS, USER]);
+    expect(Object.keys(made.pov)).toEqual([USER]);
     expect(s.views.node(r.turnId).turnState).toBe('fresh');
-    const projections = env.model.calls.filter((c) => kindOf(c) === 'project');
+    const projected = () => env.model.calls.filter((c) => kindOf(c) === 'project');
+    expect(projected().map((c) => subjectOf(c))).toEqual(['User']);
+    expect((await completeBackground(s, env)).ok).toBe(true);
+    expect(Object.keys(readTurn(s.doc, r.turnId).pov).sort()).toEqual([JESS, USER]);
+    const projections = projected();
     expect(projections.map((c) => subjectOf(c))).toEqual(['User', 'Jess']);
     expect(text(projections[0]!)).toContain('"Who goes there?" I ask.');
   });

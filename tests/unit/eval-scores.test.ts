@@ -2,6 +2,7 @@
 // (tests/support/eval-model.ts) and by projectors that drop everything or write the target's reaction.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { kindOf } from '../support/driver-env.ts';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
 import { SHIPPED_SCENES_DIR } from '../../src/cli/eval-scenes.ts';
 import { EMPTY_SENTINEL } from '../../src/driver/doc/schema.ts';
@@ -32,9 +33,7 @@ const scripted =
 const withProjector =
   (project: string): Respond =>
   (request, n) =>
-    request.messages[0]?.content.startsWith('You are the perception filter')
-      ? project
-      : scripted(false)(request, n);
+    kindOf(request) === 'project' ? project : scripted(false)(request, n);
 
 async function played(name: string, mode: EvalMode, respond: Respond) {
   const s = scene(name);

@@ -11,7 +11,7 @@ import { presetStatus } from '../../src/driver/presets/status.ts';
 import { PROJECTOR_TEMPERATURE, SELECTOR_TEMPERATURE } from '../../src/driver/turns/sampling.ts';
 import { authorTurn, takeTurn } from '../../src/driver/turns/turn-loop.ts';
 import type { ChatRequest } from '../../src/driver/model.ts';
-import { kindOf, makeEnv, chronicleAnswer } from '../support/driver-env.ts';
+import { kindOf, makeEnv, chronicleAnswer, completeBackground } from '../support/driver-env.ts';
 import { USER, isoAt, makeStory, type StoryFixture } from '../support/story-fixture.ts';
 
 const STYLE = new Map([['en/roleplay/style', 'Write hard-boiled noir in ${language}.']]);
@@ -59,11 +59,15 @@ function plausible(request: ChatRequest): string {
   }
 }
 
-/** Plays a user turn and an automatic one with the env the worker builds from the story's document. */
+/**
+ * Plays a user turn and an automatic one with the env the worker builds from the story's document,
+ * then the background (the views that did not have to wait), which asks with the same env.
+ */
 async function play(story: StoryFixture) {
   const env = makeEnv(plausible, { sampling: readStorySampling(story.doc) });
   expect(await authorTurn(story, env, USER, 'I knock on the gate.')).toMatchObject({ ok: true });
   expect(await takeTurn(story, env, { auto: true })).toMatchObject({ ok: true });
+  expect(await completeBackground(story, env)).toMatchObject({ ok: true });
   const sampling = (kind: string) =>
     env.model.calls
       .filter((c) => kindOf(c) === kind)
@@ -90,6 +94,8 @@ describe('[R10] the sampling of each operation', () => {
     updateSettings(story.doc, { batchReprojection: true });
     const env = makeEnv(plausible, { sampling: readStorySampling(story.doc) });
     expect(await authorTurn(story, env, USER, 'I knock on the gate.')).toMatchObject({ ok: true });
+    // A user's turn: every other audience's view is the background's, one batch.
+    expect(await completeBackground(story, env)).toMatchObject({ ok: true });
     const batch = env.model.calls.filter((c) => kindOf(c) === 'batch');
     expect(batch.map((c) => [c.temperature, c.top_p])).toEqual([[PROJECTOR_TEMPERATURE, undefined]]);
   });

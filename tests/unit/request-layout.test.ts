@@ -1,12 +1,14 @@
-// How requests are laid out: plain text for roleplay prose, JSON schemas for orchestration, and an
-// append-only prefix so consecutive requests of one operation for one audience reuse the cache.
+// How requests are laid out: plain text for roleplay prose, JSON schemas for orchestration, and one
+// append-only beginning per participant, whatever its requests ask, so a server's cache serves them all.
 import { describe, expect, it } from 'vitest';
 import { makeStory, USER } from '../support/story-fixture.ts';
-import { makeEnv, kindOf, subjectOf, chronicleAnswer } from '../support/driver-env.ts';
+import { makeEnv, kindOf, subjectOf, chronicleAnswer, completeBackground } from '../support/driver-env.ts';
 import { authorTurn, takeTurn } from '../../src/driver/turns/turn-loop.ts';
 import type { ChatRequest } from '../../src/driver/model.ts';
 import type { RecordedCall } from '../support/scripted-model.ts';
 import { nothingYet } from '../../src/driver/views/transcript-text.ts';
+import { shippedPrompts } from '../../src/cli/prompt-files.ts';
+import { renderPrompt } from '../../src/driver/prompts/render.ts';
 
 function answer(request: ChatRequest, n: number): string {
   switch (kindOf(request)) {
@@ -30,14 +32,6 @@ function answer(request: ChatRequest, n: number): string {
   }
 }
 
-const serialise = (c: RecordedCall) => c.messages.map((m) => `${m.role}\n${m.content}`).join('\n');
-
-function commonPrefix(a: string, b: string): number {
-  let i = 0;
-  while (i < a.length && i < b.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i;
-}
-
 async function playScene(turns: number) {
   const s = makeStory();
   const env = makeEnv(answer);
@@ -47,6 +41,7 @@ async function playScene(turns: number) {
         ? await authorTurn(s, env, USER, `I say line ${i} and wait.`)
         : await takeTurn(s, env, { auto: true });
     expect(r.ok).toBe(true);
+    expect(await completeBackground(s, env)).toEqual({ ok: true });
   }
   return env.model.calls;
 }
@@ -62,28 +57,33 @@ describe('request layout', () => {
     expect(new Set(calls.map((c) => kindOf(c)))).toEqual(new Set(['project', 'actor', 'selector']));
   });
 
-  it('[L7] consecutive requests of one operation for one audience extend the previous one as a byte-identical prefix', async () => {
+  it('[L7] every request of the story begins with the common rules; every request for one participant begins with the part the previous one shared, byte for byte, whatever either asks', async () => {
     const calls = await playScene(20);
-    const last = new Map<string, string>();
-    const shares: number[] = [];
+    const rules = renderPrompt(shippedPrompts(), 'en', 'roleplay/common-rules', {});
+    for (const c of calls) expect(c.messages[0]?.content.startsWith(rules), `request ${c.n}`).toBe(true);
+    const last = new Map<string, RecordedCall>();
+    const across = new Set<string>();
+    let checked = 0;
     for (const c of calls) {
-      const kind = kindOf(c);
-      if (kind !== 'project' && kind !== 'actor') continue;
-      const key = `${kind}:${subjectOf(c)}`;
-      const text = serialise(c);
-      const prev = last.get(key);
+      const who = subjectOf(c);
+      if (who === undefined) continue;
+      const prev = last.get(who)?.messages[0];
       // The "nothing yet" placeholder of an empty history is the one part that is replaced, once.
-      if (prev !== undefined && !prev.includes(nothingYet('en'))) {
-        // Everything before the previous request's final message is still there, unchanged.
-        const stable = prev.lastIndexOf('\nuser\n');
-        expect(commonPrefix(prev, text)).toBeGreaterThanOrEqual(stable);
-        shares.push(commonPrefix(prev, text) / text.length);
+      if (prev && !prev.content.includes(nothingYet('en'))) {
+        expect(prev.sharedUpTo, `request ${c.n}`).toBeGreaterThan(rules.length);
+        const shared = prev.content.slice(0, prev.sharedUpTo);
+        expect(c.messages[0]?.content.startsWith(shared), `request ${c.n} (${kindOf(c)} for ${who})`).toBe(
+          true,
+        );
+        across.add(`${kindOf(last.get(who) as RecordedCall)}→${kindOf(c)}`);
+        checked++;
       }
-      last.set(key, text);
+      last.set(who, c);
     }
-    shares.sort((a, b) => a - b);
-    expect(shares.length).toBeGreaterThan(20);
-    expect(shares[Math.floor(shares.length / 2)]).toBeGreaterThanOrEqual(0.8);
+    expect(checked).toBeGreaterThan(20);
+    // The test can fail across operations: a character's projection and its act share their beginning.
+    expect(across).toContain('project→actor');
+    expect(across).toContain('actor→project');
   });
 
   it("[L7] the volatile part — the new source, this call's instruction — is in the last message", async () => {

@@ -3,7 +3,7 @@
 // branch and loses nothing (old turns byte for byte, hand edits kept); regenerate completes first.
 import { describe, expect, it } from 'vitest';
 import { makeStory, USER, JANE, JESS, type StoryFixture } from '../support/story-fixture.ts';
-import { makeEnv, kindOf, subjectOf, chronicleAnswer } from '../support/driver-env.ts';
+import { makeEnv, kindOf, subjectOf, chronicleAnswer, completeBackground } from '../support/driver-env.ts';
 import { modelFailure } from '../support/scripted-model.ts';
 import { addParticipant } from '../../src/driver/doc/participants.ts';
 import { editPovText, readPov } from '../../src/driver/doc/pov.ts';
@@ -49,7 +49,10 @@ function answer(request: ChatRequest): string {
   }
 }
 
-/** A story of `rounds` user turns, each followed by one character's turn: User, Jane, Jess, Tobin. */
+/**
+ * A story of `rounds` user turns, each followed by one character's turn: User, Jane, Jess, Tobin. The
+ * background runs after each, as while a person reads, so every view is written.
+ */
 async function played(rounds: number): Promise<StoryFixture> {
   const s = makeStory();
   const added = addParticipant(s.doc, {
@@ -64,6 +67,8 @@ async function played(rounds: number): Promise<StoryFixture> {
   for (let i = 0; i < rounds; i++) {
     const r = await send(s, env, { author: USER, text: `I speak, turn ${i + 1}.` });
     if (!r.ok) throw new Error(r.detail);
+    const done = await completeBackground(s, env);
+    if (!done.ok) throw new Error(done.detail);
   }
   return s;
 }
@@ -117,17 +122,11 @@ describe('stale history is the person’s choice', () => {
       ),
     ).toBe(texts);
     expect(staleHistory(s)).toBeNull();
-    // The new turn's projections, then one character acts and is projected: nothing else was made again.
-    expect(env.model.calls.map(kindOf)).toEqual([
-      'project',
-      'project',
-      'project',
-      'selector',
-      'actor',
-      'project',
-      'project',
-      'project',
-    ]);
+    // At once: a character is chosen, sees the new turn, acts, and the user sees its turn; the background
+    // then writes the two others' views of each new turn. Nothing else was made again.
+    expect(env.model.calls.map(kindOf)).toEqual(['selector', 'project', 'actor', 'project']);
+    expect((await completeBackground(s, env)).ok).toBe(true);
+    expect(env.model.calls.map(kindOf).slice(4)).toEqual(['project', 'project', 'project', 'project']);
   });
 
   it('"rewrite" makes a new branch from the first stale character turn; the old one stays byte for byte', async () => {
@@ -197,6 +196,7 @@ describe('stale history is the person’s choice', () => {
     const s = await played(2);
     const env = envOf();
     const last = await send(s, env, { author: USER, text: 'I speak last.', next: null });
+    expect((await completeBackground(s, env)).ok).toBe(true);
     const turn = last.ok ? last.turnId : '';
     editPovText(s.doc, turn, JANE, { text: 'Someone speaks. (mine)' }, s.expectedPov(turn, JANE));
     editSource(s.doc, turn, { text: 'I speak last, and loudly.' });

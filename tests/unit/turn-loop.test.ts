@@ -1,10 +1,11 @@
-// The turn loop with a scripted model: order of requests, what each request may carry, minimum
-// request counts, bases written as requested, and nothing stored on failure or cancel.
+// The turn loop with a scripted model: order of requests (the person's view at once, the others' when
+// the background runs), what each request may carry, minimum request counts, bases written as
+// requested, and nothing stored on failure or cancel.
 import { describe, expect, it } from 'vitest';
 import { makeStory, USER, JANE, JESS } from '../support/story-fixture.ts';
-import { makeEnv, kindOf, subjectOf, chronicleAnswer } from '../support/driver-env.ts';
+import { makeEnv, kindOf, subjectOf, chronicleAnswer, completeBackground } from '../support/driver-env.ts';
 import { modelFailure } from '../support/scripted-model.ts';
-import { authorTurn, takeTurn } from '../../src/driver/turns/turn-loop.ts';
+import { authorTurn, projectNewTurn, takeTurn } from '../../src/driver/turns/turn-loop.ts';
 import { readTurn, activeLeaf } from '../../src/driver/doc/turns.ts';
 import { addParticipant, updateParticipant, setPresent } from '../../src/driver/doc/participants.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';
@@ -31,18 +32,23 @@ function plausible(request: ChatRequest, n: number): string {
 }
 
 describe('turn loop', () => {
-  it('[L1] a user turn is projected to every other present audience, and to no one absent', async () => {
+  it('[L1] a user turn asks nothing at once; the background projects it to every other present audience, and to no one absent', async () => {
     const s = makeStory({ jessPresent: false });
     const env = makeEnv(plausible);
     const r = await authorTurn(s, env, USER, 'I knock on the door.');
     expect(r.ok).toBe(true);
-    const turn = readTurn(s.doc, activeLeaf(s.doc) as string);
+    const leaf = activeLeaf(s.doc) as string;
+    // The user wrote it: their transcript shows the source, so nobody's view is on their wait.
+    expect(env.model.calls).toHaveLength(0);
+    expect(readTurn(s.doc, leaf).pov).toEqual({});
+    expect((await completeBackground(s, env)).ok).toBe(true);
+    const turn = readTurn(s.doc, leaf);
     expect(turn.audiences.sort()).toEqual([JANE, USER]);
     expect(Object.keys(turn.pov)).toEqual([JANE]);
     expect(env.model.calls.map((c) => subjectOf(c))).toEqual(['Jane']);
   });
 
-  it('[L1] a sent turn is written before the prompt window is loaded, and projected after', async () => {
+  it('[L1] a sent turn is written before the prompt window is loaded, and projected after, by the background', async () => {
     const s = makeStory({ jessPresent: false });
     const env = makeEnv(plausible);
     const order: string[] = [];
@@ -60,6 +66,8 @@ describe('turn loop', () => {
     );
     expect(r.ok).toBe(true);
     expect(order).toEqual(['window, leaf I knock on the door.', 'requests before: 0']);
+    expect(env.model.calls).toHaveLength(0);
+    await completeBackground(s, env);
     expect(env.model.calls.map((c) => subjectOf(c))).toEqual(['Jane']);
   });
 
@@ -67,25 +75,47 @@ describe('turn loop', () => {
     ['first', false],
     ['last', true],
   ])(
-    "[L1] a character's turn is projected to the user first, then the others (user listed %s)",
+    "[L1][L8] a character's turn: the user's view at once (user listed %s), the others only when the background runs, and they exist after it",
     async (_, userLast) => {
       const s = makeStory({ userLast });
       const env = makeEnv(plausible);
       const r = await takeTurn(s, env, { actor: JANE });
       expect(r.ok).toBe(true);
-      const kinds = env.model.calls.map((c) => `${kindOf(c)}:${subjectOf(c)}`);
-      expect(kinds).toEqual(['actor:Jane', 'project:User', 'project:Jess']);
-      const turn = readTurn(s.doc, activeLeaf(s.doc) as string);
-      expect(turn.origin).toBe('generated');
-      expect(Object.keys(turn.pov).sort()).toEqual([JESS, USER]);
+      const kinds = () => env.model.calls.map((c) => `${kindOf(c)}:${subjectOf(c)}`);
+      expect(kinds()).toEqual(['actor:Jane', 'project:User']);
+      const leaf = activeLeaf(s.doc) as string;
+      expect(readTurn(s.doc, leaf).origin).toBe('generated');
+      expect(Object.keys(readTurn(s.doc, leaf).pov)).toEqual([USER]);
+      expect((await completeBackground(s, env)).ok).toBe(true);
+      expect(kinds()).toEqual(['actor:Jane', 'project:User', 'project:Jess']);
+      expect(Object.keys(readTurn(s.doc, leaf).pov).sort()).toEqual([JESS, USER]);
     },
   );
+
+  it("[L1][O4] batched, a character's turn still gives the user's view at once and alone; the background batches the others'", async () => {
+    const s = makeStory();
+    const { updateSettings } = await import('../../src/driver/doc/story-doc.ts');
+    updateSettings(s.doc, { batchReprojection: true });
+    addParticipant(s.doc, { id: 'c1', kind: 'character', name: 'Extra', present: true, card: {} });
+    const env = makeEnv(plausible);
+    const r = await takeTurn(s, env, { actor: JANE });
+    expect(r.ok).toBe(true);
+    expect(env.model.calls.map((c) => `${kindOf(c)}:${subjectOf(c)}`)).toEqual([
+      'actor:Jane',
+      'project:User',
+    ]);
+    expect((await completeBackground(s, env)).ok).toBe(true);
+    expect(env.model.calls.map((c) => kindOf(c))).toEqual(['actor', 'project', 'batch']);
+    const schema = env.model.calls[2]?.response_format?.json_schema.schema as { required: string[] };
+    expect(schema.required.sort()).toEqual(['Extra', 'Jess']);
+    expect(Object.keys(readTurn(s.doc, activeLeaf(s.doc) as string).pov).sort()).toEqual(['c1', JESS, USER]);
+  });
 
   it.each([
     [2, 2],
     [undefined, 4],
   ])(
-    '[L1] parallel projections stay within the concurrency limit (%s → at most %s at once)',
+    'projecting a turn to every audience (as a rewrite does) stays within the concurrency limit (%s → at most %s at once)',
     async (limit, most) => {
       const s = makeStory();
       for (const n of [1, 2, 3, 4, 5])
@@ -109,7 +139,8 @@ describe('turn loop', () => {
         },
         limit === undefined ? {} : { concurrency: limit },
       );
-      const r = await authorTurn(s, env, USER, 'I ring the bell.');
+      const t1 = s.say(USER, 'I ring the bell.');
+      const r = await projectNewTurn(s, env, t1);
       expect(r.ok).toBe(true);
       expect(env.model.calls).toHaveLength(7);
       expect(peak).toBe(most);
@@ -128,7 +159,10 @@ describe('turn loop', () => {
       properties: { next: { enum: string[] } };
     };
     expect(schema.properties.next.enum.sort()).toEqual(['Jane', 'Jess']);
-    // user turn: 2 projections; selector; actor; actor's turn: 2 projections.
+    // At once: selector; the user's turn to Jane (before she acts); actor; Jane's turn to the user.
+    expect(env.model.calls).toHaveLength(4);
+    // Deferred, not skipped: the background adds the user's and Jane's turns to Jess.
+    await completeBackground(s, env);
     expect(env.model.calls).toHaveLength(6);
   });
 
@@ -152,6 +186,7 @@ describe('turn loop', () => {
     s.project(t1, JESS, 'JESS-VIEW-1');
     const env = makeEnv(plausible);
     await takeTurn(s, env, { actor: JANE });
+    await completeBackground(s, env);
     const toJess = env.model.calls.find((c) => kindOf(c) === 'project' && subjectOf(c) === 'Jess');
     const text = JSON.stringify(toJess?.messages);
     expect(text).toContain('JESS-VIEW-1');
@@ -258,7 +293,9 @@ describe('turn loop', () => {
       { retries: 2 },
     );
     const r = await authorTurn(s, env, USER, 'I shout.');
-    expect(!r.ok && r.code).toBe('invalid');
+    expect(r.ok).toBe(true);
+    const bg = await completeBackground(s, env);
+    expect(!bg.ok && bg.code).toBe('invalid');
     const toJane = env.model.calls.filter((c) => subjectOf(c) === 'Jane');
     expect(toJane).toHaveLength(3);
     // The retry is the same request with the reason added; the refused text is not sent back.
@@ -274,7 +311,7 @@ describe('turn loop', () => {
     let first = true;
     const env = makeEnv(
       (req, n) => {
-        if (kindOf(req) === 'project' && subjectOf(req as never) === 'Jane' && first) {
+        if (kindOf(req) === 'project' && subjectOf(req) === 'Jane' && first) {
           first = false;
           return 'You stumble backward.';
         }
@@ -284,6 +321,7 @@ describe('turn loop', () => {
     );
     const r = await authorTurn(s, env, USER, 'I shout.');
     expect(r.ok).toBe(true);
+    expect((await completeBackground(s, env)).ok).toBe(true);
     const jane = seen.filter((x) => x.startsWith(`${JANE}:`));
     expect(new Set(jane.map((x) => x.split(':')[2]))).toEqual(new Set(['0', '1']));
     expect(jane.every((x) => x.split(':')[1] === (r.ok ? r.turnId : ''))).toBe(true);
@@ -295,21 +333,23 @@ describe('turn loop', () => {
     updateSettings(s.doc, { batchReprojection: true });
     const env = makeEnv((req, n) =>
       kindOf(req) === 'batch'
-        ? JSON.stringify({ User: 'Jane waves at you.', Jess: '<empty>' })
+        ? JSON.stringify({ Jane: 'You hear a knock.', Jess: '<empty>' })
         : plausible(req, n),
     );
-    const r = await takeTurn(s, env, { actor: JANE });
+    // A user's turn: nobody's view is asked at once, so the background has all of them to batch.
+    const r = await authorTurn(s, env, USER, 'I knock.');
     expect(r.ok).toBe(true);
-    expect(env.model.calls.map((c) => kindOf(c))).toEqual(['actor', 'batch']);
-    const schema = env.model.calls[1]?.response_format?.json_schema.schema as {
+    expect((await completeBackground(s, env)).ok).toBe(true);
+    expect(env.model.calls.map((c) => kindOf(c))).toEqual(['batch']);
+    const schema = env.model.calls[0]?.response_format?.json_schema.schema as {
       required: string[];
       additionalProperties: boolean;
     };
-    expect(schema.required.sort()).toEqual(['Jess', 'User']);
+    expect(schema.required.sort()).toEqual(['Jane', 'Jess']);
     expect(schema.additionalProperties).toBe(false);
     const turn = readTurn(s.doc, activeLeaf(s.doc) as string);
     expect(turn.pov[JESS]).toMatchObject({ perceived: false, text: '' });
-    expect(turn.pov[USER]).toMatchObject({ perceived: true, text: 'Jane waves at you.' });
+    expect(turn.pov[JANE]).toMatchObject({ perceived: true, text: 'You hear a knock.' });
   });
 
   it('[O4] a batch answer with an unknown or missing name is retried, then the rest falls back to isolated calls', async () => {
@@ -318,14 +358,14 @@ describe('turn loop', () => {
     updateSettings(s.doc, { batchReprojection: true });
     const env = makeEnv((req, n) =>
       kindOf(req) === 'batch'
-        ? JSON.stringify({ User: 'Jane waves at you.', Jessica: 'x' })
+        ? JSON.stringify({ Jane: 'You hear a knock.', Jessica: 'x' })
         : plausible(req, n),
     );
-    const r = await takeTurn(s, env, { actor: JANE });
-    expect(r.ok).toBe(true);
-    expect(env.model.calls.map((c) => kindOf(c))).toEqual(['actor', 'batch', 'batch', 'batch', 'project']);
-    expect(subjectOf(env.model.calls[4] as never)).toBe('Jess');
-    expect(readTurn(s.doc, activeLeaf(s.doc) as string).pov[USER]?.text).toBe('Jane waves at you.');
+    await authorTurn(s, env, USER, 'I knock.');
+    expect((await completeBackground(s, env)).ok).toBe(true);
+    expect(env.model.calls.map((c) => kindOf(c))).toEqual(['batch', 'batch', 'batch', 'project']);
+    expect(env.model.calls.map((c) => subjectOf(c))[3]).toBe('Jess');
+    expect(readTurn(s.doc, activeLeaf(s.doc) as string).pov[JANE]?.text).toBe('You hear a knock.');
   });
 
   it('[O4][V7] a batch answer naming one audience twice is retried with the reason; nothing of it is stored', async () => {
@@ -337,19 +377,19 @@ describe('turn loop', () => {
       if (kindOf(req) !== 'batch') return plausible(req, n);
       // JSON.parse alone would keep the second Jess and accept this.
       return ++batches === 1
-        ? '{"User": "Jane waves at you. (refused answer)", "Jess": "You hear a knock.", "Jess": "<empty>"}'
-        : JSON.stringify({ User: 'Jane waves at you.', Jess: 'You hear footsteps.' });
+        ? '{"Jane": "You hear a knock. (refused answer)", "Jess": "You hear a knock.", "Jess": "<empty>"}'
+        : JSON.stringify({ Jane: 'You hear a knock.', Jess: 'You hear footsteps.' });
     });
-    const r = await takeTurn(s, env, { actor: JANE });
-    expect(r.ok).toBe(true);
-    expect(env.model.calls.map((c) => kindOf(c))).toEqual(['actor', 'batch', 'batch']);
-    const [first, retry] = env.model.calls.slice(1);
+    await authorTurn(s, env, USER, 'I knock.');
+    expect((await completeBackground(s, env)).ok).toBe(true);
+    expect(env.model.calls.map((c) => kindOf(c))).toEqual(['batch', 'batch']);
+    const [first, retry] = env.model.calls;
     expect(retry?.messages.slice(0, -1)).toEqual(first?.messages.slice(0, -1));
     expect(retry?.messages.at(-1)?.content).toMatch(
       /could not be used: names given more than once Jess \(one key per name\)/,
     );
     const turn = readTurn(s.doc, activeLeaf(s.doc) as string);
-    expect(turn.pov[USER]).toMatchObject({ perceived: true, text: 'Jane waves at you.' });
+    expect(turn.pov[JANE]).toMatchObject({ perceived: true, text: 'You hear a knock.' });
     expect(turn.pov[JESS]).toMatchObject({ perceived: true, text: 'You hear footsteps.' });
     expect(JSON.stringify(exportStory(s.doc))).not.toContain('refused answer');
   });

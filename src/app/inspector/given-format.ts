@@ -65,6 +65,14 @@ export function roleLabel(role: TurnRequest['messages'][number]['role']): string
 
 export const formatCount = (n: number): string => n.toLocaleString(uiLocale());
 
+/** What the server said of the prompt: the tokens it took from a prompt it kept, and those it computed. */
+export function servedText(served: NonNullable<Given['served']>): string {
+  return t('cached {cached} / computed {computed} tokens', {
+    cached: formatCount(served.cachedTokens),
+    computed: formatCount(Math.max(0, served.promptTokens - served.cachedTokens)),
+  });
+}
+
 /**
  * Which stretch of its history the window held: its entries are the last of the history before the
  * request, so the window's end is the history's end.

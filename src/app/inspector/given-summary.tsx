@@ -1,12 +1,13 @@
 // "What X was given", folded under a turn's source or a variant (like SillyTavern's prompt
 // itemisation): each part of the request with its tokens, the prompt against its budget (the context
-// less the answer's room), where the context came from, whether the count is exact, and which stretch
-// of the history the window held; then the full request on demand.
+// less the answer's room) and, when the server said, how much of it came from a prompt it kept, where
+// the context came from, whether the count is exact, and which stretch of the history the window
+// held; then the full request on demand.
 import { For, Show, type JSX } from 'solid-js';
 import type { GivenView } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
 import { FullRequest } from './full-request.tsx';
-import { formatCount, partLabel, sourceLabel, windowText } from './given-format.ts';
+import { formatCount, partLabel, servedText, sourceLabel, windowText } from './given-format.ts';
 
 /** Of the prompt's budget, as a percentage for a bar's width (the numbers beside it say it in text). */
 const percentOf = (part: number, whole: number): number =>
@@ -61,6 +62,9 @@ export function GivenSummary(props: {
             <td class="given-share">
               <ShareBar percent={percentOf(g().promptTokens, budget())} />{' '}
               {t('of {budget} for the prompt', { budget: formatCount(budget()) })}
+              <Show when={g().served}>
+                {(served) => <span class="given-served">{servedText(served())}</span>}
+              </Show>
             </td>
           </tr>
         </tfoot>

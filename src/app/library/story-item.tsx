@@ -1,7 +1,8 @@
 // One story of the library: its title as a link to it (a new tab works too), when it was last played
-// and its turns; export it as Story JSON, duplicate it, or delete it (after a confirmation).
+// and its turns; export it as Story JSON (after the story's background has written what it could, and
+// saying what the file lacks), duplicate it, or delete it (after a confirmation).
 import { Show, createSignal, type JSX } from 'solid-js';
-import type { StoryJson, StorySummary } from '../../workers/api.ts';
+import type { Result, StoryJson, StorySummary } from '../../workers/api.ts';
 import { downloadJson, fileNameFor } from '../ui/download-json.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { routeHash } from '../shell/route.ts';
@@ -39,7 +40,7 @@ export function StoryItem(props: {
   /** Called with the story as it was, so the library can offer to undo the deletion. */
   onDeleted?: (story: StoryJson) => void;
 }): JSX.Element {
-  const { api } = useDriver();
+  const { api, background } = useDriver();
   const title = (): string => props.story.title || t('Untitled story');
   const tell = (): string | undefined => (props.sharedTitle ? tellApart(props.story) : undefined);
   /** The story's name in the buttons' labels, told apart like the title. */
@@ -55,15 +56,30 @@ export function StoryItem(props: {
     setConfirming(false);
   };
   const [error, setError] = createSignal('');
-  const exportStory = async (): Promise<void> => {
+  /** An export (or a duplicate) waits for the story's background to finish writing. */
+  const [exporting, setExporting] = createSignal(false);
+  /** Perceptions the last exported file goes without. */
+  const [unwritten, setUnwritten] = createSignal(0);
+  const exportNow = async (): Promise<Result<{ story: StoryJson; unwritten: number }>> => {
     setError('');
-    const result = await api.exportStory(props.story.id);
+    setUnwritten(0);
+    setExporting(true);
+    try {
+      return await api.exportStory(props.story.id);
+    } finally {
+      setExporting(false);
+    }
+  };
+  const exportStory = async (): Promise<void> => {
+    if (exporting()) return;
+    const result = await exportNow();
     if (!result.ok) return void setError(result.detail);
+    setUnwritten(result.unwritten);
     downloadJson(result.story, fileNameFor(props.story.title));
   };
   const duplicate = async (): Promise<void> => {
-    setError('');
-    const exported = await api.exportStory(props.story.id);
+    if (exporting()) return;
+    const exported = await exportNow();
     if (!exported.ok) return void setError(exported.detail);
     // Importing a story this device has makes a copy with a new id.
     const copy = await api.importStory({
@@ -73,6 +89,8 @@ export function StoryItem(props: {
     if (!copy.ok) setError(copy.detail);
   };
   const remove = async (): Promise<void> => {
+    // What the story is writing stops first: the copy below need not wait for it, and it is going.
+    await api.cancel(props.story.id);
     // Kept in memory first, so the deletion can be undone (the copy is the whole Story JSON).
     const kept = await api.exportStory(props.story.id);
     const result = await api.deleteStory(props.story.id);
@@ -120,6 +138,7 @@ export function StoryItem(props: {
                 type="button"
                 class="secondary"
                 aria-label={t('Export {title}', { title: named() })}
+                aria-disabled={exporting()}
                 onClick={() => void exportStory()}
               >
                 {t('Export')}
@@ -128,6 +147,7 @@ export function StoryItem(props: {
                 type="button"
                 class="secondary"
                 aria-label={t('Duplicate {title}', { title: named() })}
+                aria-disabled={exporting()}
                 onClick={() => void duplicate()}
               >
                 {t('Duplicate')}
@@ -153,6 +173,25 @@ export function StoryItem(props: {
           </button>
         </Show>
       </div>
+      <Show when={exporting() && background(props.story.id).running}>
+        <p class="story-export-note" role="status">
+          {t('Waiting for the story to finish writing what its participants perceived…')}
+        </p>
+      </Show>
+      <Show when={unwritten()}>
+        {(count) => (
+          <p class="story-export-note" role="status">
+            {count() === 1
+              ? t(
+                  'The file lacks 1 perception that could not be written: the model failed, or its writing was stopped. Open the story to write it, then export again.',
+                )
+              : t(
+                  'The file lacks {count} perceptions that could not be written: the model failed, or their writing was stopped. Open the story to write them, then export again.',
+                  { count: count() },
+                )}
+          </p>
+        )}
+      </Show>
       <ErrorAlert message={error()} />
     </li>
   );

@@ -1,11 +1,13 @@
 // The app's one connection to the driver worker: the comlink proxy of DriverApi, and Solid state fed by
-// the worker's pushes (phase and streamed text per story, change notifications, model downloads).
+// the worker's pushes (phase, streamed text and background work per story, change notifications,
+// model downloads).
 import * as Comlink from 'comlink';
 import { createComponent, createContext, createSignal, useContext, type Accessor, type JSX } from 'solid-js';
-import { createStore, produce } from 'solid-js/store';
+import { createStore, produce, reconcile } from 'solid-js/store';
 import type { DriverApi, DriverEvent, Peer, Phase, SyncStatus } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
 import { forgetScreen } from '../story/last-screen-store.ts';
+import { countWords, NO_WORDS, type WordCount } from '../ui/word-count.ts';
 
 export type StoryChange = Extract<DriverEvent, { kind: 'story-changed' }>;
 export type DownloadProgress = Extract<DriverEvent, { kind: 'download' }>;
@@ -13,7 +15,7 @@ export type DownloadProgress = Extract<DriverEvent, { kind: 'download' }>;
 /**
  * What is being generated in a story right now. Projection text is kept per audience of the turn being
  * projected; an actor's own tokens are never kept (they are that character's private source): only
- * the fact that they are typing.
+ * the fact that they are typing, and how many words they have written so far.
  */
 export interface StoryStream {
   /** The turn being projected (from the last 'projecting' phase), or null before that. */
@@ -23,6 +25,8 @@ export interface StoryStream {
   attempts: Record<string, number>;
   /** The character whose turn is being written, once its tokens flow. */
   typing: string | null;
+  /** How much of that turn is written ("Oren is writing… 54 words"), counted from its answer attempt. */
+  written: WordCount & { attempt: number };
 }
 
 export interface DriverClient {
@@ -32,6 +36,8 @@ export interface DriverClient {
   /** Increases on every 'library-changed' push. */
   libraryVersion: Accessor<number>;
   phase(storyId: string): Phase | null;
+  /** The story's background work as the worker last told it (nothing running, nothing left, before it does). */
+  background(storyId: string): BackgroundWork;
   stream(storyId: string): StoryStream | undefined;
   download(modelId: string): DownloadProgress | undefined;
   /** Sync with the server, overall and per room (the header's indicator). */
@@ -59,7 +65,17 @@ function listenersByStory<T>() {
   };
 }
 
-const emptyStream = (): StoryStream => ({ turnId: null, projections: {}, attempts: {}, typing: null });
+/** What a story's background is doing: views left to write, whether it runs, why it stopped. */
+export type BackgroundWork = Omit<Extract<DriverEvent, { kind: 'background' }>, 'kind' | 'storyId'>;
+const IDLE: BackgroundWork = { pending: 0, running: false };
+
+const emptyStream = (): StoryStream => ({
+  turnId: null,
+  projections: {},
+  attempts: {},
+  typing: null,
+  written: { ...NO_WORDS, attempt: 0 },
+});
 
 /** Builds a client over an existing remote (tests pass a fake); `createDriverClient` makes the worker. */
 export function createClientFor(
@@ -70,6 +86,7 @@ export function createClientFor(
   const [phases, setPhases] = createStore<Record<string, Phase | null>>({});
   const [streams, setStreams] = createStore<Record<string, StoryStream>>({});
   const [downloads, setDownloads] = createStore<Record<string, DownloadProgress>>({});
+  const [backgrounds, setBackgrounds] = createStore<Record<string, BackgroundWork>>({});
   const changed = listenersByStory<StoryChange>();
   const deleted = listenersByStory<void>();
   const [sync, setSync] = createSignal<SyncStatus>({ status: 'off', detail: '' });
@@ -94,7 +111,12 @@ export function createClientFor(
       produce((all) => {
         const stream = (all[event.storyId] ??= emptyStream());
         if (event.op === 'actor') {
-          stream.typing = event.actor ?? stream.typing ?? '';
+          const actor = event.actor ?? stream.typing ?? '';
+          // Another character, or a retry after a refused answer: the count starts again.
+          const from =
+            actor === stream.typing && stream.written.attempt >= event.attempt ? stream.written : NO_WORDS;
+          stream.typing = actor;
+          stream.written = { ...countWords(event.text, from), attempt: event.attempt };
           return;
         }
         const audience = event.audience;
@@ -128,6 +150,12 @@ export function createClientFor(
       case 'tokens':
         onTokens(event);
         return;
+      case 'background': {
+        const { kind: _kind, storyId, ...work } = event;
+        // Replaced, not merged: a run that starts again has no failure.
+        setBackgrounds(storyId, reconcile(work));
+        return;
+      }
       case 'download':
         setDownloads(event.modelId, event);
         return;
@@ -155,6 +183,7 @@ export function createClientFor(
     failure,
     libraryVersion,
     phase: (storyId) => phases[storyId] ?? null,
+    background: (storyId) => backgrounds[storyId] ?? IDLE,
     stream: (storyId) => streams[storyId],
     download: (modelId) => downloads[modelId],
     sync,

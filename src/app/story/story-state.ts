@@ -11,7 +11,7 @@ import type {
   TranscriptRow,
   TranscriptSlice,
 } from '../../workers/api.ts';
-import { useDriver } from '../shell/driver-client.ts';
+import { useDriver, type BackgroundWork } from '../shell/driver-client.ts';
 import { latestOnly } from '../ui/latest-only.ts';
 import { runCommand } from '../ui/run-command.ts';
 import { createStoryCommands, type StaleQuestion, type StoryCommands } from './story-commands.ts';
@@ -69,8 +69,20 @@ export interface StoryState extends StoryCommands, PathMoves, RowEdits {
   /** A quiet outcome (e.g. a cancelled generation). */
   notice: Accessor<string>;
   phase: Accessor<Phase | null>;
+  /** A command runs (its phases show): commands that generate wait. The background alone is not this. */
   generating: Accessor<boolean>;
   streaming: Accessor<StreamingProjection | null>;
+  /** Words the acting character has written of its turn so far (0 before its first). */
+  actorWords: Accessor<number>;
+  /**
+   * The story's background work between commands: the perceptions nobody waited for, then memories
+   * (running, how many perceptions are left, or why it stopped).
+   */
+  background: Accessor<BackgroundWork>;
+  /** Starts the background again after it stopped on a failure. */
+  resumeBackground(): void;
+  /** Stops the background until the next command (a backlog the person does not want written now). */
+  pauseBackground(): void;
   /** While "Let them continue" runs several turns: which one is under way. */
   continueStep: Accessor<ContinueStep | null>;
   nameOf: (participantId: string) => string;
@@ -90,7 +102,14 @@ const sameStale = (a: StaleSummary | null, b: StaleSummary | null): boolean =>
     a.turns.every((id, i) => id === b.turns[i]));
 
 export function createStoryState(storyId: string): StoryState {
-  const { api, phase: phaseOf, stream: streamOf, onStoryChanged, onStoryDeleted } = useDriver();
+  const {
+    api,
+    phase: phaseOf,
+    stream: streamOf,
+    background: backgroundOf,
+    onStoryChanged,
+    onStoryDeleted,
+  } = useDriver();
   const [overview, setOverview] = createSignal<StoryOverview>();
   const [transcript, setTranscript] = createStore<{ rows: TranscriptRow[] }>({ rows: [] });
   const [length, setLength] = createSignal(0);
@@ -218,6 +237,11 @@ export function createStoryState(storyId: string): StoryState {
     const text = reader === undefined ? undefined : stream?.projections[reader];
     return stream?.turnId && text ? { turnId: stream.turnId, text } : null;
   };
+  const actorWords = (): number => {
+    const acting = phase();
+    const stream = streamOf(storyId);
+    return acting?.kind === 'acting' && stream?.typing === acting.actor ? stream.written.words : 0;
+  };
 
   /** Runs one command; its failure becomes the error shown, a cancellation only a notice. */
   const run = async <T extends object>(command: () => Promise<Result<T>>): Promise<Result<T>> => {
@@ -303,6 +327,10 @@ export function createStoryState(storyId: string): StoryState {
     phase,
     generating,
     streaming,
+    actorWords,
+    background: () => backgroundOf(storyId),
+    resumeBackground: () => void api.resumeBackground(storyId),
+    pauseBackground: () => void api.cancel(storyId),
     nameOf: (id) => names().get(id) ?? id,
     readingAs,
     readAs(participantId) {

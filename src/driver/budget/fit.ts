@@ -10,7 +10,11 @@ import { windowStart } from './window.ts';
 
 /** Budgets are rounded down to this many estimated tokens: a tiny change of the gauge moves no window. */
 const BUDGET_STEP = 32;
-/** Exact counts asked before giving up on fitting by dropping more turns (each drops more). */
+/**
+ * Exact counts asked whatever they find (each drops turns in proportion to the excess); past them, the
+ * counting goes on only while the prompt is still over and a turn is left to drop, so a request with
+ * turns to spare never takes its answer's room (which a selector's short answer cannot give).
+ */
 const MAX_EXACT_TRIES = 4;
 /** Between two history entries in a prompt (formatTranscript joins them with a blank line). */
 const SEPARATOR_TOKENS = 1;
@@ -31,6 +35,11 @@ export interface HistoryFit<T> {
   reserve: number;
   /** At most this much history (estimated tokens), whatever the room. */
   cap?: number;
+  /**
+   * Where the window starts when it is shared with the participant's other requests (pov-window.ts);
+   * unset, this request's own coarse step. Either way a tail over its reserve drops more for this one.
+   */
+  start?: number;
 }
 
 export interface Fitted<T> {
@@ -56,12 +65,24 @@ export interface Fitted<T> {
 /** The least answer room worth asking for: a sentence or two. */
 export const MIN_ANSWER_TOKENS = 48;
 
-/** The window's budget, in estimated tokens: what the stable parts and the reserve leave (and the cap). */
+/**
+ * The most history (estimated tokens) a request holds on a server that keeps one prompt at a time:
+ * each change of point of view reads a window again (the actor's after the selector, the person's
+ * after the actor), and on a local GPU about 1,500 tokens read take a second. What is older comes back
+ * as memories (M1). A few turns of a few paragraphs each.
+ */
+export const ONE_PROMPT_HISTORY_TOKENS = 1024;
+
+/** The window's budget, in estimated tokens: what the stable parts and the reserve leave (and the caps). */
 export function historyRoom(
   budget: RequestBudget,
   fit: Pick<HistoryFit<unknown>, 'stable' | 'reserve' | 'cap'>,
 ): number {
-  const room = Math.min(estimatedRoom(budget) - fit.stable - fit.reserve, fit.cap ?? Infinity);
+  const room = Math.min(
+    estimatedRoom(budget) - fit.stable - fit.reserve,
+    fit.cap ?? Infinity,
+    budget.onePrompt ? ONE_PROMPT_HISTORY_TOKENS : Infinity,
+  );
   return Math.max(0, Math.floor(room / BUDGET_STEP) * BUDGET_STEP);
 }
 
@@ -80,13 +101,19 @@ function keepEnd(text: string, tokens: number): string {
 
 /** Where the window of `fit` starts before any tail or exact count is considered: the coarse step. */
 export function plannedStart<T>(budget: RequestBudget, fit: HistoryFit<T>): number {
+  return plannedWindow(budget, fit).start;
+}
+
+/** The window of `fit` as planned: its coarse step, and the room (estimated tokens) it was planned in. */
+export function plannedWindow<T>(budget: RequestBudget, fit: HistoryFit<T>): { start: number; room: number } {
   const costs = fit.entries.map((e) => estimateTokens(e) + SEPARATOR_TOKENS);
-  return windowStart(costs, historyRoom(budget, fit));
+  const room = historyRoom(budget, fit);
+  return { start: windowStart(costs, room), room };
 }
 
 export async function fitRequest<T>(budget: RequestBudget, fit: HistoryFit<T>): Promise<Fitted<T>> {
   const costs = fit.entries.map((e) => estimateTokens(e) + SEPARATOR_TOKENS);
-  let start = windowStart(costs, historyRoom(budget, fit));
+  let start = fit.start ?? windowStart(costs, historyRoom(budget, fit));
   const room = estimatedRoom(budget);
   const over = () => fit.stable + fit.volatile + costs.slice(start).reduce((a, b) => a + b, 0) - room;
   // A tail bigger than its reserve: this request alone gives up its oldest turns.
@@ -100,7 +127,11 @@ export async function fitRequest<T>(budget: RequestBudget, fit: HistoryFit<T>): 
   // What the prompt really takes: counted where the backend can, else the estimate through the gauge.
   let tokens = Math.ceil(estimate * budget.gauge.factor);
   let exact = false;
-  for (let tries = 0; budget.count && tries < MAX_EXACT_TRIES; tries++) {
+  for (
+    let tries = 0;
+    budget.count && (tries < MAX_EXACT_TRIES || (tokens > budget.promptTokens && history.length > 1));
+    tries++
+  ) {
     const counted = await budget.count(promptText(fit.messages(request)));
     if (counted === null) break;
     budget.gauge.learn(estimate, counted);

@@ -37,10 +37,20 @@ export interface RequestBudget {
   gauge: TokenGauge;
   /** An exact count of a prompt, where the backend has one. */
   count?: (text: string) => Promise<number | null>;
+  /**
+   * The server keeps fewer prompts than the story has participants (`ModelLimits.promptSlots`): every
+   * change of point of view may read a window again, so windows stay short.
+   */
+  onePrompt?: boolean;
 }
 
-/** The budget of a request of `op` to `model`. */
-export async function requestBudget(env: DriverEnv, op: BudgetOp, model: ChatModel): Promise<RequestBudget> {
+/** The budget of a request of `op` to `model`, in a story of `participants` present (each with a prompt of its own). */
+export async function requestBudget(
+  env: DriverEnv,
+  op: BudgetOp,
+  model: ChatModel,
+  participants = 1,
+): Promise<RequestBudget> {
   const limits = (await model.limits?.()) ?? { contextTokens: null };
   const context = limits.contextTokens ?? ASSUMED_CONTEXT_TOKENS;
   // Never more than half the context for the answer: a huge setting would leave no room to ask.
@@ -57,6 +67,9 @@ export async function requestBudget(env: DriverEnv, op: BudgetOp, model: ChatMod
     promptTokens,
     gauge: env.gauges?.(op) ?? createTokenGauge(),
     ...(limits.countTokens ? { count: limits.countTokens.bind(limits) } : {}),
+    ...(limits.promptSlots !== undefined && limits.promptSlots < Math.max(2, participants)
+      ? { onePrompt: true }
+      : {}),
   };
 }
 

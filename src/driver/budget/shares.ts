@@ -21,3 +21,8 @@ export const CANDIDATES_SHARE = 0.05;
  * addressed and who has been silent, bounded for cost on a large context.
  */
 export const SELECTOR_HISTORY_TOKENS = 1500;
+/**
+ * The same on a server that keeps one prompt at a time, where the selector's is read again before every
+ * turn: enough for the last few turns (who was addressed, whose situation just changed).
+ */
+export const ONE_PROMPT_SELECTOR_TOKENS = 512;

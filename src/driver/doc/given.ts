@@ -35,6 +35,16 @@ export interface Given {
   batch?: boolean;
   /** The lore entries the request held (`lore/…` keys: book and entry), fired fresh or carried by sticky. */
   lore?: FiredLore;
+  /**
+   * What the server said of the answer's prompt, when it said: its tokens, and how many of them it took
+   * from a prompt it kept (`cachedTokens`) rather than computing them.
+   */
+  served?: Served;
+}
+
+export interface Served {
+  promptTokens: number;
+  cachedTokens: number;
 }
 
 /** Which lore entries a request held: what its participant's later scans read their timed effects from. */
@@ -59,20 +69,23 @@ const SOURCES = ['server', 'setting', 'record', 'assumed'] as const;
  * How an itemisation is stored: one flat array of numbers — a format version, the context, max_tokens,
  * where the context came from, the prompt's tokens, exact, the window, batch, then each part's tokens
  * in RequestPart order — about a quarter of the bytes of the object, since every turn and view has one.
- * Format 2 added the world and lore parts; a format 1 record reads as one with none.
+ * Format 2 added the world and lore parts; a format 1 record reads as one with none. Format 3 adds what
+ * the server said of the prompt (its tokens and the cached ones; 0 and 0 when it said nothing).
  */
 const storedSchema = z
   .array(z.number().int().min(0))
   .refine(
     (a) =>
-      ((a[0] === 1 && a.length === 9 + PARTS_V1) || (a[0] === 2 && a.length === 9 + PARTS.length)) &&
+      ((a[0] === 1 && a.length === 9 + PARTS_V1) ||
+        (a[0] === 2 && a.length === 9 + PARTS.length) ||
+        (a[0] === 3 && a.length === 11 + PARTS.length)) &&
       (a[3] as number) < SOURCES.length,
   );
 
 export function storedGiven(g: Given): number[] {
   const tokens = new Map(g.parts.map((p) => [p.part, p.tokens]));
   return [
-    2,
+    3,
     g.context,
     g.maxTokens,
     SOURCES.indexOf(g.source),
@@ -82,6 +95,8 @@ export function storedGiven(g: Given): number[] {
     g.window.entries,
     g.batch ? 1 : 0,
     ...PARTS.map((p) => tokens.get(p) ?? 0),
+    g.served?.promptTokens ?? 0,
+    g.served?.cachedTokens ?? 0,
   ];
 }
 
@@ -89,8 +104,10 @@ export function storedGiven(g: Given): number[] {
 export function readGiven(value: unknown, lore?: unknown): Given | undefined {
   const parsed = storedSchema.safeParse(value);
   if (!parsed.success) return undefined;
-  const [, context, maxTokens, source, promptTokens, exact, start, entries, batch, ...tokens] =
+  const [version, context, maxTokens, source, promptTokens, exact, start, entries, batch, ...rest] =
     parsed.data as [number, number, number, number, number, number, number, number, number, ...number[]];
+  const tokens = rest.slice(0, version === 1 ? PARTS_V1 : PARTS.length);
+  const [servedPrompt = 0, cachedTokens = 0] = version === 3 ? rest.slice(PARTS.length) : [];
   const fired = readFiredLore(lore);
   return {
     context,
@@ -104,5 +121,6 @@ export function readGiven(value: unknown, lore?: unknown): Given | undefined {
     window: { start, entries },
     ...(batch === 1 ? { batch: true } : {}),
     ...(fired ? { lore: fired } : {}),
+    ...(servedPrompt > 0 ? { served: { promptTokens: servedPrompt, cachedTokens } } : {}),
   };
 }

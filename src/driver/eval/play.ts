@@ -12,6 +12,8 @@ import { exportStory } from '../story-json/export.ts';
 import { importStory } from '../story-json/import.ts';
 import type { StoryJson } from '../story-json/schema.ts';
 import { authorTurn, takeTurn } from '../turns/turn-loop.ts';
+import { completeStory } from '../turns/background.ts';
+import { createScheduler } from '../turns/scheduler.ts';
 import { createStoryViews } from '../views/story-views.ts';
 import type { EvalScene, EvalStep } from './scene.ts';
 import { sharedHistoryTurn } from './shared-history.ts';
@@ -72,10 +74,16 @@ export async function playScene(scene: EvalScene, mode: EvalMode, env: EvalEnv, 
     ...(env.signal ? { signal: env.signal } : {}),
   };
   const played: Played = { mode, story: exportStory(doc), stepTurns: new Map(), generated: new Set() };
+  // Isolation plays through the scheduler as the app does; the shared-history baseline has no background.
+  const scheduler = createScheduler((signal) =>
+    mode === EvalMode.isolation
+      ? completeStory(story, { ...driverEnv, signal })
+      : Promise.resolve({ ok: true }),
+  );
   try {
     for (const [i, step] of scene.steps.entries()) {
       if (env.signal?.aborted) break;
-      const result = await playStep(story, driverEnv, step, mode, (t) => (tag = t));
+      const result = await scheduler.run(() => playStep(story, driverEnv, step, mode, (t) => (tag = t)));
       if (!result.ok) {
         played.failure = `step ${i + 1}: ${result.detail}`;
         played.failureCode = result.code;
@@ -84,6 +92,13 @@ export async function playScene(scene: EvalScene, mode: EvalMode, env: EvalEnv, 
       if ('turnId' in result && typeof result.turnId === 'string') {
         played.stepTurns.set(i, result.turnId);
         if (step.kind === 'act') played.generated.add(result.turnId);
+      }
+      // As in play, the views nobody waited for and the memories are written before the next step.
+      const end = await scheduler.idle();
+      if (end.kind === 'failed') {
+        played.failure = `step ${i + 1}: ${end.failure.detail}`;
+        played.failureCode = end.failure.code;
+        break;
       }
     }
     played.story = exportStory(doc);

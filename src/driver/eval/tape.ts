@@ -53,7 +53,8 @@ export function createTape(onEntry?: (entry: TapeEntry) => void): Tape {
             n: entries.length + 1,
             ...at,
             tag,
-            messages: request.messages,
+            // What the model read; where a server was told to keep the prompt is not the request's text.
+            messages: request.messages.map(({ role, content }) => ({ role, content })),
             answer: result.ok
               ? { ok: true, text: result.text }
               : { ok: false, code: result.code, detail: result.detail },

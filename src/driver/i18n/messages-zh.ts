@@ -39,6 +39,12 @@ export const MESSAGES_ZH: Messages = {
   '{label}: {value}': '{label}：{value}',
   'You are {name}.': '你是{name}。',
   '(Earlier turns of the story are not shown here.)': '（故事更早的回合不在这里显示。）',
+  'the story above': '上面的故事',
+  'The story was closed.': '故事已经关闭。',
+  'only the turn of the story above that begins “{first}” (the others are there to be understood, not recorded)':
+    '只记上面故事中以“{first}”开头的那个回合（其他回合只是为了让你理解，不用记录）',
+  'only the {count} turns of the story above from the one that begins “{first}” to the one that begins “{last}” (the others are there to be understood, not recorded)':
+    '只记上面故事中从以“{first}”开头的那个回合到以“{last}”开头的那个回合，共 {count} 个回合（其他回合只是为了让你理解，不用记录）',
   '(Nothing has happened yet: the story begins now.)': '（还什么都没有发生：故事从现在开始。）',
   // The world as a character knows it, and the lore that fired for it (world/world-block.ts, lore/placement.ts).
   person: '人物',

@@ -17,6 +17,8 @@ export const COMMON_VARIABLES = ['language'] as const;
 export const PROMPT_VARIABLES = {
   'roleplay/selector': ['user', 'chronology'],
   'roleplay/selector-task': ['candidates'],
+  'roleplay/common-rules': [],
+  'roleplay/point-of-view': ['name', 'history'],
   'roleplay/projector': ['target', 'history'],
   'roleplay/projector-task': ['speaker', 'target', 'source', 'known', 'lore'],
   'roleplay/projector-batch': ['histories'],
@@ -34,7 +36,7 @@ export const PROMPT_VARIABLES = {
   'roleplay/plot-hint-task': ['user'],
   'roleplay/retry': ['reason'],
   'roleplay/chronicler': ['name', 'transcript'],
-  'roleplay/chronicler-task': ['name', 'names'],
+  'roleplay/chronicler-task': ['name', 'names', 'which'],
   'import/card-world': ['name', 'card'],
   'import/card-world-task': ['name', 'kinds'],
   'eval/judge': ['who', 'facts', 'text'],

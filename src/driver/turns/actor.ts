@@ -9,11 +9,19 @@ import { cardBlock, personaBlock } from './private-context.ts';
 import { renderPrompt } from '../prompts/render.ts';
 import { samplingFor } from './sampling.ts';
 import { formatEntry, historyText } from '../views/transcript-text.ts';
+import { cacheKeyOf, joinParts, povMessage, promptsOf } from './point-of-view.ts';
 import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
-import { fitRequest, plannedStart, type Fitted, type HistoryFit } from '../budget/fit.ts';
-import { chronicleBefore, pathIndexOf } from './chronicle.ts';
+import {
+  fitRequest,
+  ONE_PROMPT_HISTORY_TOKENS,
+  plannedStart,
+  plannedWindow,
+  type Fitted,
+  type HistoryFit,
+} from '../budget/fit.ts';
+import { pathIndexOf } from './chronicle.ts';
 import { rememberedBlock } from './remembered.ts';
-import { givenOf, withLore } from './given.ts';
+import { givenOf, withLore, withServed } from './given.ts';
 import type { Given } from '../doc/given.ts';
 import type { TranscriptEntry } from '../views/path-node.ts';
 import { estimateMessages, estimateTokens } from '../budget/tokens.ts';
@@ -69,33 +77,32 @@ export function actorFit(
     name: me.name,
     style: renderPrompt(env.prompts, language, 'roleplay/style', {}),
   });
-  // The card and persona are stable, so they sit before the history in the cached prefix; what the
-  // character knows and remembers changes as the story goes on, so it joins the tail.
+  // The card and persona are the actor's alone: the projector and the chronicler never see them (O2,
+  // M1), so they follow the window that every request of this participant shares, in the last message.
   const card = cardBlock(me, language, cast.user?.name ?? '');
   const persona = personaBlock(env.prompts, language, cast.user, me.name);
+  const rules = renderPrompt(env.prompts, language, 'roleplay/actor', {
+    name: me.name,
+    style,
+    card,
+    persona,
+    history: '',
+  });
   // The dice are told after the task, only when the tool is offered with the request (DI4).
   const dice = diceOffered(story, env);
-  const diceTold = dice
-    ? `\n\n${renderPrompt(env.prompts, language, 'roleplay/dice', { name: me.name })}`
-    : '';
+  const diceTold = dice ? renderPrompt(env.prompts, language, 'roleplay/dice', { name: me.name }) : '';
   const task = (t: ActorTail) =>
-    renderPrompt(env.prompts, language, 'roleplay/actor-task', {
-      name: me.name,
-      world: [t.world, t.lore].filter(Boolean).join('\n\n'),
-      remembered: t.remembered,
-    }) + diceTold;
+    joinParts(
+      renderPrompt(env.prompts, language, 'roleplay/actor-task', {
+        name: me.name,
+        world: [t.world, t.lore].filter(Boolean).join('\n\n'),
+        remembered: t.remembered,
+      }),
+      diceTold,
+    );
   const build = (history: readonly string[], start: number, t: ActorTail = tail): ChatRequest => ({
     messages: [
-      {
-        role: 'system',
-        content: renderPrompt(env.prompts, language, 'roleplay/actor', {
-          name: me.name,
-          style,
-          card,
-          persona,
-          history: historyText(withNotes(history, t.notes), start, language),
-        }),
-      },
+      povMessage(env, language, me.name, withNotes(history, t.notes), start, rules),
       { role: 'user', content: task(t) },
     ],
     ...samplingFor(env, 'actor'),
@@ -126,8 +133,18 @@ export function actorRequest(
   return fitRequest(budget, actorFit(story, env, actor, entries, budget, NO_TAIL));
 }
 
-/** What the actor's tail may take (and the window leaves room for, whatever this one takes). */
-const memoryRoom = (budget: RequestBudget): number => Math.floor(estimatedRoom(budget) * MEMORY_SHARE);
+/** The actor's memories and state on a server that keeps one prompt: half its window's room. */
+const ONE_PROMPT_MEMORY_TOKENS = ONE_PROMPT_HISTORY_TOKENS / 2;
+
+/**
+ * What the actor's tail may take (and the window leaves room for, whatever this one takes). On a server
+ * that keeps one prompt, the tail is read again with every turn, like the window: it is kept as short.
+ */
+const memoryRoom = (budget: RequestBudget): number =>
+  Math.min(
+    Math.floor(estimatedRoom(budget) * MEMORY_SHARE),
+    budget.onePrompt ? ONE_PROMPT_MEMORY_TOKENS : Infinity,
+  );
 
 export interface PreparedActor {
   fitted: Fitted<ChatRequest>;
@@ -135,26 +152,32 @@ export interface PreparedActor {
   given: Given;
 }
 
+/** `actor`'s acting window over `entries`: its coarse step (B3), in the room its tail leaves. */
+export async function actorWindow(
+  story: Story,
+  env: DriverEnv,
+  actor: string,
+  entries: readonly TranscriptEntry[],
+): Promise<{ start: number; room: number }> {
+  const budget = await requestBudget(env, 'actor', env.models.actor, promptsOf(story));
+  return plannedWindow(budget, actorFit(story, env, actor, entries, budget, NO_TAIL));
+}
+
 /**
  * `actor`'s request after `leaf`, as it is asked: fitted to the budget, with what it remembers at the
- * tail. With `chronicle`, turns leaving its window are chronicled first (a model call), so what it
- * remembers of them is at hand; without, the request is rebuilt from what the chronicle holds now.
+ * tail. What it remembers is what its chronicle holds now: the chronicler runs in the background
+ * (background.ts), never on the way to a turn.
  */
 export async function prepareActor(
   story: Story,
   env: DriverEnv,
   actor: string,
   leaf: string | null,
-  opts: { chronicle: boolean },
 ): Promise<DriverResult<PreparedActor>> {
-  const budget = await requestBudget(env, 'actor', env.models.actor);
+  const budget = await requestBudget(env, 'actor', env.models.actor, promptsOf(story));
   const entries = leaf === null ? [] : story.views.transcript(actor, { leaf });
   const plan = actorFit(story, env, actor, entries, budget, NO_TAIL);
   const start = plannedStart(budget, plan);
-  if (opts.chronicle) {
-    const chronicled = await chronicleBefore(story, env, actor, entries, start, leaf);
-    if (!chronicled.ok) return chronicled;
-  }
   const index = pathIndexOf(story, leaf);
   const remembered = rememberedBlock({
     story,
@@ -220,7 +243,7 @@ async function generateAs(
   leaf: string | null,
   stand: readonly DiceRoll[],
 ): Promise<DriverResult<{ value: string; model?: string; given: Given; rolls: DiceRoll[] }>> {
-  const prepared = await prepareActor(story, env, actor, leaf, { chronicle: true });
+  const prepared = await prepareActor(story, env, actor, leaf);
   if (!prepared.ok) return prepared;
   const { fitted, given } = prepared;
   const cast = story.views.cast();
@@ -239,10 +262,11 @@ async function generateAs(
       return v.ok ? { ok: true, value: v.text } : { ok: false, reason: v.reason };
     },
     stream: { op: 'actor', actor },
+    cacheKey: cacheKeyOf(story, actor),
   });
   // Rolls are kept only where the model was given them: without the tool, the turn is written without dice.
   const rolls = diceOffered(story, env) ? dice.rolls : [];
-  return result.ok ? { ...result, given, rolls } : result;
+  return result.ok ? { ...result, given: withServed(given, result.served), rolls } : result;
 }
 
 /** Where a new turn goes: after `parent`, perceived by `audiences` (default: the active leaf, those present). */

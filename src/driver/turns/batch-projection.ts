@@ -21,6 +21,10 @@ import type { Fitted } from '../budget/fit.ts';
 import { jsonAnswer, repeatedKeys } from '../validation/index.ts';
 import { clauseList, nameList } from '../i18n/lists.ts';
 import { givenOf } from './given.ts';
+import { cacheKeyOf, promptsOf } from './point-of-view.ts';
+
+/** The batch's own key among a story's prompts: it begins with no one participant's window. */
+const BATCH_KEY = '~batch';
 import type { Given } from '../doc/given.ts';
 
 /**
@@ -207,7 +211,10 @@ export async function projectBatch(
     );
     const language = story.views.meta().language;
     let lastGood = new Map<string, Perception>();
-    const budget = batchBudget(await requestBudget(env, 'projector', env.models.projector), audiences.length);
+    const budget = batchBudget(
+      await requestBudget(env, 'projector', env.models.projector, promptsOf(story)),
+      audiences.length,
+    );
     const fitted = batchRequest(story, env, turnId, audiences, budget);
     // Too many histories for one request: each audience is asked alone, with a window of its own.
     if (!fitted.fits) return { ok: true, remaining: audiences };
@@ -215,6 +222,8 @@ export async function projectBatch(
       model: env.models.projector,
       language,
       fitted,
+      cacheKey: cacheKeyOf(story, BATCH_KEY),
+      cacheGuest: true,
       validate: (text) => {
         const verdict = readBatchAnswer(text, checks, language);
         if (!verdict.ok && verdict.passed) lastGood = verdict.passed;

@@ -29,7 +29,9 @@ import type { TranscriptEntry } from '../views/path-node.ts';
 import { formatEntry } from '../views/transcript-text.ts';
 import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
 import { estimateMessages, estimateTokens } from '../budget/tokens.ts';
-import { MIN_ANSWER_TOKENS, type Fitted } from '../budget/fit.ts';
+import { MIN_ANSWER_TOKENS, fitRequest, type Fitted } from '../budget/fit.ts';
+import { WINDOW_FILL } from '../budget/window.ts';
+import { cacheKeyOf, povMessage, promptsOf } from './point-of-view.ts';
 import { generateValidated, type Verdict } from './generate.ts';
 import { jsonAnswer } from '../validation/index.ts';
 import { samplingFor } from './sampling.ts';
@@ -81,29 +83,38 @@ function answerFormat(names: string[]): ChatRequest['response_format'] {
   };
 }
 
+/**
+ * The chronicler's request: `who`'s point of view over `history` (entries from transcript index
+ * `start`), as every request of theirs begins, then the chronicler's rules and `which` turns to record.
+ */
 function chroniclerRequest(
   story: Story,
   env: DriverEnv,
   who: string,
-  slice: readonly TranscriptEntry[],
+  history: readonly string[],
+  start: number,
+  which: string,
 ): ChatRequest {
   const language = story.views.meta().language;
   const cast = story.views.cast();
   const names = cast.participants.map((p) => p.name);
+  const name = cast.nameOf(who);
   return {
     messages: [
-      {
-        role: 'system',
-        content: renderPrompt(env.prompts, language, 'roleplay/chronicler', {
-          name: cast.nameOf(who),
-          transcript: slice.map((e) => formatEntry(e, cast.nameOf)).join('\n\n'),
-        }),
-      },
+      povMessage(
+        env,
+        language,
+        name,
+        history,
+        start,
+        renderPrompt(env.prompts, language, 'roleplay/chronicler', { name, transcript: '' }),
+      ),
       {
         role: 'user',
         content: renderPrompt(env.prompts, language, 'roleplay/chronicler-task', {
-          name: cast.nameOf(who),
+          name,
           names: names.join(', '),
+          which,
         }),
       },
     ],
@@ -121,7 +132,9 @@ function chunkThatFits(
   budget: RequestBudget,
 ): TranscriptEntry[] {
   const room = estimatedRoom(budget);
-  const base = estimateMessages(chroniclerRequest(story, env, who, []).messages);
+  const language = story.views.meta().language;
+  const whole = tr(language, 'the story above');
+  const base = estimateMessages(chroniclerRequest(story, env, who, [], 0, whole).messages);
   const { nameOf } = story.views.cast();
   let used = base;
   let n = 0;
@@ -198,20 +211,26 @@ function checkAnswer(
 }
 
 /**
- * The request over the longest start of `pending` that fits: first by the estimate, then, where the
- * backend counts exactly, halved until the count fits too (a single entry is sent as it is: the
- * answer's room then gives way, as for any request whose least content is over its room).
+ * A request recording `pending` (turns that left the window, from transcript index `at`) with only them
+ * as its story: the longest start of them that fits, first by the estimate, then, where the backend
+ * counts exactly, halved until the count fits too (a single entry is sent as it is: the answer's room
+ * then gives way, as for any request whose least content is over its room).
  */
 async function fittedChunk(
   story: Story,
   env: DriverEnv,
   who: string,
   pending: readonly TranscriptEntry[],
+  at: number,
   budget: RequestBudget,
 ): Promise<{ slice: TranscriptEntry[]; fitted: Fitted<ChatRequest> }> {
+  const { nameOf } = story.views.cast();
+  const language = story.views.meta().language;
+  const whole = tr(language, 'the story above');
   let slice = chunkThatFits(story, env, who, pending, budget);
   for (;;) {
-    const request = chroniclerRequest(story, env, who, slice);
+    const history = slice.map((e) => formatEntry(e, nameOf));
+    const request = chroniclerRequest(story, env, who, history, at, whole);
     const estimate = estimateMessages(request.messages);
     let tokens = Math.ceil(estimate * budget.gauge.factor);
     const counted = budget.count
@@ -223,7 +242,7 @@ async function fittedChunk(
     }
     const measured = { promptTokens: tokens, exact: counted !== null, entries: slice.length };
     if (tokens <= budget.promptTokens)
-      return { slice, fitted: { request, start: 0, estimate, budget, fits: true, ...measured } };
+      return { slice, fitted: { request, start: at, estimate, budget, fits: true, ...measured } };
     if (slice.length > 1) {
       slice = slice.slice(0, Math.ceil(slice.length / 2));
       continue;
@@ -233,7 +252,7 @@ async function fittedChunk(
       slice,
       fitted: {
         request,
-        start: 0,
+        start: at,
         estimate,
         budget: { ...budget, maxTokens: Math.max(1, maxTokens), promptTokens: tokens },
         fits: maxTokens >= MIN_ANSWER_TOKENS,
@@ -241,6 +260,75 @@ async function fittedChunk(
       },
     };
   }
+}
+
+/** The fewest first words of an entry that name it in the chronicler's task. */
+const NAMED_WORDS = 8;
+
+/**
+ * The first words of `shown[at]` that no other entry shown begins with (a story repeats itself: "You
+ * hear someone move about the room…"), at least NAMED_WORDS of them; CJK text, which has no spaces,
+ * by characters.
+ */
+function opening(shown: readonly string[], at: number): string {
+  const entry = shown[at] ?? '';
+  const units = /\s/.test(entry) ? entry.split(/\s+/) : [...entry];
+  const join = (n: number) => units.slice(0, n).join(/\s/.test(entry) ? ' ' : '');
+  for (let n = NAMED_WORDS; n < units.length; n++) {
+    const start = join(n);
+    if (shown.every((other, i) => i === at || !other.startsWith(start))) return `${start}…`;
+  }
+  return entry;
+}
+
+/**
+ * Which turns of the window the chronicler records, named by their openings (the window's first turns
+ * may have been recorded already, so they are not counted from its start).
+ */
+function turnsOf(language: Language, shown: readonly string[], from: number, count: number): string {
+  const first = opening(shown, from);
+  if (count === 1)
+    return tr(
+      language,
+      'only the turn of the story above that begins “{first}” (the others are there to be understood, not recorded)',
+      { first },
+    );
+  return tr(
+    language,
+    'only the {count} turns of the story above from the one that begins “{first}” to the one that begins “{last}” (the others are there to be understood, not recorded)',
+    { count, first, last: opening(shown, from + count - 1) },
+  );
+}
+
+/**
+ * A request recording `slice`, the oldest entries of `who`'s window over `transcript` (from `start`),
+ * with the whole window as its story, laid out as every request of `who` is: a server that keeps their
+ * prompt reads only the chronicler's task. Null when it does not fit from that start.
+ */
+async function fittedAhead(
+  story: Story,
+  env: DriverEnv,
+  who: string,
+  transcript: readonly TranscriptEntry[],
+  start: number,
+  slice: readonly TranscriptEntry[],
+  budget: RequestBudget,
+): Promise<Fitted<ChatRequest> | null> {
+  const { nameOf } = story.views.cast();
+  const language = story.views.meta().language;
+  const formatted = transcript.map((e) => formatEntry(e, nameOf));
+  const from = transcript.findIndex((e) => e.turnId === slice[0]?.turnId);
+  const which = turnsOf(language, formatted.slice(start), from - start, slice.length);
+  const fitted = await fitRequest(budget, {
+    entries: formatted,
+    build: (history, at) => chroniclerRequest(story, env, who, history, at, which),
+    messages: (r) => r.messages,
+    stable: estimateMessages(chroniclerRequest(story, env, who, [], 0, which).messages),
+    volatile: 0,
+    reserve: 0,
+    start,
+  });
+  return fitted.fits && fitted.start === start ? fitted : null;
 }
 
 /** One chronicler call over the slice it was fitted to; the entry and any refusals are written. */
@@ -260,6 +348,7 @@ async function chronicleSlice(
     model: env.models.projector,
     language,
     fitted,
+    cacheKey: cacheKeyOf(story, who),
     validate: (text): Verdict<Answer> => {
       const read = jsonAnswer(text);
       if (!read)
@@ -320,36 +409,70 @@ function withinBand(story: Story, pending: TranscriptEntry[], index: PathIndex):
   return end < 0 ? pending : pending.slice(0, end);
 }
 
+/** A window this full is due to move soon: its oldest turns are chronicled ahead, in the background. */
+export const AHEAD_FILL = 0.85;
+
 /**
- * Chronicles `who`'s transcript entries before index `windowStart` (those its window no longer
- * shows) that no entry on the path covers yet, in chunks that fit the chronicler's budget; then
- * stores a checkpoint of the state when one is due.
+ * Which entries of a window over `costs` (from `start`, in a room of `room`) leave it at its next step:
+ * the window moves once the next entry overflows it, keeping WINDOW_FILL of the room; the next entry is
+ * taken to be as long as the longest in view. Empty while the window is not yet AHEAD_FILL full.
  */
-export async function chronicleBefore(
+export function leavingNext(costs: readonly number[], start: number, room: number): number {
+  const shown = costs.slice(start);
+  const total = shown.reduce((a, b) => a + b, 0);
+  if (total < room * AHEAD_FILL) return start;
+  const keep = room * WINDOW_FILL - (room + Math.max(0, ...shown) - total);
+  let cut = start;
+  for (let suffix = total; cut < costs.length - 1 && suffix > keep; cut++) suffix -= costs[cut] as number;
+  return cut;
+}
+
+/**
+ * Chronicles what `who` will remember (M1): the entries of its `transcript` before the window's `start`
+ * that no entry on the path covers yet, in chunks that fit the chronicler's budget; then, when the
+ * window (of `room` estimated tokens) is nearly full, the entries it will drop at its next step, over
+ * the window itself; then stores a checkpoint of the state when one is due.
+ */
+export async function chronicle(
   story: Story,
   env: DriverEnv,
   who: string,
   transcript: readonly TranscriptEntry[],
-  windowStart: number,
+  window: { start: number; room: number },
   leaf: string | null,
 ): Promise<DriverResult> {
-  if (windowStart <= 0) return { ok: true };
   const index = pathIndexOf(story, leaf);
   const covered = coveredThrough(entriesOnPath(story.views.chronicle(who), index, entryLookup(transcript)));
-  let pending = transcript
-    .slice(0, windowStart)
-    .filter((e) => (index.get(e.turnId) ?? -1) > covered && e.kind !== 'missing');
-  if (!pending.length) {
+  const uncovered = (e: TranscriptEntry) => (index.get(e.turnId) ?? -1) > covered && e.kind !== 'missing';
+  const { nameOf } = story.views.cast();
+  const costs = transcript.map((e) => estimateTokens(formatEntry(e, nameOf)) + 1);
+  const cut = leavingNext(costs, window.start, window.room);
+  const pending = transcript.slice(0, window.start).filter(uncovered);
+  const ahead = transcript.slice(window.start, cut).filter(uncovered);
+  if (!pending.length && !ahead.length) {
     storeDueCheckpoint(story, env, who, transcript, index);
     return { ok: true };
   }
-  const budget = await requestBudget(env, 'chronicler', env.models.projector);
-  while (pending.length) {
-    const band = withinBand(story, pending, index);
-    const { slice, fitted } = await fittedChunk(story, env, who, band, budget);
-    const r = await chronicleSlice(story, env, who, slice, fitted);
+  const budget = await requestBudget(env, 'chronicler', env.models.projector, promptsOf(story));
+  const positions = new Map(transcript.map((e, i) => [e.turnId, i]));
+  const inChunks = async (entries: TranscriptEntry[]): Promise<DriverResult> => {
+    while (entries.length) {
+      const band = withinBand(story, entries, index);
+      const at = positions.get((band[0] as TranscriptEntry).turnId) ?? 0;
+      const { slice, fitted } = await fittedChunk(story, env, who, band, at, budget);
+      const r = await chronicleSlice(story, env, who, slice, fitted);
+      if (!r.ok) return r;
+      entries = entries.slice(slice.length);
+    }
+    return { ok: true };
+  };
+  const before = await inChunks(pending);
+  if (!before.ok) return before;
+  if (ahead.length) {
+    const band = withinBand(story, ahead, index);
+    const fitted = await fittedAhead(story, env, who, transcript, window.start, band, budget);
+    const r = fitted ? await chronicleSlice(story, env, who, band, fitted) : await inChunks(ahead);
     if (!r.ok) return r;
-    pending = pending.slice(slice.length);
   }
   storeDueCheckpoint(story, env, who, transcript, index);
   return { ok: true };

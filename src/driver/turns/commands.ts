@@ -18,7 +18,7 @@ import {
 } from '../views/stale-history.ts';
 import { deleteRecords, writeRecords, type Correction } from '../doc/chronicle.ts';
 import { acceptStale } from '../views/keep.ts';
-import { authorTurn, projectNewTurn, takeTurn, type ActorChoice } from './turn-loop.ts';
+import { authorTurn, projectForReader, takeTurn, type ActorChoice } from './turn-loop.ts';
 
 /**
  * Settles the stale history of the path to `leaf`: nothing stale, or the person's choice applied.
@@ -190,7 +190,7 @@ export async function regenerate(
       },
       env.origin,
     );
-    const projected = await projectNewTurn(story, env, target);
+    const projected = await projectForReader(story, env, target);
     return projected.ok ? { ok: true, turnId: target } : projected;
   }
   const audiences = [...node.pov.keys()];

@@ -11,10 +11,12 @@ import { renderPrompt } from '../prompts/render.ts';
 import { validateActorOutput } from '../validation/index.ts';
 import type { StaleChoice } from '../views/stale-history.ts';
 import { prepareActor } from './actor.ts';
+import { withServed } from './given.ts';
+import { cacheKeyOf } from './point-of-view.ts';
 import { settleStale } from './commands.ts';
 import { freshen } from './freshen.ts';
 import { generateValidated, guardPrompts } from './generate.ts';
-import { projectNewTurn } from './turn-loop.ts';
+import { projectForReader } from './turn-loop.ts';
 import { withRolls } from '../dice/roll-tool.ts';
 
 /**
@@ -76,7 +78,7 @@ export async function continueTurn(
     const parent = turn.parent;
     const basis = story.views.historyThrough(turn.author, parent);
     env.onPhase?.({ kind: 'acting', actor: turn.author });
-    const prepared = await prepareActor(story, env, turn.author, target, { chronicle: true });
+    const prepared = await prepareActor(story, env, turn.author, target);
     if (!prepared.ok) return prepared;
     const cast = story.views.cast();
     const name = cast.nameOf(turn.author);
@@ -97,6 +99,7 @@ export async function continueTurn(
         return v.ok ? { ok: true, value: v.text } : { ok: false, reason: v.reason };
       },
       stream: { op: 'actor', actor: turn.author },
+      cacheKey: cacheKeyOf(story, turn.author),
     });
     if (!result.ok) return result;
     const extended = appendTurn(
@@ -112,13 +115,13 @@ export async function continueTurn(
         // The person's words in an edited turn are in the continued one too: a rewrite keeps them (H4).
         ...(turn.edited ? { edited: true } : {}),
         createdAt: isoNow(env),
-        given: prepared.given,
+        given: withServed(prepared.given, result.served),
         // Its text so far was written from them, offered the tool now or not.
         rolls: dice.rolls,
       },
       env.origin,
     );
-    const projected = await projectNewTurn(story, env, extended);
+    const projected = await projectForReader(story, env, extended);
     return projected.ok ? { ok: true, turnId: extended } : { ...projected, turnId: extended };
   });
 }

@@ -4,6 +4,7 @@
 // histories those were made from).
 import type { DriverEnv, DriverResult, Story } from '../env.ts';
 import { projectTurn } from './projection.ts';
+import { tr } from '../i18n/messages.ts';
 import { staleRefusal, summarise } from '../views/stale-history.ts';
 import { requiredItems, type Item } from '../views/required-items.ts';
 import type { PathNode } from '../views/story-views.ts';
@@ -32,6 +33,10 @@ export async function freshen(
     env.onPhase?.({ kind: 'projecting', turnId: next.turnId, audiences: [next.audience] });
     const r = await projectTurn(story, env, next.turnId, next.audience);
     if (!r.ok) return r;
+    // A view written into a story closed meanwhile is not read back: asking again would never end.
+    const language = story.views.meta().language;
+    if (story.doc.isDestroyed)
+      return { ok: false, code: 'cancelled', detail: tr(language, 'The story was closed.') };
   }
 }
 

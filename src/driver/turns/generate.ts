@@ -7,6 +7,7 @@ import type { ChatModel, ChatRequest } from '../model.ts';
 import type { Fitted } from '../budget/fit.ts';
 import { estimateMessages } from '../budget/tokens.ts';
 import { PromptProblem, renderPrompt } from '../prompts/render.ts';
+import type { Served } from '../doc/given.ts';
 
 export type Verdict<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -19,12 +20,15 @@ export interface Generation<T> {
   validate: (text: string) => Verdict<T>;
   /** Streams the answer's tokens to env.onToken under this source, when env.onToken is set. */
   stream?: Omit<TokenSource, 'attempt'>;
+  /** Whose prompt it is, for servers that keep prompts (`ChatRequest.cacheKey`, `cacheGuest`). */
+  cacheKey?: string;
+  cacheGuest?: boolean;
 }
 
 export async function generateValidated<T>(
   env: DriverEnv,
-  { model, language, fitted, validate, stream }: Generation<T>,
-): Promise<DriverResult<{ value: T; model?: string }>> {
+  { model, language, fitted, validate, stream, cacheKey, cacheGuest }: Generation<T>,
+): Promise<DriverResult<{ value: T; model?: string; served?: Served }>> {
   const { request, budget } = fitted;
   if (!fitted.fits)
     return {
@@ -49,12 +53,21 @@ export async function generateValidated<T>(
       max_tokens: budget.maxTokens,
       ...streaming,
       ...(env.signal ? { signal: env.signal } : {}),
+      ...(cacheKey ? { cacheKey } : {}),
+      ...(cacheGuest ? { cacheGuest } : {}),
     });
     if (!answer.ok) return answer;
     if (answer.usage) budget.gauge.learn(estimateMessages(messages), answer.usage.promptTokens);
     const verdict = validate(answer.text);
     if (verdict.ok)
-      return { ok: true, value: verdict.value, ...(answer.model ? { model: answer.model } : {}) };
+      return {
+        ok: true,
+        value: verdict.value,
+        ...(answer.model ? { model: answer.model } : {}),
+        ...(answer.usage?.cachedTokens !== undefined
+          ? { served: { promptTokens: answer.usage.promptTokens, cachedTokens: answer.usage.cachedTokens } }
+          : {}),
+      };
     lastReason = verdict.reason;
     // The refused text itself is not sent back: it was never perceived by anyone, and the reason
     // says what to change. The retry extends the last message, so the cached prefix still holds.

@@ -1,6 +1,6 @@
 // The itemisation stored with what a request made: each named part's tokens (through the gauge, as
 // the budget counts them), the instructions as what the prompt holds besides, and the window.
-import type { Given, RequestPart } from '../doc/given.ts';
+import type { Given, RequestPart, Served } from '../doc/given.ts';
 import type { Fitted } from '../budget/fit.ts';
 import { estimateTokens } from '../budget/tokens.ts';
 import type { ParticipantLore } from '../lore/participant-lore.ts';
@@ -29,6 +29,10 @@ export function givenOf<T>(
     ...(batch ? { batch: true } : {}),
   };
 }
+
+/** The itemisation with what the server said of the prompt, when it said. */
+export const withServed = (given: Given, served: Served | undefined): Given =>
+  served ? { ...given, served } : given;
 
 /** The itemisation with the lore the request held (what the participant's later scans time from), when any. */
 export function withLore(given: Given, lore: ParticipantLore): Given {

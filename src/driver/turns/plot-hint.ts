@@ -6,6 +6,7 @@ import type { DriverEnv, DriverResult, Story } from '../env.ts';
 import { tr } from '../i18n/messages.ts';
 import { generateValidated, guardPrompts } from './generate.ts';
 import { userWindowRequest } from './user-window.ts';
+import { cacheKeyOf } from './point-of-view.ts';
 
 /** Asks `roleplay/plot-hint` with the actor's backend; an empty answer is asked for again. Nothing is stored. */
 export async function plotHint(story: Story, env: DriverEnv): Promise<DriverResult<{ text: string }>> {
@@ -21,6 +22,7 @@ export async function plotHint(story: Story, env: DriverEnv): Promise<DriverResu
       model: env.models.actor,
       language,
       fitted: asked.fitted,
+      cacheKey: cacheKeyOf(story, asked.user.id),
       validate: (text) => {
         const hint = text.trim();
         return hint

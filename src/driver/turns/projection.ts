@@ -5,83 +5,23 @@ import { writePov } from '../doc/pov.ts';
 import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts';
 import { generateValidated, guardPrompts } from './generate.ts';
 import type { ChatRequest } from '../model.ts';
-import { renderPrompt } from '../prompts/render.ts';
-import { sourceWithRolls } from '../dice/dice.ts';
-import { samplingFor } from './sampling.ts';
 import { formatEntry, historyText } from '../views/transcript-text.ts';
 import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
-import { fitRequest, plannedStart, type Fitted, type HistoryFit } from '../budget/fit.ts';
-import { chronicleBefore, pathIndexOf } from './chronicle.ts';
+import { fitRequest, type Fitted } from '../budget/fit.ts';
+import { projected, projectionFit, projectorLoreRoom } from './projection-fit.ts';
+import { windowOf } from './pov-window.ts';
+import { cacheKeyOf, promptsOf } from './point-of-view.ts';
+import { pathIndexOf } from './chronicle.ts';
 import { knownBlock } from './remembered.ts';
-import { givenOf, withLore } from './given.ts';
+import { givenOf, withLore, withServed } from './given.ts';
 import type { Given } from '../doc/given.ts';
-import type { TranscriptEntry } from '../views/path-node.ts';
 import { SOURCE_SHARE } from '../budget/shares.ts';
-import { loreCandidates, loreRoom, participantLore } from '../lore/participant-lore.ts';
+import { participantLore } from '../lore/participant-lore.ts';
 import { projectorLoreBlock } from '../lore/placement.ts';
-import { estimateMessages, estimateTokens } from '../budget/tokens.ts';
 import { validateProjection } from '../validation/index.ts';
 
-/**
- * How the request projecting `turnId` to `audience` is laid out: the projector's rules, the window of
- * the audience's own history before the turn, then at the tail `known` (a few of the audience's own
- * memories, so it names people as it knows them), `lore` (what fired from its own window, so it names
- * things as it knows them) and the one new source.
- */
-export function projectionFit(
-  story: Story,
-  env: DriverEnv,
-  turnId: string,
-  audience: string,
-  entries: readonly TranscriptEntry[],
-  budget: RequestBudget,
-  known: string,
-  lore = '',
-): HistoryFit<ChatRequest> {
-  const { views } = story;
-  const language = views.meta().language;
-  const { nameOf } = views.cast();
-  const turn = views.node(turnId).turn;
-  const target = nameOf(audience);
-  const task = renderPrompt(env.prompts, language, 'roleplay/projector-task', {
-    speaker: nameOf(turn.author),
-    target,
-    source: sourceWithRolls(turn, language),
-    known,
-    lore,
-  });
-  const build = (history: readonly string[], start: number, tail = task): ChatRequest => ({
-    messages: [
-      {
-        role: 'system',
-        content: renderPrompt(env.prompts, language, 'roleplay/projector', {
-          target,
-          history: historyText(history, start, language),
-        }),
-      },
-      { role: 'user', content: tail },
-    ],
-    ...samplingFor(env, 'projector'),
-  });
-  return {
-    entries: entries.map((e) => formatEntry(e, nameOf)),
-    build: (history, start) => build(history, start),
-    messages: (r) => r.messages,
-    stable: estimateMessages(build([], 0, '').messages),
-    volatile: estimateTokens(task),
-    reserve:
-      Math.floor(estimatedRoom(budget) * SOURCE_SHARE) +
-      (loreCandidates(story, audience).length ? projectorLoreRoom(story, budget) : 0),
-  };
-}
-
-/** What of the story's lore share a projection may take: it only names things, it does not act on them. */
-const PROJECTOR_LORE_OF_SHARE = 0.5;
-const projectorLoreRoom = (story: Story, budget: RequestBudget) =>
-  Math.floor(loreRoom(story, estimatedRoom(budget)) * PROJECTOR_LORE_OF_SHARE);
-
 /** The projection request, fitted to `budget`, with `known` at its tail. */
-export function projectionRequest(
+export async function projectionRequest(
   story: Story,
   env: DriverEnv,
   turnId: string,
@@ -90,7 +30,11 @@ export function projectionRequest(
   known = '',
 ): Promise<Fitted<ChatRequest>> {
   const entries = story.views.transcript(audience, { leaf: turnId, before: turnId });
-  return fitRequest(budget, projectionFit(story, env, turnId, audience, entries, budget, known));
+  const { start } = await windowOf(story, env, audience, entries, 'projector');
+  return fitRequest(budget, {
+    ...projectionFit(story, env, projected(story, turnId), audience, entries, budget, known),
+    start,
+  });
 }
 
 /** What of the source's share the audience's memories may take: the source itself comes first. */
@@ -121,24 +65,19 @@ export interface PreparedProjection {
 
 /**
  * The request projecting `turnId` to `audience`, as it is asked: fitted, with a few of the audience's
- * memories at the tail. With `chronicle`, the audience's turns leaving its window are chronicled first
- * (a model call); without, the request is rebuilt from what its chronicle holds now.
+ * memories at the tail (what its chronicle holds now: the chronicler runs in the background).
  */
 export async function prepareProjection(
   story: Story,
   env: DriverEnv,
   turnId: string,
   audience: string,
-  opts: { chronicle: boolean },
 ): Promise<DriverResult<PreparedProjection>> {
   const node = story.views.node(turnId);
-  const budget = await requestBudget(env, 'projector', env.models.projector);
+  const turn = projected(story, turnId);
+  const budget = await requestBudget(env, 'projector', env.models.projector, promptsOf(story));
   const entries = story.views.transcript(audience, { leaf: turnId, before: turnId });
-  const start = plannedStart(budget, projectionFit(story, env, turnId, audience, entries, budget, ''));
-  if (opts.chronicle) {
-    const chronicled = await chronicleBefore(story, env, audience, entries, start, turnId);
-    if (!chronicled.ok) return chronicled;
-  }
+  const { start } = await windowOf(story, env, audience, entries, 'projector');
   const known = knownBlock({
     story,
     who: audience,
@@ -162,14 +101,14 @@ export async function prepareProjection(
     { self: cast.nameOf(audience), user: cast.user ? cast.nameOf(cast.user.id) : '' },
     story.views.meta().language,
   );
-  const fit = projectionFit(story, env, turnId, audience, entries, budget, known, loreText);
+  const fit = { ...projectionFit(story, env, turn, audience, entries, budget, known, loreText), start };
   const fitted = await fitRequest(budget, fit);
   const given = withLore(
     givenOf(fitted, {
       history: historyText(fit.entries.slice(fitted.start), fitted.start, story.views.meta().language),
       known,
       lore: loreText,
-      source: sourceWithRolls(node.turn, story.views.meta().language),
+      source: turn.source,
     }),
     lore,
   );
@@ -187,7 +126,7 @@ export async function projectTurn(
     // The basis is taken now, with the request: if the history moves meanwhile, the record is stale at once.
     const basis = node.pov.get(audience)?.expected;
     if (basis === undefined) throw new Error(`${audience} is not a non-author audience of turn ${turnId}`);
-    const prepared = await prepareProjection(story, env, turnId, audience, { chronicle: true });
+    const prepared = await prepareProjection(story, env, turnId, audience);
     if (!prepared.ok) return prepared;
     const { fitted, given } = prepared;
     const result = await generateValidated(env, {
@@ -196,6 +135,7 @@ export async function projectTurn(
       fitted,
       validate: projectionVerdict(story, node.turn.author, audience),
       stream: { op: 'projector', audience, turnId },
+      cacheKey: cacheKeyOf(story, audience),
     });
     if (!result.ok) return result;
     writePov(
@@ -207,7 +147,7 @@ export async function projectTurn(
         basis,
         origin: 'generated',
         createdAt: isoNow(env),
-        given,
+        given: withServed(given, result.served),
         ...(result.model ? { model: result.model } : {}),
       },
       env.origin,

@@ -100,8 +100,24 @@ export function rememberedBlock({
   const now = index.get(transcript.at(-1)?.turnId ?? '') ?? 0;
   const heading = tr(language, 'What you remember of earlier turns:');
   const line = (text: string) => tr(language, '- {memory}', { memory: text });
+  // A memory chronicled ahead of its turns leaving the window (chronicle.ts) is told once the first of
+  // them has left (the chronicler may have read one turn more than the window dropped); one the person
+  // added is theirs to tell at once.
+  const shownFrom = index.get(window[0]?.turnId ?? '') ?? Infinity;
+  const added = new Set(chronicle.memoryEdits.flatMap((e) => (e.kind === 'added' ? [e.memory.id] : [])));
+  const readFrom = new Map(
+    onPath.fresh.flatMap(({ entry }) =>
+      entry.memories.map((m) => [m.id, index.get(entry.turns[0] ?? '') ?? Infinity] as const),
+    ),
+  );
   const chosen = recall(
-    rankMemories(onPath.memories, query, now),
+    rankMemories(
+      onPath.memories.filter(
+        (m) => (readFrom.get(m.memory.id) ?? m.at) < shownFrom || added.has(m.memory.id),
+      ),
+      query,
+      now,
+    ),
     room - used - estimateTokens(heading) - 2,
     (m) => estimateTokens(line(m.text)) + 1,
   );

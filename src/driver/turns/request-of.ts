@@ -8,6 +8,7 @@ import { requestBudget } from '../budget/request-budget.ts';
 import { prepareActor } from './actor.ts';
 import { batchBudget, batchRequest } from './batch-projection.ts';
 import { prepareProjection } from './projection.ts';
+import { promptsOf } from './point-of-view.ts';
 
 export interface RebuiltRequest {
   messages: ChatMessage[];
@@ -31,17 +32,20 @@ export async function requestOf(
   const { turn } = node;
   if (audience === undefined || audience === turn.author) {
     if (turn.origin !== 'generated') return null;
-    const prepared = await prepareActor(story, env, turn.author, turn.parent, { chronicle: false });
+    const prepared = await prepareActor(story, env, turn.author, turn.parent);
     return prepared.ok ? { ok: true, ...rebuilt(prepared.fitted) } : prepared;
   }
   if (!node.pov.has(audience)) return null;
   if (povGiven(story.doc, turnId, audience)?.batch) {
     // One request asked for every audience answered in the same batch.
     const batched = [...node.pov.keys()].filter((a) => povGiven(story.doc, turnId, a)?.batch);
-    const budget = batchBudget(await requestBudget(env, 'projector', env.models.projector), batched.length);
+    const budget = batchBudget(
+      await requestBudget(env, 'projector', env.models.projector, promptsOf(story)),
+      batched.length,
+    );
     return { ok: true, ...rebuilt(batchRequest(story, env, turnId, batched, budget)) };
   }
-  const prepared = await prepareProjection(story, env, turnId, audience, { chronicle: false });
+  const prepared = await prepareProjection(story, env, turnId, audience);
   return prepared.ok ? { ok: true, ...rebuilt(prepared.fitted) } : prepared;
 }
 

@@ -8,11 +8,15 @@ import { renderPrompt } from '../prompts/render.ts';
 import { samplingFor } from './sampling.ts';
 import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
 import { fitRequest, type Fitted } from '../budget/fit.ts';
-import { CANDIDATES_SHARE, SELECTOR_HISTORY_TOKENS } from '../budget/shares.ts';
+import { CANDIDATES_SHARE, ONE_PROMPT_SELECTOR_TOKENS, SELECTOR_HISTORY_TOKENS } from '../budget/shares.ts';
 import { estimateMessages } from '../budget/tokens.ts';
 import { tr } from '../i18n/messages.ts';
 import type { ChatRequest } from '../model.ts';
 import { nameList } from '../i18n/lists.ts';
+import { cacheKeyOf, commonRules, joinParts, promptsOf } from './point-of-view.ts';
+
+/** The selector's own key among a story's prompts (no participant id has a colon-free `~`). */
+const SELECTOR_KEY = '~selector';
 
 /**
  * The selector's request: the rules and the most recent sources (at most SELECTOR_HISTORY_TOKENS,
@@ -35,10 +39,14 @@ export async function selectorRequest(
     messages: [
       {
         role: 'system',
-        content: renderPrompt(env.prompts, meta.language, 'roleplay/selector', {
-          user: user?.name ?? tr(meta.language, 'The user'),
-          chronology: chronology.join('\n\n') || tr(meta.language, '(The story has not begun.)'),
-        }),
+        // The rules every request begins with first: a server that keeps one prompt keeps them read.
+        content: joinParts(
+          commonRules(env, meta.language),
+          renderPrompt(env.prompts, meta.language, 'roleplay/selector', {
+            user: user?.name ?? tr(meta.language, 'The user'),
+            chronology: chronology.join('\n\n') || tr(meta.language, '(The story has not begun.)'),
+          }),
+        ),
       },
       { role: 'user', content: task },
     ],
@@ -61,7 +69,8 @@ export async function selectorRequest(
     // The whole chronology, windowed in coarse steps like every history (a fixed count of recent turns
     // would shift on every turn, and the cached prefix with it).
     entries: views.path().map((n) => `${nameOf(n.turn.author)}: ${n.turn.source}`),
-    cap: SELECTOR_HISTORY_TOKENS,
+    // On a server that keeps one prompt the selector's is read whole before every turn: a few turns.
+    cap: budget.onePrompt ? ONE_PROMPT_SELECTOR_TOKENS : SELECTOR_HISTORY_TOKENS,
     build: (history) => build(history),
     messages: (r) => r.messages,
     stable: estimateMessages(build([]).messages),
@@ -99,11 +108,13 @@ export async function selectNextActor(
   const byName = new Map(candidates.map((id) => [nameOf(id), id]));
   const answer = z.object({ next: z.string() });
   return guardPrompts(async () => {
-    const budget = await requestBudget(env, 'selector', env.models.selector);
+    const budget = await requestBudget(env, 'selector', env.models.selector, promptsOf(story));
     const result = await generateValidated(env, {
       model: env.models.selector,
       language,
       fitted: await selectorRequest(story, env, candidates, budget),
+      cacheKey: cacheKeyOf(story, SELECTOR_KEY),
+      cacheGuest: true,
       validate: (text) => {
         const read = jsonAnswer(text);
         if (!read)

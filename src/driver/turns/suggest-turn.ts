@@ -7,6 +7,7 @@ import { tr } from '../i18n/messages.ts';
 import { validateActorOutput } from '../validation/index.ts';
 import { generateValidated, guardPrompts } from './generate.ts';
 import { userWindowRequest } from './user-window.ts';
+import { cacheKeyOf } from './point-of-view.ts';
 
 /**
  * Drafts the user's next turn with the actor's model, streamed as `suggestion` tokens; refused answers
@@ -27,6 +28,7 @@ export async function suggestTurn(story: Story, env: DriverEnv): Promise<DriverR
       model: env.models.actor,
       language,
       fitted: asked.fitted,
+      cacheKey: cacheKeyOf(story, asked.user.id),
       validate: (text) => {
         const v = validateActorOutput(text, ctx);
         return v.ok ? { ok: true, value: v.text } : { ok: false, reason: v.reason };

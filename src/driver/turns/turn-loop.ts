@@ -1,5 +1,7 @@
-// The turn loop: a new source is projected to every present audience before anything else (the user
-// first, for display); the next actor's history is completed and refreshed; it acts; repeat.
+// The turn loop, on the critical path of the person's wait: the next actor is chosen, its history is
+// completed (the new turn projected to it), it acts, and the person's own view of its turn is written.
+// Every other audience's view waits for the background (background.ts), which runs while the person
+// reads; none of them acts before its own history is complete (freshen).
 import { activeLeaf, appendTurn } from '../doc/turns.ts';
 import { presentIds } from '../doc/participants.ts';
 import { DEFAULT_CONCURRENCY, isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts';
@@ -36,26 +38,57 @@ export async function projectNewTurn(story: Story, env: DriverEnv, turnId: strin
   if (!ready.ok) return ready;
   const user = story.views.cast().user?.id;
   const ordered = [...targets].sort((a, b) => (a === user ? -1 : b === user ? 1 : 0));
-  let isolated = ordered;
-  if (story.views.meta().settings.batchReprojection && ordered.length > 1) {
-    env.onPhase?.({ kind: 'projecting', turnId, audiences: ordered });
-    const batch = await projectBatch(story, env, turnId, ordered);
+  const [first, ...rest] = ordered;
+  // The user's view first, alone: it is what the person reads (and a batch would make them wait for everyone's).
+  if (first !== undefined && first === user) {
+    const r = await projectOne(story, env, turnId, first);
+    if (!r.ok) return r;
+    return projectTogether(story, env, turnId, rest);
+  }
+  return projectTogether(story, env, turnId, ordered);
+}
+
+function projectOne(story: Story, env: DriverEnv, turnId: string, audience: string): Promise<DriverResult> {
+  env.onPhase?.({ kind: 'projecting', turnId, audiences: [audience] });
+  return projectTurn(story, env, turnId, audience);
+}
+
+/**
+ * Projects a turn to `audiences`, whose histories before it are complete: one batched request when the
+ * story asks for it, else isolated requests in parallel (bounded).
+ */
+export async function projectTogether(
+  story: Story,
+  env: DriverEnv,
+  turnId: string,
+  audiences: string[],
+): Promise<DriverResult> {
+  let isolated = audiences;
+  if (story.views.meta().settings.batchReprojection && audiences.length > 1) {
+    env.onPhase?.({ kind: 'projecting', turnId, audiences });
+    const batch = await projectBatch(story, env, turnId, audiences);
     if (!batch.ok) return batch;
     isolated = batch.remaining;
   }
-  const [first, ...rest] = isolated;
-  if (first === undefined) return { ok: true };
-  const one = (a: string) => () => {
-    env.onPhase?.({ kind: 'projecting', turnId, audiences: [a] });
-    return projectTurn(story, env, turnId, a);
-  };
-  // The user's projection first, so the turn can be shown while the others are still projected.
-  if (first === user) {
-    const r = await one(first)();
-    if (!r.ok) return r;
-    return pool(rest.map(one), env.concurrency ?? DEFAULT_CONCURRENCY);
-  }
-  return pool(isolated.map(one), env.concurrency ?? DEFAULT_CONCURRENCY);
+  return pool(
+    isolated.map((a) => () => projectOne(story, env, turnId, a)),
+    env.concurrency ?? DEFAULT_CONCURRENCY,
+  );
+}
+
+/**
+ * Writes the view of a new turn that the person reads it by, at once: the user's, unless the user
+ * wrote it (their own turn, or one they wrote for a character: their transcript shows the source).
+ * Everyone else's view is left to the background, and completed before that audience acts.
+ */
+export async function projectForReader(story: Story, env: DriverEnv, turnId: string): Promise<DriverResult> {
+  const node = story.views.node(turnId);
+  const user = story.views.cast().user?.id;
+  if (user === undefined || node.turn.writtenBy === user) return { ok: true };
+  if (node.pov.get(user)?.state !== 'missing') return { ok: true };
+  const ready = await freshen(story, env, [user], node.parent?.id ?? null);
+  if (!ready.ok) return ready;
+  return projectOne(story, env, turnId, user);
 }
 
 /**
@@ -91,7 +124,7 @@ export async function authorTurn(
     env.origin,
   );
   await env.window?.();
-  const projected = await projectNewTurn(story, env, turnId);
+  const projected = await projectForReader(story, env, turnId);
   // The authored turn is stored even when a projection fails: the failure says which turn it was.
   return projected.ok ? { ok: true, turnId } : { ...projected, turnId };
 }
@@ -100,8 +133,8 @@ export type ActorChoice = { auto: true } | { actor: string };
 
 /**
  * The chosen (or selected) character acts on a complete history (a stale one refuses: see
- * turn-commands.ts for the person's choice); its turn is then projected. `stand`: the rolls of the
- * turn it writes again, which stand (DI5).
+ * commands.ts for the person's choice); the person's view of its turn is then written. `stand`: the
+ * rolls of the turn it writes again, which stand (DI5).
  */
 export async function takeTurn(
   story: Story,
@@ -139,6 +172,6 @@ export async function takeTurn(
   if (!ready.ok) return ready;
   const acted = await actAs(story, env, actor, undefined, stand);
   if (!acted.ok) return acted;
-  const projected = await projectNewTurn(story, env, acted.turnId);
+  const projected = await projectForReader(story, env, acted.turnId);
   return projected.ok ? { ok: true, turnId: acted.turnId, actor } : projected;
 }

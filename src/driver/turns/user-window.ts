@@ -1,14 +1,16 @@
 // The request of a helper that writes for the person from the person's own seat (Suggest my turn, Hint):
-// its rules with the user's persona and the window of the user's transcript, then its task. It reads
-// only what the user has: the user's own turns as written and what they perceived of the others';
-// never a character's source, card or memory.
+// the user's point of view (the window of the user's transcript, as the user's projections begin), then
+// its rules with the user's persona and its task. It reads only what the user has: the user's own turns
+// as written and what they perceived of the others'; never a character's source, card or memory.
 import { activeLeaf } from '../doc/turns.ts';
 import type { DriverEnv, Story } from '../env.ts';
 import type { ChatRequest } from '../model.ts';
 import { tr } from '../i18n/messages.ts';
 import { renderPrompt } from '../prompts/render.ts';
 import { withNames } from '../prompts/card-names.ts';
-import { formatEntry, historyText } from '../views/transcript-text.ts';
+import { formatEntry } from '../views/transcript-text.ts';
+import { povMessage, promptsOf } from './point-of-view.ts';
+import { windowOf } from './pov-window.ts';
 import { requestBudget } from '../budget/request-budget.ts';
 import { fitRequest } from '../budget/fit.ts';
 import { estimateMessages } from '../budget/tokens.ts';
@@ -38,21 +40,24 @@ export async function userWindowRequest(story: Story, env: DriverEnv, prompts: U
         persona: withNames(own, { name: user.name, user: user.name }),
       })
     : '';
+  const rules = renderPrompt(env.prompts, language, prompts.system, {
+    user: user.name,
+    persona,
+    history: '',
+  });
   const build = (history: readonly string[], start: number): ChatRequest => ({
     messages: [
-      {
-        role: 'system',
-        content: renderPrompt(env.prompts, language, prompts.system, {
-          user: user.name,
-          persona,
-          history: historyText(history, start, language),
-        }),
-      },
+      povMessage(env, language, user.name, history, start, rules),
       { role: 'user', content: renderPrompt(env.prompts, language, prompts.task, { user: user.name }) },
     ],
     ...samplingFor(env, 'actor'),
   });
-  const budget = await requestBudget(env, 'actor', env.models.actor);
+  const budget = await requestBudget(env, 'actor', env.models.actor, promptsOf(story));
+  // On the projector's backend the user's projections begin with the same window: it is read once.
+  const shared =
+    env.models.actor === env.models.projector
+      ? { start: (await windowOf(story, env, user.id, entries, 'projector')).start }
+      : {};
   const fitted = await fitRequest(budget, {
     entries: entries.map((e) => formatEntry(e, cast.nameOf)),
     build,
@@ -60,6 +65,7 @@ export async function userWindowRequest(story: Story, env: DriverEnv, prompts: U
     stable: estimateMessages(build([], 0).messages),
     volatile: 0,
     reserve: 0,
+    ...shared,
   });
   return { fitted, user, others: cast.participants.filter((p) => p.id !== user.id).map((p) => p.name) };
 }

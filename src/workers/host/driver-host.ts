@@ -11,6 +11,7 @@ import type { SettingsStore } from '../store/settings-store.ts';
 import { createTokenGauge, type TokenGauge } from '../../driver/budget/token-gauge.ts';
 import { libraryCommands } from './library-commands.ts';
 import { createGenerations, playCommands } from './play-commands.ts';
+import { pendingViews } from '../../driver/turns/background.ts';
 import { editCommands } from './edit-commands.ts';
 import { continueSuggestCommands } from './continue-suggest-commands.ts';
 import { plotHintCommands } from './plot-hint-commands.ts';
@@ -91,7 +92,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     transport: parts.sync ?? {},
     emit,
     // A story deleted elsewhere stops generating here (generations is made below, before any event).
-    onRemoved: (storyId) => generations.cancel(storyId),
+    onRemoved: (storyId) => generations.forget(storyId),
   });
   const store = sync.store;
 
@@ -107,10 +108,15 @@ export function createDriverHost(parts: HostParts): DriverApi {
     if (known) return known;
     const upkeep = keepSegments(story, parts.timers, parts.clock);
     watched.set(story.doc, upkeep);
-    story.doc.once('destroy', () => upkeep.stop());
+    story.doc.once('destroy', () => {
+      upkeep.stop();
+      // A closed story's background would write where nothing reads: it stops with it.
+      generations.forget(story.id);
+    });
     const follow = () => {
       const stopChanges = observeStoryChanges(story.doc, (change) => {
         upkeep.changed();
+        generations.changed(story.id);
         emit({ kind: 'story-changed', storyId: story.id, ...change });
       });
       const stopListing = followStoryListing(listing, story);
@@ -184,8 +190,13 @@ export function createDriverHost(parts: HostParts): DriverApi {
   return {
     ...library,
     deleteStory(storyId) {
-      generations.cancel(storyId);
+      generations.forget(storyId);
       return library.deleteStory(storyId);
+    },
+    async exportStory(storyId) {
+      // What the background still writes goes into the file: the export waits for it.
+      await generations.settled(storyId);
+      return library.exportStory(storyId);
     },
     ...play,
     ...edit,
@@ -222,7 +233,9 @@ export function createDriverHost(parts: HostParts): DriverApi {
 
     async openStory(storyId) {
       const story = await ctx.story(storyId, true);
-      return isFailure(story) ? story : { ok: true, story: overview(story) };
+      if (isFailure(story)) return story;
+      generations.opened(storyId, pendingViews(story));
+      return { ok: true, story: overview(story) };
     },
     async transcript(storyId, range, participant) {
       const story = await ctx.story(storyId, true);

@@ -20,6 +20,7 @@ import {
 } from '../../driver/doc/library-doc.ts';
 import { importStory } from '../../driver/story-json/import.ts';
 import { exportStory } from '../../driver/story-json/export.ts';
+import { pendingViews } from '../../driver/turns/background.ts';
 import { exportSegmentedStory } from '../../driver/story-json/export-segments.ts';
 import { segmentExportLoader } from '../store/segment-export-loader.ts';
 import type { DriverApi, NewStoryInput, Result } from '../api.ts';
@@ -208,11 +209,15 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
       const story = await ctx.story(storyId);
       if (isFailure(story)) return story;
       const segments = story.segments?.();
-      if (!segments) return { ok: true, story: exportStory(story.doc) };
+      // The views the background has not written (it stopped, or failed): the file goes without them.
+      const unwritten = pendingViews(story);
+      if (!segments) return { ok: true, story: exportStory(story.doc), unwritten };
       // One band at a time, each unloaded after: a long story is never all in memory.
       const loader = await segmentExportLoader(story.doc, segments);
       const exported = await exportSegmentedStory(story.doc, loader, workerUiLanguage());
-      return exported.ok ? exported : { ok: false, code: 'invalid', detail: exported.detail };
+      return exported.ok
+        ? { ...exported, unwritten }
+        : { ok: false, code: 'invalid', detail: exported.detail };
     },
   };
 }

@@ -1,6 +1,8 @@
 // Playing commands: send a turn, act (once or several times), settle stale history, cancel, presence
-// and settings; the rules are the driver's (turn-commands.ts). One generation runs per story at a
-// time; Cancel aborts it end to end and nothing partial is stored.
+// and settings; the rules are the driver's (commands.ts). One command runs per story at a time, and
+// each story's background work (the views nobody waited for, memories: background.ts) runs between
+// commands through the driver's scheduler, stopped by the next command; Cancel aborts a command end
+// to end and holds the background until the next one; nothing partial is stored.
 import { DocOrigin } from '../../driver/doc/origins.ts';
 import { setPresent } from '../../driver/doc/participants.ts';
 import { participantRefusal } from '../../driver/i18n/doc-refusals.ts';
@@ -10,6 +12,8 @@ import type { DriverEnv, DriverResult, TokenSource } from '../../driver/env.ts';
 import { continueFor, send, settleStale } from '../../driver/turns/commands.ts';
 import { listParticipants, userParticipant } from '../../driver/doc/participants.ts';
 import { freshen } from '../../driver/turns/freshen.ts';
+import { completeStory, pendingViews } from '../../driver/turns/background.ts';
+import { createScheduler, type Scheduler } from '../../driver/turns/scheduler.ts';
 import { activeLeaf } from '../../driver/doc/turns.ts';
 import type { DriverApi, Failure } from '../api.ts';
 import { isFailure, type HostContext } from './context.ts';
@@ -24,6 +28,7 @@ type PlayApi = Pick<
   | 'send'
   | 'act'
   | 'completeViews'
+  | 'resumeBackground'
   | 'resolveStale'
   | 'cancel'
   | 'setPresent'
@@ -47,18 +52,86 @@ export interface Generations {
   cancel(storyId: string): void;
   /** The story's last generating command that failed (none once one succeeded), with a way to run it again. */
   lastFailed(storyId: string): FailedRun | undefined;
+  /** Starts the story's background work unless a command runs (after a Stop or a failure). */
+  resume(storyId: string): void;
+  /**
+   * A story opened: its background resumes when what it lacks is what a stopped run left (a crash,
+   * a closed tab), not a backlog the person has not asked for (a chat imported to be projected later),
+   * and once the story has been quiet a while: another tab or device may be writing those views.
+   */
+  opened(storyId: string, pending: number): void;
+  /** The story changed (here, in another tab, on another device): a resume on open waits for quiet again. */
+  changed(storyId: string): void;
+  /** Resolves once the story's background has stopped: its views written, or why not (`pending` left). */
+  settled(storyId: string): Promise<void>;
+  /** Stops the story's background for good (the story was deleted). */
+  forget(storyId: string): void;
 }
+
+/**
+ * Views a story may lack when it opens that its background writes at once: what one interrupted round
+ * leaves (a turn's views for a large cast, twice). More is a backlog, written from the next command on.
+ */
+export const RESUME_ON_OPEN = 32;
+/** How long an opened story must go unchanged before its background resumes (another tab may be on it). */
+export const RESUME_QUIET_MS = 2_000;
 
 export function createGenerations(ctx: HostContext): Generations {
   const running = new Map<string, AbortController>();
   const failed = createFailedRuns();
+  const schedulers = new Map<string, Scheduler>();
+  const schedulerOf = (storyId: string): Scheduler => {
+    let scheduler = schedulers.get(storyId);
+    if (!scheduler)
+      schedulers.set(storyId, (scheduler = createScheduler((signal) => background(ctx, storyId, signal))));
+    return scheduler;
+  };
   const generations: Generations = {
     run: (storyId, work, opts) => runOne(storyId, work, { kept: true, rowsFirst: opts?.rowsFirst ?? false }),
     draft: (storyId, work) => runOne(storyId, work, { kept: false, rowsFirst: false }),
     cancel(storyId) {
       running.get(storyId)?.abort();
+      schedulers.get(storyId)?.hold();
     },
     lastFailed: (storyId) => failed.get(storyId),
+    resume(storyId) {
+      if (!running.has(storyId)) schedulerOf(storyId).resume();
+    },
+    opened(storyId, pending) {
+      if (pending > 0 && pending <= RESUME_ON_OPEN) resumeWhenQuiet(storyId);
+    },
+    changed(storyId) {
+      if (quiet.has(storyId)) resumeWhenQuiet(storyId);
+    },
+    async settled(storyId) {
+      // An export wants what is still to write: a resume waiting for quiet goes now.
+      if (quiet.has(storyId)) {
+        stopWaiting(storyId);
+        generations.resume(storyId);
+      }
+      await schedulers.get(storyId)?.idle();
+    },
+    forget(storyId) {
+      stopWaiting(storyId);
+      running.get(storyId)?.abort();
+      schedulers.get(storyId)?.hold();
+      schedulers.delete(storyId);
+    },
+  };
+  const quiet = new Map<string, unknown>();
+  const stopWaiting = (storyId: string) => {
+    ctx.timers.clearTimeout(quiet.get(storyId));
+    quiet.delete(storyId);
+  };
+  const resumeWhenQuiet = (storyId: string) => {
+    stopWaiting(storyId);
+    quiet.set(
+      storyId,
+      ctx.timers.setTimeout(() => {
+        quiet.delete(storyId);
+        generations.resume(storyId);
+      }, RESUME_QUIET_MS),
+    );
   };
   async function runOne<T>(
     storyId: string,
@@ -74,6 +147,20 @@ export function createGenerations(ctx: HostContext): Generations {
     // Taken before anything is awaited, so a second command meanwhile is refused, not run alongside.
     const controller = new AbortController();
     running.set(storyId, controller);
+    // The background resumes after the command anyway.
+    if (kept) stopWaiting(storyId);
+    // The story's background stops first (what it was writing is not stored) and resumes after; a draft
+    // (a hint, a suggestion) writes nothing, so it starts none that was not running.
+    return schedulerOf(storyId).run(() => runNow(storyId, controller, work, { kept, rowsFirst }), {
+      resumes: kept,
+    });
+  }
+  async function runNow<T>(
+    storyId: string,
+    controller: AbortController,
+    work: (story: OpenStory, env: DriverEnv) => Promise<DriverResult<T> | Failure>,
+    { kept, rowsFirst }: { kept: boolean; rowsFirst: boolean },
+  ): Promise<DriverResult<T> | Failure> {
     const story = await ctx.story(storyId, rowsFirst);
     if (isFailure(story)) {
       running.delete(storyId);
@@ -104,6 +191,38 @@ export function createGenerations(ctx: HostContext): Generations {
     }
   }
   return generations;
+}
+
+/**
+ * One run of a story's background work, with the story's own backends and prompts (the full prompt
+ * window loaded), its progress told as `background` events.
+ */
+async function background(ctx: HostContext, storyId: string, signal: AbortSignal): Promise<DriverResult> {
+  const story = await ctx.story(storyId);
+  if (isFailure(story)) return { ok: true };
+  const tell = (running: boolean, failure?: string) =>
+    ctx.emit({
+      kind: 'background',
+      storyId,
+      pending: pendingViews(story),
+      running,
+      ...(failure ? { failure } : {}),
+    });
+  tell(true);
+  let result: DriverResult = { ok: true };
+  try {
+    const env = await commandEnv(ctx, storyId, story, { signal, onPhase: () => tell(true) });
+    result = await completeStory(story, env);
+    return result;
+  } finally {
+    // Its end is told here, after its last progress and before any next run's start. A stop by a
+    // command or by the person, and a stale story waiting for the person's choice, are no failure.
+    const failure =
+      result.ok || signal.aborted || result.code === 'cancelled' || result.code === 'stale-history'
+        ? undefined
+        : result.detail;
+    tell(false, failure);
+  }
 }
 
 /** Loads the story's prompt window (ctx.story without `showing`); the story was open a moment ago. */
@@ -168,6 +287,10 @@ export function playCommands(ctx: HostContext, generations: Generations): PlayAp
 
     async cancel(storyId) {
       generations.cancel(storyId);
+    },
+
+    async resumeBackground(storyId) {
+      generations.resume(storyId);
     },
 
     async setPresent(storyId, participantId, present) {

@@ -32,6 +32,7 @@ import { ZH_DOCTOR } from './doctor.ts';
 import { ZH_CHARACTER_DICE } from './character-dice.ts';
 import { ZH_ASSISTANT_TURNS } from './assistant-turns.ts';
 import { ZH_ASSISTANT_HEADINGS } from './assistant-headings.ts';
+import { ZH_WAITING } from './waiting.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -65,6 +66,7 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   'character-dice': ZH_CHARACTER_DICE,
   assistantTurns: ZH_ASSISTANT_TURNS,
   assistantHeadings: ZH_ASSISTANT_HEADINGS,
+  waiting: ZH_WAITING,
 };
 
 export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));

@@ -59,6 +59,7 @@ export function TranscriptView(props: {
       return control;
     },
     busy: () => story.generating(),
+    writing: () => story.generating() || story.background().running,
     editing,
     setEditing,
     saveRowText: (row, opened, text) => story.saveRowText(row, opened, text),

@@ -22,6 +22,8 @@ export interface RowActions {
   claimFocus(index: number): RowControl | null;
   /** Something is being generated: commands that generate wait. */
   busy(): boolean;
+  /** Perceptions not written yet are being written: by a command, or by the story's background. */
+  writing(): boolean;
   /** The row whose text is being edited in place (one at a time), or null; and opening or closing it. */
   editing(): string | null;
   setEditing(turnId: string | null): void;

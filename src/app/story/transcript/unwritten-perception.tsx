@@ -1,5 +1,6 @@
 // What a row says when the reader's perception of its turn is not written yet: that it is being
-// written, or that the generation stopped before it, with the command that writes it (not while
+// written (by a command, or by the story's background between commands), or that the generation
+// stopped before it, with the command that writes it (not while
 // reading as someone else: nothing is changed from there).
 import { Show, type JSX } from 'solid-js';
 import { t } from '../../i18n/ui-text.ts';
@@ -9,7 +10,7 @@ export function UnwrittenPerception(props: { actions: RowActions }): JSX.Element
   const reader = (): string | null => props.actions.readingAs();
   return (
     <Show
-      when={!props.actions.busy()}
+      when={!props.actions.writing()}
       fallback={
         <p class="turn-text muted">
           {reader() === null
