@@ -137,6 +137,7 @@ export function sections(r: Report): Section[] {
       ],
     },
     longSession(r, verdict),
+    price(r),
     {
       title: 'Sync: a new client receiving a story from the sync server on 127.0.0.1',
       head: ['figure', 'value', 'note'],
@@ -256,5 +257,48 @@ function longSession(r: Report, verdict: (figure: string) => string): Section {
           note: `the driver detected a context of ${detected.map((d) => fmt(d)).join(' and ')} tokens from GET /v1/models (max_model_len), no --context`,
         }
       : {}),
+  };
+}
+
+/** The price group's columns: each scene at its context. */
+const PRICE_COLUMNS = [
+  ['four8192', '4 at 8,192'],
+  ['four2048', '4 at 2,048'],
+  ['chinese8192', '4, Chinese, at 8,192'],
+  ['two8192', '2 at 8,192'],
+  ['six8192', '6 at 8,192'],
+] as const;
+
+/** One column per scene and context; Rashomon's figure, then the shared-history frontend's. */
+function price(r: Report): Section {
+  const cases = PRICE_COLUMNS.map(([key]) => r.price[key]);
+  const part = (c: Obj, group: string) => (c[group] ?? {}) as Obj;
+  const pair = (group: string, field: string, sharedGroup: string, sharedField: string) => (c: Obj) =>
+    `${fmt(part(c, group)[field])} / ${fmt(part(c, sharedGroup)[sharedField])}`;
+  const row = (label: string, cell: (c: Obj) => string, note = ''): string[] => [
+    label,
+    ...cases.map(cell),
+    note,
+  ];
+  const seconds = (server: string, word: 'first' | 'last') =>
+    pair(server, `${word}WordS`, server, `shared${word === 'first' ? 'First' : 'Last'}WordS`);
+  const tokens = (server: string) => pair('uncachedPerTurn', server, 'sharedUncachedPerTurn', server);
+  return {
+    title:
+      'Price of separate points of view: a simulated llama.cpp server (1,500 prompt and 40 answer tokens a second), Rashomon / a shared-history frontend on the same turns',
+    head: ['figure (Rashomon / shared history)', ...PRICE_COLUMNS.map(([, label]) => label), 'note'],
+    rows: [
+      row('one slot: Send → first word (s)', seconds('oneSlot', 'first'), "median over the person's turns"),
+      row('one slot: Send → last word (s)', seconds('oneSlot', 'last'), 'the reply the person reads'),
+      row('one slot: last word / shared last word', (c) => fmt(part(c, 'oneSlot').lastWordRatio, 2)),
+      row('one slot: first word / shared last word', (c) => fmt(part(c, 'oneSlot').firstWordRatio, 2)),
+      row('every prefix cached: Send → first word (s)', seconds('everyPrefix', 'first'), '--cache-ram'),
+      row('every prefix cached: Send → last word (s)', seconds('everyPrefix', 'last')),
+      row('prompt tokens computed per turn, one slot', tokens('oneSlot'), 'uncached, per story turn'),
+      row('prompt tokens computed per turn, four slots', tokens('fourSlots'), 'id_slot, else the most alike'),
+      row('prompt tokens computed per turn, every prefix cached', tokens('everyPrefix')),
+      row('four slots: Rashomon / shared', (c) => fmt(c.fourSlotRatio, 2)),
+    ],
+    note: 'scenes in tests/fixtures/price: 4 participants 50 rounds (Chinese 30), 2 and 6 participants 25 rounds; one slot from the play against a one-slot server, four slots and every prefix from the play against four',
   };
 }

@@ -58,6 +58,9 @@ const LONG_FIELDS = [
 ] as const;
 /** Figures that are objects (by participant): null when their group failed. */
 const LONG_OBJECTS = ['memoryRecordsPerParticipant'] as const;
+const PRICE_FIELDS = ['fourSlotRatio'] as const;
+/** Its figures by server (oneSlot, everyPrefix) and by cache (uncached prompt tokens per turn). */
+const PRICE_OBJECTS = ['oneSlot', 'everyPrefix', 'uncachedPerTurn', 'sharedUncachedPerTurn'] as const;
 
 /** Every required field, null when its group failed (with the reason), so the shape never changes. */
 function shaped(
@@ -88,6 +91,8 @@ export function assemble(machine: Obj, outcomes: GroupOutcome[], run: RunInfo) {
   const requests = result('requests');
   const long = result('longSession');
   const app = result('app');
+  /** One scene at one context of the price group (price.ts), by its key there. */
+  const priced = (key: string) => shaped(PRICE_FIELDS, result('price')?.[key], error('price'), PRICE_OBJECTS);
   const report = {
     machine,
     docScale: {
@@ -107,6 +112,13 @@ export function assemble(machine: Obj, outcomes: GroupOutcome[], run: RunInfo) {
     longSession: {
       context2048: shaped(LONG_FIELDS, long?.context2048, error('longSession'), LONG_OBJECTS),
       context8192: shaped(LONG_FIELDS, long?.context8192, error('longSession'), LONG_OBJECTS),
+    },
+    price: {
+      four8192: priced('four8192'),
+      four2048: priced('four2048'),
+      chinese8192: priced('chinese8192'),
+      two8192: priced('two8192'),
+      six8192: priced('six8192'),
     },
     sync: {
       turns1000: shaped(SYNC_FIELDS, (result('sync') as Obj | undefined)?.turns1000, error('sync')),
@@ -314,6 +326,26 @@ export function renderMarkdown(r: Report): string {
     "  leaves them out: `detail.prefixReuseActorAndProjection`). The chronicler's answers quote 30–40 characters",
     "  of a line of the transcript they were sent; memories are counted in each participant's Story JSON",
     '  `chronicle` (entries, plus memoryEdits that add one).',
+    '- `price.ts` (with `price-server.ts`, `price-sim.ts`): what separate points of view cost a person, with the',
+    '  definitions of `../shared/tools/scene-check/run-price.sh` and `price-sim.mjs`. The scenes of',
+    '  `tests/fixtures/price` (four participants: 50 rounds of a user turn and an automatic or named act, a',
+    '  late joiner, in English and, 30 rounds, in Chinese; two and six participants, 25 rounds) are played by',
+    "  `rashomon run` (in process) against a scripted server that tells llama.cpp's /props (the context, 1 or 4",
+    '  `total_slots`), puts `REQ-n` in every answer, pads prose to 150 words (a projection to the length of',
+    "  the turn it rewrites) and builds structured answers from their schema. Each play's requests, in the",
+    '  order they arrived, are rendered as ChatML, tokenized with o200k_base and replayed at 1,500 prefill and',
+    '  40 decode tokens a second on one slot (the previous prompt and answer kept), four slots (the',
+    "  request's `id_slot`, else the slot with the most similar prompt if at least 0.1 alike, else a new slot",
+    '  while fewer than four, else the least recently used) and a cache of every earlier prefix. Send → first',
+    "  / last word = from the person's turn's `createdAt`, every request received up to the one that wrote",
+    "  their view of the next character turn (found by its `REQ-n`), then that one's prefill (first word) or",
+    "  prefill and answer (last word); median over the person's turns (the upper middle, as price-sim.mjs).",
+    '  The shared-history frontend sends one request per character turn (rules, every card and the persona,',
+    '  the shared sources as `Name: source`, trimmed from the top to the context less 350 tokens), its answer',
+    '  the turn; its wait is each request alone. Prompt tokens per turn are those the server computes, over',
+    "  all the story's turns. One slot is the play against one slot (the driver keeps short windows there);",
+    '  four slots and every prefix cached, the play against four (`detail.fourSlotPlayUncachedPerTurn` is',
+    '  what run-price.sh prints: every server from that play).',
     '- `sync.ts`: the sync server in process, LevelDB in a temporary folder, y-websocket clients over `ws`.',
     '  The 1,000-turn story is one document in one room, received by a bare client. The 10,000-turn segmented',
     '  story (`segment-join.ts`) is uploaded by a device with every segment loaded (21 rooms); a new device',
