@@ -66,12 +66,12 @@ export interface Fitted<T> {
 export const MIN_ANSWER_TOKENS = 48;
 
 /**
- * The most history (estimated tokens) a request holds on a server that keeps one prompt at a time:
- * each change of point of view reads a window again (the actor's after the selector, the person's
+ * The most history (estimated tokens) a request holds on a server that keeps fewer prompts than the
+ * story has participants (`RequestBudget.shortWindows`): a change of point of view reads a window again (the actor's after the selector, the person's
  * after the actor), and on a local GPU about 1,500 tokens read take a second. What is older comes back
  * as memories (M1). A few turns of a few paragraphs each.
  */
-export const ONE_PROMPT_HISTORY_TOKENS = 1024;
+export const SHORT_WINDOW_TOKENS = 1024;
 
 /** The window's budget, in estimated tokens: what the stable parts and the reserve leave (and the caps). */
 export function historyRoom(
@@ -81,7 +81,7 @@ export function historyRoom(
   const room = Math.min(
     estimatedRoom(budget) - fit.stable - fit.reserve,
     fit.cap ?? Infinity,
-    budget.onePrompt ? ONE_PROMPT_HISTORY_TOKENS : Infinity,
+    budget.shortWindows ? SHORT_WINDOW_TOKENS : Infinity,
   );
   return Math.max(0, Math.floor(room / BUDGET_STEP) * BUDGET_STEP);
 }

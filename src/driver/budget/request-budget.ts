@@ -41,7 +41,7 @@ export interface RequestBudget {
    * The server keeps fewer prompts than the story has participants (`ModelLimits.promptSlots`): every
    * change of point of view may read a window again, so windows stay short.
    */
-  onePrompt?: boolean;
+  shortWindows?: boolean;
 }
 
 /** The budget of a request of `op` to `model`, in a story of `participants` present (each with a prompt of its own). */
@@ -68,7 +68,7 @@ export async function requestBudget(
     gauge: env.gauges?.(op) ?? createTokenGauge(),
     ...(limits.countTokens ? { count: limits.countTokens.bind(limits) } : {}),
     ...(limits.promptSlots !== undefined && limits.promptSlots < Math.max(2, participants)
-      ? { onePrompt: true }
+      ? { shortWindows: true }
       : {}),
   };
 }

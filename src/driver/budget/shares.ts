@@ -22,7 +22,7 @@ export const CANDIDATES_SHARE = 0.05;
  */
 export const SELECTOR_HISTORY_TOKENS = 1500;
 /**
- * The same on a server that keeps one prompt at a time, where the selector's is read again before every
- * turn: enough for the last few turns (who was addressed, whose situation just changed).
+ * The same where the server keeps too few prompts (`shortWindows`), so the selector's is read again
+ * before every turn: enough for the last few turns (who was addressed, whose situation just changed).
  */
-export const ONE_PROMPT_SELECTOR_TOKENS = 512;
+export const SHORT_SELECTOR_TOKENS = 512;

@@ -13,7 +13,7 @@ import { cacheKeyOf, joinParts, povMessage, promptsOf } from './point-of-view.ts
 import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
 import {
   fitRequest,
-  ONE_PROMPT_HISTORY_TOKENS,
+  SHORT_WINDOW_TOKENS,
   plannedStart,
   plannedWindow,
   type Fitted,
@@ -133,17 +133,17 @@ export function actorRequest(
   return fitRequest(budget, actorFit(story, env, actor, entries, budget, NO_TAIL));
 }
 
-/** The actor's memories and state on a server that keeps one prompt: half its window's room. */
-const ONE_PROMPT_MEMORY_TOKENS = ONE_PROMPT_HISTORY_TOKENS / 2;
+/** The actor's memories and state where windows are short (`shortWindows`): half a window's room. */
+const SHORT_MEMORY_TOKENS = SHORT_WINDOW_TOKENS / 2;
 
 /**
- * What the actor's tail may take (and the window leaves room for, whatever this one takes). On a server
- * that keeps one prompt, the tail is read again with every turn, like the window: it is kept as short.
+ * What the actor's tail may take (and the window leaves room for, whatever this one takes). Where the
+ * server keeps too few prompts, the tail is read again with every turn, like the window: it is kept short.
  */
 const memoryRoom = (budget: RequestBudget): number =>
   Math.min(
     Math.floor(estimatedRoom(budget) * MEMORY_SHARE),
-    budget.onePrompt ? ONE_PROMPT_MEMORY_TOKENS : Infinity,
+    budget.shortWindows ? SHORT_MEMORY_TOKENS : Infinity,
   );
 
 export interface PreparedActor {

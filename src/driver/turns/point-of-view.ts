@@ -33,7 +33,7 @@ export function povMessage(
 
 /**
  * How many prompts a story keeps a server busy with: one per present participant (a server keeping
- * fewer reads windows again as the point of view changes: `RequestBudget.onePrompt`).
+ * fewer reads windows again as the point of view changes: `RequestBudget.shortWindows`).
  */
 export const promptsOf = (story: Story): number =>
   story.views.cast().participants.filter((p) => p.present).length;

@@ -8,7 +8,7 @@ import { renderPrompt } from '../prompts/render.ts';
 import { samplingFor } from './sampling.ts';
 import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
 import { fitRequest, type Fitted } from '../budget/fit.ts';
-import { CANDIDATES_SHARE, ONE_PROMPT_SELECTOR_TOKENS, SELECTOR_HISTORY_TOKENS } from '../budget/shares.ts';
+import { CANDIDATES_SHARE, SHORT_SELECTOR_TOKENS, SELECTOR_HISTORY_TOKENS } from '../budget/shares.ts';
 import { estimateMessages } from '../budget/tokens.ts';
 import { tr } from '../i18n/messages.ts';
 import type { ChatRequest } from '../model.ts';
@@ -69,8 +69,8 @@ export async function selectorRequest(
     // The whole chronology, windowed in coarse steps like every history (a fixed count of recent turns
     // would shift on every turn, and the cached prefix with it).
     entries: views.path().map((n) => `${nameOf(n.turn.author)}: ${n.turn.source}`),
-    // On a server that keeps one prompt the selector's is read whole before every turn: a few turns.
-    cap: budget.onePrompt ? ONE_PROMPT_SELECTOR_TOKENS : SELECTOR_HISTORY_TOKENS,
+    // On a server that keeps too few prompts the selector's is read whole before every turn: a few turns.
+    cap: budget.shortWindows ? SHORT_SELECTOR_TOKENS : SELECTOR_HISTORY_TOKENS,
     build: (history) => build(history),
     messages: (r) => r.messages,
     stable: estimateMessages(build([]).messages),
