@@ -71,13 +71,10 @@ const CHAT = [
   .join('\n');
 
 /**
- * Perceptions a story may lack when it opens that its background writes by itself (RESUME_ON_OPEN in
- * src/workers/host/play-commands.ts): a chat imported to be projected later lacks more, so they wait
- * for the person to ask.
+ * Each message lacks one perception, the other participant's: a chat imported to be projected later,
+ * which the story's background does not start on open (interruptedViews), so they wait for the person.
  */
-const RESUME_ON_OPEN = 32;
-/** Each message lacks one perception: the other participant's. */
-const LATER_MISSING = RESUME_ON_OPEN + 2;
+const LATER_MISSING = 3;
 const LATER_CHAT = [
   { user_name: 'Sam', character_name: 'Ilse' },
   ...Array.from({ length: LATER_MISSING }, (_, i) =>

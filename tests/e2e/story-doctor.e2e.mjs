@@ -14,13 +14,10 @@ import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
 const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 const SCREENSHOTS = fileURLToPath(new URL('../../.tmp/screenshots/', import.meta.url));
 /**
- * Perceptions a story may lack when it opens that its background writes by itself (RESUME_ON_OPEN in
- * src/workers/host/play-commands.ts): a chat imported to be projected later lacks more, so they wait
- * for the person (or the doctor's fix).
+ * Each message lacks one perception, the other participant's: a chat imported to be projected later,
+ * which the story's background does not start on open (interruptedViews), so they wait for the doctor.
  */
-const RESUME_ON_OPEN = 32;
-/** Each message lacks one perception: the other participant's. */
-const MISSING = RESUME_ON_OPEN + 2;
+const MISSING = 3;
 const CHAT = [
   { user_name: 'Sam', character_name: 'Ilse' },
   ...Array.from({ length: MISSING }, (_, i) =>

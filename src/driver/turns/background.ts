@@ -17,6 +17,18 @@ export function pendingViews(story: Story): number {
 }
 
 /**
+ * The missing views of turns the turn loop began to project (one of their views is written): what a
+ * background stopped mid-way left (a crash, a closed tab). A turn none of whose views is written is a
+ * backlog the person has not asked for yet (a chat imported to be projected later, I7).
+ */
+export function interruptedViews(story: Story): number {
+  return story.views.path(activeLeaf(story.doc)).reduce((n, node) => {
+    const states = [...story.views.node(node.id).pov.values()].map((v) => v.state);
+    return states.some((s) => s !== 'missing') ? n + states.filter((s) => s === 'missing').length : n;
+  }, 0);
+}
+
+/**
  * Writes every missing view of the active path, one audience after another (the person's first; each
  * audience's in story order, so one participant's requests follow each other and share their prefix),
  * or one batched request per turn when the story asks for batches; then chronicles what left each

@@ -11,7 +11,7 @@ import type { SettingsStore } from '../store/settings-store.ts';
 import { createTokenGauge, type TokenGauge } from '../../driver/budget/token-gauge.ts';
 import { libraryCommands } from './library-commands.ts';
 import { createGenerations, playCommands } from './play-commands.ts';
-import { pendingViews } from '../../driver/turns/background.ts';
+import { interruptedViews } from '../../driver/turns/background.ts';
 import { editCommands } from './edit-commands.ts';
 import { continueSuggestCommands } from './continue-suggest-commands.ts';
 import { plotHintCommands } from './plot-hint-commands.ts';
@@ -234,7 +234,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     async openStory(storyId) {
       const story = await ctx.story(storyId, true);
       if (isFailure(story)) return story;
-      generations.opened(storyId, pendingViews(story));
+      generations.opened(storyId, interruptedViews(story));
       return { ok: true, story: overview(story) };
     },
     async transcript(storyId, range, participant) {

@@ -55,11 +55,11 @@ export interface Generations {
   /** Starts the story's background work unless a command runs (after a Stop or a failure). */
   resume(storyId: string): void;
   /**
-   * A story opened: its background resumes when what it lacks is what a stopped run left (a crash,
-   * a closed tab), not a backlog the person has not asked for (a chat imported to be projected later),
-   * and once the story has been quiet a while: another tab or device may be writing those views.
+   * A story opened with `interrupted` views a stopped run left (a crash, a closed tab:
+   * `interruptedViews`): its background resumes once the story has been quiet a while, since another
+   * tab or device may be writing them. A backlog the person has not asked for waits for a command.
    */
-  opened(storyId: string, pending: number): void;
+  opened(storyId: string, interrupted: number): void;
   /** The story changed (here, in another tab, on another device): a resume on open waits for quiet again. */
   changed(storyId: string): void;
   /** Resolves once the story's background has stopped: its views written, or why not (`pending` left). */
@@ -68,11 +68,6 @@ export interface Generations {
   forget(storyId: string): void;
 }
 
-/**
- * Views a story may lack when it opens that its background writes at once: what one interrupted round
- * leaves (a turn's views for a large cast, twice). More is a backlog, written from the next command on.
- */
-export const RESUME_ON_OPEN = 32;
 /** How long an opened story must go unchanged before its background resumes (another tab may be on it). */
 export const RESUME_QUIET_MS = 2_000;
 
@@ -97,8 +92,8 @@ export function createGenerations(ctx: HostContext): Generations {
     resume(storyId) {
       if (!running.has(storyId)) schedulerOf(storyId).resume();
     },
-    opened(storyId, pending) {
-      if (pending > 0 && pending <= RESUME_ON_OPEN) resumeWhenQuiet(storyId);
+    opened(storyId, interrupted) {
+      if (interrupted > 0) resumeWhenQuiet(storyId);
     },
     changed(storyId) {
       if (quiet.has(storyId)) resumeWhenQuiet(storyId);
