@@ -13,7 +13,7 @@ import {
   type OpenAIServer,
   type Routes,
 } from '../support/openai-server.ts';
-import { llamaCppRoutes, ollamaRoutes } from '../support/server-kinds.ts';
+import { llamaCppRoutes, ollamaRoutes, openRouterRoutes } from '../support/server-kinds.ts';
 
 const SYSTEM = 'Ann is at the inn.\n\nNow write what Ann does next.';
 const SHARED = 'Ann is at the inn.'.length;
@@ -120,6 +120,27 @@ describe('[L9] what a server is told to keep', () => {
       expect(body).not.toHaveProperty('prompt_cache_key');
       expect(body.messages.map((m) => m.content)).toEqual([SYSTEM, 'Go on (A).']);
     }
+  });
+
+  it('[L9] OpenRouter (known by its model list) with an Anthropic model: the shared part is marked to be kept, the rest follows', async () => {
+    const claude = 'anthropic/claude-sonnet-4';
+    server = await startOpenAIServer({
+      answer: () => 'Ann nods.',
+      routes: openRouterRoutes(claude, 200_000),
+    });
+    const model = createOpenAIChatModel({
+      baseURL: server.baseURL.replace(/\/v1$/, '/api/v1'),
+      model: claude,
+      wording: english,
+    });
+    expect(await model.complete(requestOf('A'))).toMatchObject({ ok: true });
+    const [system, ask] = server.requests[0]?.body.messages ?? [];
+    expect(system?.content).toEqual([
+      { type: 'text', text: SYSTEM.slice(0, SHARED), cache_control: { type: 'ephemeral' } },
+      { type: 'text', text: SYSTEM.slice(SHARED) },
+    ]);
+    expect(ask?.content).toBe('Go on (A).');
+    expect(server.requests[0]?.body).not.toHaveProperty('id_slot');
   });
 });
 

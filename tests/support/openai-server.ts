@@ -133,7 +133,8 @@ export async function startOpenAIServer(options: OpenAIServerOptions): Promise<O
         }));
       return sendJson(res, 200, { object: 'list', data });
     }
-    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+    // Any base path: OpenRouter's is /api/v1.
+    if (req.method !== 'POST' || !req.url?.endsWith('/v1/chat/completions')) {
       return sendJson(res, 404, { error: { message: `No route ${req.method} ${req.url}` } });
     }
     const n = ++chatCount;

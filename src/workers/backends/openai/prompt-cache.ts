@@ -115,9 +115,13 @@ const hostOf = (baseURL: string): string => {
 /** OpenAI's own API routes a request by `prompt_cache_key` to where that key's prompts are kept. */
 const isOpenAI = (target: CacheTarget) => hostOf(target.baseURL) === 'api.openai.com';
 
-/** Anthropic's models cache only where a content block says `cache_control`; OpenRouter passes it on. */
+/**
+ * Anthropic's models cache only where a content block says `cache_control`; OpenRouter (known by its
+ * host, or by its model list) passes it on.
+ */
 const marksBreakpoints = (target: CacheTarget) =>
-  hostOf(target.baseURL) === 'openrouter.ai' && target.model.startsWith('anthropic/');
+  (hostOf(target.baseURL) === 'openrouter.ai' || target.server.server === ServerKind.openRouter) &&
+  target.model.startsWith('anthropic/');
 
 /** A slot of its own for the request, when llama.cpp has several and the request names whose it is. */
 export function holdSlot(
