@@ -4,6 +4,7 @@
 // stale history without --stale (the story is written as it stood before that step). Exit 1: a model
 // failure after the retries (the story as it stood after the last completed step). Exit 0: done.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { createStoryViews } from '../driver/views/story-views.ts';
 import { importStory } from '../driver/story-json/import.ts';
@@ -196,7 +197,10 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
 
   // As in the app: what the person waits for runs at once, the other views and memories after it,
   // finished before the next step (the time a person takes to read and write).
-  const scheduler = createScheduler((signal) => completeStory(story, { ...env, signal }));
+  // The background makes no turn, only records (memories, audit): ids of their own, never a step's.
+  const scheduler = createScheduler((signal) =>
+    completeStory(story, { ...env, signal, newId: () => randomUUID() }),
+  );
   const plan = planned.plan;
   for (let i = 0; i < plan.length; i++) {
     const step = plan[i] as StepPlan;

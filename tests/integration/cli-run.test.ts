@@ -359,6 +359,27 @@ describe.concurrent('rashomon run', () => {
   );
 
   it(
+    '[L8] the background names its records apart: every step that makes a turn names it step-N, however much was chronicled',
+    async () => {
+      const s = await server();
+      const scene = fileURLToPath(new URL('../fixtures/price/two-bookbinder.scene.json', import.meta.url));
+      const out = outFile();
+      // A small context: windows fill within a few rounds and the background chronicles between steps.
+      const result = await rashomon(...runArgs(scene, s, out, '--context', '1500'));
+      expect(result.code, result.stderr).toBe(0);
+      const story = JSON.parse(readFileSync(out, 'utf8')) as StoryJson;
+      const steps = (JSON.parse(readFileSync(scene, 'utf8')) as { steps: object[] }).steps;
+      const made = steps.flatMap((step, i) => ('user' in step || 'act' in step ? [`step-${i + 1}`] : []));
+      expect(story.turns.map((t) => t.id).sort()).toEqual([...made].sort());
+      const records = JSON.stringify(story.participants.map((p) => p.chronicle ?? {}));
+      // The test can fail: memories were chronicled (records with ids of their own).
+      expect(records).toContain('"memories"');
+      expect(records).not.toMatch(/"id":"step-/);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
     'bad scenes exit 2 with one line on stderr, no stack trace, no out file and no model call',
     async () => {
       const s = await server();
