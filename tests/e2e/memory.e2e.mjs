@@ -35,7 +35,7 @@ const janeSource = (round) =>
 const samSees = (round) =>
   `The lamplighter lifts her lantern (round ${round}) and looks you over for a long moment. "The road ahead floods at night, and the ferryman left in spring. You may warm your hands, but you will not cross before morning."`;
 const janeHears = (round) =>
-  `The traveller knocks at the gatehouse again (round ${round}) and asks for a fire and a word about the road ahead, having walked since dawn past the burnt mill.`;
+  `The traveller knocks at the gatehouse again (round ${round}) and asks for a fire and a word about the road ahead, having walked since dawn past the burnt mill. You stand by the lamp post in a soot-stained coat; he is a stranger she is wary of, who is looking for the old mill, and you mean to send the traveller away.`;
 
 /** A line of any round: `line` written for every round number. */
 const anyRound = (line) =>
@@ -90,9 +90,10 @@ describe(
             case 'chronicler': {
               const n = (chronicles.get(kind.who) ?? 0) + 1;
               chronicles.set(kind.who, n);
-              // Evidence must be an exact quote of the participant's own transcript: a line's opening.
+              // Evidence must be an exact quote of the participant's own transcript that says each
+              // change's value (M9): her first line, which holds every value of her first stretch.
               const first = kind.entries[0] ?? '';
-              const quote = first.slice(first.indexOf(': ') + 2).slice(0, 40);
+              const quote = first.slice(first.indexOf(': ') + 2);
               if (kind.who === JANE && n === 1) return JSON.stringify(firstChronicle(quote));
               return JSON.stringify({
                 memories: [{ text: `You kept watch over the road (${kind.who}, ${n}).`, importance: 2 }],

@@ -8,6 +8,8 @@ import { backgroundSettled, startHost, testSettings, type HostHarness } from '..
 import { bodyKind, bodyWindow, isFor } from '../support/body-kinds.ts';
 import type { MemoryView } from '../../src/workers/api.ts';
 
+const firstWords = (quote: string, count: number) => quote.split(/\s+/).slice(0, count).join(' ');
+
 /** A chronicler that quotes the oldest turn of the window it records from, and invents one event. */
 function chronicle(body: ChatBody, n: number): string {
   const oldest = bodyWindow(body)
@@ -21,8 +23,9 @@ function chronicle(body: ChatBody, n: number): string {
       { text: `INVENTED-${n}`, evidence: 'words nobody ever said or perceived' },
     ],
     changes: [
-      { subject: 'Wren', domain: 'location', value: `at the gate (${n})`, evidence: quote },
-      { subject: 'Wren', domain: 'relationship', value: `trusts Jane (${n})`, evidence: quote },
+      // Values in the quote's own words (M9): its first three, its first two.
+      { subject: 'Wren', domain: 'location', value: firstWords(quote, 3), evidence: quote },
+      { subject: 'Wren', domain: 'relationship', value: firstWords(quote, 2), evidence: quote },
     ],
     uncertainties: [],
   });
@@ -111,7 +114,7 @@ describe('what a participant remembers, through the worker', () => {
       expect(m.chronicledTurns, m.name).toBeGreaterThan(0);
       expect(m.memories.some((x) => /^MEMORY-\d+/.test(x.text))).toBe(true);
       expect(m.state.find((s) => s.subjectName === 'Wren' && s.domain === 'location')?.value).toMatch(
-        /^at the gate/,
+        /^(I lift my|You see Jane)$/,
       );
       expect(m.pending.some((p) => p.domain === 'relationship')).toBe(true);
       expect(m.events.every((e) => !e.text.startsWith('INVENTED'))).toBe(true);

@@ -64,6 +64,9 @@ export function makeEnv(
   };
 }
 
+/** A change's value in its quote's own words (M9): the quote's first three. */
+const wordsOf = (quote: string) => quote.split(/\s+/).slice(0, 3).join(' ');
+
 /**
  * A chronicler's answer as a careful model would give it: one memory, and an event and a change that
  * quote the stretch it records (the oldest turn its window shows, after the speaker's name).
@@ -81,7 +84,7 @@ export function chronicleAnswer(request: Pick<ChatRequest, 'messages'>, n: numbe
     events: quote ? [{ text: `Something happened (chronicle ${n}).`, evidence: quote }] : [],
     changes:
       quote && names[0]
-        ? [{ subject: names[0], domain: 'location', value: `here (${n})`, evidence: quote }]
+        ? [{ subject: names[0], domain: 'location', value: wordsOf(quote), evidence: quote }]
         : [],
     uncertainties: [],
   });

@@ -1,20 +1,10 @@
 // The chronicler: when turns leave a participant's window, one isolated call reads that
 // participant's own transcript of them — nothing of anyone else's, no card — and answers with what it
 // will remember: memories, events as it perceived them, changes of state, uncertainties. Each event
-// and change must quote its evidence exactly from that transcript; an item that does not is refused
-// into the audit with the reason, and never reaches memory or state.
-import { z } from 'zod';
-import {
-  STATE_DOMAINS,
-  deleteRecords,
-  writeRecords,
-  type Audit,
-  type ChronicleEntry,
-  type StateChange,
-} from '../doc/chronicle.ts';
-import type { Language } from '../doc/schema.ts';
+// and change must quote its evidence from that transcript (chronicle-answer.ts); an item that does not
+// is refused into the audit with the reason, and never reaches memory or state.
+import { deleteRecords, writeRecords, type Audit, type ChronicleEntry } from '../doc/chronicle.ts';
 import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts';
-import { tr } from '../i18n/messages.ts';
 import type { ChatRequest } from '../model.ts';
 import { chronicleOnPath } from '../views/chronicle-on-path.ts';
 import {
@@ -31,87 +21,13 @@ import { estimateTokens } from '../budget/tokens.ts';
 import type { Fitted } from '../budget/fit.ts';
 import { cacheKeyOf, promptsOf } from './point-of-view.ts';
 import { fittedAhead, fittedChunk, leavingNext } from './chronicle-request.ts';
-import { generateValidated, type Verdict } from './generate.ts';
-import { jsonAnswer } from '../validation/index.ts';
+import { generateValidated } from './generate.ts';
+import { checkAnswer, readChronicleAnswer } from './chronicle-answer.ts';
 import { dueBoundaryCheckpoints, pathIndexWithSeed } from './chronicle-boundaries.ts';
 import { storeInDigest } from './chronicle-digest.ts';
 import { seedOfIndex } from '../views/chronicle-seed.ts';
 import { storySetOf } from '../doc/story-set.ts';
 import { bandOf } from '../doc/segment-turns.ts';
-
-const answerSchema = z.object({
-  memories: z.array(z.object({ text: z.string(), importance: z.number() })).default([]),
-  events: z.array(z.object({ text: z.string(), evidence: z.string() })).default([]),
-  changes: z
-    .array(z.object({ subject: z.string(), domain: z.string(), value: z.string(), evidence: z.string() }))
-    .default([]),
-  uncertainties: z.array(z.string()).default([]),
-});
-type Answer = z.infer<typeof answerSchema>;
-
-interface Checked {
-  entry: Omit<ChronicleEntry, 'id' | 'basis' | 'createdAt' | 'turns'>;
-  refused: Array<{ item: unknown; reason: string }>;
-}
-
-/** Turns an answer into records: quotes are found in the participant's own slice, names become ids. */
-function checkAnswer(
-  answer: Answer,
-  slice: readonly TranscriptEntry[],
-  byName: (name: string) => string | undefined,
-  newId: () => string,
-  language: Language,
-): Checked {
-  const refused: Checked['refused'] = [];
-  const quoted = (evidence: string) =>
-    evidence.trim() ? slice.find((e) => e.text.includes(evidence))?.turnId : undefined;
-  const notQuoted = tr(language, 'Its evidence is not an exact quote of what this participant perceived.');
-  const lastTurn = (slice.at(-1) as TranscriptEntry).turnId;
-  const memories = answer.memories
-    .filter((m) => m.text.trim())
-    .map((m) => ({
-      id: newId(),
-      text: m.text.trim(),
-      importance: Math.min(10, Math.max(1, Math.round(m.importance))),
-      turnId: lastTurn,
-    }));
-  const events = answer.events.flatMap((e) => {
-    const turnId = quoted(e.evidence);
-    if (turnId && e.text.trim()) return [{ id: newId(), text: e.text.trim(), evidence: e.evidence, turnId }];
-    refused.push({ item: e, reason: notQuoted });
-    return [];
-  });
-  const domains: readonly string[] = STATE_DOMAINS;
-  const changes = answer.changes.flatMap((c): StateChange[] => {
-    const turnId = quoted(c.evidence);
-    const subject = byName(c.subject);
-    const reason = !turnId
-      ? notQuoted
-      : !subject
-        ? tr(language, 'It names someone who is not in the story.')
-        : !domains.includes(c.domain) || !c.value.trim()
-          ? tr(language, 'It has no known kind of state or no value.')
-          : null;
-    if (reason || !turnId || !subject) {
-      refused.push({ item: c, reason: reason ?? notQuoted });
-      return [];
-    }
-    return [
-      {
-        id: newId(),
-        subject,
-        domain: c.domain as StateChange['domain'],
-        value: c.value.trim(),
-        evidence: c.evidence,
-        turnId,
-      },
-    ];
-  });
-  const uncertainties = answer.uncertainties
-    .filter((u) => u.trim())
-    .map((u) => ({ id: newId(), text: u.trim() }));
-  return { entry: { memories, events, changes, uncertainties }, refused };
-}
 
 /** One chronicler call over the slice it was fitted to; the entry and any refusals are written. */
 async function chronicleSlice(
@@ -131,27 +47,11 @@ async function chronicleSlice(
     language,
     fitted,
     cacheKey: cacheKeyOf(story, who),
-    validate: (text): Verdict<Answer> => {
-      const read = jsonAnswer(text);
-      if (!read)
-        return {
-          ok: false,
-          reason: tr(language, 'The answer was not JSON. Answer with the JSON object only.'),
-        };
-      const parsed = answerSchema.safeParse(read.json);
-      return parsed.success
-        ? { ok: true, value: parsed.data }
-        : {
-            ok: false,
-            reason: tr(
-              language,
-              'The answer must be one JSON object with the lists memories, events, changes and uncertainties.',
-            ),
-          };
-    },
+    validate: (text) => readChronicleAnswer(text, language),
   });
   if (!result.ok) return result;
-  const checked = checkAnswer(result.value, slice, byName, env.newId, language);
+  const nodes = story.views.world()?.nodes ?? [];
+  const checked = checkAnswer(result.value, { slice, byName, nodes, newId: env.newId, language });
   const at = isoNow(env);
   const turns = slice.map((e) => e.turnId);
   const entry: ChronicleEntry = {

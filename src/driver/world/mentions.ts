@@ -6,8 +6,9 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Letters and digits of scripts that separate words with spaces. */
 const WORDY = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}]/u;
 
-function names(text: string, name: string): boolean {
-  const n = name.trim();
+/** Whether `text` holds `phrase`, ignoring case, as whole words where its ends are in a spaced script. */
+export function holdsPhrase(text: string, phrase: string): boolean {
+  const n = phrase.trim();
   if (!n) return false;
   const before = WORDY.test(n.at(0) as string) ? '(?<![\\p{L}\\p{N}])' : '';
   const after = WORDY.test(n.at(-1) as string) ? '(?![\\p{L}\\p{N}])' : '';
@@ -15,4 +16,4 @@ function names(text: string, name: string): boolean {
 }
 
 export const mentions = (text: string, node: Pick<WorldNode, 'name' | 'aliases'>): boolean =>
-  [node.name, ...node.aliases].some((n) => names(text, n));
+  [node.name, ...node.aliases].some((n) => holdsPhrase(text, n));
