@@ -5,6 +5,7 @@ import { makeEnv } from '../support/driver-env.ts';
 import { plotHint } from '../../src/driver/turns/plot-hint.ts';
 import { updateParticipant } from '../../src/driver/doc/participants.ts';
 import type { ChatRequest } from '../../src/driver/model.ts';
+import { setLanguage } from '../../src/driver/doc/story-doc.ts';
 
 const CARD_CANARY = 'CANARY-JANE-CARD';
 const THOUGHT_CANARY = 'CANARY-JANE-THOUGHT';
@@ -53,5 +54,18 @@ describe('plot hint', () => {
     expect(env.model.calls).toHaveLength(2);
     expect(text(env.model.calls[1]!)).toContain('The hint was empty');
     expect(s.views.everyNode().length).toBe(before);
+  });
+
+  it('[PH3][V6] in a Chinese story a hint in English is asked for again with the reason in Chinese', async () => {
+    const s = scene();
+    setLanguage(s.doc, 'zh');
+    const chinese = '你可以问问是谁躲在马车后面，也许他知道城门为什么关着。';
+    const env = makeEnv((_, n) =>
+      n === 1 ? 'You could ask who is hiding behind the cart and why the gate is shut tonight.' : chinese,
+    );
+    const r = await plotHint(s, env);
+    expect(r.ok && r.text).toBe(chinese);
+    expect(env.model.calls).toHaveLength(2);
+    expect(text(env.model.calls[1]!)).toContain('这个故事是中文的');
   });
 });

@@ -4,11 +4,12 @@
 // hint is returned to be shown, never stored: it is nobody's turn.
 import type { DriverEnv, DriverResult, Story } from '../env.ts';
 import { tr } from '../i18n/messages.ts';
-import { generateValidated, guardPrompts } from './generate.ts';
+import { generateValidated, guardPrompts, type Verdict } from './generate.ts';
+import { checkScript } from '../validation/index.ts';
 import { userWindowRequest } from './user-window.ts';
 import { cacheKeyOf } from './point-of-view.ts';
 
-/** Asks `roleplay/plot-hint` with the actor's backend; an empty answer is asked for again. Nothing is stored. */
+/** Asks `roleplay/plot-hint` with the actor's backend; an empty answer or one in the wrong script is asked for again. Nothing is stored. */
 export async function plotHint(story: Story, env: DriverEnv): Promise<DriverResult<{ text: string }>> {
   const language = story.views.meta().language;
   return guardPrompts(async () => {
@@ -23,11 +24,12 @@ export async function plotHint(story: Story, env: DriverEnv): Promise<DriverResu
       language,
       fitted: asked.fitted,
       cacheKey: cacheKeyOf(story, asked.user.id),
-      validate: (text) => {
+      validate: (text): Verdict<string> => {
         const hint = text.trim();
-        return hint
-          ? { ok: true, value: hint }
-          : { ok: false, reason: tr(language, 'The hint was empty: write one or two sentences.') };
+        if (!hint)
+          return { ok: false, reason: tr(language, 'The hint was empty: write one or two sentences.') };
+        const script = checkScript(hint, language);
+        return script.ok ? { ok: true, value: hint } : { ok: false, reason: script.reason };
       },
     });
     return result.ok ? { ok: true, text: result.value } : result;
