@@ -1,7 +1,7 @@
 // What a participant is told of itself beyond its window, at the tail of its own requests: how things
-// stand as far as it knows (its state, reduced from its own chronicle), the memories that come back
-// to it now and what it is not sure of, within a token room. Built from data: every sentence goes
-// through tr().
+// stand as far as it knows (its state, reduced from its own chronicle), the memories and events that
+// come back to it now (M6, M11) and what it is not sure of, within a token room. Built from data:
+// every sentence goes through tr().
 import type { StateDomain } from '../doc/chronicle.ts';
 import type { Language } from '../doc/schema.ts';
 import type { Story } from '../env.ts';
@@ -107,12 +107,14 @@ export function rememberedBlock({
   const added = new Set(chronicle.memoryEdits.flatMap((e) => (e.kind === 'added' ? [e.memory.id] : [])));
   const readFrom = new Map(
     onPath.fresh.flatMap(({ entry }) =>
-      entry.memories.map((m) => [m.id, index.get(entry.turns[0] ?? '') ?? Infinity] as const),
+      [...entry.memories, ...entry.events].map(
+        (m) => [m.id, index.get(entry.turns[0] ?? '') ?? Infinity] as const,
+      ),
     ),
   );
   const chosen = recall(
     rankMemories(
-      onPath.memories.filter(
+      [...onPath.memories, ...onPath.events].filter(
         (m) => (readFrom.get(m.memory.id) ?? m.at) < shownFrom || added.has(m.memory.id),
       ),
       query,
@@ -150,8 +152,9 @@ function unsureBlock(fresh: ChronicleOnPath['fresh'], room: number, language: La
 const KNOWN_MEMORIES = 3;
 
 /**
- * For the projector, at its tail: a few of the audience's own memories, the ones most relevant to the
- * new source (`query`), so the perception names people as the audience knows them. '' when none.
+ * For the projector, at its tail: a few of the audience's own memories and events, the ones most
+ * relevant to the new source (`query`), so the perception names people as the audience knows them.
+ * '' when none.
  */
 export function knownBlock(input: {
   story: Story;
@@ -163,7 +166,8 @@ export function knownBlock(input: {
 }): string {
   const { story, who, transcript, index, query, room } = input;
   const language = story.views.meta().language;
-  const { memories } = chronicleOnPath(story.views.chronicle(who), index, transcript);
+  const onPath = chronicleOnPath(story.views.chronicle(who), index, transcript);
+  const memories = [...onPath.memories, ...onPath.events];
   if (!memories.length) return '';
   const now = index.get(transcript.at(-1)?.turnId ?? '') ?? 0;
   const heading = tr(

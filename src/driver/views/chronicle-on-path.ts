@@ -1,6 +1,7 @@
 // One participant's chronicle as one path sees it, all at once: its entries there (stale ones marked),
 // the fresh ones' commits in story order and the changes waiting for review, the state they reduce to,
-// and the memories it has. What the requests' tails, the checkpoints and "What X remembers" all read.
+// and the memories and events it has. What the requests' tails, the checkpoints and "What X remembers"
+// all read.
 import type { Chronicle, Memory } from '../doc/chronicle.ts';
 import {
   commitsOnPath,
@@ -13,7 +14,7 @@ import {
   type State,
 } from './chronicle-view.ts';
 import type { TranscriptEntry } from './path-node.ts';
-import { memoriesOnPath } from './recall.ts';
+import { eventsOnPath, memoriesOnPath } from './recall.ts';
 import { seedOfIndex, seededState } from './chronicle-seed.ts';
 import { digestOnPath } from '../memory/memory-digest.ts';
 
@@ -26,6 +27,8 @@ export interface ChronicleOnPath {
   pending: PendingChange[];
   state: State;
   memories: Array<{ memory: Memory; at: number }>;
+  /** The fresh entries' events, shaped for recall beside the memories (M11). */
+  events: Array<{ memory: Memory; at: number }>;
   /**
    * A segmented story's path that starts at a seed with no usable chronicle checkpoint there (CS3):
    * `state` is then the loaded part's alone, and the band below is needed to know it.
@@ -57,6 +60,7 @@ export function chronicleOnPath(
       index,
       digestOnPath(chronicle, index, seeded?.from),
     ),
+    events: eventsOnPath(fresh, index),
     waiting: seed !== undefined && !seeded,
   };
 }

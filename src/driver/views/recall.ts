@@ -2,7 +2,7 @@
 // recency (decaying with the turns since), importance (as the chronicler judged it) and relevance to
 // what just happened (full-text search over the memories with MiniSearch, queried with the window's
 // last turns) — each scaled to 0…1 and added with equal weight; the best that fit the room are kept,
-// and told in story order.
+// and told in story order. Its chronicled events come back the same way, within the same room.
 import MiniSearch from 'minisearch';
 import type { Memory, MemoryEdit } from '../doc/chronicle.ts';
 import type { PathEntry, PathIndex } from './chronicle-view.ts';
@@ -36,6 +36,25 @@ export function memoriesOnPath(
   });
   const have = new Set(loaded.map((m) => m.memory.id));
   return [...digest.filter((d) => !have.has(d.memory.id) && !forgotten.has(d.memory.id)), ...loaded];
+}
+
+/**
+ * How important an event counts in recall: the chronicler judges a memory's importance, not an event's,
+ * so an event counts as middling and its recency and relevance decide (M11).
+ */
+export const EVENT_IMPORTANCE = 5;
+
+/** The events of the path's entries as recall reads them: what happened, as the participant perceived it. */
+export function eventsOnPath(
+  entries: readonly PathEntry[],
+  index: PathIndex,
+): Array<{ memory: Memory; at: number }> {
+  return entries.flatMap(({ entry }) =>
+    entry.events.flatMap(({ id, text, turnId }) => {
+      const at = index.get(turnId);
+      return at === undefined ? [] : [{ memory: { id, text, importance: EVENT_IMPORTANCE, turnId }, at }];
+    }),
+  );
 }
 
 /** Every memory scored against `query` as of path index `now`, best first. */
