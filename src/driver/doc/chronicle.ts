@@ -121,6 +121,11 @@ export const checkpointSchema = z.object({
       prefix: z.string(),
       /** The band-end turn before it on the path; null for the first band's. */
       previous: id.nullable(),
+      /**
+       * The chronicled memories of its band on the path to it, by id (CS5): a digest memory of that band
+       * is on a path through this turn only when listed. Absent in a checkpoint stored before them.
+       */
+      memories: z.array(id).optional(),
     })
     .optional(),
 });

@@ -37,23 +37,31 @@ export function bandPrefixes(
   return out;
 }
 
+/** A band below a path's seed: its first depth, its prefix, and the memories its end's checkpoint lists. */
+interface BandBelow {
+  start: number;
+  prefix: string;
+  memories: ReadonlySet<string>;
+}
+
 /**
- * The prefixes of the path's bands below its seed, from the seed's boundary checkpoint `from` down its
- * `previous` links: each band's first depth with its prefix, highest first, down to depth 0 when the
- * chain is whole (a link not stored here stops it: the bands below are then out of reach).
+ * The path's bands below its seed, from the seed's boundary checkpoint `from` down its `previous`
+ * links, highest first, down to depth 0 when the chain is whole (a link not stored here stops it: the
+ * bands below are then out of reach). Each band's memories are those its own end's checkpoint lists.
  */
-function prefixesBelow(checkpoints: readonly Checkpoint[], from: Checkpoint): Array<[number, string]> {
+function bandsBelow(checkpoints: readonly Checkpoint[], from: Checkpoint): BandBelow[] {
   const byTurn = new Map(checkpoints.flatMap((cp) => (cp.boundary ? [[cp.turnId, cp.boundary]] : [])));
-  const out: Array<[number, string]> = [];
+  const out: BandBelow[] = [];
   for (let at = from.boundary; at;) {
+    const memories = new Set(at.memories ?? []);
     if (at.previous === null) {
-      out.push([0, EMPTY_HISTORY]);
+      out.push({ start: 0, prefix: EMPTY_HISTORY, memories });
       break;
     }
     const previous = byTurn.get(at.previous);
     // Links go down only: a peer's loop of them ends here.
     if (!previous || previous.depth >= at.depth) break;
-    out.push([previous.depth + 1, previous.prefix]);
+    out.push({ start: previous.depth + 1, prefix: previous.prefix, memories });
     at = previous;
   }
   return out;
@@ -62,7 +70,9 @@ function prefixesBelow(checkpoints: readonly Checkpoint[], from: Checkpoint): Ar
 /**
  * The digest memories on the path from below its seed (`from`: the seed's usable boundary checkpoint),
  * the forgotten left out by the caller: a memory counts when the path's prefix at its band is the one
- * it was made under (a branch inside a band not loaded is not told apart).
+ * it was made under and its band's end on the path lists it (CS5: a branch inside a band not loaded
+ * is told apart; a checkpoint stored before it lists none, and its band's digest memories wait for a
+ * device that holds the band to store it again).
  */
 export function digestOnPath(
   chronicle: Pick<Chronicle, 'memoryDigest' | 'checkpoints'>,
@@ -71,11 +81,13 @@ export function digestOnPath(
 ): Array<{ memory: Memory; at: number }> {
   const seed = seedOfIndex(index);
   if (!seed || !from?.boundary || !chronicle.memoryDigest.length) return [];
-  const bands = prefixesBelow(chronicle.checkpoints, from);
+  const bands = bandsBelow(chronicle.checkpoints, from);
   return chronicle.memoryDigest.flatMap((d) => {
     if (d.depth > seed.at) return [];
-    const band = bands.find(([start]) => start <= d.depth);
-    return band && band[1] === d.prefix ? [{ memory: d.memory, at: d.depth }] : [];
+    const band = bands.find(({ start }) => start <= d.depth);
+    return band && band.prefix === d.prefix && band.memories.has(d.id)
+      ? [{ memory: d.memory, at: d.depth }]
+      : [];
   });
 }
 

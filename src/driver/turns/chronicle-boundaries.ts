@@ -1,6 +1,7 @@
 // The chronicle checkpoints a segmented story keeps at each band's last turn (rule CS3), so a path
-// whose lower segments are not loaded still knows each participant's state: written by the chronicler
-// once its entries cover a boundary, and what a host asks to load when a seed has none usable.
+// whose lower segments are not loaded still knows each participant's state and which of its digest
+// memories are its own (CS5): written by the chronicler once its entries cover a boundary, and what a
+// host asks to load when a seed has none usable.
 import type { Checkpoint, Chronicle } from '../doc/chronicle.ts';
 import { storySetOf } from '../doc/story-set.ts';
 import { bandOf } from '../doc/segment-turns.ts';
@@ -51,8 +52,13 @@ export function dueBoundaryCheckpoints(
       ? `${fingerprint(from.hash, commitsHash(prefix))}:${stateHash(state)}`
       : `${commitsHash(prefix)}:${stateHash(state)}`;
     const decisions = decisionsBelow(chronicle, onPath.fresh, index, at);
+    const memories = bandMemories(onPath, index, at - set.depths + 1, at);
     const here = chronicle.checkpoints.filter((cp) => cp.turnId === turnId && cp.boundary);
-    if (here.some((cp) => cp.hash === hash && cp.boundary?.decisions === decisions)) continue;
+    const same = (cp: Checkpoint) =>
+      cp.hash === hash &&
+      cp.boundary?.decisions === decisions &&
+      cp.boundary.memories?.join('\n') === memories.join('\n');
+    if (here.some(same)) continue;
     stale.push(...here.map((cp) => cp.id));
     const band = (at + 1) / set.depths;
     const below = prefixes.get(band - 1);
@@ -62,10 +68,23 @@ export function dueBoundaryCheckpoints(
       depth: at,
       prefix: fingerprint(below, turnId),
       previous: at < set.depths ? null : (idAt.get(at - set.depths) ?? null),
+      memories,
     };
     due.push({ turnId, commits: (from?.commits ?? 0) + prefix.length, hash, state, boundary });
   }
   return { due, stale };
+}
+
+/** The ids of the memories chronicled on the path for turns from index `from` through `through`, sorted. */
+function bandMemories(onPath: ChronicleOnPath, index: PathIndex, from: number, through: number): string[] {
+  return onPath.fresh
+    .flatMap(({ entry }) => entry.memories)
+    .filter((m) => {
+      const at = index.get(m.turnId);
+      return at !== undefined && at >= from && at <= through;
+    })
+    .map((m) => m.id)
+    .sort();
 }
 
 /**
