@@ -79,7 +79,8 @@ function chronicle(rng: Rng, body: ChatBody, names: readonly string[], answered:
           {
             subject: change.speaker,
             domain: 'location',
-            value: rng.pick(PLACES),
+            // In its quote's words (M9): whole words from inside it (the slice may cut its first and last).
+            value: change.evidence.split(' ').slice(1, 3).join(' '),
             evidence: change.evidence,
           },
         ]

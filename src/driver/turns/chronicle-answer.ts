@@ -21,7 +21,7 @@ const answerSchema = z.object({
 });
 export type ChronicleAnswer = z.infer<typeof answerSchema>;
 
-/** The answer's own prose, what the participant will be told: its quotes are the transcript's, in any script. */
+/** The answer's own prose, what the participant is told: its quotes are the transcript's, any script. */
 const prose = (a: ChronicleAnswer) =>
   [
     ...a.memories.map((m) => m.text),
@@ -30,7 +30,7 @@ const prose = (a: ChronicleAnswer) =>
     ...a.uncertainties,
   ].join('\n');
 
-/** The answer as JSON of the chronicler's shape, written in the story's script; else the reason to ask again. */
+/** The answer as JSON of the chronicler's shape in the story's script; else the reason to ask again. */
 export function readChronicleAnswer(text: string, language: Language): Verdict<ChronicleAnswer> {
   const read = jsonAnswer(text);
   if (!read)

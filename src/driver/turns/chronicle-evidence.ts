@@ -1,7 +1,7 @@
 // What makes a chronicler's quote evidence (rule M9): long enough to be a quote at all, found in the
 // participant's own transcript of the turns read, and — for a change — saying its value, or naming
-// every world node its value names. A letter or a word is found in almost any text, and a place a change
-// names becomes a node the participant knows (WK1), its private body told to its requests.
+// every world node its value names. A letter or a word is found in almost any text, and a place a
+// change names becomes a node the participant knows (WK1), its private body told to its requests.
 import type { StateDomain } from '../doc/chronicle.ts';
 import type { Language } from '../doc/schema.ts';
 import type { WorldNode } from '../doc/world.ts';
