@@ -41,7 +41,6 @@ const WHISTLE = 'Jess whistles a tune. (written by hand for Jess)';
 async function probe(): Promise<StoryFixture & { turns: string[] }> {
   const s = makeStory();
   const env = envOf();
-  const ok = <T>(r: { ok: true } & T): T => r;
   const sent = await send(s, env, { author: USER, text: 'I enter the hall.', next: { actor: JANE } });
   if (!sent.ok) throw new Error(sent.detail);
   const answered = await continueFor(s, env, { choice: { actor: JESS }, turns: 1 });
@@ -52,7 +51,7 @@ async function probe(): Promise<StoryFixture & { turns: string[] }> {
   const acted = await continueFor(s, env, { choice: { actor: JANE }, turns: 1 });
   if (!acted.ok) throw new Error(acted.detail);
   expect((await completeBackground(s, env)).ok).toBe(true);
-  const turns = [sent.turnId, ok(sent).acted as string, jess, whistled.turnId, acted.turnIds[0] as string];
+  const turns = [sent.turnId, sent.acted as string, jess, whistled.turnId, acted.turnIds[0] as string];
   expect(editSource(s.doc, jess, { text: ANSWER }).ok).toBe(true);
   editSource(s.doc, turns[0] as string, { text: 'I enter the hall, and the key is in my hand.' });
   return Object.assign(s, { turns });
@@ -70,6 +69,24 @@ describe('a rewrite and the person’s turns after its fork', () => {
         writtenBy: USER,
         opening: 'Jess whistles a tune. (written by hand for Jess)',
       },
+    ]);
+  });
+
+  it('[H9] a long turn is named by its first words, cut at a word (or at a character where the script has no spaces)', () => {
+    const s = makeStory();
+    const knock = s.say(USER, 'I knock.');
+    s.projectAll(knock);
+    const jane = s.say(JANE, 'I open the gate.', { origin: 'generated' });
+    s.projectAll(jane);
+    const long =
+      'I step through the gate and look around the courtyard for anyone who might have heard me knock.';
+    const zh =
+      '我穿过大门，环顾院子，想看看有没有人听见了我的敲门声。然后我又敲了一次门，声音比刚才更响，可是院子里依旧一片寂静，没有任何人回应我。';
+    for (const text of [long, zh]) s.projectAll(s.say(USER, text));
+    editSource(s.doc, knock, { text: 'I knock twice.' });
+    expect(staleHistory(s)?.handTurns?.map((h) => h.opening)).toEqual([
+      'I step through the gate and look around the courtyard for…',
+      `${zh.slice(0, 60)}…`,
     ]);
   });
 
