@@ -5,7 +5,6 @@
 // failure after the retries (the story as it stood after the last completed step). Exit 0: done.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { createStoryViews } from '../driver/views/story-views.ts';
 import { importStory } from '../driver/story-json/import.ts';
 import { readJsonText } from '../driver/import/json-text.ts';
@@ -19,7 +18,7 @@ import { resolvePrompts } from '../driver/prompts/resolve.ts';
 import { continueFor, send, settleStale } from '../driver/turns/commands.ts';
 import { createScheduler, type Scheduler } from '../driver/turns/scheduler.ts';
 import { completeStory } from '../driver/turns/background.ts';
-import { StaleChoice } from '../driver/views/stale-history.ts';
+import { staleChoiceSchema, type StaleChoice } from '../driver/views/stale-history.ts';
 import { DocOrigin } from '../driver/doc/origins.ts';
 import { createTokenGauge, type TokenGauge } from '../driver/budget/token-gauge.ts';
 import { editPovText } from '../driver/doc/pov.ts';
@@ -55,8 +54,6 @@ export interface RunOptions {
 
 /** A step the scene asked for that cannot be done as the story stands: exit 2, with one line. */
 class SceneStop extends Error {}
-
-const staleChoiceSchema = z.enum([StaleChoice.keep, StaleChoice.rewrite]);
 
 function readScene(file: string) {
   let text: string;
@@ -103,12 +100,14 @@ async function runStep(
   n: number,
   ids: StepIds,
   stale: StaleChoice | undefined,
+  log: (line: string) => void,
 ): Promise<DriverResult> {
   if (step.kind === 'author' || step.kind === 'act') {
     // Settled first, under ids of its own, so that `step-N` is the turn the step itself makes.
     ids.start(`${stepTurnId(n)}-rewrite`);
     const settled = await settleStale(story, env, activeLeaf(story.doc), stale);
     if (!settled.ok) return settled;
+    if (settled.left?.length) log(`rashomon run: step ${n}: ${leftLine(settled.left)}`);
     ids.start(stepTurnId(n));
   }
   switch (step.kind) {
@@ -214,7 +213,7 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
     try {
       result = await scheduler.run(async () => {
         for (const [k, s] of steps.entries()) {
-          const r = await runStep(story, env, s, i + k + 1, ids, stale);
+          const r = await runStep(story, env, s, i + k + 1, ids, stale, log);
           if (!r.ok) return r;
           before = exportStory(doc);
         }
@@ -270,9 +269,15 @@ export function sceneModel(
   return withContextSetting(model, opts.contextTokens);
 }
 
+const quoted = (turns: readonly string[]): string => turns.map((t) => `"${t}"`).join(', ');
+
 function staleLine(turns: readonly string[]): string {
-  const which = turns.map((t) => `"${t}"`).join(', ');
-  return `the history is stale: ${turns.length === 1 ? 'turn' : 'turns'} ${which} ${turns.length === 1 ? 'was' : 'were'} written from an earlier version of the story; run again with --stale keep (keep them as they are) or --stale rewrite (write them again, the old ones kept on their branch)`;
+  return `the history is stale: ${turns.length === 1 ? 'turn' : 'turns'} ${quoted(turns)} ${turns.length === 1 ? 'was' : 'were'} written from an earlier version of the story; run again with --stale keep (keep them as they are) or --stale rewrite (write them again, the old ones kept on their branch, and turns written or edited by hand after the first one left there)`;
+}
+
+/** A rewrite copies no turn a person wrote or edited: it answered a story that changed (H9). */
+function leftLine(turns: readonly string[]): string {
+  return `the rewrite left ${turns.length === 1 ? 'turn' : 'turns'} ${quoted(turns)}, written or edited by hand, on the old branch; the new branch goes on without ${turns.length === 1 ? 'it' : 'them'}`;
 }
 
 function describe(step: StepPlan, story: Story): string {

@@ -100,7 +100,21 @@ export interface StaleSummary {
   /** How many stale items are a person's text (edited by hand): both choices keep those as they are. */
   byHand: number;
   /** How many chronicle entries (what someone remembers of some turns) read those turns before they changed. */
-  chronicles?: number;
+  chronicles?: number; /**
+   * The person's turns (written or edited by hand) after the first turn a rewrite writes again: a
+   * rewrite copies each onto its new branch only when asked, else it stays on the old branch (H9).
+   */
+  handTurns?: HandTurn[];
+}
+
+/** A turn a person wrote or edited by hand, as the stale-history question names it (H9). */
+export interface HandTurn {
+  turnId: string;
+  author: string;
+  /** Who wrote it by hand for its author (H8); unset: the author. */
+  writtenBy?: string;
+  /** Its first words, enough to tell it apart. */
+  opening: string;
 }
 
 export interface DriverFailure {

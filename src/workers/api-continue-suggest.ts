@@ -18,6 +18,11 @@ export interface ContinueSuggestApi {
   /**
    * Drafts the user's next turn from the user's own transcript and persona; `onDraft` is given the
    * draft so far as it streams (a Comlink proxy). Nothing is stored; Cancel ends it as `cancelled`.
+   * A stale history refuses as `act` does, and is settled first with a choice.
    */
-  suggestTurn(storyId: string, onDraft: (draft: string) => void): Promise<Result<{ text: string }>>;
+  suggestTurn(
+    storyId: string,
+    onDraft: (draft: string) => void,
+    opts?: { stale?: StaleChoice },
+  ): Promise<Result<{ text: string }>>;
 }

@@ -5,7 +5,14 @@ import type { StoryJson } from '../driver/story-json/schema.ts';
 import type { LibraryCharacter, Persona } from '../driver/doc/library-doc.ts';
 import type { BackendProfile, DeviceSettings, SharedStory } from './store/device-settings.ts';
 export type { Pairing, PairingProblem, PairingRead } from './sync/pairing-link.ts';
-import type { DriverFailure, DriverFailureCode, Phase, StaleSummary, TokenSource } from '../driver/env.ts';
+import type {
+  DriverFailure,
+  DriverFailureCode,
+  HandTurn,
+  Phase,
+  StaleSummary,
+  TokenSource,
+} from '../driver/env.ts';
 import type { StaleChoice } from '../driver/views/stale-history.ts';
 import type { TextDeltaOp } from '../driver/doc/text-edit.ts';
 import type { PairingRead } from './sync/pairing-link.ts';
@@ -121,7 +128,7 @@ export interface PromptEntry {
 
 export type ActChoice = { auto: true } | { actor: string };
 
-export type { StaleChoice, StaleSummary };
+export type { HandTurn, StaleChoice, StaleSummary };
 
 export interface SendInput {
   text: string;

@@ -60,6 +60,36 @@ describe('story state', () => {
     dispose();
   });
 
+  it('[H1] Suggest my turn and Hint refused for stale history wait for the choice, then run with it', async () => {
+    const answers = new Map<string, number>();
+    const refusedFirst = (name: string) => async () => {
+      const n = (answers.get(name) ?? 0) + 1;
+      answers.set(name, n);
+      return n === 1 ? refusedStale : { ok: true as const, text: `${name} ${n}` };
+    };
+    const { fake, state, dispose } = await open((f) => {
+      f.stale = STALE;
+      f.handlers.plotHint = refusedFirst('hint');
+      f.handlers.suggestTurn = refusedFirst('suggestion');
+    });
+    const copy = { rewrite: { copy: ['t3'] } };
+    const hint = state.plotHint();
+    await expect.poll(() => state.question()?.command).toBe('hint');
+    expect(state.error()).toBe('');
+    await state.question()?.choose(copy);
+    expect(await hint).toBe('hint 2');
+    expect(argsOf(fake, 'plotHint')).toEqual([
+      ['s1', {}],
+      ['s1', { stale: copy }],
+    ]);
+    const suggested = state.suggestTurn(() => {});
+    await expect.poll(() => state.question()?.command).toBe('suggest');
+    await state.question()?.choose('keep');
+    expect(await suggested).toBe('suggestion 2');
+    expect(argsOf(fake, 'suggestTurn').map((args) => args[2])).toEqual([{}, { stale: 'keep' }]);
+    dispose();
+  });
+
   it('a dismissed question runs nothing and keeps the draft; the banner alone settles the history', async () => {
     const { fake, state, dispose } = await open((f) => {
       f.stale = STALE;

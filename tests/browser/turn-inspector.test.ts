@@ -156,7 +156,13 @@ describe('turn inspector', () => {
     ]);
   });
 
-  it('Regenerate from here on a stale history asks; the choice goes with the command', async () => {
+  it('[H9] Regenerate from here on a stale history asks, naming the hand turns; the choice goes with the command', async () => {
+    const stale = {
+      turns: ['t1'],
+      from: 0,
+      byHand: 0,
+      handTurns: [{ turnId: 't2', author: 'jane', opening: 'I nod.' }],
+    };
     const { fake, state } = await open((f) => {
       f.handlers.regenerateFrom = async (_s, _t, opts) =>
         opts?.stale
@@ -165,15 +171,15 @@ describe('turn inspector', () => {
               ok: false,
               code: 'stale-history',
               detail: 'stale',
-              stale: { turns: ['t1'], from: 0, byHand: 0 },
+              stale,
             };
     });
     expect(await state.regenerateFrom()).toBe(false);
-    expect(state.staleBefore()).toBe(true);
+    expect(state.staleBefore()).toEqual(stale);
     // A question, not an error.
     expect(state.error()).toBe('');
     expect(await state.regenerateFrom('keep')).toBe(true);
-    expect(state.staleBefore()).toBe(false);
+    expect(state.staleBefore()).toBeNull();
     expect(fake.calls.filter(([n]) => n === 'regenerateFrom').map(([, a]) => a[2])).toEqual([
       {},
       { stale: 'keep' },

@@ -1,6 +1,7 @@
 // Hint and Roll in real Chromium against the OpenAI-protocol stub: Hint shows an idea for the story from
 // the user's own transcript only (no character's source or card in the request), it is never a turn,
-// and the person can hide it; Roll sends dice rolled by the app (no model asked) as the user's turn.
+// and the person can hide it, and on a stale history it waits for the person's choice; Roll sends dice
+// rolled by the app (no model asked) as the user's turn.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { addModelServer, appUrl, openBrowser, STEP_TIMEOUT_MS } from './browser.mjs';
@@ -109,4 +110,31 @@ describe('hint and roll', { timeout: 3 * TEST_TIMEOUT_MS }, () => {
     // After the roll only the usual turn was asked of models: the character's answer and its views.
     assert.ok(stub.requests.slice(asked).every((r) => r.kind.op !== 'unknown'));
   });
+
+  it(
+    '[H1] after an edit, Hint waits for the stale-history choice, then comes',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const { page } = browser;
+      const inspector = page.getByRole('dialog', { name: 'Turn inspector' });
+      await rows()
+        .nth(0)
+        .getByRole('button', { name: /^Inspect/ })
+        .click();
+      await inspector.getByRole('textbox', { name: `What ${USER} wrote` }).fill(`${USER_TURN} I wait.`);
+      await inspector.getByRole('button', { name: 'Close' }).click();
+      await inspector.waitFor({ state: 'hidden' });
+      const banner = page.locator('.stale-banner');
+      await banner.waitFor();
+      const hints = () => stub.requests.filter((r) => r.kind.op === 'plot-hint').length;
+      const before = hints();
+      await page.getByRole('button', { name: 'Hint', exact: true }).click();
+      await banner.getByText('The hint comes once you choose.').waitFor();
+      assert.equal(hints(), before, 'the plot author was asked before the choice');
+      await banner.getByRole('button', { name: 'Keep them' }).click();
+      await page.getByRole('status').filter({ hasText: HINT }).waitFor();
+      await banner.waitFor({ state: 'hidden' });
+      assert.equal(hints(), before + 1);
+    },
+  );
 });

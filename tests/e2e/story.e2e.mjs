@@ -34,6 +34,9 @@ const JESS_PERCEIVES = 'You see a lantern sway in the hallway.';
 /** Words of a later edit of the user's first turn: Jess perceives them, so her history changes. */
 const DROPPED_BAG = '*I drop my bag.*';
 const JESS_SEES_BAG = 'You see a lantern sway, and hear a bag thud to the floor.';
+/** Jane's later turns as the person edits them by hand (each keeps a take for the user's projection). */
+const JANE_HUMS = 'I hum a tune (take 3) and wait by the door.';
+const JANE_TURNS = 'I turn away (take 4) and say nothing.';
 
 describe('the story screen', { timeout: 14 * TEST_TIMEOUT_MS }, () => {
   let browser, stub, storyUrl;
@@ -455,7 +458,7 @@ describe('the story screen', { timeout: 14 * TEST_TIMEOUT_MS }, () => {
   });
 
   it(
-    'after an early edit, Send waits for the choice; Rewrite from here keeps the old turns one swipe away',
+    '[H9] after an early edit, Send waits for the choice; Rewrite from here keeps the old turns one swipe away, and copies onto the new branch only the hand-edited turns the person chose',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
       const p = page();
@@ -469,6 +472,16 @@ describe('the story screen', { timeout: 14 * TEST_TIMEOUT_MS }, () => {
       await watchForLeaks();
       const turnAt = (row) => rows().nth(row).getAttribute('data-turn-id');
       const oldJess = await turnAt(2);
+      // Two of Jane's later turns edited by hand: one to copy onto the new branch, one to leave.
+      const sourceOf = () => inspector().getByRole('textbox', { name: `What ${JANE} wrote` });
+      for (const [row, text] of [
+        [3, JANE_HUMS],
+        [4, JANE_TURNS],
+      ]) {
+        await openInspector(row);
+        await sourceOf().fill(text);
+        await closeInspector();
+      }
       await openInspector(0);
       const source = inspector().getByRole('textbox', { name: `What ${USER} wrote` });
       await source.fill(`${USER_TURN} ${DROPPED_BAG}`);
@@ -484,10 +497,26 @@ describe('the story screen', { timeout: 14 * TEST_TIMEOUT_MS }, () => {
       assert.equal(stub.requests.length, requests, 'nothing was asked of the model before the choice');
       assert.equal(await composer.inputValue(), turn, 'the draft is kept');
 
+      // Each turn edited by hand after Jess's, the first one rewritten, is asked about: left by default.
+      const handTurn = (words) => banner.getByRole('group', { name: new RegExp(`^${JANE}: “${words}`) });
+      const [hums, turns] = [handTurn('I hum a tune'), handTurn('I turn away')];
+      for (const choice of [hums, turns])
+        assert.ok(await choice.getByLabel('Leave on the old branch').isChecked());
+      await hums.getByLabel('Copy onto the new branch').check();
+      await page().screenshot({ path: `${SCREENSHOTS}story-stale-hand-turns-1280.png`, fullPage: true });
       await banner.getByRole('button', { name: 'Rewrite from here' }).click();
       await banner.waitFor({ state: 'hidden' });
-      // The rewritten branch, then the turn sent, then the next character's answer.
-      await rowCount(8);
+      // The rewritten branch (Jane's hummed turn copied, the other left), the turn sent, the answer.
+      await rowCount(7);
+      for (const [row, copied] of [
+        [3, true],
+        [4, false],
+      ]) {
+        await openInspector(row);
+        assert.equal((await sourceOf().inputValue()) === JANE_HUMS, copied);
+        assert.notEqual(await sourceOf().inputValue(), JANE_TURNS);
+        await closeInspector();
+      }
       await idle();
       await log().getByText(turn).waitFor();
       assert.equal(await composer.inputValue(), '');

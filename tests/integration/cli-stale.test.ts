@@ -1,6 +1,7 @@
 // `rashomon run` with edit steps: an edit applied as the app applies it, a step that would build on
 // the stale history it leaves stops with exit 2 and one line (the story as it stood is written), and
-// `--stale keep|rewrite` says what to do: keep re-stamps, rewrite keeps the old turns on their branch.
+// `--stale keep|rewrite` says what to do: keep re-stamps, rewrite keeps the old turns on their branch
+// and leaves there the turns written by hand after the first one it writes again.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,6 +99,33 @@ describe.concurrent('rashomon run: edits and stale history', () => {
       expect(path[1]?.author).toBe(old?.author);
       expect(path[1]?.source).not.toBe(old?.source);
       expect(path[0]?.source).toBe(EDITED);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    '[H9] --stale rewrite leaves a turn written by hand after the rewritten one on the old branch, and says so',
+    async () => {
+      const { result, out } = await run(
+        [
+          { user: 'I push open the inn door and stamp the snow off my boots.' },
+          { act: 'Oskar' },
+          { user: 'Is there a room for the night?' },
+          { act: 'Lotte' },
+          { edit: { turn: 'step-1', source: EDITED } },
+          { act: 'Oskar' },
+        ],
+        '--stale',
+        'rewrite',
+      );
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toContain(
+        'rashomon run: step 6: the rewrite left turn "step-3", written or edited by hand, on the old branch',
+      );
+      const { story, path } = readStory(out);
+      // Oskar's and Lotte's turns are written again; the user's question, asked of the old Oskar, is not copied.
+      expect(path.map((t) => t.id)).toEqual(['step-1', 'step-6-rewrite', 'step-6-rewrite-2', 'step-6']);
+      expect(story.turns.find((t) => t.id === 'step-3')?.parent).toBe('step-2');
     },
     TEST_TIMEOUT,
   );

@@ -1,6 +1,6 @@
 // The plot author's hint through the worker's DriverApi over comlink, against a local OpenAI-protocol
 // server: the request holds the user's own transcript only (a character's card and thoughts, with
-// canaries, never reach it), the hint comes back, and nothing is stored.
+// canaries, never reach it), the hint comes back, and nothing is stored; a stale history asks first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
 import { startHost, type HostHarness } from '../support/host-harness.ts';
@@ -63,5 +63,20 @@ describe('plot hint through the worker', () => {
     if (!after.ok) throw new Error(after.detail);
     expect(after.length).toBe(before.length);
     expect(after.rows.every((row) => !row.text.includes(HINT))).toBe(true);
+  });
+
+  it('[H1] after an edit, the hint asks the stale-history question, and comes once the person has chosen', async () => {
+    const rows = await host.api.transcript(storyId);
+    if (!rows.ok) throw new Error(rows.detail);
+    const edited = await host.api.editSource(storyId, rows.rows[0]!.turnId, [{ insert: 'Loudly, ' }]);
+    expect(edited.ok).toBe(true);
+    const asked = hintRequests.length;
+    const refused = await host.api.plotHint(storyId);
+    expect(!refused.ok && refused.code).toBe('stale-history');
+    expect(hintRequests).toHaveLength(asked);
+    const r = await host.api.plotHint(storyId, { stale: 'keep' });
+    expect(r.ok && r.text).toBe(HINT);
+    expect(hintRequests).toHaveLength(asked + 1);
+    expect(hintRequests.at(-1)).toContain('Loudly, ');
   });
 });

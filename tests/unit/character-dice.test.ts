@@ -128,7 +128,7 @@ describe("a character's dice", () => {
     const first = s.views.path()[0]!.id;
     expect(editSource(s.doc, first, { text: 'Open it now, Jane.' }).ok).toBe(true);
     const asked = model.requests.length;
-    const rewritten = await rewriteStale(s, env, acted.turnId);
+    const rewritten = await rewriteStale(s, env, acted.turnId, new Set());
     if (!rewritten.ok) throw new Error(rewritten.detail);
     expect(rewritten.leaf).not.toBe(acted.turnId);
     expect(readTurn(s.doc, rewritten.leaf!).rolls).toEqual(rolls);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeRecords } from '../../src/driver/doc/chronicle.ts';
 import { writePov } from '../../src/driver/doc/pov.ts';
+import { editSource } from '../../src/driver/doc/turns.ts';
 import type { Given } from '../../src/driver/doc/given.ts';
 import {
   doctorTools,
@@ -165,6 +166,18 @@ describe('the session doctor’s tools', () => {
     expect(calls).toEqual(['retry']);
     expect(await proposed.change.apply()).toMatchObject({ ok: false });
     expect(calls).toEqual(['retry']);
+  });
+
+  it('[DR3] [H9] the rewrite it proposes says the turns written by hand after the fork stay on the old branch', () => {
+    const { story, t1, write } = setup();
+    story.say(JANE, 'I open the gate.', { origin: 'generated' });
+    story.say(USER, 'I step inside.');
+    editSource(story.doc, t1, { text: 'I hammer at the gate.' });
+    const proposed = write('rewrite_stale_history');
+    if (!proposed.ok) throw new Error(proposed.error);
+    expect(proposed.change.after).toBe(
+      'Rewritten by the model on a new branch; the turn written or edited by hand after the first one rewritten stays on the old branch.',
+    );
   });
 
   it('[DR3] a stale item not on the path, or fresh, is refused when proposed', () => {

@@ -129,7 +129,7 @@ describe('stale history is the person’s choice', () => {
     expect(env.model.calls.map(kindOf).slice(4)).toEqual(['project', 'project', 'project', 'project']);
   });
 
-  it('"rewrite" makes a new branch from the first stale character turn; the old one stays byte for byte', async () => {
+  it('[H3] "rewrite" makes a new branch from the first stale character turn; the old one stays byte for byte', async () => {
     const s = await played(6);
     const old = path(s);
     const oldLeaf = activeLeaf(s.doc) as string;
@@ -159,8 +159,10 @@ describe('stale history is the person’s choice', () => {
       )
       .reduce((a, b) => a + b, 0);
 
+    // Every turn of the person's after the fork is copied, as asked (H9).
+    const copy = (staleHistory(s)?.handTurns ?? []).map((h) => h.turnId);
     const env = envOf();
-    const r = await settleStale(s, env, oldLeaf, 'rewrite');
+    const r = await settleStale(s, env, oldLeaf, { rewrite: { copy } });
     expect(r.ok).toBe(true);
     expect(staleHistory(s)).toBeNull();
     // Only the stale items were requested, once each.
@@ -315,7 +317,8 @@ describe('stale history is the person’s choice', () => {
     expect(staleHistory(s)).toBeNull();
     const now = path(s);
     expect(now.at(-1)?.id).toBe(r.ok ? r.turnId : '');
-    expect(now).toHaveLength(8);
+    // The user's later turns answered the turns rewritten: they stay on the old branch (H9).
+    expect(now.map((t) => t.author === USER)).toEqual([true, false, false, false, false]);
     expect(s.views.path(last).at(-1)?.id).toBe(last);
   });
 

@@ -134,6 +134,37 @@ describe('[D9] import refuses, naming field and turn, and imports nothing', () =
     ));
 });
 
+describe('[D14] import refuses an empty turn and an empty perceived view, naming turn and field', () => {
+  it.each([
+    ['empty', ''],
+    ['whitespace-only', ' \n\t '],
+  ])('[D14] a source that is %s', (_, text) =>
+    refused((s) => (turn(s, 't3').source = text), 'turns[', '"t3"', '.source', 'no text'),
+  );
+  it.each([
+    ['empty', ''],
+    ['whitespace-only', '  \n'],
+  ])('[D14] a view perceived with text that is %s', (_, text) =>
+    refused(
+      (s) => (turn(s, 't1').pov[JANE] = { perceived: true, text, origin: 'generated' }),
+      '"t1"',
+      `pov.${JANE}.text`,
+      'perceived is true but text is empty',
+    ),
+  );
+  it('[D14] the refusal is in the person’s language (zh)', () => {
+    const s = structuredClone(base());
+    turn(s, 't1').pov[JANE] = { perceived: true, text: '', origin: 'generated' };
+    const r = importStory(JSON.parse(JSON.stringify(s)), IMPORTED_AT, 'zh');
+    expect(!r.ok && r.detail).toContain(`pov.${JANE}.text`);
+    expect(!r.ok && r.detail).toContain('perceived 为 true，但 text 是空的');
+    const empty = structuredClone(base());
+    turn(empty, 't3').source = '';
+    const e = importStory(JSON.parse(JSON.stringify(empty)), IMPORTED_AT, 'zh');
+    expect(!e.ok && e.detail).toContain('这个回合没有文字');
+  });
+});
+
 describe('[D9] export and import', () => {
   it('[D9] export → import → export is lossless (branches, nothing perceived, edited records, cards, persona)', () => {
     const first = base();

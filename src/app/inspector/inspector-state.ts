@@ -3,7 +3,14 @@
 // editing commands with their outcome. The user may read every variant here; no character's model
 // call ever receives another audience's variant: the worker builds each call from its own POV.
 import { createSignal, onCleanup, type Accessor } from 'solid-js';
-import type { Branched, Result, StaleChoice, TextDeltaOp, TurnInspection } from '../../workers/api.ts';
+import type {
+  Branched,
+  Result,
+  StaleChoice,
+  StaleSummary,
+  TextDeltaOp,
+  TurnInspection,
+} from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { t } from '../i18n/ui-text.ts';
 import { latestOnly } from '../ui/latest-only.ts';
@@ -20,8 +27,8 @@ export interface InspectorState {
   error: Accessor<string>;
   /** The command running now, or null. */
   busy: Accessor<InspectorAction | null>;
-  /** Regenerate from here was refused: the history before the turn is stale, the person chooses. */
-  staleBefore: Accessor<boolean>;
+  /** Regenerate from here was refused: what is stale in the history before the turn, the person chooses; else null. */
+  staleBefore: Accessor<StaleSummary | null>;
   editSource(delta: TextDeltaOp[]): void;
   editVariant(audience: string, delta: TextDeltaOp[]): void;
   regenerateProjection(audience: string): Promise<boolean>;
@@ -39,7 +46,7 @@ export function createInspectorState(storyId: string, turnId: string): Inspector
   const [turn, setTurn] = createSignal<TurnInspection>();
   const [error, setError] = createSignal('');
   const [busy, setBusy] = createSignal<InspectorAction | null>(null);
-  const [staleBefore, setStaleBefore] = createSignal(false);
+  const [staleBefore, setStaleBefore] = createSignal<StaleSummary | null>(null);
   /** A read issued before the latest read or edit may not hold it, so its answer is dropped. */
   const load = latestOnly<Result<{ turn: TurnInspection }>>(
     () => api.inspectTurn(storyId, turnId),
@@ -64,7 +71,7 @@ export function createInspectorState(storyId: string, turnId: string): Inspector
   const run = async (action: InspectorAction, command: () => Promise<Result>): Promise<boolean> => {
     if (busy()) return false;
     setError('');
-    setStaleBefore(false);
+    setStaleBefore(null);
     setBusy(action);
     try {
       const result = await runCommand(command, {
@@ -74,7 +81,7 @@ export function createInspectorState(storyId: string, turnId: string): Inspector
         // Regenerate from here, refused for the stale history before the turn: the person chooses.
         answer(failure) {
           if (failure.code !== 'stale-history' || action !== 'regenerate-from') return false;
-          setStaleBefore(true);
+          setStaleBefore(failure.stale ?? { turns: [], from: 0, byHand: 0 });
           return true;
         },
       });

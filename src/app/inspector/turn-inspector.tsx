@@ -13,6 +13,7 @@ import { LiveTextField } from '../ui/live-text-field.tsx';
 import { usePresence } from '../sync/use-presence.ts';
 import { VariantCard, type Variant } from './variant-card.tsx';
 import { GivenSummary } from './given-summary.tsx';
+import { createHandTurnChoices, StaleHandTurns } from '../story/stale-hand-turns.tsx';
 import type { Branched, StaleChoice } from '../../workers/api.ts';
 import './inspector.css';
 
@@ -86,10 +87,12 @@ export function TurnInspector(props: {
           const author = (): string => props.nameOf(turn().author);
           const generated = (): boolean => turn().origin === 'generated';
           /** A regenerated model-written turn is a new alternative: the story screen shows it. */
+          const handTurns = createHandTurnChoices();
           const regenerate = async (stale?: StaleChoice): Promise<void> => {
             if (busy()) return;
             const wasGenerated = generated();
-            if ((await inspector.regenerateFrom(stale)) && (wasGenerated || stale === 'rewrite')) close();
+            const rewrote = stale !== undefined && stale !== 'keep';
+            if ((await inspector.regenerateFrom(stale)) && (wasGenerated || rewrote)) close();
           };
           return (
             <div class="stack">
@@ -176,25 +179,32 @@ export function TurnInspector(props: {
                   )}
                 </Show>
                 <Show when={inspector.staleBefore()}>
-                  <div class="stale-banner" role="alert">
-                    <p>
-                      {t(
-                        'Turns before this one were written from an earlier version of the story. Keep them as they are, or rewrite them first (a new branch; the current ones stay one swipe away).',
-                      )}
-                    </p>
-                    <div class="inspector-actions">
-                      <button type="button" class="small secondary" onClick={() => void regenerate('keep')}>
-                        {t('Keep them and regenerate')}
-                      </button>
-                      <button
-                        type="button"
-                        class="small secondary"
-                        onClick={() => void regenerate('rewrite')}
-                      >
-                        {t('Rewrite them and regenerate')}
-                      </button>
+                  {(stale) => (
+                    <div class="stale-banner" role="alert">
+                      <p>
+                        {t(
+                          'Turns before this one were written from an earlier version of the story. Keep them as they are, or rewrite them first (a new branch; the current ones stay one swipe away).',
+                        )}
+                      </p>
+                      <StaleHandTurns
+                        turns={stale().handTurns ?? []}
+                        choices={handTurns}
+                        nameOf={props.nameOf}
+                      />
+                      <div class="inspector-actions">
+                        <button type="button" class="small secondary" onClick={() => void regenerate('keep')}>
+                          {t('Keep them and regenerate')}
+                        </button>
+                        <button
+                          type="button"
+                          class="small secondary"
+                          onClick={() => void regenerate(handTurns.rewrite(stale().handTurns ?? []))}
+                        >
+                          {t('Rewrite them and regenerate')}
+                        </button>
+                      </div>
                     </div>
-                  </div>
+                  )}
                 </Show>
               </div>
               <For each={audiences()}>

@@ -1,10 +1,12 @@
 // Stale history, said where the person is looking (the top of the composer): how many turns were
 // written from an earlier version of the story, and the two ways on — keep them, or rewrite them
 // from the first (a new branch; the old one stays a swipe away). A command refused because of it
-// waits here for the choice. Nothing is regenerated without it.
+// waits here for the choice. Nothing is regenerated without it, and a rewrite copies a turn the
+// person wrote or edited by hand past the turns it writes again only where they say so (H9).
 import { Show, type JSX } from 'solid-js';
 import type { StaleChoice, StaleSummary } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
+import { createHandTurnChoices, StaleHandTurns } from './stale-hand-turns.tsx';
 import type { WaitingCommand } from './story-commands.ts';
 import type { StoryState } from './story-state.ts';
 
@@ -26,6 +28,10 @@ function waiting(command: WaitingCommand): string {
       return t('The turn is regenerated once you choose.');
     case 'continue':
       return t('The turn is continued once you choose.');
+    case 'suggest':
+      return t('Your turn is suggested once you choose.');
+    case 'hint':
+      return t('The hint comes once you choose.');
     default:
       return command satisfies never;
   }
@@ -33,6 +39,7 @@ function waiting(command: WaitingCommand): string {
 
 export function StaleBanner(props: { story: StoryState }): JSX.Element {
   const story = props.story;
+  const handTurns = createHandTurnChoices();
   const choose = (choice: StaleChoice): void => {
     if (story.generating()) return;
     const question = story.question();
@@ -52,6 +59,7 @@ export function StaleBanner(props: { story: StoryState }): JSX.Element {
           )}
         </Show>
         <Show when={story.question()}>{(q) => <p>{waiting(q().command)}</p>}</Show>
+        <StaleHandTurns turns={story.stale()?.handTurns ?? []} choices={handTurns} nameOf={story.nameOf} />
         <div class="composer-row">
           <button
             type="button"
@@ -69,7 +77,7 @@ export function StaleBanner(props: { story: StoryState }): JSX.Element {
               "The model's turns are written again from the first of them on a new branch; the current ones stay one swipe away (‹ ›)",
             )}
             aria-disabled={story.generating()}
-            onClick={() => choose('rewrite')}
+            onClick={() => choose(handTurns.rewrite(story.stale()?.handTurns ?? []))}
           >
             {t('Rewrite from here')}
           </button>

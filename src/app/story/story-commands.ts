@@ -7,7 +7,7 @@ import * as Comlink from 'comlink';
 import type { ActChoice, DriverApi, Result, StaleChoice } from '../../workers/api.ts';
 
 /** Which command waits for the stale-history choice (the banner words its question by it). */
-export type WaitingCommand = 'send' | 'act' | 'regenerate' | 'continue';
+export type WaitingCommand = 'send' | 'act' | 'regenerate' | 'continue' | 'suggest' | 'hint';
 
 export interface StaleQuestion {
   command: WaitingCommand;
@@ -130,7 +130,7 @@ export function createStoryCommands(parts: CommandParts): StoryCommands {
     act: (next) => act(next),
     continueFor: (turns) => act({ auto: true }, turns),
     async resolveStale(choice) {
-      start(choice === 'rewrite');
+      start(choice !== 'keep');
       await run(() => api.resolveStale(storyId, choice));
     },
     async completeViews() {
@@ -172,12 +172,14 @@ export function createStoryCommands(parts: CommandParts): StoryCommands {
     },
     async suggestTurn(onDraft) {
       start(false);
-      const result = await run(() => api.suggestTurn(storyId, Comlink.proxy(onDraft)));
+      const result = await settled('suggest', (stale) =>
+        api.suggestTurn(storyId, Comlink.proxy(onDraft), stale ? { stale } : {}),
+      );
       return result.ok ? result.text : null;
     },
     async plotHint() {
       start(false);
-      const result = await run(() => api.plotHint(storyId));
+      const result = await settled('hint', (stale) => api.plotHint(storyId, stale ? { stale } : {}));
       return result.ok ? result.text : null;
     },
     async rollDice(notation) {

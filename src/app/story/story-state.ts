@@ -99,7 +99,8 @@ const sameStale = (a: StaleSummary | null, b: StaleSummary | null): boolean =>
     a.from === b.from &&
     a.byHand === b.byHand &&
     a.turns.length === b.turns.length &&
-    a.turns.every((id, i) => id === b.turns[i]));
+    a.turns.every((id, i) => id === b.turns[i]) &&
+    JSON.stringify(a.handTurns) === JSON.stringify(b.handTurns));
 
 export function createStoryState(storyId: string): StoryState {
   const {

@@ -70,6 +70,21 @@ const reviewArgs = z.object({
 
 const json = (value: unknown) => ({ ok: true as const, result: JSON.stringify(value) });
 
+/** What the proposed rewrite leaves: the person's turns after its fork stay on the old branch (H9). */
+function rewriteAfter(language: Language, handTurns: number): string {
+  if (handTurns === 0) return tr(language, 'Rewritten by the model; what a person wrote is kept.');
+  return handTurns === 1
+    ? tr(
+        language,
+        'Rewritten by the model on a new branch; the turn written or edited by hand after the first one rewritten stays on the old branch.',
+      )
+    : tr(
+        language,
+        'Rewritten by the model on a new branch; the {count} turns written or edited by hand after the first one rewritten stay on the old branch.',
+        { count: handTurns },
+      );
+}
+
 export function doctorTools(input: DoctorToolsInput): AssistantTool[] {
   const { story, language } = input;
   const refuse = (error: string) => ({ ok: false as const, error });
@@ -222,7 +237,7 @@ export function doctorTools(input: DoctorToolsInput): AssistantTool[] {
     writeTool({
       name: 'rewrite_stale_history',
       description:
-        "Proposes rewriting the active path's stale history with the model: stale views are written again in place up to the first stale character turn, which continues on a new branch beside the old one. Text a person wrote or edited is kept.",
+        "Proposes rewriting the active path's stale history with the model: stale views are written again in place up to the first stale character turn, which continues on a new branch beside the old one. Text a person wrote or edited is kept: before that turn in place, after it on the old branch (the person copies such turns onto the new branch from the story screen).",
       args: none,
       propose: () => {
         const stale = staleHistory(story);
@@ -238,7 +253,7 @@ export function doctorTools(input: DoctorToolsInput): AssistantTool[] {
                   hand: stale.byHand,
                 })
               : '',
-            after: tr(language, 'Rewritten by the model; what a person wrote is kept.'),
+            after: rewriteAfter(language, stale?.handTurns?.length ?? 0),
           },
           () => input.fixes.rewriteStale(),
         );

@@ -21,6 +21,10 @@ export const DOCTOR_ZH: Messages = {
   '{count} turns stale from turn {turn} ({hand} written or edited by hand).':
     '从第 {turn} 回合起有 {count} 个回合过时（其中 {hand} 项为亲手写或修改）。',
   'Rewritten by the model; what a person wrote is kept.': '由模型重写；人写的内容会保留。',
+  'Rewritten by the model on a new branch; the turn written or edited by hand after the first one rewritten stays on the old branch.':
+    '由模型在新分支上重写；第一个被重写的回合之后、由人手写或手动编辑的那个回合留在旧分支上。',
+  'Rewritten by the model on a new branch; the {count} turns written or edited by hand after the first one rewritten stay on the old branch.':
+    '由模型在新分支上重写；第一个被重写的回合之后、由人手写或手动编辑的 {count} 个回合留在旧分支上。',
   'No generation of this story has failed since the last one that succeeded.':
     '自上次成功的生成以来，这个故事没有失败的生成。',
   'The generation that failed': '失败的生成',

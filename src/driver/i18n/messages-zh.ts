@@ -200,6 +200,10 @@ export const MESSAGES_ZH: Messages = {
     '{field}：作者对自己的回合没有感知记录（原文就是作者的视角）。',
   '{field}: "{id}" is not an audience of this turn.': '{field}：“{id}”不是这个回合的受众。',
   '{field}: perceived is false but text is not empty.': '{field}：perceived 为 false，但 text 不是空的。',
+  '{field}: the turn has no text. Write what happens in it, or leave the turn out.':
+    '{field}：这个回合没有文字。请写出其中发生的事，或者去掉这个回合。',
+  '{field}: perceived is true but text is empty. Give what was perceived, or set perceived to false if nothing was.':
+    '{field}：perceived 为 true，但 text 是空的。请写出感知到的内容；如果什么也没有感知到，请把 perceived 设为 false。',
   '{field}: its parent chain loops back on itself.': '{field}：它的父回合链绕回了自身。',
   // Messages our own zod schemas set (i18n/zod-messages.ts); zod's own come from its zh-CN locale.
   'a prompt path is <language>/<group>/<name>, e.g. en/roleplay/style':

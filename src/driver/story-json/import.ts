@@ -107,6 +107,11 @@ export function storyProblem(s: StoryJson, language: Language = 'en'): string | 
     tr(language, '{field}: "{id}" is not a participant.', { field, id });
   for (const [i, t] of s.turns.entries()) {
     const at = turnField(language, `turns[${i}]`, t.id);
+    // An empty turn would have its missing views projected from nothing (D14).
+    if (!t.source.trim())
+      return tr(language, '{field}: the turn has no text. Write what happens in it, or leave the turn out.', {
+        field: `${at}.source`,
+      });
     if (t.parent !== null && !turnIds.has(t.parent)) return notATurn(`${at}.parent`, t.parent);
     if (!ids.has(t.author)) return notAParticipant(`${at}.author`, t.author);
     for (const a of t.audiences) if (!ids.has(a)) return notAParticipant(`${at}.audiences`, a);
@@ -122,6 +127,13 @@ export function storyProblem(s: StoryJson, language: Language = 'en'): string | 
         return tr(language, '{field}: "{id}" is not an audience of this turn.', { field, id: a });
       if (!rec.perceived && rec.text !== '')
         return tr(language, '{field}: perceived is false but text is not empty.', { field });
+      // Perceiving nothing is `perceived: false`; an empty perceived text would be a third state (D14).
+      if (rec.perceived && !rec.text.trim())
+        return tr(
+          language,
+          '{field}: perceived is true but text is empty. Give what was perceived, or set perceived to false if nothing was.',
+          { field: `${field}.text` },
+        );
     }
   }
   if (s.activeLeaf !== null && !turnIds.has(s.activeLeaf)) return notATurn('activeLeaf', s.activeLeaf);

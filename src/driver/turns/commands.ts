@@ -10,10 +10,11 @@ import { freshen } from './freshen.ts';
 import { projectTurn } from './projection.ts';
 import { rewriteStale } from './rewrite.ts';
 import {
-  StaleChoice,
+  rewriteOf,
   staleChronicles,
   staleHistory,
   staleRefusal,
+  type StaleChoice,
   type StaleChronicle,
 } from '../views/stale-history.ts';
 import { deleteRecords, writeRecords, type Correction } from '../doc/chronicle.ts';
@@ -22,40 +23,36 @@ import { authorTurn, projectForReader, takeTurn, type ActorChoice } from './turn
 
 /**
  * Settles the stale history of the path to `leaf`: nothing stale, or the person's choice applied.
- * Returns the leaf to continue from (a rewrite may end the path on a new branch).
+ * Returns the leaf to continue from (a rewrite may end the path on a new branch) and, after a rewrite,
+ * the person's turns it `left` on the old branch (H9).
  */
 export async function settleStale(
   story: Story,
   env: DriverEnv,
   leaf: string | null,
   choice: StaleChoice | undefined,
-): Promise<DriverResult<{ leaf: string | null }>> {
+): Promise<DriverResult<{ leaf: string | null; left?: string[] }>> {
   const stale = staleHistory(story, leaf);
   if (!stale) return { ok: true, leaf };
   if (choice === undefined) return staleRefusal(story, stale);
   // Keeping or rewriting reads what the prompts read (a story opened for its rows has only the leaf's band).
   await env.window?.();
-  switch (choice) {
-    case StaleChoice.keep: {
-      const chronicles = staleChronicles(story, leaf);
-      story.doc.transact(() => {
-        acceptStale(story.doc, story.views, story.views.staleItems(leaf));
-        for (const c of chronicles)
-          writeRecords(story.doc, c.participant, 'entries', [{ ...c.entry, basis: c.expected }]);
-      }, env.origin);
-      return { ok: true, leaf };
-    }
-    case StaleChoice.rewrite: {
-      const rewritten = await rewriteStale(story, env, leaf);
-      if (!rewritten.ok) return rewritten;
-      // What someone remembers of turns that changed is forgotten, to be chronicled again when it
-      // leaves the window; an amended value, the person's words, stays as a correction.
-      forgetChronicles(story, env, staleChronicles(story, rewritten.leaf));
-      return rewritten;
-    }
-    default:
-      return choice satisfies never;
+  const rewrite = rewriteOf(choice);
+  if (!rewrite) {
+    const chronicles = staleChronicles(story, leaf);
+    story.doc.transact(() => {
+      acceptStale(story.doc, story.views, story.views.staleItems(leaf));
+      for (const c of chronicles)
+        writeRecords(story.doc, c.participant, 'entries', [{ ...c.entry, basis: c.expected }]);
+    }, env.origin);
+    return { ok: true, leaf };
   }
+  const rewritten = await rewriteStale(story, env, leaf, rewrite.copy);
+  if (!rewritten.ok) return rewritten;
+  // What someone remembers of turns that changed is forgotten, to be chronicled again when it leaves
+  // the window; an amended value, the person's words, stays as a correction.
+  forgetChronicles(story, env, staleChronicles(story, rewritten.leaf));
+  return rewritten;
 }
 
 /** Drops stale chronicle entries; the person's amended values in them become corrections. */

@@ -3,6 +3,9 @@
 // they perceived of the others') and their persona; never a character's source, card or memory. The
 // draft is returned, never stored: sending it is the person's choice.
 import type { DriverEnv, DriverResult, Story } from '../env.ts';
+import { activeLeaf } from '../doc/turns.ts';
+import type { StaleChoice } from '../views/stale-history.ts';
+import { settleStale } from './commands.ts';
 import { tr } from '../i18n/messages.ts';
 import { validateActorOutput } from '../validation/index.ts';
 import { generateValidated, guardPrompts } from './generate.ts';
@@ -14,8 +17,15 @@ import { cacheKeyOf } from './point-of-view.ts';
  * (one speaking for someone else, the wrong script) are asked for again like an actor's. Nothing is
  * stored, whatever the outcome.
  */
-export async function suggestTurn(story: Story, env: DriverEnv): Promise<DriverResult<{ text: string }>> {
+export async function suggestTurn(
+  story: Story,
+  env: DriverEnv,
+  opts: { stale?: StaleChoice } = {},
+): Promise<DriverResult<{ text: string }>> {
   const language = story.views.meta().language;
+  // What the user has seen may rest on an earlier version of the story: the person says first (H1).
+  const settled = await settleStale(story, env, activeLeaf(story.doc), opts.stale);
+  if (!settled.ok) return settled;
   return guardPrompts(async () => {
     const asked = await userWindowRequest(story, env, {
       system: 'roleplay/suggester',

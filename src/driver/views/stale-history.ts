@@ -1,15 +1,65 @@
 // Stale history as the person's decision: what on a path was made from an earlier version of the
 // story, the refusal a generating command returns while it is there, and the two ways out — keep
 // everything as it is, or rewrite it (rewrite.ts). Nothing is regenerated without that choice.
-import type { DriverFailure, StaleSummary, Story } from '../env.ts';
+import { z } from 'zod';
+import type { DriverFailure, HandTurn, StaleSummary, Story } from '../env.ts';
 import { tr } from '../i18n/messages.ts';
-import type { StaleItem } from './story-views.ts';
+import type { PathNode, StaleItem } from './story-views.ts';
 import type { ChronicleEntry } from '../doc/chronicle.ts';
 import { isPersonsView } from '../doc/schema.ts';
 import { entriesOnPath, transcriptBasis } from './chronicle-view.ts';
 
 export const StaleChoice = { keep: 'keep', rewrite: 'rewrite' } as const;
-export type StaleChoice = (typeof StaleChoice)[keyof typeof StaleChoice];
+
+/**
+ * The person's answer to the stale-history question: keep, rewrite, or rewrite copying onto the new
+ * branch the hand turns named in `copy` (H9); a plain rewrite copies none of them.
+ */
+export const staleChoiceSchema = z.union([
+  z.enum([StaleChoice.keep, StaleChoice.rewrite]),
+  z.object({ rewrite: z.object({ copy: z.array(z.string().min(1)) }) }),
+]);
+export type StaleChoice = z.infer<typeof staleChoiceSchema>;
+
+/** Whether a choice rewrites, and which hand turns it copies; null for keep. */
+export function rewriteOf(choice: StaleChoice): { copy: ReadonlySet<string> } | null {
+  if (choice === StaleChoice.keep) return null;
+  return { copy: new Set(choice === StaleChoice.rewrite ? [] : choice.rewrite.copy) };
+}
+
+/** A stale turn that a rewrite writes again: a model's text (one edited by hand is the person's, kept). */
+export const rewrites = (n: PathNode): boolean => n.turnState === 'stale' && !n.turn.edited;
+
+/** A turn whose text is a person's: written by hand, or a model's turn edited by hand. */
+export const isHandTurn = (n: PathNode): boolean => n.turn.origin === 'authored' || n.turn.edited;
+
+/** How much of a hand turn the question shows: its first words, enough to tell it apart. */
+const OPENING_CHARS = 60;
+
+function openingOf(text: string): string {
+  const flat = text.trim().replace(/\s+/g, ' ');
+  if (flat.length <= OPENING_CHARS) return flat;
+  const cut = flat.slice(0, OPENING_CHARS);
+  const space = cut.lastIndexOf(' ');
+  // Cut at a word's end, unless the words are long or the script has no spaces (Chinese).
+  return `${space > OPENING_CHARS / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+/** The hand turns after the first turn a rewrite of the path to `leaf` would write again (H9). */
+export function handTurnsAfterFork(story: Story, leaf?: string | null): HandTurn[] {
+  const path = story.views.path(leaf);
+  const fork = path.findIndex(rewrites);
+  if (fork < 0) return [];
+  return path
+    .slice(fork + 1)
+    .filter(isHandTurn)
+    .map(({ turn }) => ({
+      turnId: turn.id,
+      author: turn.author,
+      ...(turn.writtenBy !== undefined ? { writtenBy: turn.writtenBy } : {}),
+      opening: openingOf(turn.source),
+    }));
+}
 
 /** Whether a stale item's text is a person's: a generated turn edited by hand, or a view edited or imported. */
 export function byHand(story: Story, item: StaleItem): boolean {
@@ -68,7 +118,9 @@ export function staleChronicles(story: Story, leaf?: string | null): StaleChroni
 
 /** Every stale item on the path to `leaf` (default: the active leaf), summarised; null when none. */
 export function staleHistory(story: Story, leaf?: string | null): StaleSummary | null {
-  return summarise(story, story.views.staleItems(leaf), staleChronicles(story, leaf));
+  const summary = summarise(story, story.views.staleItems(leaf), staleChronicles(story, leaf));
+  const handTurns = summary ? handTurnsAfterFork(story, leaf) : [];
+  return summary && (handTurns.length ? { ...summary, handTurns } : summary);
 }
 
 /** What a generating command answers while the history it would build on is stale. */

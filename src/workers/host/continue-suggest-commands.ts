@@ -17,23 +17,27 @@ export function continueSuggestCommands(ctx: HostContext, generations: Generatio
       );
     },
 
-    suggestTurn(storyId, onDraft) {
-      return generations.draft(storyId, async (story, env) => {
+    async suggestTurn(storyId, onDraft, opts = {}) {
+      const suggested = await generations.draft(storyId, async (story, env) => {
         let draft = '';
         let attempt = 0;
         const batch = createTokenBatcher<'draft'>(() => void onDraft(draft), ctx.timers);
         try {
-          return await suggestTurn(story, {
-            ...env,
-            onToken: (source, delta) => {
-              if (source.op !== 'suggestion') return env.onToken?.(source, delta);
-              // A refused draft's text is void once its retry starts.
-              if (source.attempt !== attempt) draft = '';
-              attempt = source.attempt;
-              draft += delta;
-              batch.push('draft', delta);
+          return await suggestTurn(
+            story,
+            {
+              ...env,
+              onToken: (source, delta) => {
+                if (source.op !== 'suggestion') return env.onToken?.(source, delta);
+                // A refused draft's text is void once its retry starts.
+                if (source.attempt !== attempt) draft = '';
+                attempt = source.attempt;
+                draft += delta;
+                batch.push('draft', delta);
+              },
             },
-          });
+            opts,
+          );
         } finally {
           batch.flush();
           // The page's callback is a Comlink proxy: once its last draft has arrived, release its channel.
@@ -41,6 +45,9 @@ export function continueSuggestCommands(ctx: HostContext, generations: Generatio
           (onDraft as Partial<Record<typeof releaseProxy, () => void>>)[releaseProxy]?.();
         }
       });
+      // Settling a stale history wrote to the story: what that leaves to do is the background's.
+      if (opts.stale) generations.resume(storyId);
+      return suggested;
     },
   };
 }

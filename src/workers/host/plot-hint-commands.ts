@@ -5,8 +5,11 @@ import type { Generations } from './play-commands.ts';
 
 export function plotHintCommands(generations: Generations): PlotHintApi {
   return {
-    plotHint(storyId) {
-      return generations.draft(storyId, (story, env) => plotHint(story, env));
+    async plotHint(storyId, opts = {}) {
+      const hint = await generations.draft(storyId, (story, env) => plotHint(story, env, opts));
+      // Settling a stale history wrote to the story: what that leaves to do is the background's.
+      if (opts.stale) generations.resume(storyId);
+      return hint;
     },
   };
 }

@@ -88,6 +88,13 @@ export const ZH_STORY: Messages = {
     '从第一个过时的回合起，在新的分支上重新写出模型的回合；现有的回合仍可一键切换回来（‹ ›）',
   'Keep them': '保持原样',
   'Rewrite from here': '从这里重写',
+  'Your turn is suggested once you choose.': '你做出选择后，才会为你建议回合。',
+  'The hint comes once you choose.': '你做出选择后，才会给出提示。',
+  'A rewrite writes the first of them again, so what you wrote or edited by hand after it answered a story that is no longer there. Copy each onto the new branch, or leave it on the old one:':
+    '重写会重新写出其中第一个回合，所以在它之后你手写或手动编辑过的内容，回应的是一个已经不存在的故事。请逐一选择：复制到新分支，或留在旧分支上：',
+  '{author} (written by {writer})': '{author}（由{writer}代写）',
+  'Leave on the old branch': '留在旧分支上',
+  'Copy onto the new branch': '复制到新分支',
   // The story's world and lorebooks (story-world-panel.tsx).
   'the story’s own': '本故事自有',
   'as in the library': '与资料库一致',
