@@ -39,6 +39,8 @@ import type { LibraryCardsApi } from './api-library-cards.ts';
 export type * from './api-library-cards.ts';
 import type { AssistantApi } from './api-assistant.ts';
 import type { PresetAssistantApi } from './api-preset-assistant.ts';
+import type { PresetLibraryApi } from './api-preset-library.ts';
+export type * from './api-preset-library.ts';
 import type { AssistantTurnsApi } from './api-assistant-turns.ts';
 export type * from './api-assistant.ts';
 import type { ProblemsApi } from './api-problems.ts';
@@ -56,7 +58,14 @@ import type {
  * The one failure shape across the boundary: the driver's (code, detail in words the person can act
  * on, and with some codes the turn stored before it or the stale history), plus the worker's codes.
  */
-export type Failure = Omit<DriverFailure, 'code'> & { code: DriverFailureCode | 'not-found' | 'busy' };
+export type Failure = Omit<DriverFailure, 'code'> & {
+  code: DriverFailureCode | 'not-found' | 'busy' | 'needs-approval';
+};
+
+/** The person saw a preset's rules-prompt warning and approved applying it. */
+export interface PresetApproval {
+  approveRules?: boolean;
+}
 export type Result<T = object> = ({ ok: true } & T) | Failure;
 
 export interface StorySummary {
@@ -261,6 +270,7 @@ export interface DriverApi
     AssistantApi,
     ProblemsApi,
     PresetAssistantApi,
+    PresetLibraryApi,
     AssistantTurnsApi {
   // library
   listStories(): Promise<StorySummary[]>;
@@ -350,10 +360,10 @@ export interface DriverApi
     text: string,
     options: { title: string; reportLanguage: Language },
   ): Promise<Result<{ presetId: string; report: SillyTavernReport }>>;
-  deletePreset(presetId: string): Promise<Result>;
   storyPreset(storyId: string): Promise<Result<{ preset: PresetStatus }>>;
-  applyPreset(storyId: string, presetId: string): Promise<Result>;
-  reapplyPreset(storyId: string): Promise<Result>;
+  /** A preset carrying rules prompts needs `approveRules` (SPEC PL2): refused as `needs-approval` with its warning. */
+  applyPreset(storyId: string, presetId: string, options?: PresetApproval): Promise<Result>;
+  reapplyPreset(storyId: string, options?: PresetApproval): Promise<Result>;
   removeStoryPreset(storyId: string): Promise<Result>;
   // device
   getDeviceSettings(): Promise<DeviceSettings>;
