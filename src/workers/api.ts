@@ -94,6 +94,13 @@ export interface NewStoryInput {
    * opening), by that character (its name, as in `characters`), perceived by everyone as written.
    */
   opening?: { character: string; text: string };
+  /**
+   * The start dialog's preset, applied over the world's prompts: an id, or null for none even when the
+   * world suggests one; absent: the world's suggestion, below its prompts (SPEC PL4).
+   */
+  preset?: string | null;
+  /** The person approved the rules prompts of the chosen or suggested preset (SPEC PL2). */
+  approvePresetRules?: boolean;
 }
 
 export interface StoryOverview {

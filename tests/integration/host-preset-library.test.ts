@@ -132,4 +132,48 @@ describe('presets in the library, through the worker', () => {
       code: 'not-found',
     });
   });
+
+  it("[PL4] a story's start chooses a preset over the world's prompts, none, or the world's suggestion below them", async () => {
+    const host = await setup();
+    await host.api.saveWorld({
+      id: 'gaslight',
+      name: 'Gaslight',
+      prompts: { 'en/roleplay/style': 'WORLD style.' },
+      suggestedPreset: 'noir',
+    });
+    const start = (extra: object) =>
+      host.api.createStory({
+        title: 'Fog',
+        language: 'en',
+        user: { name: 'Wren' },
+        characters: [{ name: 'Jane' }],
+        world: { worldId: 'gaslight' },
+        ...extra,
+      });
+    const started = async (extra: object) => {
+      const r = await start(extra);
+      if (!r.ok) throw new Error(r.detail);
+      const status = await host.api.storyPreset(r.storyId);
+      return {
+        style: await storyText(host, r.storyId, 'roleplay/style'),
+        preset: status.ok && status.preset.status !== 'none' ? status.preset.presetId : null,
+      };
+    };
+    expect(await started({})).toEqual({ style: 'WORLD style.', preset: 'noir' });
+    expect(await started({ preset: 'noir' })).toEqual({
+      style: 'Write noir in ${language}.',
+      preset: 'noir',
+    });
+    expect(await started({ preset: null })).toEqual({ style: 'WORLD style.', preset: null });
+
+    const before = (await host.api.listStories()).length;
+    expect(await start({ preset: 'ruled' })).toMatchObject({ ok: false, code: 'needs-approval' });
+    expect(await start({ preset: 'gone' })).toMatchObject({ ok: false, code: 'invalid' });
+    expect(await start({ preset: 7 })).toMatchObject({ ok: false, code: 'invalid' });
+    expect((await host.api.listStories()).length).toBe(before);
+    expect(await started({ preset: 'ruled', approvePresetRules: true })).toEqual({
+      style: 'WORLD style.',
+      preset: 'ruled',
+    });
+  });
 });
