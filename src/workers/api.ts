@@ -418,6 +418,7 @@ export type { TextDeltaOp } from '../driver/doc/text-edit.ts';
 export type { Phase } from '../driver/env.ts';
 export type { ContextSource } from '../driver/model.ts';
 export type { PresetStatus } from '../driver/presets/status.ts';
+export type { PresetSummary } from '../driver/presets/summary.ts';
 export type { StoryJson } from '../driver/story-json/schema.ts';
 export type { Audit, ChronicleEvent, Memory, StateChange, StateDomain } from '../driver/doc/chronicle.ts';
 export type {
