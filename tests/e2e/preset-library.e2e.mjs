@@ -1,30 +1,34 @@
 // Presets as library things in real Chromium (issue 33): a new preset from the shipped prose, retitled
 // and redescribed (PL5, PL3); chosen in the new story form (PL4); deleted after a question naming the
 // story that uses it, undone, deleted again and restored from the deleted presets (PL1); and, once its
-// assistant gave it a rules prompt, used in a story only after its warning is approved (PL2).
+// assistant gave it a rules prompt, used in a story only after its warning is approved (PL2); a world's
+// prose prompt, written by its assistant, saved as a preset (PL5).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { STEP_TIMEOUT_MS, appUrl, connectModelServer, openBrowser } from './browser.mjs';
 import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
 
 const RULES_PROMPT = ['en/roleplay/actor-task', 'Your move, ${name}. Keep it short.'];
+const WORLD_STYLE = ['en/roleplay/style', 'Write like harbour fog in ${language}.'];
 
 describe('presets in the library', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
   let browser, stub;
   /** The Prompts screen of the story the first test starts. */
   let storyPrompts;
+  /** What the stub's assistant proposes to write next (a preset's or a world's prompt). */
+  let nextWrite = RULES_PROMPT;
   before(async () => {
     stub = await startOpenAIStub({
       answer: (_kind, body) =>
         body.messages.at(-1)?.role === 'tool'
-          ? 'I proposed the rules prompt: check it and press Apply.'
+          ? 'I proposed the prompt: check it and press Apply.'
           : {
-              text: 'Writing the actor task. ',
+              text: 'Writing the prompt. ',
               toolCalls: [
                 {
                   id: 'call-0',
                   name: 'write_prompt',
-                  arguments: JSON.stringify({ path: RULES_PROMPT[0], text: RULES_PROMPT[1] }),
+                  arguments: JSON.stringify({ path: nextWrite[0], text: nextWrite[1] }),
                 },
               ],
             },
@@ -126,6 +130,35 @@ describe('presets in the library', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
       RULES_PROMPT[1],
       { timeout: STEP_TIMEOUT_MS },
     );
+    assert.deepEqual(errors, []);
+  });
+
+  it("[PL5] a world's prose prompts saved as a preset (the model server of the test before)", async () => {
+    const { page, errors } = browser;
+    nextWrite = WORLD_STYLE;
+    await page.goto(appUrl());
+    await page.getByRole('banner').getByRole('link', { name: 'Worlds' }).click();
+    await page.getByRole('button', { name: 'New world' }).click();
+    await page.getByLabel('Name of the world').fill('Gaslight');
+    await page.getByRole('button', { name: 'Save world' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await page.getByRole('button', { name: 'Assistant', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'Assistant' });
+    await panel.getByLabel('Message to the assistant').fill('Give it a foggy style.');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    const proposal = panel.getByRole('article', { name: `New prompt “${WORLD_STYLE[0]}”` });
+    await proposal.getByRole('button', { name: 'Apply' }).click();
+    await proposal.getByText('Applied.').waitFor();
+
+    await page.getByRole('button', { name: 'Save this world’s prose prompts as a preset' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved as the preset “Gaslight”.' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Prompts' }).click();
+    const gaslight = page
+      .getByRole('list', { name: 'Presets in the library' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Gaslight' });
+    await gaslight.waitFor();
+    assert.equal(await gaslight.locator('.error').count(), 0, 'prose only: no warning, no problem');
     assert.deepEqual(errors, []);
   });
 });
