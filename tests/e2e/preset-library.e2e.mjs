@@ -5,7 +5,7 @@
 // prose prompt, written by its assistant, saved as a preset (PL5).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { STEP_TIMEOUT_MS, appUrl, connectModelServer, openBrowser } from './browser.mjs';
+import { STEP_TIMEOUT_MS, appUrl, axeClean, connectModelServer, openBrowser } from './browser.mjs';
 import { STUB_MODEL, startOpenAIStub } from './openai-stub.mjs';
 
 const RULES_PROMPT = ['en/roleplay/actor-task', 'Your move, ${name}. Keep it short.'];
@@ -79,6 +79,7 @@ describe('presets in the library', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
       const question = page.getByRole('group', { name: 'Delete Harbour style' });
       await question.getByText('Delete the preset “Harbour style”?').waitFor();
       await question.getByRole('listitem').filter({ hasText: 'Night market' }).waitFor();
+      await axeClean(page);
       await question.getByRole('button', { name: 'Delete', exact: true }).click();
       await harbour.waitFor({ state: 'detached' });
       const undo = page.getByRole('status').filter({ hasText: 'Deleted “Harbour style”.' });
@@ -117,6 +118,7 @@ describe('presets in the library', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
     await harbour.getByRole('button', { name: 'Use in this story' }).click();
     const approval = page.getByRole('alertdialog', { name: 'This preset replaces rules prompts' });
     await approval.getByText('roleplay/actor-task').waitFor();
+    await axeClean(page);
     // Nothing is applied before the approval: the actor task is still the shipped one.
     const list = page.getByRole('list', { name: 'Prompts' });
     await list.getByRole('button', { name: 'roleplay/actor-task' }).click();
