@@ -46,6 +46,8 @@ import type { LibraryCardsApi } from './api-library-cards.ts';
 export type * from './api-library-cards.ts';
 import type { AssistantApi } from './api-assistant.ts';
 import type { PresetAssistantApi } from './api-preset-assistant.ts';
+import type { PresetLibraryApi } from './api-preset-library.ts';
+export type * from './api-preset-library.ts';
 import type { AssistantTurnsApi } from './api-assistant-turns.ts';
 export type * from './api-assistant.ts';
 import type { ProblemsApi } from './api-problems.ts';
@@ -63,7 +65,14 @@ import type {
  * The one failure shape across the boundary: the driver's (code, detail in words the person can act
  * on, and with some codes the turn stored before it or the stale history), plus the worker's codes.
  */
-export type Failure = Omit<DriverFailure, 'code'> & { code: DriverFailureCode | 'not-found' | 'busy' };
+export type Failure = Omit<DriverFailure, 'code'> & {
+  code: DriverFailureCode | 'not-found' | 'busy' | 'needs-approval';
+};
+
+/** The person saw a preset's rules-prompt warning and approved applying it. */
+export interface PresetApproval {
+  approveRules?: boolean;
+}
 export type Result<T = object> = ({ ok: true } & T) | Failure;
 
 export interface StorySummary {
@@ -92,6 +101,13 @@ export interface NewStoryInput {
    * opening), by that character (its name, as in `characters`), perceived by everyone as written.
    */
   opening?: { character: string; text: string };
+  /**
+   * The start dialog's preset, applied over the world's prompts: an id, or null for none even when the
+   * world suggests one; absent: the world's suggestion, below its prompts (SPEC PL4).
+   */
+  preset?: string | null;
+  /** The person approved the rules prompts of the chosen or suggested preset (SPEC PL2). */
+  approvePresetRules?: boolean;
 }
 
 export interface StoryOverview {
@@ -268,6 +284,7 @@ export interface DriverApi
     AssistantApi,
     ProblemsApi,
     PresetAssistantApi,
+    PresetLibraryApi,
     AssistantTurnsApi {
   // library
   listStories(): Promise<StorySummary[]>;
@@ -357,10 +374,10 @@ export interface DriverApi
     text: string,
     options: { title: string; reportLanguage: Language },
   ): Promise<Result<{ presetId: string; report: SillyTavernReport }>>;
-  deletePreset(presetId: string): Promise<Result>;
   storyPreset(storyId: string): Promise<Result<{ preset: PresetStatus }>>;
-  applyPreset(storyId: string, presetId: string): Promise<Result>;
-  reapplyPreset(storyId: string): Promise<Result>;
+  /** A preset carrying rules prompts needs `approveRules` (SPEC PL2): refused as `needs-approval` with its warning. */
+  applyPreset(storyId: string, presetId: string, options?: PresetApproval): Promise<Result>;
+  reapplyPreset(storyId: string, options?: PresetApproval): Promise<Result>;
   removeStoryPreset(storyId: string): Promise<Result>;
   // device
   getDeviceSettings(): Promise<DeviceSettings>;
@@ -408,6 +425,7 @@ export type { TextDeltaOp } from '../driver/doc/text-edit.ts';
 export type { Phase } from '../driver/env.ts';
 export type { ContextSource } from '../driver/model.ts';
 export type { PresetStatus } from '../driver/presets/status.ts';
+export type { PresetSummary } from '../driver/presets/summary.ts';
 export type { StoryJson } from '../driver/story-json/schema.ts';
 export type { Audit, ChronicleEvent, Memory, StateChange, StateDomain } from '../driver/doc/chronicle.ts';
 export type {

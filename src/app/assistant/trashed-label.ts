@@ -1,5 +1,5 @@
 // What the person sees of a trashed thing in an assistant's trash: an entry's title or first key,
-// a node's name, a world's or a preset's prompt's path.
+// a node's name, a world's or a preset's prompt's path, a preset's title.
 import type { TrashedItem } from '../../workers/api.ts';
 
 export function trashedLabel(item: TrashedItem): string {
@@ -11,6 +11,8 @@ export function trashedLabel(item: TrashedItem): string {
     case 'world-prompt':
     case 'preset-prompt':
       return item.path;
+    case 'preset':
+      return item.preset.title;
     default:
       return item satisfies never;
   }

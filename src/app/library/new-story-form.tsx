@@ -1,10 +1,12 @@
-// "New story": title, language, the user's name and persona, and the characters (who is present).
+// "New story": title, language, the user's name and persona, the characters (who is present), the
+// opening, the world and lorebooks, and the preset.
 import { For, Show, createResource, createSignal, createUniqueId, type JSX } from 'solid-js';
 import { createStore, produce } from 'solid-js/store';
 import type { Language, NewStoryInput } from '../../workers/api.ts';
 import { CharacterFields, newCharacterDraft, type CharacterDraft } from './character-fields.tsx';
 import { WorldChoice, newWorldDraft, worldInput, type WorldDraft } from './world-choice.tsx';
 import { OpeningChoice, openingInput } from './opening-choice.tsx';
+import { StartPresetChoice, presetInput, type StartPreset } from './start-preset-choice.tsx';
 import { useDriver } from '../shell/driver-client.ts';
 import { focusOnMount } from '../ui/focus-on-mount.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
@@ -54,6 +56,11 @@ export function NewStoryForm(props: {
   const [books] = createResource(() => api.listLorebooks());
   const [world, setWorld] = createSignal<WorldDraft>(newWorldDraft());
   const [opening, setOpening] = createSignal('');
+  const [presets] = createResource(() => api.listPresets());
+  const [preset, setPreset] = createSignal<StartPreset>();
+  const [approved, setApproved] = createSignal(false);
+  const suggested = (): string | null =>
+    worlds.latest?.find((w) => w.id === world().worldId)?.suggestedPreset ?? null;
   const addFromLibrary = (characterId: string): void => {
     const saved = cast.latest?.characters.find((c) => c.id === characterId);
     if (!saved) return;
@@ -82,6 +89,7 @@ export function NewStoryForm(props: {
       ...(chosen ? { world: chosen } : {}),
       ...(world().books.length ? { books: world().books } : {}),
       ...openingInput(opening(), characters),
+      ...presetInput(preset(), approved()),
     };
     const problem = problemOf(input);
     if (problem) return void setError(problem);
@@ -193,7 +201,24 @@ export function NewStoryForm(props: {
             books={books.latest ?? []}
             names={[draft.userName, ...characters.map((c) => c.name)]}
             draft={world()}
-            onChange={setWorld}
+            onChange={(next) => {
+              // Another world brings its own suggestion.
+              if (next.worldId !== world().worldId) setPreset(undefined);
+              setWorld(next);
+            }}
+          />
+        </Show>
+        <Show when={presets.latest?.length}>
+          <StartPresetChoice
+            presets={presets.latest ?? []}
+            suggested={suggested()}
+            picked={preset()}
+            approved={approved()}
+            onPick={(picked) => {
+              setPreset(picked);
+              setApproved(false);
+            }}
+            onApprove={setApproved}
           />
         </Show>
         <ErrorAlert message={error()} />

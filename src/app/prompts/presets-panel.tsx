@@ -1,11 +1,17 @@
-// Presets in the library (import a SillyTavern preset, see what it carries and suggests, delete) and,
-// for a story, the preset it uses: its status (with any sampling that differs), switch, re-apply, remove.
+// Presets in the library (a new one from the shipped prose, an import of a SillyTavern preset, each
+// listed with what it carries; deleted ones restored) and, for a story, the preset it uses: its status
+// (with any sampling that differs), switch, re-apply, remove; a preset carrying rules prompts is
+// applied only once the person approved its warning.
 import { For, Show, createResource, createSignal, type JSX } from 'solid-js';
-import type { PresetStatus } from '../../workers/api.ts';
+import type { PresetApproval, PresetStatus, Result } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { clauseList, t, uiLanguage } from '../i18n/ui-text.ts';
-import { SamplingDifferences, suggestedSamplingText } from './preset-sampling.tsx';
-import { MakePresetWithModel, PresetAssistantButton, PresetAssistantChat } from './preset-assistant.tsx';
+import { SamplingDifferences } from './preset-sampling.tsx';
+import { MakePresetWithModel, PresetAssistantChat } from './preset-assistant.tsx';
+import { PresetItem } from './preset-item.tsx';
+import { RulesApproval } from './rules-approval.tsx';
+import { DeletedPresets } from './deleted-presets.tsx';
+import { NewPresetFromShipped } from './new-preset.tsx';
 
 /** What a story's preset status means for the person. */
 function statusText(status: PresetStatus['status']): string {
@@ -47,6 +53,27 @@ export function PresetsPanel(props: {
     setMessage(r.ok ? ok : (r.detail ?? t('That did not work.')));
     setVersion((v) => v + 1);
     if (r.ok) props.onChanged?.();
+  };
+
+  /** A preset carrying rules prompts is refused unapproved: its warning is shown and asked about. */
+  const [asking, setAsking] = createSignal<{ warning: string; approve: () => Promise<void> }>();
+  const approved = async (run: (o?: PresetApproval) => Promise<Result>, ok: string): Promise<void> => {
+    setAsking(undefined);
+    const r = await run();
+    if (r.ok || r.code !== 'needs-approval') return after(r, ok);
+    setAsking({
+      warning: r.detail,
+      approve: async () => {
+        setAsking(undefined);
+        after(await run({ approveRules: true }), ok);
+      },
+    });
+  };
+  /** The preset deleted last, for Undo. */
+  const [lastDeleted, setLastDeleted] = createSignal<{ trashId: string; title: string }>();
+  const undoDelete = async (trashId: string, title: string): Promise<void> => {
+    setLastDeleted(undefined);
+    after(await api.restorePreset(trashId), t('Restored “{title}”.', { title }));
   };
 
   const importFile = async (file: File): Promise<void> => {
@@ -103,6 +130,10 @@ export function PresetsPanel(props: {
           }}
         />
       </label>
+      <NewPresetFromShipped
+        onMade={(title) => after({ ok: true }, t('Made “{title}”.', { title }))}
+        onMessage={setMessage}
+      />
       <MakePresetWithModel
         onMessage={setMessage}
         onMade={(presetId) => {
@@ -110,62 +141,61 @@ export function PresetsPanel(props: {
           setVersion((v) => v + 1);
         }}
       />
+      <Show when={asking()}>
+        {(ask) => (
+          <RulesApproval
+            warning={ask().warning}
+            onApprove={() => void ask().approve()}
+            onCancel={() => setAsking(undefined)}
+          />
+        )}
+      </Show>
+      <Show when={lastDeleted()}>
+        {(gone) => (
+          <p class="undo-bar" role="status">
+            {t('Deleted “{title}”.', { title: gone().title })}{' '}
+            <button type="button" onClick={() => void undoDelete(gone().trashId, gone().title)}>
+              {t('Undo')}
+            </button>
+          </p>
+        )}
+      </Show>
       <ul class="stack" aria-label={t('Presets in the library')}>
         <For each={presets.latest ?? []} fallback={<li class="muted">{t('No presets yet.')}</li>}>
           {(p) => (
-            <li class="stack">
-              <strong>{p.title}</strong>
-              <Show when={p.description}>
-                <span class="muted">{p.description}</span>
-              </Show>
-              <Show when={suggestedSamplingText(p.sampling)}>
-                {(text) => <span class="muted">{text()}</span>}
-              </Show>
-              <Show when={p.warning}>
-                <span class="error">{p.warning}</span>
-              </Show>
-              <Show when={p.problems.length}>
-                <span class="error">
-                  {clauseList(
-                    p.problems.map((x) =>
-                      x.path ? t('{path}: {reason}', { path: x.path, reason: x.reason }) : x.reason,
-                    ),
-                  )}
-                </span>
-              </Show>
-              <div class="row">
-                <Show when={props.storyId}>
-                  {(storyId) => (
-                    <button
-                      type="button"
-                      onClick={async () =>
-                        after(
-                          await api.applyPreset(storyId(), p.id),
-                          t('Applied “{title}”.', { title: p.title }),
-                        )
-                      }
-                    >
-                      {t('Use in this story')}
-                    </button>
-                  )}
-                </Show>
-                <button
-                  type="button"
-                  class="secondary"
-                  onClick={async () => after(await api.deletePreset(p.id), t('Deleted.'))}
-                >
-                  {t('Delete {title}', { title: p.title })}
-                </button>
-                <PresetAssistantButton
-                  title={p.title}
-                  open={assistantOf() === p.id}
-                  onToggle={(open) => setAssistantOf(open ? p.id : undefined)}
-                />
-              </div>
-            </li>
+            <PresetItem
+              preset={p}
+              {...(props.storyId
+                ? {
+                    onUse: () => {
+                      const storyId = props.storyId ?? '';
+                      void approved(
+                        (o) => api.applyPreset(storyId, p.id, o),
+                        t('Applied “{title}”.', { title: p.title }),
+                      );
+                    },
+                  }
+                : {})}
+              assistantOpen={assistantOf() === p.id}
+              onAssistant={(open) => setAssistantOf(open ? p.id : undefined)}
+              onDescribed={() => after({ ok: true }, t('Saved.'))}
+              onDeleted={(trashId) => {
+                setLastDeleted({ trashId, title: p.title });
+                setVersion((v) => v + 1);
+              }}
+              onMessage={setMessage}
+            />
           )}
         </For>
       </ul>
+      <DeletedPresets
+        version={version}
+        onRestored={(title) => {
+          setLastDeleted(undefined);
+          after({ ok: true }, t('Restored “{title}”.', { title }));
+        }}
+        onMessage={setMessage}
+      />
       <Show when={assistantOf()} keyed>
         {(presetId) => (
           <PresetAssistantChat
@@ -188,7 +218,7 @@ export function PresetsPanel(props: {
           <div class="row">
             <button
               type="button"
-              onClick={async () => after(await api.reapplyPreset(storyId()), t('Re-applied.'))}
+              onClick={() => void approved((o) => api.reapplyPreset(storyId(), o), t('Re-applied.'))}
             >
               {t('Re-apply preset')}
             </button>

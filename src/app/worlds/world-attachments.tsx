@@ -1,10 +1,11 @@
 // What a world brings to a story besides its nodes: lorebooks of the library (attached by checkbox)
-// and the preset it suggests.
+// and the preset it suggests; its prose prompts saved as a preset.
 import { For, Show, createResource, type JSX } from 'solid-js';
 import { useDriver } from '../shell/driver-client.ts';
 import { routeHash } from '../shell/route.ts';
 import { t } from '../i18n/ui-text.ts';
 import type { DraftProps } from './world-draft.ts';
+import { SaveWorldAsPreset } from './world-save-preset.tsx';
 
 export function WorldAttachments(props: DraftProps): JSX.Element {
   const { api, libraryVersion } = useDriver();
@@ -74,6 +75,7 @@ export function WorldAttachments(props: DraftProps): JSX.Element {
       <p class="hint">
         {t('A story started with this world applies the preset, then the world’s own prompts.')}
       </p>
+      <SaveWorldAsPreset worldId={props.draft.id} name={props.draft.name} />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import {
 import { putLorebook, readLorebook } from '../doc/library-worlds.ts';
 import { readTrashed, removeFromTrash } from '../doc/library-trash.ts';
 import { restorePresetPrompt } from './preset-trash.ts';
+import { restoreTrashedPreset } from '../presets/preset-deletion.ts';
 import { findTool, type AssistantTool } from './tools.ts';
 import { restoreWorldItem } from './world-restore.ts';
 
@@ -79,7 +80,7 @@ export type RestoreResult =
 /**
  * Puts a trashed thing back: a lorebook entry in its book (under a new id if one took its id
  * meanwhile), a world's node or prompt in its world, a preset's prompt in its preset (a prompt never
- * over another text its path holds now: `taken`).
+ * over another text its path holds now: `taken`), a deleted preset in the library.
  */
 export function restoreTrashed(
   doc: Y.Doc,
@@ -90,6 +91,7 @@ export function restoreTrashed(
   const item = readTrashed(doc, trashId);
   if (!item) return { ok: false, code: 'unknown' };
   if (item.kind === 'preset-prompt') return restorePresetPrompt(doc, item, origin);
+  if (item.kind === 'preset') return restoreTrashedPreset(doc, trashId, origin);
   if (item.kind !== 'lore-entry') return restoreWorldItem(doc, item, newId, origin);
   const book = readLorebook(doc, item.bookId);
   if (!book) return { ok: false, code: 'no-book' };

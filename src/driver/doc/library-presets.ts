@@ -76,6 +76,28 @@ export function putPreset(
   return { ok: true };
 }
 
+/** What the person edits of a preset on the Presets page: its title and description. */
+export const presetDescriptionSchema = presetInfoSchema.pick({ title: true, description: true }).strict();
+export type PresetDescription = z.input<typeof presetDescriptionSchema>;
+
+/** Retitles or redescribes an existing preset; its sampling and prompts stay as they are. */
+export function describePreset(
+  doc: Y.Doc,
+  id: string,
+  input: PresetDescription,
+  origin?: unknown,
+): PresetWriteResult {
+  const entry = presetsMap(doc).get(id);
+  if (!entry) return { ok: false, code: 'missing', detail: `There is no preset ${id}.` };
+  const parsed = presetDescriptionSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error);
+  doc.transact(() => {
+    entry.set('title', parsed.data.title);
+    entry.set('description', parsed.data.description);
+  }, origin);
+  return { ok: true };
+}
+
 export function readPreset(doc: Y.Doc, id: string): Preset | undefined {
   const entry = presetsMap(doc).get(id);
   if (!entry) return undefined;

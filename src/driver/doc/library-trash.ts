@@ -1,18 +1,19 @@
 // What an assistant deleted from the library, kept so the person can restore it: `libraryTrash`
 // id → the thing as it was and where it came from (a lorebook entry: its book; a world node, with
 // the relationships that went with it, or a world prompt: its world; a preset's prompt: its preset
-// and path). Like a story's
+// and path; a whole preset the person deleted on the Presets page). Like a story's
 // prompt trash (story-preset.ts), nothing deleted for the person is lost.
 import type * as Y from 'yjs';
 import { z } from 'zod';
 import { loreEntrySchema } from './lore-book.ts';
 import { relationshipSchema, worldNodeSchema } from './world.ts';
+import { presetInfoSchema } from './library-presets.ts';
 
 const KEY = { trash: 'libraryTrash' } as const;
 
 const trashed = z.object({
   id: z.string().min(1),
-  /** The assistant chat's subject that deleted it. */
+  /** Who deleted it: an assistant chat's subject, or the Presets page (`PRESETS_PAGE_SUBJECT`). */
   subject: z.string().min(1),
   at: z.number(),
 });
@@ -37,6 +38,13 @@ export const trashedItemSchema = z.discriminatedUnion('kind', [
     /** '<lang>/<group>/<name>'. */
     path: z.string().min(1),
     text: z.string(),
+  }),
+  trashed.extend({
+    kind: z.literal('preset'),
+    preset: presetInfoSchema.extend({
+      /** '<lang>/<group>/<name>' → text. */
+      prompts: z.record(z.string(), z.string()),
+    }),
   }),
 ]);
 export type TrashedItem = z.infer<typeof trashedItemSchema>;

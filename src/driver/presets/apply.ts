@@ -17,10 +17,19 @@ import { fingerprint } from '../views/fingerprint.ts';
 import { clauseList } from '../i18n/lists.ts';
 import { tr } from '../i18n/messages.ts';
 import { suggestedSampling, unsetOnly } from './sampling.ts';
-import { presetProblems } from './summary.ts';
+import { presetProblems, rulesWarning } from './summary.ts';
 
 export type PresetResult =
-  { ok: true } | { ok: false; code: 'missing' | 'unusable' | 'no-preset'; detail: string };
+  { ok: true } | { ok: false; code: 'missing' | 'unusable' | 'no-preset' | 'needs-approval'; detail: string };
+
+export interface ApplyOptions {
+  origin?: unknown;
+  /**
+   * The person saw the rules-prompt warning and approved: a preset carrying rules prompts is refused
+   * without it, since those prompts name tools and fields the program reads.
+   */
+  approveRules?: boolean;
+}
 
 function noPreset(story: Y.Doc): PresetResult {
   const language = readMeta(story).language;
@@ -76,14 +85,15 @@ function copyIn(story: Y.Doc, preset: Preset, at: string, old: StoryPreset | nul
  * Applies `presetId` to the story. When the story already has a preset this switches: the files
  * that came from the old one are taken out first (prompts the preset had replaced are not brought
  * back, and the story's sampling stays). Applying the same preset again re-applies the library's
- * version, its sampling included. `at` is an ISO time.
+ * version, its sampling included. `at` is an ISO time. A preset carrying rules prompts needs
+ * `approveRules` (SPEC PL2).
  */
 export function applyPreset(
   library: Y.Doc,
   story: Y.Doc,
   presetId: string,
   at: string,
-  origin?: unknown,
+  { origin, approveRules = false }: ApplyOptions = {},
 ): PresetResult {
   // Told in the story's language: the driver is not given the interface's.
   const language = readMeta(story).language;
@@ -106,6 +116,8 @@ export function applyPreset(
         ),
       ),
     };
+  const warning = rulesWarning(preset, language);
+  if (warning && !approveRules) return { ok: false, code: 'needs-approval', detail: warning };
   story.transact(() => {
     const old = readStoryPreset(story);
     if (old) takeOutCopies(story, old, at, preset.prompts, TrashReason.replaced);
@@ -114,11 +126,19 @@ export function applyPreset(
   return { ok: true };
 }
 
-/** Copies the library's current version of the story's preset over the story's copies. */
-export function reapplyPreset(library: Y.Doc, story: Y.Doc, at: string, origin?: unknown): PresetResult {
+/**
+ * Copies the library's current version of the story's preset over the story's copies (approved again
+ * when it carries rules prompts: the library's version may have gained them since).
+ */
+export function reapplyPreset(
+  library: Y.Doc,
+  story: Y.Doc,
+  at: string,
+  options: ApplyOptions = {},
+): PresetResult {
   const record = readStoryPreset(story);
   if (!record) return noPreset(story);
-  return applyPreset(library, story, record.presetId, at, origin);
+  return applyPreset(library, story, record.presetId, at, options);
 }
 
 /**

@@ -52,10 +52,25 @@ export function presetProblems(preset: Preset, told: Language = 'en'): PromptFil
   return problems;
 }
 
+/**
+ * The warning a preset carrying rules prompts is shown with (card, editor, approval), in `told`; null
+ * for a preset of prose prompts only.
+ */
+export function rulesWarning(preset: Preset, told: Language): string | null {
+  const entries = [...preset.prompts.keys()].sort().map(entryOf);
+  const rules = [...new Set(entries.filter((p) => p.rules).map((p) => p.id))];
+  return rules.length
+    ? tr(
+        told,
+        'This preset replaces rules prompts ({ids}). They name tools and fields the program reads, so a mistake there can break the story.',
+        { ids: rules.join(', ') },
+      )
+    : null;
+}
+
 /** The preset as listed, with messages in the interface language. */
 export function summarisePreset(preset: Preset, uiLanguage: Language): PresetSummary {
   const prompts = [...preset.prompts.keys()].sort().map(entryOf);
-  const rules = [...new Set(prompts.filter((p) => p.rules).map((p) => p.id))];
   return {
     id: preset.id,
     title: preset.title,
@@ -63,13 +78,7 @@ export function summarisePreset(preset: Preset, uiLanguage: Language): PresetSum
     sampling: preset.sampling,
     languages: [...new Set(prompts.map((p) => p.language))],
     prompts,
-    warning: rules.length
-      ? tr(
-          uiLanguage,
-          'This preset replaces rules prompts ({ids}). They name tools and fields the program reads, so a mistake there can break the story.',
-          { ids: rules.join(', ') },
-        )
-      : null,
+    warning: rulesWarning(preset, uiLanguage),
     problems: presetProblems(preset, uiLanguage),
   };
 }

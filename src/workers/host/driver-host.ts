@@ -18,6 +18,7 @@ import { plotHintCommands } from './plot-hint-commands.ts';
 import { diceCommands } from './dice-commands.ts';
 import { pathCommands } from './path-commands.ts';
 import { promptCommands } from './prompt-commands.ts';
+import { presetLibraryCommands } from './preset-library-commands.ts';
 import { memoryCommands } from './memory-commands.ts';
 import { inspectCommands } from './inspect-commands.ts';
 import { worldCommands } from './world-commands.ts';
@@ -205,6 +206,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
     ...diceCommands(ctx),
     ...pathCommands(ctx),
     ...prompts,
+    ...presetLibraryCommands(ctx),
     ...lazyCommands(IMPORT_COMMANDS, async () =>
       (await import('./import-commands.ts')).importCommands(ctx, {
         importStory: library.importStory,

@@ -6,7 +6,6 @@ import { readWorld } from '../../driver/doc/library-worlds.ts';
 import { writeStoryBook, writeStoryWorld } from '../../driver/doc/story-world.ts';
 import { setPromptOverride } from '../../driver/doc/prompt-overrides.ts';
 import { promptProblems } from '../../driver/prompts/resolve.ts';
-import { applyPreset } from '../../driver/presets/apply.ts';
 import { startBooks, startWorld } from '../../driver/world/start.ts';
 import { addOpening } from '../../driver/turns/opening.ts';
 import { participantRefusal } from '../../driver/i18n/doc-refusals.ts';
@@ -29,6 +28,12 @@ import { isFailure, type HostContext } from './context.ts';
 import { registerStory } from './register-story.ts';
 import { libraryAvatar } from './library-avatar.ts';
 import { healLibrary } from './heal-library.ts';
+import {
+  applyChosenPreset,
+  applySuggestedPreset,
+  readStartPresetChoice,
+  type StartPresetChoice,
+} from './start-presets.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 
 type LibraryApi = Pick<
@@ -64,21 +69,14 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
   };
 
   /**
-   * Copies the world into a new story: its content, then the preset it suggests, then its own prompts
-   * over that (spec/prompt-system.md's order). A suggested preset that cannot be used is told, and the
-   * story goes on in the default style.
+   * Copies the world into a new story: its content, then the preset it suggests (unless the start
+   * chose one), then its own prompts over that (spec/prompt-system.md's order). A suggested preset
+   * that cannot be used is told, and the story goes on in the default style.
    */
-  const startWith = (doc: Y.Doc, world: World, input: NewStoryInput): string[] => {
+  const startWith = (doc: Y.Doc, world: World, input: NewStoryInput, choice: StartPresetChoice): string[] => {
     const at = iso();
     writeStoryWorld(doc, startWorld(world, listParticipants(doc), input.world ?? {}, at));
-    const notices: string[] = [];
-    if (world.suggestedPreset) {
-      const applied = applyPreset(ctx.store.library, doc, world.suggestedPreset, at);
-      if (!applied.ok)
-        notices.push(
-          uiText('The preset the world suggests was not applied: {reason}', { reason: applied.detail }),
-        );
-    }
+    const notices = applySuggestedPreset(ctx.store.library, doc, world, choice, at);
     for (const [path, text] of Object.entries(world.prompts)) setPromptOverride(doc, path, text);
     // Kept with the story, so the story says it on its first screen on every device.
     if (notices.length) writeStoryWorld(doc, { notices });
@@ -92,6 +90,11 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
     },
 
     async createStory(input: NewStoryInput): Promise<Result<{ storyId: string; notices?: string[] }>> {
+      const choice = readStartPresetChoice({
+        preset: input.preset,
+        approvePresetRules: input.approvePresetRules,
+      });
+      if (isFailure(choice)) return choice;
       await ctx.store.ready;
       const library = ctx.store.library;
       const world = input.world ? readWorld(library, input.world.worldId) : undefined;
@@ -137,7 +140,9 @@ export function libraryCommands(ctx: HostContext): LibraryApi {
         if (!added.ok)
           return { ok: false, code: 'invalid', detail: participantRefusal(input.language, added) };
       }
-      const notices = world ? startWith(doc, world, input) : [];
+      const notices = world ? startWith(doc, world, input, choice) : [];
+      const refused = applyChosenPreset(library, doc, choice, iso());
+      if (refused) return refused;
       for (const book of startBooks(library, listParticipants(doc), { world, story: input.books }, iso()))
         writeStoryBook(doc, book);
       if (input.opening) {

@@ -8,7 +8,7 @@ import {
   readPromptOverride,
   setPromptOverride,
 } from '../../driver/doc/prompt-overrides.ts';
-import { listPresets, putPreset, removePreset } from '../../driver/doc/library-presets.ts';
+import { listPresets, putPreset } from '../../driver/doc/library-presets.ts';
 import {
   PROMPT_VARIABLES,
   PROSE_PROMPT_IDS,
@@ -16,7 +16,12 @@ import {
   promptVariables,
 } from '../../driver/prompts/catalogue.ts';
 import { resolvePrompts } from '../../driver/prompts/resolve.ts';
-import { applyPreset, reapplyPreset, removeStoryPreset } from '../../driver/presets/apply.ts';
+import {
+  applyPreset,
+  reapplyPreset,
+  removeStoryPreset,
+  type PresetResult,
+} from '../../driver/presets/apply.ts';
 import { presetStatus } from '../../driver/presets/status.ts';
 import { summarisePreset } from '../../driver/presets/summary.ts';
 import { importSillyTavernPreset } from '../../driver/presets/sillytavern.ts';
@@ -25,6 +30,9 @@ import type { PromptSet } from '../../driver/prompts/render.ts';
 import type { Language } from '../../driver/doc/schema.ts';
 import type { DriverApi, PromptEntry, PromptScope, Result } from '../api.ts';
 import { isFailure, type HostContext } from './context.ts';
+import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
+import { workerUiLanguage } from '../i18n/ui-text.ts';
+import { z } from 'zod';
 
 type PromptApi = Pick<
   DriverApi,
@@ -34,7 +42,6 @@ type PromptApi = Pick<
   | 'listPresets'
   | 'importSillyTavernPreset'
   | 'importSillyTavernPresetText'
-  | 'deletePreset'
   | 'storyPreset'
   | 'applyPreset'
   | 'reapplyPreset'
@@ -49,6 +56,12 @@ export function storyPrompts(shipped: PromptSet, library: Y.Doc, story: Y.Doc): 
 
 const failed = (r: { ok: true } | { ok: false; detail: string }): Result =>
   r.ok ? { ok: true } : { ok: false, code: 'invalid', detail: r.detail };
+
+/** A preset that needs the person's approval says so by its code: the app asks, then sends it again. */
+const presetFailed = (r: PresetResult): Result =>
+  r.ok || r.code !== 'needs-approval' ? failed(r) : { ok: false, code: r.code, detail: r.detail };
+
+const approvalSchema = z.strictObject({ approveRules: z.boolean().optional() }).default({});
 
 export function promptCommands(ctx: HostContext): PromptApi {
   const iso = () => new Date(ctx.clock()).toISOString();
@@ -137,29 +150,28 @@ export function promptCommands(ctx: HostContext): PromptApi {
       return read.ok ? importPreset(read.json, options) : { ok: false, code: 'invalid', detail: read.reason };
     },
 
-    async deletePreset(presetId) {
-      await ctx.store.ready;
-      removePreset(ctx.store.library, presetId, DocOrigin.person);
-      return { ok: true };
-    },
-
     async storyPreset(storyId) {
       const story = await ctx.story(storyId);
       return isFailure(story) ? story : { ok: true, preset: presetStatus(ctx.store.library, story.doc) };
     },
 
-    async applyPreset(storyId, presetId) {
+    async applyPreset(storyId, presetId, options) {
+      const approval = safeParseIn(approvalSchema, options, workerUiLanguage());
+      if (!approval.success) return { ok: false, code: 'invalid', detail: approval.issues[0]?.message ?? '' };
       const story = await ctx.story(storyId);
-      return isFailure(story)
-        ? story
-        : failed(applyPreset(ctx.store.library, story.doc, presetId, iso(), DocOrigin.person));
+      if (isFailure(story)) return story;
+      const at = iso();
+      const opts = { origin: DocOrigin.person, ...approval.data };
+      return presetFailed(applyPreset(ctx.store.library, story.doc, presetId, at, opts));
     },
 
-    async reapplyPreset(storyId) {
+    async reapplyPreset(storyId, options) {
+      const approval = safeParseIn(approvalSchema, options, workerUiLanguage());
+      if (!approval.success) return { ok: false, code: 'invalid', detail: approval.issues[0]?.message ?? '' };
       const story = await ctx.story(storyId);
-      return isFailure(story)
-        ? story
-        : failed(reapplyPreset(ctx.store.library, story.doc, iso(), DocOrigin.person));
+      if (isFailure(story)) return story;
+      const opts = { origin: DocOrigin.person, ...approval.data };
+      return presetFailed(reapplyPreset(ctx.store.library, story.doc, iso(), opts));
     },
 
     async removeStoryPreset(storyId) {

@@ -12,6 +12,7 @@ import { WORKER_MODEL_SERVER_MESSAGES_ZH } from './messages-zh-model-server.ts';
 import { WORKER_ASSISTANT_MESSAGES_ZH } from './messages-zh-assistant.ts';
 import { WORKER_WORLD_ASSISTANT_MESSAGES_ZH } from './messages-zh-world-assistant.ts';
 import { WORKER_PRESET_ASSISTANT_MESSAGES_ZH } from './messages-zh-preset-assistant.ts';
+import { WORKER_PRESET_LIBRARY_MESSAGES_ZH } from './messages-zh-preset-library.ts';
 import { WORKER_DOCTOR_MESSAGES_ZH } from './messages-zh-doctor.ts';
 import { WORKER_ASSISTANT_TURNS_MESSAGES_ZH } from './messages-zh-assistant-turns.ts';
 
@@ -226,6 +227,7 @@ export const WORKER_MESSAGES_ZH: Messages = {
   ...WORKER_ASSISTANT_MESSAGES_ZH,
   ...WORKER_WORLD_ASSISTANT_MESSAGES_ZH,
   ...WORKER_PRESET_ASSISTANT_MESSAGES_ZH,
+  ...WORKER_PRESET_LIBRARY_MESSAGES_ZH,
   ...WORKER_DOCTOR_MESSAGES_ZH,
   ...WORKER_ASSISTANT_TURNS_MESSAGES_ZH,
   ...SERVER_ZH,

@@ -27,6 +27,7 @@ import { ZH_CARD_READING } from './card-reading.ts';
 import { ZH_PLOT_HINT } from './plot-hint.ts';
 import { ZH_DICE } from './dice.ts';
 import { ZH_PRESET_ASSISTANT } from './preset-assistant.ts';
+import { ZH_PRESET_LIBRARY } from './preset-library.ts';
 import { ZH_WORLD_TRANSLATE } from './world-translate.ts';
 import { ZH_DOCTOR } from './doctor.ts';
 import { ZH_CHARACTER_DICE } from './character-dice.ts';
@@ -61,6 +62,7 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   'plot-hint': ZH_PLOT_HINT,
   dice: ZH_DICE,
   presetAssistant: ZH_PRESET_ASSISTANT,
+  presetLibrary: ZH_PRESET_LIBRARY,
   'world-translate': ZH_WORLD_TRANSLATE,
   doctor: ZH_DOCTOR,
   'character-dice': ZH_CHARACTER_DICE,

@@ -47,7 +47,6 @@ export const ZH_PROMPTS: Messages = {
   '{path}: {reason}': '{path}：{reason}',
   'Applied “{title}”.': '已应用“{title}”。',
   'Use in this story': '在本故事中使用',
-  'Deleted.': '已删除。',
   'Re-applied.': '已重新应用。',
   'Re-apply preset': '重新应用预设',
   'Removed.': '已移除。',
