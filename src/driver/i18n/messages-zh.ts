@@ -15,6 +15,7 @@ import { PRESET_ASSISTANT_ZH } from './messages-zh-preset-assistant.ts';
 import { TRANSLATE_ZH } from './messages-zh-translate.ts';
 import { DOCTOR_ZH } from './messages-zh-doctor.ts';
 import { SEGMENTS_ZH } from './messages-zh-segments.ts';
+import { VALIDATION_ZH } from './messages-zh-validation.ts';
 
 export const MESSAGES_ZH: Messages = {
   ...IMPORT_ZH,
@@ -31,6 +32,7 @@ export const MESSAGES_ZH: Messages = {
   ...TRANSLATE_ZH,
   ...DOCTOR_ZH,
   ...SEGMENTS_ZH,
+  ...VALIDATION_ZH,
   // What a character is told (private context) and how an empty history reads.
   'Who you are': '你是谁',
   'Your personality': '你的性格',
