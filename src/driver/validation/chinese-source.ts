@@ -13,7 +13,9 @@ const FUNCTION_CHARACTERS = new Set(
 /** What a projector renders a source by (一阵声音, 烟味, 人影): a paraphrase needs them, so they never count. */
 const SENSORY_CHARACTERS = new Set('声音响味动静影');
 /** Openers of a part told as what happens next (接着屋顶塌了下来). */
-const NEXT_EVENT = /[，,]?(?:紧接着|接着|然后|随后|过了一会儿|片刻之后|片刻后|不久之后|不久)/g;
+const NEXT_WORDS = '紧接着|接着|然后|随后|过了一会儿|片刻之后|片刻后|不久之后|不久';
+const NEXT_EVENT = new RegExp(`[，,]?(?:${NEXT_WORDS})`, 'g');
+const OPENS_NEXT = new RegExp(`^[\\s，,]*(?:${NEXT_WORDS})`);
 const PART_END = /[。！？!?\n]+/g;
 const FRAMING = [...PERCEPTION_PREFIXES, ...CONNECTIVES].sort((a, b) => b.length - a.length);
 
@@ -36,6 +38,7 @@ function contentOf(text: string, known: readonly string[]): string[] {
 
 export const chineseSource: SourceReading = {
   parts,
+  opensNextEvent: (part) => OPENS_NEXT.test(part),
   contentOf,
   supportOf(source) {
     const held = new Set(source.match(HAN) ?? []);
@@ -43,5 +46,5 @@ export const chineseSource: SourceReading = {
   },
   mentions: (source, name) => source.includes(name),
   retoldEarlier: (masked) => RETOLD.map((p) => p.exec(masked)?.index).find((i) => i !== undefined) ?? null,
-  minUnsupported: 5,
+  minUnsupported: 6,
 };

@@ -20,8 +20,9 @@ const DEEDS: AuthoringScope = {
 };
 
 /**
- * The share of a part's content the source must lack for it to be an added event. Below it a part is
- * a rendering of the source with a detail or two of the projector's own (a grin, the weather).
+ * The share of a part opening on "then" whose content the source must lack for it to be an added
+ * event. A part opening otherwise must lack all of it: one word of the source in it makes it a
+ * rendering with a detail of the projector's own ("something small and rusty" for a key).
  */
 const UNSUPPORTED_SHARE = 0.75;
 
@@ -58,18 +59,23 @@ function addedDeed(
   return null;
 }
 
-/** A part after the answer first renders the source whose content the source mostly lacks. */
-function addedEvent(answer: string, parts: Span[], ctx: ProjectionContext, reading: SourceReading) {
+/** A part after the answer first renders the source whose content the source lacks. */
+function addedEvent(
+  answer: string,
+  masked: string,
+  parts: Span[],
+  ctx: ProjectionContext,
+  reading: SourceReading,
+): string | null {
   const held = reading.supportOf(ctx.source);
   let rendered = false;
   for (const part of parts) {
     const content = reading.contentOf(answer.slice(part.start, part.end), [ctx.speaker, ctx.target]);
     const unsupported = content.filter((unit) => !held(unit)).length;
-    if (
-      rendered &&
-      unsupported >= reading.minUnsupported &&
-      unsupported >= content.length * UNSUPPORTED_SHARE
-    ) {
+    const lacking = reading.opensNextEvent(masked.slice(part.start, part.end))
+      ? content.length * UNSUPPORTED_SHARE
+      : content.length;
+    if (rendered && unsupported >= reading.minUnsupported && unsupported >= lacking) {
       return partText(answer, part);
     }
     // A scene-setting line before the source is rendered may hold what the audience already knew.
@@ -93,6 +99,6 @@ export function sceneContinuation(
   }
   const deed = addedDeed(answer, masked, ctx, reading);
   if (deed !== null) return deed;
-  const event = addedEvent(answer, parts, ctx, reading);
+  const event = addedEvent(answer, masked, parts, ctx, reading);
   return event === null ? null : { rule: RejectionRule.addsEvent, excerpt: event };
 }

@@ -29,7 +29,9 @@ const FRAMING_WORDS = words(`sound noise voice footstep movement motion shape fi
   rustle creak thud thump crash bang clatter look`);
 
 /** Openers of a part told as what happens next ("Then the roof collapses"). */
-const NEXT_EVENT = /[,;\u2014]?\s*\b(?:then|afterwards|afterward|later|moments later|soon after)\b/gi;
+const NEXT_WORDS = 'then|afterwards|afterward|later|moments later|soon after';
+const NEXT_EVENT = new RegExp(String.raw`[,;\u2014]?\s*\b(?:${NEXT_WORDS})\b`, 'gi');
+const OPENS_NEXT = new RegExp(String.raw`^[\s,;\u2014]*(?:${NEXT_WORDS})\b`, 'i');
 const PART_END = /[.!?\n]+/g;
 
 /** Characters a source word and an answer word may share at the start to count as one word's forms. */
@@ -93,6 +95,7 @@ function pastPerfect(masked: string, names: readonly string[]): number | null {
 
 export const englishSource: SourceReading = {
   parts,
+  opensNextEvent: (part) => OPENS_NEXT.test(part),
   contentOf(text, known) {
     const skip = new Set(known.flatMap(tokensOf));
     return tokensOf(text).filter((w) => !skip.has(w) && !isFraming(w));

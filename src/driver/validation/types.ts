@@ -119,6 +119,8 @@ export interface Span {
 export interface SourceReading {
   /** The answer's parts that may each tell an event: its sentences, split again before a "then". */
   parts(masked: string): Span[];
+  /** The part opens on what happens next ("then", 接着). */
+  opensNextEvent(part: string): boolean;
   /** What carries content in `text`: no function words, perception framing or the `known` names. */
   contentOf(text: string, known: readonly string[]): string[];
   /** Whether the source holds a content unit, an inflected or closely related form counting. */
