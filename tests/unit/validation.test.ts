@@ -742,21 +742,6 @@ describe('checkScript', () => {
     expect(checkScript('You hear a voice call out.', 'zh')).toMatchObject({ ok: false, rule: 'script' }));
   it('[example Z13] accepts a Latin name inside Chinese prose', () =>
     expect(checkScript('你听到Jane在门外说话。', 'zh')).toEqual({ ok: true }));
-  it('[V12] refuses ordinary lowercase English words inside Chinese prose, short or long', () => {
-    expect(checkScript('你听到一声 bang。', 'zh')).toMatchObject({ ok: false, rule: 'english-words' });
-    expect(checkScript('你听到门外有人在 whisper，声音很 quiet，然后一切安静下来。', 'zh')).toMatchObject({
-      ok: false,
-      rule: 'english-words',
-      reason: expect.stringContaining('whisper、quiet'),
-    });
-  });
-  it('[V12] passes names, acronyms, a cast name written in lowercase and units after a number', () => {
-    expect(checkScript('你听到 Jane 用 GPS 和 iPhone 查路，第n次叹气。', 'zh')).toEqual({ ok: true });
-    expect(checkScript('你听到 mika 在门外说话。', 'zh', ['mika'])).toEqual({ ok: true });
-    expect(checkScript('你听到 mika 在门外说话。', 'zh')).toMatchObject({ ok: false, rule: 'english-words' });
-    expect(checkScript('他背着 20 kg 的背包走了 5km。', 'zh')).toEqual({ ok: true });
-    expect(checkScript('You hear a whisper, then 杰丝 laughs.', 'en')).toEqual({ ok: true });
-  });
   it('[example Z12] leaves text too short to tell unchecked', () => {
     expect(checkScript('Ouch!', 'zh')).toEqual({ ok: true });
     expect(checkScript('好！', 'en')).toEqual({ ok: true });
@@ -904,23 +889,6 @@ describe('[R6][V7] a Chinese story is told why in Chinese', () => {
   ];
   for (const [why, rule, output] of actors)
     it(`actor: ${why}`, () => expectToldInChinese(validateActorOutput(output, ZH_ACTOR), rule, output));
-  it('[V12] names the English words left in, listed with 、, and holds no other English', () => {
-    const verdict = validateActorOutput('我低声说这事很 weird，然后 slowly 转身离开。', ZH_ACTOR);
-    expect(verdict).toMatchObject({ ok: false, rule: 'english-words' });
-    const reason = verdict.ok ? '' : verdict.reason;
-    expect(reason).toContain('（weird、slowly）');
-    expect(latinOf(reason.replace('weird、slowly', ''), '')).toEqual([]);
-  });
-  it('[V8][V9][V10] quotes the part refused and names who acted', () => {
-    expect(
-      validateProjection('你听到有人喊话。玛拉走过去把门打开。', { ...ZH, speaker: '杰丝' }),
-    ).toMatchObject({
-      reason: expect.stringContaining('回答让玛拉做出了行动或说了话（“玛拉走过去把门打开”）'),
-    });
-    expect(
-      validateProjection('你听到有人喊道：“有人吗？”接着屋顶塌了下来，雨水灌了进来。', ZH),
-    ).toMatchObject({ reason: expect.stringContaining('（“接着屋顶塌了下来，雨水灌了进来”）') });
-  });
   it('quotes the offending words with Chinese quotation marks and lists names with 、', () => {
     expect(validateProjection('你吓得后退了一步。', ZH)).toMatchObject({
       reason: expect.stringContaining('简自己的反应（“你吓得后退了一步”）'),

@@ -32,7 +32,7 @@ export type Continuation =
 
 const sameName = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
-/** The part's words, without the "then" or punctuation a split left at its edges. */
+/** The part's words, without the punctuation a split left at its edges. */
 const partText = (answer: string, part: Span): string =>
   clipped(answer.slice(part.start, part.end).replace(/^[\s,;\u2014，、]+|[\s.!?。！？]+$/gu, ''));
 
