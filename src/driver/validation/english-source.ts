@@ -69,7 +69,8 @@ function supportOf(source: string): (word: string) => boolean {
 
 const RETOLD_TIMES = [
   /\bearlier\s+(?:that|this|in\s+the)\s+(?:night|day|morning|evening|afternoon|week)\b/i,
-  /\b(?:hours|days|weeks|months|years)\s+(?:earlier|before|ago)\b/i,
+  // "hours before dawn" tells when, not what happened: "before" counts only with nothing after it.
+  /\b(?:hours|days|weeks|months|years)\s+(?:earlier|ago|before(?=\s*(?:[,.;!?]|$)))/im,
   /\bthe\s+(?:night|day|evening|morning)\s+before\b/i,
   /(?<=^|[.!?]\s+)(?:earlier|previously|before\s+that),/im,
 ];
