@@ -47,6 +47,19 @@ describe('[V8][V9][V10] a continued scene is quoted back with what to write inst
       rule: 'retells-earlier',
       reason: expect.stringContaining('("Earlier that night, Jess had hidden the letter")'),
     }));
+  it("[V10] a past perfect of a participant's deed only, not of a noun or a colour", () => {
+    expect(validateProjection('You hear a knock. Jess had left the door open.', EN)).toMatchObject({
+      rule: 'retells-earlier',
+    });
+    const mara = {
+      ...EN,
+      speaker: 'Mara',
+      source: 'I knock, my seven rings and red hair catching the light.',
+    };
+    expect(validateProjection('Mara knocks. She had seven rings and red hair.', mara)).toMatchObject({
+      ok: true,
+    });
+  });
   it('[V8][V9] in Chinese, with Chinese quotation marks', () => {
     expect(
       validateProjection('你听到有人喊话。玛拉走过去把门打开。', { ...ZH, speaker: '杰丝' }),

@@ -1,7 +1,7 @@
 // Reading an English projection against its source (V8–V10): which words carry content, whether the
 // source holds them, and the marks of earlier events retold. Framing and function words never count.
 
-import { IRREGULAR_FORMS, PERCEPTION_VERBS } from './english-words.ts';
+import { PERCEPTION_VERBS } from './english-words.ts';
 import { baseForms, isAdverb } from './english.ts';
 import { cachedRegExp, escapeRegExp } from './regexp.ts';
 import { spansBetween } from './shape.ts';
@@ -75,6 +75,14 @@ const RETOLD_TIMES = [
   /(?<=^|[.!?]\s+)(?:earlier|previously|before\s+that),/im,
 ];
 
+/** Past participles that do not end in "-ed"; a word ending in "-en" may be a noun ("had seven", "had children"). */
+const PARTICIPLES = words(`been done gone seen taken given hidden written eaten fallen forgotten gotten broken
+  spoken stolen chosen driven risen woken beaten bitten shaken thrown shown known grown drawn left put set
+  sent kept lost found made told said brought bought caught taught thought felt heard held led met paid read
+  sold slept stood struck won come run become begun hid fled`);
+/** Shorter words ending in "-ed" are not participles: "had red hair". */
+const MIN_ED_PARTICIPLE = 5;
+
 /** "Jess had hidden", "she had already left": a participant's deed told as done before now. */
 function pastPerfect(masked: string, names: readonly string[]): number | null {
   const subjects = ['he', 'she', 'they', ...names.map(escapeRegExp)].join('|');
@@ -88,8 +96,8 @@ function pastPerfect(masked: string, names: readonly string[]): number | null {
   );
   for (const m of masked.matchAll(pattern)) {
     const verb = (m[1] ?? '').toLowerCase();
-    if (verb === 'been' || verb.endsWith('ed') || verb.endsWith('en') || IRREGULAR_FORMS.has(verb))
-      return m.index;
+    const participle = PARTICIPLES.has(verb) || (verb.endsWith('ed') && verb.length >= MIN_ED_PARTICIPLE);
+    if (participle) return m.index;
   }
   return null;
 }
