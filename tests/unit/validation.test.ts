@@ -13,22 +13,28 @@ import {
   type RejectionRule,
 } from '../../src/driver/validation/index.ts';
 
+/** The source by default: the rows of the shared table that are not about the source give their own. */
 const EN: ProjectionContext = {
   target: 'Jane',
   speaker: 'User',
   participants: ['User', 'Jane', 'Jess', 'Mara', 'Tobin'],
+  source: 'I call out, "Hello? Anyone around?"',
   language: 'en',
 };
 const ZH: ProjectionContext = {
   target: '简',
   speaker: '用户',
   participants: ['用户', '简', '杰丝', '玛拉', '托宾'],
+  source: '我大声喊道：“有人吗？”',
   language: 'zh',
 };
-const ACTOR: ActorContext = { actor: 'Jane', others: ['User', 'Jess'], language: 'en' };
-const ZH_ACTOR: ActorContext = { actor: '简', others: ['用户', '杰丝'], language: 'zh' };
+const ACTOR: ActorContext = { actor: 'Jane', others: ['User', 'Jess'], user: 'User', language: 'en' };
+const ZH_ACTOR: ActorContext = { actor: '简', others: ['用户', '杰丝'], user: '用户', language: 'zh' };
 
-/** A labelled example; a rejected one names the rule that must refuse it, not just any rule. */
+/**
+ * A labelled example; a rejected one names the rule that must refuse it, not just any rule. A
+ * projection row gives a plausible source (its `ctx`), since the answer is checked against it (V8–V10).
+ */
 type Row = {
   id: string;
   output: string;
@@ -48,50 +54,72 @@ const projectionRows: Row[] = [
     output: 'Jane suddenly leaps from a hiding spot. "RAHHHH!" She charges toward you.',
     verdict: 'accept',
     why: "the source actor's visible action toward the target",
-    ctx: { target: 'User', speaker: 'Jane' },
+    ctx: {
+      target: 'User',
+      speaker: 'Jane',
+      source:
+        'I wait for the right time to jump out. Should I jump out now? Ah, screw it! I leap from my hiding spot. "RAHHHH!" I storm toward User as fast as I can.',
+    },
   },
   {
     id: 'P3',
     output: 'You hear movement behind you, followed by a sudden shout.',
     verdict: 'accept',
     why: 'perception',
+    ctx: { speaker: 'Jess', source: 'I creep up behind Jane, then shout, "Boo!"' },
   },
-  { id: 'P4', output: '<empty>', verdict: 'accept', why: 'no perception, exactly the sentinel' },
+  {
+    id: 'P4',
+    output: '<empty>',
+    verdict: 'accept',
+    why: 'no perception, exactly the sentinel',
+    ctx: { speaker: 'Tobin', source: 'Alone in the cellar, I count the coins twice.' },
+  },
   {
     id: 'P5',
     output: 'The door creaks open. A tall woman in a grey coat steps inside, shaking rain from her umbrella.',
     verdict: 'accept',
     why: 'introduces newly perceivable people and objects',
+    ctx: {
+      speaker: 'Mara',
+      source:
+        'I push the creaking door open and step inside in my grey coat, shaking the rain from my umbrella.',
+    },
   },
   {
     id: 'P6',
     output: 'You feel the floor tremble as something heavy is dropped upstairs.',
     verdict: 'accept',
     why: 'physical sensation',
+    ctx: { speaker: 'Tobin', source: 'Upstairs, I drop the heavy chest onto the floor.' },
   },
   {
     id: 'P7',
     output: 'You smell smoke drifting in from the kitchen.',
     verdict: 'accept',
     why: 'smell',
+    ctx: { speaker: 'Tobin', source: 'I burn the toast again; smoke pours from the pan.' },
   },
   {
     id: 'P8',
     output: 'Out of the corner of your eye, you see Mara slip something small into her pocket.',
     verdict: 'accept',
     why: 'sight',
+    ctx: { speaker: 'Mara', source: 'While no one is looking, I slip the small key into my pocket.' },
   },
   {
     id: 'P9',
     output: 'A hand grabs your shoulder from behind.',
     verdict: 'accept',
     why: 'an action done to the target',
+    ctx: { speaker: 'Jess', source: 'I creep up behind Jane and grab her shoulder.' },
   },
   {
     id: 'P10',
     output: 'Tobin tosses you an apple; it lands in your lap.',
     verdict: 'accept',
     why: 'effect on the target',
+    ctx: { speaker: 'Tobin', source: 'I toss Jane an apple.' },
   },
   {
     id: 'P11',
@@ -192,7 +220,7 @@ const projectionRows: Row[] = [
     output: 'You hear Jess mutter, "I hope nobody finds the letter."',
     verdict: 'accept',
     why: 'spoken aloud is perceivable',
-    ctx: { speaker: 'Jess' },
+    ctx: { speaker: 'Jess', source: 'I cross the room and mutter, "I hope nobody finds the letter."' },
   },
 ];
 
@@ -208,11 +236,33 @@ const chineseRows: Row[] = [
     output: '简突然从藏身处跳了出来，大喊一声“啊——！”，朝你冲过来。',
     verdict: 'accept',
     why: "the source actor's visible action",
-    ctx: { target: '用户', speaker: '简' },
+    ctx: {
+      target: '用户',
+      speaker: '简',
+      source: '我等待时机。现在跳出去吗？算了！我从藏身处跳了出来，大喊一声“啊——！”，朝用户冲过去。',
+    },
   },
-  { id: 'Z3', output: '你闻到厨房飘来的烟味。', verdict: 'accept', why: 'smell' },
-  { id: 'Z4', output: '你看见杰丝瞥了一眼墙上的钟。', verdict: 'accept', why: 'sight' },
-  { id: 'Z5', output: '<empty>', verdict: 'accept', why: 'exactly the sentinel' },
+  {
+    id: 'Z3',
+    output: '你闻到厨房飘来的烟味。',
+    verdict: 'accept',
+    why: 'smell',
+    ctx: { speaker: '托宾', source: '我又把吐司烤焦了，锅里冒出一股烟。' },
+  },
+  {
+    id: 'Z4',
+    output: '你看见杰丝瞥了一眼墙上的钟。',
+    verdict: 'accept',
+    why: 'sight',
+    ctx: { speaker: '杰丝', source: '我瞥了一眼墙上的钟，时间不多了。' },
+  },
+  {
+    id: 'Z5',
+    output: '<empty>',
+    verdict: 'accept',
+    why: 'exactly the sentinel',
+    ctx: { speaker: '托宾', source: '我独自在地窖里把硬币又数了一遍。' },
+  },
   {
     id: 'Z6',
     output: '你吓得往后退了一步。',
@@ -261,6 +311,7 @@ const chineseRows: Row[] = [
     output: '你听到Jane在门外说话。',
     verdict: 'accept',
     why: 'a Latin name inside Chinese prose',
+    ctx: { speaker: 'Jane', participants: [...ZH.participants, 'Jane'], source: '我站在门外和杰丝说话。' },
   },
 ];
 
@@ -602,7 +653,11 @@ describe('validateProjection: more edge cases around the examples', () => {
   it('[example P1] accepts a projection that is only the overheard words', () =>
     accept('"Hello? Anyone around?"'));
   it('[example P25] accepts a quotation full of first person and "you" verbs', () =>
-    accept('Jess leans close. "I know you decide everything, so you ask them," she whispers.'));
+    accept('Jess leans close. "I know you decide everything, so you ask them," she whispers.', {
+      ...EN,
+      speaker: 'Jess',
+      source: 'I lean close to Jane and whisper, "I know you decide everything, so you ask them."',
+    }));
   it('[example P25] accepts curly quotes around first-person speech', () =>
     accept('You hear Mara say, \u201cI think you should run.\u201d'));
   it('[example P22] accepts script dialogue by other people, which is not an audience label', () =>
@@ -811,6 +866,13 @@ describe('[R6][V7] a Chinese story is told why in Chinese', () => {
     ['an emotion', 'feeling', '你感到一阵恐惧。'],
     ['a private thought', 'private-thought', '杰丝走过房间，心想没人会找到那封信。'],
     ['Latin script', 'script', 'You hear footsteps in the hallway, then a door slams somewhere upstairs.'],
+    ["[V8] another participant's deed", 'adds-action', '你听到有人喊话。玛拉走过去把门打开。'],
+    [
+      '[V9] an event the source lacks',
+      'adds-event',
+      '你听到有人喊道：“有人吗？”接着屋顶塌了下来，雨水灌了进来。',
+    ],
+    ['[V10] earlier events as now', 'retells-earlier', '你听到喊声。那天早些时候，玛拉已经把信藏好了。'],
   ];
   for (const [why, rule, output] of projections)
     it(`projection: ${why}`, () =>
@@ -822,6 +884,7 @@ describe('[R6][V7] a Chinese story is told why in Chinese', () => {
     ['speaks for another', 'speaks-for', '我跳了出来。\n杰丝：怎么回事？！'],
     ["writes another's response", 'acts-for', '我推开门，你吓得后退了一步。'],
     ["writes another's response by name", 'acts-for', '我推开门，杰丝吓得后退了一步。'],
+    ["[V11] writes the user's feeling", 'acts-for', '我推开门。用户很害怕。'],
     ['Latin script', 'script', 'I wait for the right moment, then leap out of the shadows.'],
   ];
   for (const [why, rule, output] of actors)
@@ -837,7 +900,7 @@ describe('[R6][V7] a Chinese story is told why in Chinese', () => {
 });
 
 /** The batch's checks for `names`, each value validated as an isolated projection, as the driver does. */
-function batchChecks(language: Language, speaker: string, names: string[]): BatchChecks {
+function batchChecks(language: Language, speaker: string, source: string, names: string[]): BatchChecks {
   const participants = [speaker, ...names];
   return new Map(
     names.map((target) => [
@@ -845,7 +908,7 @@ function batchChecks(language: Language, speaker: string, names: string[]): Batc
       {
         id: target.toLowerCase(),
         check: (text: string) => {
-          const v = validateProjection(text, { target, speaker, participants, language });
+          const v = validateProjection(text, { target, speaker, participants, source, language });
           return v.ok ? { ok: true, value: { perceived: v.perceived, text: v.text } } : v;
         },
       },
@@ -854,8 +917,8 @@ function batchChecks(language: Language, speaker: string, names: string[]): Batc
 }
 
 describe('[O4][V7] a batched answer names each audience exactly once', () => {
-  const EN_BATCH = batchChecks('en', 'Jane', ['User', 'Jess']);
-  const ZH_BATCH = batchChecks('zh', '简', ['用户', '杰丝']);
+  const EN_BATCH = batchChecks('en', 'Jane', 'I wave at User, then knock on the door.', ['User', 'Jess']);
+  const ZH_BATCH = batchChecks('zh', '简', '我朝用户挥了挥手，然后敲了敲门。', ['用户', '杰丝']);
   const rows: Array<{ why: string; answer: string; checks?: BatchChecks; refused?: string; kept: string[] }> =
     [
       {

@@ -108,6 +108,7 @@ export function observe(scene: EvalScene, played: Played, requests: readonly Tap
       target: names.get(e.tag.audience) ?? '',
       speaker: names.get(turn.author) ?? '',
       participants: [...names.values()],
+      source: turn.source,
       language: scene.language,
     });
     count(tally.reactions, !v.ok && AUTHORED.has(v.rule));

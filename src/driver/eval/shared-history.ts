@@ -7,6 +7,7 @@ import type { DriverEnv, DriverResult, Story } from '../env.ts';
 import { fitRequest } from '../budget/fit.ts';
 import { requestBudget } from '../budget/request-budget.ts';
 import { actorFit } from '../turns/actor.ts';
+import { actorContext } from '../turns/actor-checks.ts';
 import { generateValidated, guardPrompts } from '../turns/generate.ts';
 import { validateActorOutput } from '../validation/index.ts';
 import type { TranscriptEntry } from '../views/path-node.ts';
@@ -35,12 +36,7 @@ export function sharedHistoryTurn(
       budget,
       actorFit(story, env, actor, sharedEntries(story, actor), budget, NO_TAIL),
     );
-    const cast = story.views.cast();
-    const ctx = {
-      actor: cast.nameOf(actor),
-      others: cast.participants.filter((p) => p.id !== actor).map((p) => p.name),
-      language: story.views.meta().language,
-    };
+    const ctx = actorContext(story, actor);
     const result = await generateValidated(env, {
       model,
       language: ctx.language,

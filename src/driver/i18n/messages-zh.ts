@@ -16,6 +16,7 @@ import { TRANSLATE_ZH } from './messages-zh-translate.ts';
 import { DOCTOR_ZH } from './messages-zh-doctor.ts';
 import { SEGMENTS_ZH } from './messages-zh-segments.ts';
 import { CHRONICLE_ZH } from './messages-zh-chronicle.ts';
+import { VALIDATION_ZH } from './messages-zh-validation.ts';
 
 export const MESSAGES_ZH: Messages = {
   ...IMPORT_ZH,
@@ -33,6 +34,7 @@ export const MESSAGES_ZH: Messages = {
   ...DOCTOR_ZH,
   ...SEGMENTS_ZH,
   ...CHRONICLE_ZH,
+  ...VALIDATION_ZH,
   // What a character is told (private context) and how an empty history reads.
   'Who you are': '你是谁',
   'Your personality': '你的性格',

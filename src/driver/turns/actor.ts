@@ -31,6 +31,7 @@ import { loreCandidates, loreRoom, participantLore } from '../lore/participant-l
 import { knownWorld } from '../world/known-world.ts';
 import { worldBlock } from '../world/world-block.ts';
 import { validateActorOutput } from '../validation/index.ts';
+import { actorContext } from './actor-checks.ts';
 import { authorNoteLines } from './author-note.ts';
 import { ROLL_TOOL, diceOffered, withRolls } from '../dice/roll-tool.ts';
 import type { DiceRoll } from '../doc/turn-rolls.ts';
@@ -246,12 +247,7 @@ async function generateAs(
   const prepared = await prepareActor(story, env, actor, leaf);
   if (!prepared.ok) return prepared;
   const { fitted, given } = prepared;
-  const cast = story.views.cast();
-  const ctx = {
-    actor: cast.nameOf(actor),
-    others: cast.participants.filter((p) => p.id !== actor).map((p) => p.name),
-    language: story.views.meta().language,
-  };
+  const ctx = actorContext(story, actor);
   const dice = { rolls: [...stand] };
   const result = await generateValidated(env, {
     model: withRolls(env.models.actor, dice, ctx.language, env.random),

@@ -207,7 +207,7 @@ export async function projectBatch(
     const { nameOf } = story.views.cast();
     const bases = new Map(audiences.map((a) => [a, node.pov.get(a)?.expected ?? '']));
     const checks = new Map(
-      audiences.map((a) => [nameOf(a), { id: a, check: projectionVerdict(story, node.turn.author, a) }]),
+      audiences.map((a) => [nameOf(a), { id: a, check: projectionVerdict(story, turnId, a) }]),
     );
     const language = story.views.meta().language;
     let lastGood = new Map<string, Perception>();

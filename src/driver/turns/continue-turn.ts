@@ -11,6 +11,7 @@ import { renderPrompt } from '../prompts/render.ts';
 import { validateActorOutput } from '../validation/index.ts';
 import type { StaleChoice } from '../views/stale-history.ts';
 import { prepareActor } from './actor.ts';
+import { actorContext } from './actor-checks.ts';
 import { withServed } from './given.ts';
 import { cacheKeyOf } from './point-of-view.ts';
 import { settleStale } from './commands.ts';
@@ -80,14 +81,9 @@ export async function continueTurn(
     env.onPhase?.({ kind: 'acting', actor: turn.author });
     const prepared = await prepareActor(story, env, turn.author, target);
     if (!prepared.ok) return prepared;
-    const cast = story.views.cast();
-    const name = cast.nameOf(turn.author);
+    const name = story.views.cast().nameOf(turn.author);
     const instruction = renderPrompt(env.prompts, language, 'roleplay/actor-continue', { name });
-    const ctx = {
-      actor: name,
-      others: cast.participants.filter((p) => p.id !== turn.author).map((p) => p.name),
-      language,
-    };
+    const ctx = actorContext(story, turn.author);
     // The turn's dice stand: given back as answered calls, and kept with the continued turn (DI5).
     const dice = { rolls: [...(turn.rolls ?? [])] };
     const result = await generateValidated(env, {

@@ -40,13 +40,15 @@ export async function projectionRequest(
 /** What of the source's share the audience's memories may take: the source itself comes first. */
 const KNOWN_SHARE_OF_SOURCE = 1 / 3;
 
-/** Checks one projection answer for `audience` of a turn by `author`. */
-export function projectionVerdict(story: Story, author: string, audience: string) {
+/** Checks one projection answer for `audience` of `turnId`, against the source the projector was given. */
+export function projectionVerdict(story: Story, turnId: string, audience: string) {
   const cast = story.views.cast();
+  const { speaker, source } = projected(story, turnId);
   const ctx = {
     target: cast.nameOf(audience),
-    speaker: cast.nameOf(author),
+    speaker: cast.nameOf(speaker),
     participants: cast.participants.map((p) => p.name),
+    source,
     language: story.views.meta().language,
   };
   return (text: string) => {
@@ -133,7 +135,7 @@ export async function projectTurn(
       model: env.models.projector,
       language: story.views.meta().language,
       fitted,
-      validate: projectionVerdict(story, node.turn.author, audience),
+      validate: projectionVerdict(story, turnId, audience),
       stream: { op: 'projector', audience, turnId },
       cacheKey: cacheKeyOf(story, audience),
     });

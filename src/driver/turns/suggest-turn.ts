@@ -33,7 +33,8 @@ export async function suggestTurn(
     });
     if (!asked)
       return { ok: false, code: 'unknown-participant', detail: tr(language, 'This story has no user.') };
-    const ctx = { actor: asked.user.name, others: asked.others, language };
+    // The user writes this turn, so their own feelings are theirs to write.
+    const ctx = { actor: asked.user.name, others: asked.others, user: null, language };
     const result = await generateValidated(env, {
       model: env.models.actor,
       language,

@@ -1,6 +1,6 @@
 // Validates an actor answer: the selected participant's own first-person turn. It may hold private
 // thoughts; it may not be empty, speak for another participant, or write their responses (as "you" or
-// by name).
+// by name), nor the user's feelings.
 
 import { proseRulesFor } from './language-rules.ts';
 import { maskQuotes } from './quotes.ts';
@@ -25,6 +25,15 @@ const OTHERS_RESPONSES: AuthoringScope = {
   doneOnly: true,
 };
 
+/**
+ * The user's feelings, too (V11): the person plays them, so "Wren feels afraid" is the person's to
+ * write, not a character's belief. Their thoughts still pass as the actor's guess ("Wren wants the key").
+ */
+const USER_RESPONSES: AuthoringScope = {
+  kinds: new Set([...OTHERS_RESPONSES.kinds, AuthoredKind.feeling]),
+  doneOnly: true,
+};
+
 export function validateActorOutput(text: string, ctx: ActorContext): ActorVerdict {
   const { actor } = ctx;
   const why = actorReasons(ctx.language);
@@ -34,7 +43,7 @@ export function validateActorOutput(text: string, ctx: ActorContext): ActorVerdi
   if (looksStructured(answer)) return why.structured(actor);
   const spokenFor = labelledLines(answer, ctx.others)[0];
   if (spokenFor !== undefined) return why.speaksFor(actor, spokenFor.name, spokenFor.line);
-  const script = checkScript(answer, ctx.language);
+  const script = checkScript(answer, ctx.language, [actor, ...ctx.others]);
   if (!script.ok) return script;
 
   const forOthers = othersResponse(answer, ctx);
@@ -42,14 +51,16 @@ export function validateActorOutput(text: string, ctx: ActorContext): ActorVerdi
   return { ok: true, text: answer };
 }
 
-/** Another participant, as "you" or by name, written responding outside quotations. */
+/** Another participant, as "you" (the user, when there is one) or by name, written responding outside quotations. */
 function othersResponse(answer: string, ctx: ActorContext): Finding | null {
   const rules = proseRulesFor(ctx.language);
   const masked = maskQuotes(answer);
-  const asYou = rules.secondPersonAuthoring(masked, answer, OTHERS_RESPONSES);
+  const scopeOf = (name: string | null) =>
+    name !== null && name === ctx.user ? USER_RESPONSES : OTHERS_RESPONSES;
+  const asYou = rules.secondPersonAuthoring(masked, answer, scopeOf(ctx.user));
   if (asYou !== null) return asYou;
   for (const name of ctx.others) {
-    const byName = rules.namedAuthoring(masked, answer, name, OTHERS_RESPONSES);
+    const byName = rules.namedAuthoring(masked, answer, name, scopeOf(name));
     if (byName !== null) return byName;
   }
   return null;

@@ -50,7 +50,7 @@ export const EMOTIONS: readonly string[] = words(
 /** Words between the subject and its verb that do not change who acts (你不由得, 你立刻). */
 export const SKIPPED_BEFORE_VERB: readonly string[] = words(
   `不由自主地 不由得 不由 不禁 忍不住 下意识地 本能地 情不自禁地 顿时 立刻 立即 马上 一下子 赶紧
-    赶忙 连忙 急忙 猛地 猛然 突然 忽然 慢慢地 慢慢 悄悄地 悄悄 轻轻地 轻轻 默默地 默默 缓缓地 缓缓
+    赶忙 连忙 急忙 猛地 猛然 突然 忽然 非常 十分 有些 有点 很 慢慢地 慢慢 悄悄地 悄悄 轻轻地 轻轻 默默地 默默 缓缓地 缓缓
     小心翼翼地 小心地 迅速地 迅速 只好 只能 不得不 终于 已经 正在 正 仍然 依然 还是 随即 于是 一把
     也 就 又 便 才 还 都 却 再 先 能 可以 隐约 清楚地 清晰地 没有 没 不`,
 ).sort((a, b) => b.length - a.length);

@@ -79,18 +79,32 @@ function judgeClause(rest: string): AuthoredKind | null {
   }
 }
 
+/**
+ * What the clause after a comma does when it opens on a verb, going on with the subject before it
+ * (杰丝感到害怕，往后退去); one opening on a subject of its own (，我…) is not read.
+ */
+function nextClauseKind(masked: string, clauseEnd: number): AuthoredKind | null {
+  return /[，,]/.test(masked.charAt(clauseEnd)) ? judgeClause(masked.slice(clauseEnd + 1)) : null;
+}
+
 function authoringBy(
   masked: string,
   original: string,
   subject: string,
   literal: string,
   scope: AuthoringScope,
+  conjoined: boolean,
 ): Finding | null {
   for (const end of subjectEnds(masked, subject, scope.doneOnly ? 'main' : 'any')) {
     if (subject === '你' && /^[们的]/.test(masked.slice(end))) continue;
     const clause = clauseFrom(masked, end);
     if (scope.doneOnly && SUBORDINATE_ENDINGS.some((e) => clause.endsWith(e))) continue;
-    const kind = judgeClause(masked.slice(end));
+    const first = judgeClause(masked.slice(end));
+    // Only a subject shown doing or feeling something carries on past the comma.
+    const kind =
+      first === null || scope.kinds.has(first) || !conjoined
+        ? first
+        : nextClauseKind(masked, end + clause.length);
     if (kind !== null && scope.kinds.has(kind)) {
       return { kind, excerpt: excerptAt(original, masked, end - literal.length) };
     }
@@ -130,9 +144,9 @@ function nothingSentences(target: string): RegExp[] {
 
 export const chineseRules: ProseRules = {
   secondPersonAuthoring: (masked, original, scope = ANY_RESPONSE) =>
-    authoringBy(masked, original, '你', '你', scope) ?? bodyReaction(masked, original, scope),
+    authoringBy(masked, original, '你', '你', scope, false) ?? bodyReaction(masked, original, scope),
   namedAuthoring: (masked, original, name, scope = ANY_RESPONSE) =>
-    authoringBy(masked, original, escapeRegExp(name), name, scope),
+    authoringBy(masked, original, escapeRegExp(name), name, scope, true),
   firstPersonNarration(masked, original) {
     const end = subjectEnds(masked, '我')[0];
     return end === undefined ? null : excerptAt(original, masked, end - 1);

@@ -17,7 +17,14 @@ import {
 } from './english-words.ts';
 import { excerptAt } from './quotes.ts';
 import { cachedRegExp, escapeRegExp } from './regexp.ts';
-import { ANY_RESPONSE, AuthoredKind, type AuthoringScope, type Finding, type ProseRules } from './types.ts';
+import {
+  ANY_RESPONSE,
+  AuthoredKind,
+  type AuthoringScope,
+  type Finding,
+  type ProseRules,
+  type Span,
+} from './types.ts';
 
 const BREAK = String.raw`^|[.!?;:,()\u2014\u2013\n"\u201d\u00bb\u2019]\s*|\s-\s*`;
 const MAIN_OPENERS = 'and|then|but|so|or|yet|now|suddenly|instantly|immediately|finally|instead';
@@ -31,6 +38,8 @@ type Clauses = keyof typeof CLAUSE_START;
 const CLAUSE_TAIL = /[.!?;,:\n"\u201c\u201d()\u2014]/;
 /** How far past the subject to look for its verb. */
 const MAX_TOKENS = 8;
+/** How far past a named subject a second verb joined by "and" may sit: "Wren feels afraid and backs away". */
+const MAX_CONJOINED_TOKENS = 16;
 /** How far past "feel" an emotion word may sit: "you feel a sudden pang of fear". */
 const MAX_FEELING_DISTANCE = 5;
 
@@ -60,11 +69,6 @@ const THINKING_ASIDE = new RegExp(
 );
 const THINKING_TO_SELF = /\b(?:think|thinks|thinking|thought)\s+to\s+(?:her|him|them|it)sel(?:f|ves)\b/i;
 
-interface Span {
-  start: number;
-  end: number;
-}
-
 /** Every clause-initial occurrence of `subject` (a regex alternative) in masked text. */
 function subjectSpans(masked: string, subject: string, after: string, clauses: Clauses = 'any'): Span[] {
   const pattern = cachedRegExp(
@@ -77,7 +81,7 @@ function subjectSpans(masked: string, subject: string, after: string, clauses: C
   });
 }
 
-function tokensFrom(masked: string, from: number): string[] {
+function tokensFrom(masked: string, from: number, limit = MAX_TOKENS): string[] {
   let end = from;
   while (end < masked.length && !CLAUSE_TAIL.test(masked.charAt(end))) end++;
   return masked
@@ -90,11 +94,11 @@ function tokensFrom(masked: string, from: number): string[] {
         .replace(/^[^a-z']+|[^a-z']+$/g, ''),
     )
     .filter((t) => t !== '')
-    .slice(0, MAX_TOKENS);
+    .slice(0, limit);
 }
 
 /** Candidate base forms of an inflected word: "stepped" → step, "hides" → hide, "froze" → freeze. */
-function baseForms(word: string): string[] {
+export function baseForms(word: string): string[] {
   const forms = new Set<string>([word]);
   const irregular = IRREGULAR_FORMS.get(word);
   if (irregular !== undefined) forms.add(irregular);
@@ -111,7 +115,7 @@ function baseForms(word: string): string[] {
   return [...forms];
 }
 
-const isAdverb = (word: string): boolean => word.length > 4 && word.endsWith('ly');
+export const isAdverb = (word: string): boolean => word.length > 4 && word.endsWith('ly');
 const authoredKindOf = (forms: string[]): AuthoredKind | undefined =>
   forms.map((f) => AUTHORED_VERB_KIND.get(f)).find((k) => k !== undefined);
 
@@ -156,17 +160,43 @@ function judgeClause(tokens: string[], doneOnly: boolean): AuthoredKind | null {
   return null;
 }
 
+/** A verb agreeing with one named subject ("backs", "turned", "ran"), not an infinitive ("wants to leave and go"). */
+const isThirdPersonForm = (word: string): boolean =>
+  (word.endsWith('s') && !word.endsWith('ss')) || word.endsWith('ed') || IRREGULAR_FORMS.has(word);
+
+/** What a named subject does in a predicate joined to its first by "and" or "then". */
+function conjoinedKind(tokens: string[], doneOnly: boolean): AuthoredKind | null {
+  for (let i = 1; i < tokens.length; i++) {
+    const word = tokens[i] ?? '';
+    if (doneOnly && HYPOTHETICAL_MODALS.has(word)) return null;
+    if (word !== 'and' && word !== 'then') continue;
+    const rest = tokens.slice(i + 1);
+    const verb = rest.find((w) => !SKIPPED_BEFORE_VERB.has(w) && !isAdverb(w));
+    if (verb === undefined || !isThirdPersonForm(verb)) continue;
+    const kind = judgeClause(rest, doneOnly);
+    if (kind !== null) return kind;
+  }
+  return null;
+}
+
 function authoringBy(
   masked: string,
   original: string,
   subject: string,
   scope: AuthoringScope,
+  conjoined: boolean,
 ): Finding | null {
   const after = String.raw`\s|['\u2019](?:re|ve|ll|d)\b`;
   for (const { start, end } of subjectSpans(masked, subject, after, scope.doneOnly ? 'main' : 'any')) {
-    const tokens = tokensFrom(masked, end);
+    const tokens = tokensFrom(masked, end, MAX_CONJOINED_TOKENS);
     if (BEFORE_ONE_CAN.test(masked.slice(0, start)) && /^(?:can|could)$/.test(tokens[0] ?? '')) continue;
-    const kind = judgeClause(tokens, scope.doneOnly);
+    const first = judgeClause(tokens.slice(0, MAX_TOKENS), scope.doneOnly);
+    const kind =
+      first !== null && scope.kinds.has(first)
+        ? first
+        : conjoined
+          ? conjoinedKind(tokens, scope.doneOnly)
+          : null;
     if (kind !== null && scope.kinds.has(kind)) return { kind, excerpt: excerptAt(original, masked, start) };
   }
   return null;
@@ -228,9 +258,10 @@ function nothingSentences(target: string): RegExp[] {
 
 export const englishRules: ProseRules = {
   secondPersonAuthoring: (masked, original, scope = ANY_RESPONSE) =>
-    authoringBy(masked, original, 'you', scope) ?? bodyReaction(masked, original, scope),
+    authoringBy(masked, original, 'you', scope, false) ?? bodyReaction(masked, original, scope),
   namedAuthoring: (masked, original, name, scope = ANY_RESPONSE) =>
-    authoringBy(masked, original, escapeRegExp(name), scope),
+    // "and" joins a second verb to a name only when it agrees with one subject, which "you" never shows.
+    authoringBy(masked, original, escapeRegExp(name), scope, true),
   firstPersonNarration(masked, original) {
     const span = subjectSpans(masked, 'I', String.raw`\s|['\u2019](?:m|ve|ll|d)\b`)[0];
     return span === undefined ? null : excerptAt(original, masked, span.start);

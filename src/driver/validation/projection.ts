@@ -1,10 +1,12 @@
 // Validates a projection answer: what one target audience perceived of one source turn, or exactly
-// <empty>. Where a heuristic cannot decide it accepts; the user can still edit the POV in the inspector.
+// <empty>, and nothing the source does not hold (continuation.ts). Where a heuristic cannot decide it
+// accepts; the user can still edit the POV in the inspector.
 
 import { proseRulesFor } from './language-rules.ts';
 import { maskQuotes } from './quotes.ts';
 import { projectionReasons, type ProjectionReasons } from './reasons.ts';
 import { checkScript } from './script.ts';
+import { sceneContinuation, type Continuation } from './continuation.ts';
 import { EMPTY_SENTINEL } from '../doc/schema.ts';
 import { containsSentinel, isBlank, isScriptDialogue, labelledLines, looksStructured } from './shape.ts';
 import type { ProjectionContext, ProjectionVerdict, Rejection } from './types.ts';
@@ -27,6 +29,19 @@ function labelProblem(answer: string, ctx: ProjectionContext, why: ProjectionRea
   return null;
 }
 
+function refusedContinuation(c: Continuation, ctx: ProjectionContext, why: ProjectionReasons): Rejection {
+  switch (c.rule) {
+    case 'adds-action':
+      return why.addsAction(ctx.target, ctx.speaker, c.name, c.excerpt);
+    case 'adds-event':
+      return why.addsEvent(ctx.target, ctx.speaker, c.excerpt);
+    case 'retells-earlier':
+      return why.retellsEarlier(ctx.target, c.excerpt);
+    default:
+      return c satisfies never;
+  }
+}
+
 export function validateProjection(text: string, ctx: ProjectionContext): ProjectionVerdict {
   const { target } = ctx;
   const why = projectionReasons(ctx.language);
@@ -37,7 +52,7 @@ export function validateProjection(text: string, ctx: ProjectionContext): Projec
   if (looksStructured(answer)) return why.structured(target);
   const labels = labelProblem(answer, ctx, why);
   if (labels !== null) return labels;
-  const script = checkScript(answer, ctx.language);
+  const script = checkScript(answer, ctx.language, ctx.participants);
   if (!script.ok) return script;
 
   const rules = proseRulesFor(ctx.language);
@@ -51,5 +66,7 @@ export function validateProjection(text: string, ctx: ProjectionContext): Projec
   const others = ctx.participants.filter((n) => !sameName(n, target));
   const mindReading = rules.privateThought(masked, answer, others);
   if (mindReading !== null) return why.privateThought(target, mindReading);
+  const continued = sceneContinuation(answer, masked, ctx);
+  if (continued !== null) return refusedContinuation(continued, ctx, why);
   return { ok: true, perceived: true, text: answer };
 }

@@ -45,8 +45,13 @@ export function excerptAt(original: string, masked: string, start: number): stri
     const withQuote = original.slice(Math.max(open, 0), end).trim();
     if (withQuote.length <= MAX_EXCERPT) return withQuote;
   }
-  if (clause.length <= MAX_EXCERPT) return clause;
-  const cut = clause.slice(0, MAX_EXCERPT);
+  return clipped(clause);
+}
+
+/** `text` cut to an excerpt's length, at a space where there is one. */
+export function clipped(text: string): string {
+  if (text.length <= MAX_EXCERPT) return text;
+  const cut = text.slice(0, MAX_EXCERPT);
   const space = cut.lastIndexOf(' ');
   return `${space > MAX_EXCERPT / 2 ? cut.slice(0, space) : cut}…`;
 }

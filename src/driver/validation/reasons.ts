@@ -104,6 +104,33 @@ function makeProjectionReasons(language: Language) {
             : []),
         ),
       ),
+    addsAction: (target: string, speaker: string, name: string, excerpt: string) =>
+      reject(
+        RejectionRule.addsAction,
+        tr(
+          l,
+          'The answer has {name} act or speak ("{excerpt}"), but in the source turn {name} does no such thing. Write only what {target} perceives of {speaker}\'s turn; other participants write their own actions in their own turns.',
+          { name, excerpt, target, speaker },
+        ),
+      ),
+    addsEvent: (target: string, speaker: string, excerpt: string) =>
+      reject(
+        RejectionRule.addsEvent,
+        tr(
+          l,
+          'The answer adds something the source turn does not contain ("{excerpt}"). Write only what {target} perceives of {speaker}\'s turn; do not go on with the scene.',
+          { excerpt, target, speaker },
+        ),
+      ),
+    retellsEarlier: (target: string, excerpt: string) =>
+      reject(
+        RejectionRule.retellsEarlier,
+        tr(
+          l,
+          'The answer tells earlier events as if {target} perceived them now ("{excerpt}"). Write only what {target} perceives as this turn happens.',
+          { excerpt, target },
+        ),
+      ),
     privateThought: (target: string, excerpt: string) =>
       reject(
         RejectionRule.privateThought,

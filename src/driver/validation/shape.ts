@@ -3,6 +3,7 @@
 
 import { QUOTATION_MARKS } from '../i18n/lists.ts';
 import { cachedRegExp, escapeRegExp } from './regexp.ts';
+import type { Span } from './types.ts';
 
 const SENTINEL_ANYWHERE = /<\s*empty\s*>/i;
 
@@ -60,3 +61,15 @@ export function labelledLines(text: string, names: readonly string[]): LabelledL
 /** `Jess: "Where is it?"` is a line of dialogue in script form, not an answer labelled for Jess. */
 export const isScriptDialogue = (line: LabelledLine): boolean =>
   QUOTATION_MARKS[line.rest.charAt(0)] !== undefined;
+
+/** The non-blank stretches of `text` between the offsets in `breaks` (any order, repeats allowed). */
+export function spansBetween(text: string, breaks: readonly number[]): Span[] {
+  const found: Span[] = [];
+  let start = 0;
+  for (const end of [...[...breaks].sort((a, b) => a - b), text.length]) {
+    if (end <= start) continue;
+    if (text.slice(start, end).trim() !== '') found.push({ start, end });
+    start = end;
+  }
+  return found;
+}

@@ -20,6 +20,8 @@ export interface ProjectionContext {
   speaker: string;
   /** Every visible participant name, target and speaker included. */
   participants: string[];
+  /** The source turn as the projector was given it: what the answer may render and nothing more (V8–V10). */
+  source: string;
   language: Language;
 }
 
@@ -31,6 +33,8 @@ export interface ActorContext {
   actor: string;
   /** The other participants' names. */
   others: string[];
+  /** The user's name when the user is not the actor: their feelings too are the person's to write (V11). */
+  user: string | null;
   language: Language;
 }
 
@@ -47,7 +51,7 @@ export const AuthoredKind = {
 export type AuthoredKind = (typeof AuthoredKind)[keyof typeof AuthoredKind];
 
 /**
- * The rule an answer broke (SPEC V1–V6). A projection that writes the target's response is refused
+ * The rule an answer broke (SPEC V1–V12). A projection that writes the target's response is refused
  * under the kind of response it wrote; an actor that writes another participant's is `acts-for`.
  */
 export const RejectionRule = {
@@ -62,6 +66,10 @@ export const RejectionRule = {
   speaksFor: 'speaks-for',
   actsFor: 'acts-for',
   script: 'script',
+  addsAction: 'adds-action',
+  addsEvent: 'adds-event',
+  retellsEarlier: 'retells-earlier',
+  englishWords: 'english-words',
 } as const;
 export type RejectionRule = (typeof RejectionRule)[keyof typeof RejectionRule];
 
@@ -99,4 +107,27 @@ export interface ProseRules {
   privateThought(masked: string, original: string, names: string[]): string | null;
   /** The whole answer only says that nothing was perceived. */
   saysNothingHappened(text: string, target: string): boolean;
+}
+
+/** A stretch of an answer, as offsets into its masked copy (and so into the original). */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** How a projection is read against its source in one story language (V8–V10). */
+export interface SourceReading {
+  /** The answer's parts that may each tell an event: its sentences, split again before a "then". */
+  parts(masked: string): Span[];
+  /** The part opens on what happens next ("then", 接着). */
+  opensNextEvent(part: string): boolean;
+  /** What carries content in `text`: no function words, perception framing or the `known` names. */
+  contentOf(text: string, known: readonly string[]): string[];
+  /** Whether the source holds a content unit, an inflected or closely related form counting. */
+  supportOf(source: string): (unit: string) => boolean;
+  mentions(source: string, name: string): boolean;
+  /** Where earlier events are told as new outside quotations ("Earlier that night", "Jess had hidden"). */
+  retoldEarlier(masked: string, names: readonly string[]): number | null;
+  /** Unsupported content units a part needs before it counts as an event the source lacks. */
+  minUnsupported: number;
 }
