@@ -4,6 +4,7 @@
 import type { BudgetOp, DriverEnv } from '../env.ts';
 import type { ChatModel, ContextSource } from '../model.ts';
 import { createTokenGauge, type TokenGauge } from './token-gauge.ts';
+import { estimateTokens } from './tokens.ts';
 
 /**
  * The answer's room per operation: a character's turn of a few sentences to a short paragraph, one
@@ -70,6 +71,34 @@ export async function requestBudget(
     ...(limits.promptSlots !== undefined && limits.promptSlots < Math.max(2, participants)
       ? { shortWindows: true }
       : {}),
+  };
+}
+
+/**
+ * A perception may run as long as the turn it rewrites, and longer (it names what the source left
+ * implied: "you hear a voice call out…"), plus a sentence's floor: below that a long turn's view is cut
+ * mid-word (issue 33: 250 tokens against the actor's 350).
+ */
+export const PROJECTION_ROOM_FACTOR = 1.5;
+export const PROJECTION_ROOM_FLOOR = 64;
+
+/** The answer room one perception of `source` needs (real tokens, through the gauge). */
+export function projectionAnswerRoom(budget: RequestBudget, source: string): number {
+  return (
+    Math.ceil(estimateTokens(source) * budget.gauge.factor * PROJECTION_ROOM_FACTOR) + PROJECTION_ROOM_FLOOR
+  );
+}
+
+/**
+ * `budget` with an answer room of at least `tokens` (never more than half the context, as B1 says); the
+ * prompt's room shrinks by as much.
+ */
+export function withAnswerRoom(budget: RequestBudget, tokens: number): RequestBudget {
+  const maxTokens = Math.max(budget.maxTokens, Math.min(tokens, Math.floor(budget.context / 2)));
+  return {
+    ...budget,
+    maxTokens,
+    promptTokens: Math.max(0, budget.promptTokens - (maxTokens - budget.maxTokens)),
   };
 }
 
