@@ -2,7 +2,7 @@
 // every request) and a margin, in the estimate's units through the backend's gauge. Where nothing
 // tells the context, a small local model's is assumed, so a request never overflows by surprise.
 import type { BudgetOp, DriverEnv } from '../env.ts';
-import type { ChatModel, ContextSource } from '../model.ts';
+import type { ChatModel, ContextSource, ModelLimits } from '../model.ts';
 import { createTokenGauge, type TokenGauge } from './token-gauge.ts';
 import { estimateTokens } from './tokens.ts';
 
@@ -29,7 +29,8 @@ export const SAFETY_TOKENS = 96;
 export const SAFETY_SHARE = 0.05;
 
 export interface RequestBudget {
-  op: BudgetOp;
+  /** `assistant`: an assistant chat's turn (assistant/chat-fit.ts). */
+  op: BudgetOp | 'assistant';
   context: number;
   source: ContextSource | 'assumed';
   maxTokens: number;
@@ -45,6 +46,9 @@ export interface RequestBudget {
   shortWindows?: boolean;
 }
 
+/** What an assistant's reply may take: its words and a tool call writing a whole entry or prompt. */
+export const ASSISTANT_MAX_TOKENS = 1500;
+
 /** The budget of a request of `op` to `model`, in a story of `participants` present (each with a prompt of its own). */
 export async function requestBudget(
   env: DriverEnv,
@@ -53,12 +57,21 @@ export async function requestBudget(
   participants = 1,
 ): Promise<RequestBudget> {
   const limits = (await model.limits?.()) ?? { contextTokens: null };
+  const wanted = env.maxTokens?.[op] ?? DEFAULT_MAX_TOKENS[op];
+  return budgetOf(op, limits, wanted, env.gauges?.(op) ?? createTokenGauge(), participants);
+}
+
+/** The budget of a request answering in at most `wanted` tokens to a model whose limits are `limits`. */
+export function budgetOf(
+  op: RequestBudget['op'],
+  limits: ModelLimits,
+  wanted: number,
+  gauge: TokenGauge,
+  participants = 1,
+): RequestBudget {
   const context = limits.contextTokens ?? ASSUMED_CONTEXT_TOKENS;
   // Never more than half the context for the answer: a huge setting would leave no room to ask.
-  const maxTokens = Math.max(
-    1,
-    Math.min(env.maxTokens?.[op] ?? DEFAULT_MAX_TOKENS[op], Math.floor(context / 2)),
-  );
+  const maxTokens = Math.max(1, Math.min(wanted, Math.floor(context / 2)));
   const promptTokens = Math.max(0, context - maxTokens - SAFETY_TOKENS - Math.ceil(context * SAFETY_SHARE));
   return {
     op,
@@ -66,7 +79,7 @@ export async function requestBudget(
     source: limits.contextTokens === null ? 'assumed' : (limits.source ?? 'server'),
     maxTokens,
     promptTokens,
-    gauge: env.gauges?.(op) ?? createTokenGauge(),
+    gauge,
     ...(limits.countTokens ? { count: limits.countTokens.bind(limits) } : {}),
     ...(limits.promptSlots !== undefined && limits.promptSlots < Math.max(2, participants)
       ? { shortWindows: true }
