@@ -13,6 +13,7 @@ import { editPovText, readPov } from '../../src/driver/doc/pov.ts';
 import { readTurn } from '../../src/driver/doc/turns.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';
 import { importStory } from '../../src/driver/story-json/import.ts';
+import { inspect, transcriptSlice } from '../../src/workers/host/views.ts';
 
 const CONTINUE = /stopped at its length limit before it was done/;
 const asksToGoOn = (messages: Array<{ role: string; content: string }>) =>
@@ -73,6 +74,9 @@ describe('an answer cut at its length limit (B6)', () => {
     expect(file.turns.find((t) => t.id === turn)?.pov[USER]).toMatchObject({ cut: true });
     const back = importStory(JSON.parse(JSON.stringify(file)), '2025-02-01T00:00:00.000Z');
     expect(back.ok && readPov(back.doc, turn, USER)?.cut).toBe(true);
+    // The person is told: the row and the inspector say it is cut.
+    expect(transcriptSlice(s).rows.find((r) => r.turnId === turn)).toMatchObject({ cut: true });
+    expect(inspect(s, turn).variants.find((v) => v.audience === USER)).toMatchObject({ cut: true });
     editPovText(s.doc, turn, USER, { text: 'You see Jane walk on.' }, s.expectedPov(turn, USER));
     expect(readPov(s.doc, turn, USER)?.cut).toBeUndefined();
   });
@@ -100,5 +104,6 @@ describe('an answer cut at its length limit (B6)', () => {
     const long = await actAs(s, rambling, JANE, { parent: knock, audiences: [USER, JANE, JESS] });
     expect(long.ok && readTurn(s.doc, long.turnId)).toMatchObject({ cut: true });
     expect(exportStory(s.doc).turns.find((t) => t.id === 'long')).toMatchObject({ cut: true });
+    expect(inspect(s, 'long')).toMatchObject({ cut: true });
   });
 });
