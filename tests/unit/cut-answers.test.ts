@@ -6,6 +6,7 @@ import { makeStory, USER, JANE, JESS } from '../support/story-fixture.ts';
 import { kindOf, makeEnv } from '../support/driver-env.ts';
 import { createScriptedModel, scriptedTokens } from '../support/scripted-model.ts';
 import { projectTurn } from '../../src/driver/turns/projection.ts';
+import { projectBatch } from '../../src/driver/turns/batch-projection.ts';
 import { actAs } from '../../src/driver/turns/actor.ts';
 import { MAX_CONTINUATIONS } from '../../src/driver/turns/cut-answer.ts';
 import { DEFAULT_MAX_TOKENS } from '../../src/driver/budget/request-budget.ts';
@@ -38,6 +39,21 @@ describe('a projection’s answer room (B5)', () => {
     expect(model.calls[0]?.max_tokens).toBeGreaterThanOrEqual(scriptedTokens(view));
     expect(readPov(s.doc, turn, USER)).toMatchObject({ text: view });
     expect(readPov(s.doc, turn, USER)?.cut).toBeUndefined();
+  });
+});
+
+describe('a batch’s answer room (B5)', () => {
+  it('[B5] a batch has room for a whole view of a long turn for each of its audiences', async () => {
+    const { s, turn, text } = longTurn();
+    const view = `You see Jane ${text.slice(2)}`;
+    const model = createScriptedModel(() => JSON.stringify({ User: view, Jess: view }), {
+      cutAtMaxTokens: true,
+    });
+    const env = makeEnv(() => '', { models: { selector: model, projector: model, actor: model } });
+    expect(await projectBatch(s, env, turn, [USER, JESS])).toEqual({ ok: true, remaining: [] });
+    expect(model.calls).toHaveLength(1);
+    expect(model.calls[0]?.max_tokens).toBeGreaterThanOrEqual(2 * scriptedTokens(view));
+    expect(readPov(s.doc, turn, JESS)).toMatchObject({ text: view });
   });
 });
 
