@@ -8,8 +8,10 @@ import { createScriptedModel, scriptedTokens } from '../support/scripted-model.t
 import { projectTurn } from '../../src/driver/turns/projection.ts';
 import { projectBatch } from '../../src/driver/turns/batch-projection.ts';
 import { actAs } from '../../src/driver/turns/actor.ts';
-import { MAX_CONTINUATIONS } from '../../src/driver/turns/cut-answer.ts';
-import { DEFAULT_MAX_TOKENS } from '../../src/driver/budget/request-budget.ts';
+import { MAX_CONTINUATIONS, goOnWhileCut, keptOfCut } from '../../src/driver/turns/cut-answer.ts';
+import { DEFAULT_MAX_TOKENS, budgetOf } from '../../src/driver/budget/request-budget.ts';
+import { createTokenGauge } from '../../src/driver/budget/token-gauge.ts';
+import { shippedPrompts } from '../../src/cli/prompt-files.ts';
 import { editPovText, readPov } from '../../src/driver/doc/pov.ts';
 import { readTurn } from '../../src/driver/doc/turns.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';
@@ -121,5 +123,39 @@ describe('an answer cut at its length limit (B6)', () => {
     expect(long.ok && readTurn(s.doc, long.turnId)).toMatchObject({ cut: true });
     expect(exportStory(s.doc).turns.find((t) => t.id === 'long')).toMatchObject({ cut: true });
     expect(inspect(s, 'long')).toMatchObject({ cut: true });
+  });
+});
+
+describe('going on with a cut answer (B6)', () => {
+  it('[B6] what is sent back is the answer’s whole words: a spaced script’s trailing part-word is left out', () => {
+    expect(keptOfCut('You see Jane raise the lante')).toBe('You see Jane raise the');
+    expect(keptOfCut('You see Jane raise the lantern. ')).toBe('You see Jane raise the lantern.');
+    expect(keptOfCut('你看见简举起了灯')).toBe('你看见简举起了灯');
+    expect(keptOfCut('Lantern')).toBe('Lantern');
+  });
+
+  it('[B6] no continuation is asked when the context has no room for one: the answer stays cut', async () => {
+    const first = { ok: true as const, text: 'You see Jane raise the lante', finishReason: 'length' };
+    const asked: number[] = [];
+    const ask = async (_messages: unknown, room: number) => {
+      asked.push(room);
+      return { ok: true as const, text: 'lantern.', finishReason: 'stop' };
+    };
+    const messages = [{ role: 'user' as const, content: 'The story so far. '.repeat(80) }];
+    const ctx = { messages, language: 'en' as const, prompts: shippedPrompts(), ask };
+    const small = budgetOf('projector', { contextTokens: 600 }, 200, createTokenGauge());
+    expect(await goOnWhileCut(first, { ...ctx, budget: small })).toEqual({
+      ok: true,
+      text: first.text,
+      cut: true,
+    });
+    expect(asked).toEqual([]);
+    const roomy = budgetOf('projector', { contextTokens: 8192 }, 200, createTokenGauge());
+    expect(await goOnWhileCut(first, { ...ctx, budget: roomy })).toEqual({
+      ok: true,
+      text: 'You see Jane raise the lantern.',
+      cut: false,
+    });
+    expect(asked).toEqual([200]);
   });
 });
