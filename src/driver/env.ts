@@ -67,7 +67,8 @@ export interface DriverEnv {
 
 /**
  * Where streamed tokens come from. `attempt` counts from 0 and grows when a refused answer is asked
- * for again: text streamed under an earlier attempt is void.
+ * for again, or a cut one to go on (whose stream then begins with the text so far): text streamed under
+ * an earlier attempt is void.
  */
 export interface TokenSource {
   /** `suggestion`: a draft of the user's own next turn (suggest-turn.ts), theirs to read as it comes. */

@@ -25,6 +25,8 @@ export interface TranscriptRow {
   writtenByReader?: true;
   /** The dice its character rolled, on a row the reader wrote or perceived (DI8); absent when none. */
   rolls?: RowRoll[];
+  /** Its text is a model's answer that stopped at its length limit (B6): it ends where it was cut. */
+  cut?: true;
 }
 
 /** A roll as a row shows it: the notation, each die, the total, and `shown` ("3 + 4 + 1 = 8"). */
@@ -73,6 +75,8 @@ export interface TurnInspection {
   stale: boolean;
   /** A model-written turn whose source was edited by hand. */
   edited: boolean;
+  /** Its source stopped at the model's length limit (B6). */
+  cut?: true;
   /** What the request that wrote it was given (a generated turn, when stored). */
   given?: GivenView;
   variants: Array<{
@@ -82,6 +86,8 @@ export interface TurnInspection {
     perceived: boolean;
     text: string;
     edited: boolean;
+    /** Its text stopped at the model's length limit (B6). */
+    cut?: true;
     /** What the request that projected it was given, when stored. */
     given?: GivenView;
   }>;

@@ -28,7 +28,11 @@ chatModelContract(
     const server = await startOpenAIServer({
       answer: (body) => {
         const reply = script(body.messages as never);
-        return reply.stallMs ? { text: reply.text, delayMs: reply.stallMs } : reply.text;
+        return {
+          text: reply.text,
+          ...(reply.stallMs ? { delayMs: reply.stallMs } : {}),
+          ...(reply.finish ? { finish: reply.finish } : {}),
+        };
       },
     });
     return {

@@ -19,6 +19,8 @@ export interface ContractReply {
   text: string;
   /** The backend waits this long before answering (per streamed piece, for a server). */
   stallMs?: number;
+  /** Why the backend says it stopped (default `stop`); `length`: cut at its limit. */
+  finish?: string;
 }
 
 export interface ContractHarness {
@@ -161,6 +163,32 @@ export function chatModelContract(
       );
       const counted = await limits?.countTokens?.('Ann waves.');
       if (counted !== undefined) expect(counted === null || Number.isInteger(counted)).toBe(true);
+    });
+
+    it('[B6] tells why the answer stopped: cut at its limit (`length`) or whole, streamed or not', async () => {
+      const { model } = await start((messages) =>
+        messages.at(-1)?.content === 'long'
+          ? { text: 'Ann begins a long tale about the lante', finish: 'length' }
+          : { text: 'Ann nods.' },
+      );
+      const ask = (content: string, stream: boolean) =>
+        model.complete({
+          messages: [conversation[0]!, { role: 'user', content }],
+          stream,
+          onToken: () => {},
+        });
+      expect(await ask('long', false)).toMatchObject({
+        ok: true,
+        text: 'Ann begins a long tale about the lante',
+        finishReason: 'length',
+      });
+      expect(await ask('long', true)).toMatchObject({
+        ok: true,
+        text: 'Ann begins a long tale about the lante',
+        finishReason: 'length',
+      });
+      expect(await ask('short', false)).toMatchObject({ ok: true, finishReason: 'stop' });
+      expect(await ask('short', true)).toMatchObject({ ok: true, finishReason: 'stop' });
     });
 
     it('returns a blank answer as ok text, leaving judgement to validation', async () => {

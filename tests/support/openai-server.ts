@@ -39,6 +39,8 @@ export interface TextReply {
    * null: the server reports none (and ignores the option).
    */
   usage?: Usage | null;
+  /** Why the answer stopped (default `stop`); `length`: cut at `max_tokens`. */
+  finish?: string;
   /** llama.cpp's top-level `timings` (`cache_n`, `prompt_n`…): on the completion, or the stream's last chunk. */
   timings?: Record<string, number>;
 }
@@ -184,7 +186,13 @@ export async function startOpenAIServer(options: OpenAIServerOptions): Promise<O
       object: 'chat.completion',
       created: 0,
       model: body.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: text.text }, finish_reason: 'stop' }],
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: text.text },
+          finish_reason: text.finish ?? 'stop',
+        },
+      ],
       ...(usage ? { usage: withTotal(usage) } : {}),
       ...(text.timings ? { timings: text.timings } : {}),
     });
@@ -239,7 +247,7 @@ async function streamAnswer(
   }
   // llama.cpp puts its timings on the last chunk: the usage chunk when asked for, else the finishing one.
   const timings = reply.timings ? { timings: reply.timings } : {};
-  res.write(chunk({}, 'stop', usage ? {} : timings));
+  res.write(chunk({}, reply.finish ?? 'stop', usage ? {} : timings));
   if (usage) {
     const last = {
       id: 'chatcmpl-s',

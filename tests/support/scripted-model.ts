@@ -1,6 +1,7 @@
 // A ChatModel test double: answers from a script, records every request it got, streams its
 // answer through onToken in small pieces and honours the abort signal like a real backend; it reports
-// usage as a server does (a deterministic count) and the context a test gives it as its limits.
+// usage as a server does (a deterministic count) and the context a test gives it as its limits; it
+// tells why it stopped, and may stop at `max_tokens` as a server does (`finish_reason: "length"`).
 import {
   ContextSource,
   ModelFailureCode,
@@ -22,7 +23,8 @@ export interface RecordedCall {
   stream: boolean;
 }
 
-export type ScriptedAnswer = string | ModelFailure;
+/** A text with the reason it stopped (`length`: cut at its limit), or a text that stopped whole. */
+export type ScriptedAnswer = string | { text: string; finishReason: string } | ModelFailure;
 export type Respond = (request: ChatRequest, n: number) => ScriptedAnswer | Promise<ScriptedAnswer>;
 
 export interface ScriptedModel extends ChatModel {
@@ -37,6 +39,8 @@ export const SCRIPTED_CHARS_PER_TOKEN = 4;
 export interface ScriptedModelOptions {
   /** What `limits()` tells as the context the model runs with (default null: nothing tells it). */
   contextTokens?: number | null;
+  /** Stop an answer at `max_tokens` (of its counted tokens) with `finishReason: 'length'`, as a server does. */
+  cutAtMaxTokens?: boolean;
 }
 
 /** The tokens the scripted model reports for a text: a quarter of its code points, rounded up. */
@@ -67,9 +71,10 @@ export function createScriptedModel(respond: Respond, options: ScriptedModelOpti
       // A script may never settle (a stalled server): the abort must still end the call.
       const answer = await untilAborted(Promise.resolve(respond(request, n)), signal);
       if (answer === ABORTED || signal?.aborted) return cancelled();
-      if (typeof answer !== 'string') return answer;
+      if (typeof answer !== 'string' && 'ok' in answer) return answer;
+      const { text, finishReason } = stopped(answer, options.cutAtMaxTokens ? request.max_tokens : undefined);
       if (request.stream && request.onToken) {
-        const points = Array.from(answer);
+        const points = Array.from(text);
         for (let i = 0; i < points.length; i += PIECE_SIZE) {
           await Promise.resolve(); // let an abort raised elsewhere land between pieces
           if (signal?.aborted) return cancelled();
@@ -80,11 +85,19 @@ export function createScriptedModel(respond: Respond, options: ScriptedModelOpti
       const prompt = request.messages.map((m) => m.content).join('');
       const usage = {
         promptTokens: Math.max(1, scriptedTokens(prompt)),
-        completionTokens: scriptedTokens(answer),
+        completionTokens: scriptedTokens(text),
       };
-      return { ok: true, text: answer, model: 'scripted', usage };
+      return { ok: true, text, model: 'scripted', usage, finishReason };
     },
   };
+}
+
+/** The answer as sent: cut to `limit` tokens (`length`) when it is longer, else whole (`stop`) or as scripted. */
+function stopped(answer: string | { text: string; finishReason: string }, limit: number | undefined) {
+  const { text, finishReason } = typeof answer === 'string' ? { text: answer, finishReason: 'stop' } : answer;
+  const points = Array.from(text);
+  if (limit === undefined || points.length <= limit * SCRIPTED_CHARS_PER_TOKEN) return { text, finishReason };
+  return { text: points.slice(0, limit * SCRIPTED_CHARS_PER_TOKEN).join(''), finishReason: 'length' };
 }
 
 function record(request: ChatRequest, n: number): RecordedCall {

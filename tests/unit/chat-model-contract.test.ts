@@ -8,7 +8,7 @@ chatModelContract('scripted model', { structuredOutput: 'whole', usage: 'reporte
   const stalls = new Set<NodeJS.Timeout>();
   const model = createScriptedModel((request) => {
     const reply = script(request.messages);
-    if (!reply.stallMs) return reply.text;
+    if (!reply.stallMs) return reply.finish ? { text: reply.text, finishReason: reply.finish } : reply.text;
     return new Promise((resolve) => {
       stalls.add(setTimeout(() => resolve(reply.text), reply.stallMs));
     });

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeStory, USER, JANE, JESS } from '../support/story-fixture.ts';
 import { makeEnv, kindOf, subjectOf, completeBackground } from '../support/driver-env.ts';
-import { continueTurn, joinContinuation } from '../../src/driver/turns/continue-turn.ts';
+import { continueTurn } from '../../src/driver/turns/continue-turn.ts';
+import { joinContinuation } from '../../src/driver/turns/join-continuation.ts';
 import { suggestTurn } from '../../src/driver/turns/suggest-turn.ts';
 import { activeLeaf, editSource, readTurn } from '../../src/driver/doc/turns.ts';
 import { StaleChoice } from '../../src/driver/views/stale-history.ts';

@@ -31,7 +31,8 @@ chatModelContract(
     const stalls = new Set<NodeJS.Timeout>();
     const engine = createScriptedWebllmEngine((params) => {
       const reply = script(params.messages);
-      if (!reply.stallMs) return reply.text;
+      if (!reply.stallMs)
+        return reply.finish === 'length' ? { text: reply.text, finish: 'length' } : reply.text;
       // A stalled prefill: the engine cannot be interrupted there, so only the adapter can answer promptly.
       const gate = new Promise<void>((resolve) => stalls.add(setTimeout(resolve, reply.stallMs)));
       return { text: reply.text, gate };

@@ -109,6 +109,7 @@ export function TurnInspector(props: {
                     names={[
                       ...(turn().stale ? ['stale' as const] : []),
                       ...(turn().edited ? ['edited' as const] : []),
+                      ...(turn().cut ? ['cut off' as const] : []),
                     ]}
                   />
                   <EditingBadge peers={presence.editing(props.turnId)} />

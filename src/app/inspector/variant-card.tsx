@@ -18,6 +18,7 @@ export function variantBadges(variant: Variant): BadgeName[] {
   const names: BadgeName[] = [];
   if (variant.badge === 'stale') names.push('stale');
   if (variant.edited) names.push('edited');
+  if (variant.cut) names.push('cut off');
   if (!variant.perceived) names.push('perceived nothing');
   return names;
 }

@@ -1,4 +1,4 @@
-// Small status badges (missing, stale, edited, perceived nothing), each with a tooltip that says why.
+// Small status badges (missing, stale, edited, cut off, perceived nothing), each with a tooltip that says why.
 import { For, type JSX } from 'solid-js';
 import { t } from '../i18n/ui-text.ts';
 import './ui.css';
@@ -7,6 +7,7 @@ export const BADGE = {
   missing: 'missing',
   stale: 'stale',
   edited: 'edited',
+  cut: 'cut off',
   perceivedNothing: 'perceived nothing',
 } as const;
 export type BadgeName = (typeof BADGE)[keyof typeof BADGE];
@@ -20,6 +21,8 @@ export function badgeLabel(name: BadgeName): string {
       return t('stale');
     case 'edited':
       return t('edited');
+    case 'cut off':
+      return t('cut off');
     case 'perceived nothing':
       return t('perceived nothing');
     default:
@@ -36,6 +39,8 @@ export function badgeMeaning(name: BadgeName): string {
       return t('Made from a history that has changed since');
     case 'edited':
       return t('Edited by hand');
+    case 'cut off':
+      return t('The model stopped at its length limit before it was done: the text ends where it was cut');
     case 'perceived nothing':
       return t('Generated, and nothing was perceived');
     default:

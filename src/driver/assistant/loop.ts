@@ -2,7 +2,8 @@
 // tools, read tools answer at once, write tools become proposals (applied at once only in automatic
 // mode), results go back, until the model answers without calls or the step cap. A reply cut by the
 // response limit is steered once by import/cut-off to finish its pending action or summarise; cut
-// again, it is stored marked as cut — never silently. Stopped by the person (the signal), what had
+// again, it is stored marked as cut — never silently. Each step is fitted into the model's context
+// (chat-fit.ts: the oldest exchanges give way first). Stopped by the person (the signal), what had
 // come of the reply is stored marked as stopped. A server that refuses `tools` gets the step again as
 // the JSON fallback. A turn without text answers the chat's last message, left unanswered by a failed call.
 import type * as Y from 'yjs';
@@ -26,6 +27,8 @@ import { renderPrompt, type PromptSet } from '../prompts/render.ts';
 import { FALLBACK_FORMAT, fallbackBrief, readFallbackAnswer } from './fallback.ts';
 import { AssistantMode, chatMessages } from './request.ts';
 import { findTool, toolSpecs, type AssistantTool } from './tools.ts';
+import { chatBudget, fitChat } from './chat-fit.ts';
+import { estimateMessages } from '../budget/tokens.ts';
 
 /** Model calls one turn may make: enough to read, propose and answer, bounded so a looping model stops. */
 export const MAX_ASSISTANT_STEPS = 8;
@@ -41,6 +44,7 @@ export interface AssistantTurnInput {
   tools: readonly AssistantTool[];
   clock: () => number;
   newId: () => string;
+  /** The reply's room (the profile's setting); unset, `ASSISTANT_MAX_TOKENS`. Never past half the context. */
   maxTokens?: number;
   signal?: AbortSignal;
   /** The reply's text as it streams (native tool mode only: a JSON answer is not for reading). */
@@ -112,14 +116,17 @@ export async function runAssistantTurn(
   let pending: ChatMessage[] = [];
   let steered = false;
   let corrected = false;
+  const budget = await chatBudget(input.model, input.maxTokens);
   for (let step = 0; step < MAX_ASSISTANT_STEPS; step++) {
     partial = '';
+    const tools = mode === AssistantMode.tools ? toolSpecs(input.tools) : [];
+    const all = [...chatMessages(chat, system, mode), ...pending];
+    const fitted = await fitChat(budget, all, tools, input.language);
+    if (!fitted.ok) return fitted;
     const answer = await input.model.complete({
-      messages: [...chatMessages(chat, system, mode), ...pending],
-      ...(mode === AssistantMode.tools
-        ? { tools: toolSpecs(input.tools) }
-        : { response_format: FALLBACK_FORMAT }),
-      ...(input.maxTokens !== undefined ? { max_tokens: input.maxTokens } : {}),
+      messages: fitted.messages,
+      ...(mode === AssistantMode.tools ? { tools } : { response_format: FALLBACK_FORMAT }),
+      max_tokens: fitted.maxTokens,
       ...(input.signal ? { signal: input.signal } : {}),
       ...(onToken && mode === AssistantMode.tools ? { stream: true, onToken } : {}),
     });
@@ -135,6 +142,7 @@ export async function runAssistantTurn(
       return ended('cancelled');
     }
     if (!answer.ok) return answer;
+    if (answer.usage) budget.gauge.learn(estimateMessages(fitted.messages), answer.usage.promptTokens);
     if (answer.finishReason === 'length') {
       if (!steered) {
         steered = true;

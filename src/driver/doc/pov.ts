@@ -22,6 +22,8 @@ export interface PovWrite {
   createdAt: string;
   /** What the projection's request was given (the inspector's itemisation). */
   given?: Given;
+  /** Its answer still stopped at its length limit (B6). */
+  cut?: boolean;
 }
 
 function povMapOf(doc: Y.Doc, turnId: string): Y.Map<Y.Map<unknown>> {
@@ -85,6 +87,8 @@ function snapshot(r: Y.Map<unknown>): PovSnapshot {
     origin: povOriginSchema.catch('generated').parse(r.get('origin')),
     ...(typeof model === 'string' ? { model } : {}),
     ...(typeof createdAt === 'string' ? { createdAt } : {}),
+    // Edited by hand, the text is the person's: whole as they left it.
+    ...(r.get('cut') === true && r.get('origin') === 'generated' ? { cut: true as const } : {}),
   };
 }
 
@@ -120,6 +124,7 @@ export function writePov(doc: Y.Doc, turnId: string, audience: string, w: PovWri
     r.set('basis', w.basis);
     r.set('origin', w.origin);
     if (w.model !== undefined) r.set('model', w.model);
+    if (w.cut) r.set('cut', true);
     if (w.given !== undefined) r.set('given', storedGiven(w.given));
     if (w.given?.lore) r.set('lore', w.given.lore);
     r.set('createdAt', w.createdAt);

@@ -140,6 +140,8 @@ export interface PovSnapshot {
   origin: PovOrigin;
   model?: string;
   createdAt?: string;
+  /** A projection whose answer still stopped at its length limit (B6): stored as the model left it, said to be cut. */
+  cut?: true;
 }
 
 export interface TurnSnapshot {
@@ -154,6 +156,8 @@ export interface TurnSnapshot {
   edited: boolean;
   /** A turn written by hand for its author by another participant (the user, with Write as). */
   writtenBy?: string;
+  /** A generated turn whose answer still stopped at its length limit (B6); an edit by hand makes it whole. */
+  cut?: true;
   createdAt: string;
   pov: Record<string, PovSnapshot>;
   /** The dice its character rolled while writing it, which stand (DI5); absent when none. */

@@ -47,6 +47,8 @@ export interface NewTurn {
   given?: Given;
   /** For a generated turn: the dice its character rolled while writing it (DI5). */
   rolls?: readonly DiceRoll[];
+  /** For a generated turn: its answer still stopped at its length limit (B6). */
+  cut?: boolean;
   /** Make the new turn the active leaf (default true). */
   activate?: boolean;
 }
@@ -180,6 +182,7 @@ function turnRecord(doc: Y.Doc, turn: NewTurnAt, parent: string | null): Y.Map<u
   if (turn.basis !== undefined) m.set('basis', turn.basis);
   if (turn.edited) m.set('edited', true);
   if (turn.writtenBy !== undefined) m.set('writtenBy', turn.writtenBy);
+  if (turn.cut) m.set('cut', true);
   if (turn.given) m.set('given', storedGiven(turn.given));
   if (turn.given?.lore) m.set('lore', turn.given.lore);
   if (turn.rolls?.length) m.set('rolls', turnRollsSchema.parse(turn.rolls));
@@ -241,6 +244,8 @@ export function readTurn(doc: Y.Doc, id: string): TurnSnapshot {
     ...(typeof basis === 'string' ? { basis } : {}),
     edited: m.get('edited') === true,
     ...(typeof writtenBy === 'string' ? { writtenBy } : {}),
+    // Edited by hand, the text is the person's: whole as they left it.
+    ...(m.get('cut') === true && m.get('edited') !== true ? { cut: true as const } : {}),
     createdAt: typeof createdAt === 'string' ? createdAt : '',
     pov,
     ...(rolls.length ? { rolls } : {}),

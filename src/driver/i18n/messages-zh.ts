@@ -129,6 +129,8 @@ export const MESSAGES_ZH: Messages = {
     '模型的回答被拒绝了 {count} 次。最后一次的原因：{reason}请重试、修改提示词，或者换一个模型。',
   "The model's context ({context} tokens) is too small for this request: with only the newest turn of the story it takes about {need}, which leaves no room for an answer. Use a model or a setting with a larger context, or shorten the card or that turn.":
     '模型的上下文（{context} 个词元）太小，放不下这个请求：即使只带上故事最新的一个回合，它也要大约 {need} 个，没有留下回答的余地。请换用上下文更大的模型或设置，或者缩短角色卡或那个回合。',
+  "The model's context ({context} tokens) is too small for this chat: its instructions and your latest message take about {need}, which leaves no room for an answer. Use a model or a setting with a larger context, or send a shorter message.":
+    '模型的上下文（{context} 个词元）太小，放不下这段对话：它的说明和你最新的一条消息就要大约 {need} 个，没有留下回答的余地。请换用上下文更大的模型或设置，或者发一条更短的消息。',
   // The chronicler's refusals (kept in the audit) and retries.
   'Its evidence is not an exact quote of what this participant perceived.':
     '它的证据不是对这位参与者所感知内容的原样引用。',

@@ -35,6 +35,7 @@ export const PROMPT_VARIABLES = {
   'roleplay/plot-hint': ['user', 'persona', 'history'],
   'roleplay/plot-hint-task': ['user'],
   'roleplay/retry': ['reason'],
+  'roleplay/answer-continue': [],
   'roleplay/chronicler': ['name', 'transcript'],
   'roleplay/chronicler-task': ['name', 'names', 'which'],
   'import/card-world': ['name', 'card'],

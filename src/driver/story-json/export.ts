@@ -106,6 +106,7 @@ export function exportTurn(doc: Y.Doc, id: string): StoryJson['turns'][number] {
     ...(t.basis !== undefined ? { basis: t.basis } : {}),
     ...(t.edited ? { edited: true } : {}),
     ...(t.writtenBy !== undefined ? { writtenBy: t.writtenBy } : {}),
+    ...(t.cut ? { cut: true } : {}),
     ...(t.rolls ? { rolls: t.rolls } : {}),
     createdAt: t.createdAt,
     pov: Object.fromEntries(
@@ -118,6 +119,7 @@ export function exportTurn(doc: Y.Doc, id: string): StoryJson['turns'][number] {
             text: r.text,
             origin: r.origin,
             ...(r.basis ? { basis: r.basis } : {}),
+            ...(r.cut ? { cut: true } : {}),
           },
         ]),
     ),

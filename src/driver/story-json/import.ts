@@ -222,6 +222,7 @@ export function importStory(input: unknown, importedAt: string, language: Langua
         ...(t.origin === 'generated' ? { basis: t.basis ?? UNSTAMPED } : {}),
         ...(t.edited ? { edited: true } : {}),
         ...(t.writtenBy !== undefined ? { writtenBy: t.writtenBy } : {}),
+        ...(t.cut ? { cut: true } : {}),
         ...(t.rolls ? { rolls: t.rolls } : {}),
         createdAt: t.createdAt ?? importedAt,
         activate: false,
@@ -232,6 +233,7 @@ export function importStory(input: unknown, importedAt: string, language: Langua
           text: rec.text,
           origin: rec.origin,
           basis: rec.basis ?? UNSTAMPED,
+          ...(rec.cut ? { cut: true } : {}),
           createdAt: importedAt,
         });
       }

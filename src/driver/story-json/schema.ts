@@ -34,6 +34,8 @@ export const storyJsonPovSchema = z.object({
   origin: povOriginSchema.default('generated'),
   /** The fingerprint of what it was made from, so a stale view is stale after import; absent: fresh. */
   basis: z.string().min(1).optional(),
+  /** A projection whose answer still stopped at its length limit (B6). */
+  cut: z.boolean().optional(),
 });
 
 export const storyJsonTurnSchema = z.object({
@@ -49,6 +51,8 @@ export const storyJsonTurnSchema = z.object({
   edited: z.boolean().optional(),
   /** A turn written by hand for its author by this participant (the user, with Write as). */
   writtenBy: z.string().min(1).optional(),
+  /** A generated turn whose answer still stopped at its length limit (B6). */
+  cut: z.boolean().optional(),
   createdAt: z.iso.datetime({ offset: true }).optional(),
   pov: z.record(z.string(), storyJsonPovSchema).default({}),
   /** The dice its character rolled while writing it, which stand (DI5); each must add up. */

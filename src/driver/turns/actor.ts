@@ -243,7 +243,7 @@ async function generateAs(
   actor: string,
   leaf: string | null,
   stand: readonly DiceRoll[],
-): Promise<DriverResult<{ value: string; model?: string; given: Given; rolls: DiceRoll[] }>> {
+): Promise<DriverResult<{ value: string; model?: string; given: Given; rolls: DiceRoll[]; cut?: true }>> {
   const prepared = await prepareActor(story, env, actor, leaf);
   if (!prepared.ok) return prepared;
   const { fitted, given } = prepared;
@@ -259,6 +259,7 @@ async function generateAs(
     },
     stream: { op: 'actor', actor },
     cacheKey: cacheKeyOf(story, actor),
+    prose: true,
   });
   // Rolls are kept only where the model was given them: without the tool, the turn is written without dice.
   const rolls = diceOffered(story, env) ? dice.rolls : [];
@@ -302,6 +303,7 @@ export async function actAs(
         createdAt: isoNow(env),
         given: result.given,
         rolls: result.rolls,
+        ...(result.cut ? { cut: true } : {}),
       },
       env.origin,
     );

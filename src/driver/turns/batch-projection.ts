@@ -9,11 +9,18 @@ import { generateValidated, guardPrompts, type Verdict } from './generate.ts';
 import { tr } from '../i18n/messages.ts';
 import type { ChatRequest } from '../model.ts';
 import { projectionVerdict } from './projection.ts';
+import { projected } from './projection-fit.ts';
 import { renderPrompt } from '../prompts/render.ts';
 import { sourceWithRolls } from '../dice/dice.ts';
 import { samplingFor } from './sampling.ts';
 import { formatEntry, historyText } from '../views/transcript-text.ts';
-import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
+import {
+  estimatedRoom,
+  projectionAnswerRoom,
+  requestBudget,
+  withAnswerRoom,
+  type RequestBudget,
+} from '../budget/request-budget.ts';
 import { SOURCE_SHARE } from '../budget/shares.ts';
 import { estimateMessages, estimateTokens } from '../budget/tokens.ts';
 import { windowStart } from '../budget/window.ts';
@@ -28,16 +35,12 @@ const BATCH_KEY = '~batch';
 import type { Given } from '../doc/given.ts';
 
 /**
- * The batch's budget: one answer for every audience, so the answer's room grows with them (never past
- * half the context), and the prompt's room shrinks by as much.
+ * The batch's budget: one answer of `source` for every audience (each as long as an isolated one, B5),
+ * so the answer's room grows with them (never past half the context), and the prompt's room shrinks by
+ * as much.
  */
-export function batchBudget(budget: RequestBudget, audiences: number): RequestBudget {
-  const maxTokens = Math.min(budget.maxTokens * audiences, Math.floor(budget.context / 2));
-  return {
-    ...budget,
-    maxTokens,
-    promptTokens: Math.max(0, budget.promptTokens - (maxTokens - budget.maxTokens)),
-  };
+export function batchBudget(budget: RequestBudget, audiences: number, source: string): RequestBudget {
+  return withAnswerRoom(budget, audiences * Math.max(budget.maxTokens, projectionAnswerRoom(budget, source)));
 }
 
 /**
@@ -214,6 +217,7 @@ export async function projectBatch(
     const budget = batchBudget(
       await requestBudget(env, 'projector', env.models.projector, promptsOf(story)),
       audiences.length,
+      projected(story, turnId).source,
     );
     const fitted = batchRequest(story, env, turnId, audiences, budget);
     // Too many histories for one request: each audience is asked alone, with a window of its own.

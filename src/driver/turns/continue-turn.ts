@@ -19,28 +19,7 @@ import { freshen } from './freshen.ts';
 import { generateValidated, guardPrompts } from './generate.ts';
 import { projectForReader } from './turn-loop.ts';
 import { withRolls } from '../dice/roll-tool.ts';
-
-/**
- * Punctuation that closes on the text before it: a continuation opening with one gets no space.
- * Straight quotes open as often as they close, so they are not in it.
- */
-const CLOSING = /^[,.;:!?…)\]}”’，。；：！？、）》」』—]/u;
-
-/**
- * The turn's text with its continuation: a new paragraph when the model began one, joined without a
- * space in Chinese or before closing punctuation, else after one space. A model that repeated the text
- * so far despite the instruction has the repetition dropped.
- */
-export function joinContinuation(source: string, continuation: string, language: Language): string {
-  const before = source.trimEnd();
-  const repeated = continuation.trimStart().startsWith(before.trimStart());
-  const rest = repeated ? continuation.trimStart().slice(before.trimStart().length) : continuation;
-  const more = rest.trim();
-  if (!more) return before;
-  if (/^[ \t]*\r?\n/.test(rest)) return `${before}\n\n${more}`;
-  if (language === 'zh' || CLOSING.test(more)) return `${before}${more}`;
-  return `${before} ${more}`;
-}
+import { joinContinuation } from './join-continuation.ts';
 
 /** The actor's request with the instruction to continue added to its last message (the prefix stays cached). */
 function continuing(request: ChatRequest, instruction: string): ChatRequest {
@@ -96,6 +75,7 @@ export async function continueTurn(
       },
       stream: { op: 'actor', actor: turn.author },
       cacheKey: cacheKeyOf(story, turn.author),
+      prose: true,
     });
     if (!result.ok) return result;
     const extended = appendTurn(
@@ -114,6 +94,7 @@ export async function continueTurn(
         given: withServed(prepared.given, result.served),
         // Its text so far was written from them, offered the tool now or not.
         rolls: dice.rolls,
+        ...(result.cut ? { cut: true } : {}),
       },
       env.origin,
     );

@@ -1,13 +1,15 @@
 // One model call with validation: a refused answer is asked for again with the reason, a bounded
-// number of times; after that the failure is returned and nothing is stored.
+// number of times; after that the failure is returned and nothing is stored. Prose cut at its length
+// limit is asked to go on first (cut-answer.ts), and said to be cut when it still is.
 import type { Language } from '../doc/schema.ts';
 import { DEFAULT_RETRIES, type DriverEnv, type DriverResult, type TokenSource } from '../env.ts';
 import { tr } from '../i18n/messages.ts';
-import type { ChatModel, ChatRequest } from '../model.ts';
+import type { ChatMessage, ChatModel, ChatRequest } from '../model.ts';
 import type { Fitted } from '../budget/fit.ts';
 import { estimateMessages } from '../budget/tokens.ts';
 import { PromptProblem, renderPrompt } from '../prompts/render.ts';
 import type { Served } from '../doc/given.ts';
+import { goOnWhileCut } from './cut-answer.ts';
 
 export type Verdict<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -23,12 +25,17 @@ export interface Generation<T> {
   /** Whose prompt it is, for servers that keep prompts (`ChatRequest.cacheKey`, `cacheGuest`). */
   cacheKey?: string;
   cacheGuest?: boolean;
+  /**
+   * The answer is prose (an actor's turn, a perception): cut at its length limit, it is asked to go on
+   * (B6). A JSON answer is never continued: cut, it does not parse and is refused.
+   */
+  prose?: boolean;
 }
 
 export async function generateValidated<T>(
   env: DriverEnv,
-  { model, language, fitted, validate, stream, cacheKey, cacheGuest }: Generation<T>,
-): Promise<DriverResult<{ value: T; model?: string; served?: Served }>> {
+  { model, language, fitted, validate, stream, cacheKey, cacheGuest, prose }: Generation<T>,
+): Promise<DriverResult<{ value: T; model?: string; served?: Served; cut?: true }>> {
   const { request, budget } = fitted;
   if (!fitted.fits)
     return {
@@ -43,22 +50,32 @@ export async function generateValidated<T>(
   const retries = env.retries ?? DEFAULT_RETRIES;
   let messages = request.messages;
   let lastReason = '';
-  for (let attempt = 0; attempt <= retries; attempt++) {
+  // Each answer streamed counts: a retry's text, or a continuation's (which shows the text so far
+  // first), replaces what was streamed before it.
+  let round = 0;
+  const ask = (sent: ChatMessage[], room: number, shown = '') => {
     const onToken = env.onToken;
-    const streaming =
-      onToken && stream ? { stream: true, onToken: (d: string) => onToken({ ...stream, attempt }, d) } : {};
-    const answer = await model.complete({
+    const source = stream && { ...stream, attempt: round++ };
+    if (onToken && source && shown) onToken(source, language === 'zh' ? shown : `${shown} `);
+    return model.complete({
       ...request,
-      messages,
-      max_tokens: budget.maxTokens,
-      ...streaming,
+      messages: sent,
+      max_tokens: room,
+      ...(onToken && source ? { stream: true, onToken: (d: string) => onToken(source, d) } : {}),
       ...(env.signal ? { signal: env.signal } : {}),
       ...(cacheKey ? { cacheKey } : {}),
       ...(cacheGuest ? { cacheGuest } : {}),
     });
+  };
+  for (let attempt = 0; attempt <= retries; attempt++) {
+    const answer = await ask(messages, budget.maxTokens);
     if (!answer.ok) return answer;
     if (answer.usage) budget.gauge.learn(estimateMessages(messages), answer.usage.promptTokens);
-    const verdict = validate(answer.text);
+    const whole = prose
+      ? await goOnWhileCut(answer, { messages, budget, language, prompts: env.prompts, ask })
+      : { ok: true as const, text: answer.text, cut: false };
+    if (!whole.ok) return whole;
+    const verdict = validate(whole.text);
     if (verdict.ok)
       return {
         ok: true,
@@ -67,6 +84,7 @@ export async function generateValidated<T>(
         ...(answer.usage?.cachedTokens !== undefined
           ? { served: { promptTokens: answer.usage.promptTokens, cachedTokens: answer.usage.cachedTokens } }
           : {}),
+        ...(whole.cut ? { cut: true as const } : {}),
       };
     lastReason = verdict.reason;
     // The refused text itself is not sent back: it was never perceived by anyone, and the reason

@@ -1,10 +1,11 @@
 // A story's opening: one of a character's greetings (a card's first message or an alternate one), the
-// story's first turn by that character, as its card's author wrote it. Everyone present perceives it
-// as written (views marked imported: the person's data, never regenerated), so play starts at once.
+// story's first turn by that character, as its card's author wrote it. It is that character's turn like
+// any other: the person's view is the greeting as written (it is addressed to them; marked imported, the
+// person's data, so play starts at once), every other audience's is left to be projected (L10).
 import type * as Y from 'yjs';
 import { appendTurn } from '../doc/turns.ts';
 import { writePov } from '../doc/pov.ts';
-import { presentIds } from '../doc/participants.ts';
+import { presentIds, userParticipant } from '../doc/participants.ts';
 import { withNames } from '../prompts/card-names.ts';
 import { createStoryViews } from '../views/story-views.ts';
 
@@ -34,14 +35,15 @@ export function addOpening(doc: Y.Doc, opening: Opening, origin?: unknown): stri
     },
     origin,
   );
+  const user = userParticipant(doc)?.id;
   const views = createStoryViews(doc);
-  const expected = [...views.node(turnId).pov].map(([audience, s]) => [audience, s.expected] as const);
+  const basis = user === undefined ? undefined : views.node(turnId).pov.get(user)?.expected;
   views.dispose();
-  for (const [audience, basis] of expected)
+  if (user !== undefined && basis !== undefined)
     writePov(
       doc,
       turnId,
-      audience,
+      user,
       { perceived: true, text, basis, origin: 'imported', createdAt: opening.at },
       origin,
     );

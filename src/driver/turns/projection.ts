@@ -6,7 +6,13 @@ import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts
 import { generateValidated, guardPrompts } from './generate.ts';
 import type { ChatRequest } from '../model.ts';
 import { formatEntry, historyText } from '../views/transcript-text.ts';
-import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
+import {
+  estimatedRoom,
+  projectionAnswerRoom,
+  requestBudget,
+  withAnswerRoom,
+  type RequestBudget,
+} from '../budget/request-budget.ts';
 import { fitRequest, type Fitted } from '../budget/fit.ts';
 import { projected, projectionFit, projectorLoreRoom } from './projection-fit.ts';
 import { windowOf } from './pov-window.ts';
@@ -35,6 +41,12 @@ export async function projectionRequest(
     ...projectionFit(story, env, projected(story, turnId), audience, entries, budget, known),
     start,
   });
+}
+
+/** A projection's budget: the projector's, its answer's room grown to what `source` needs (B5). */
+export async function projectionBudget(story: Story, env: DriverEnv, source: string): Promise<RequestBudget> {
+  const budget = await requestBudget(env, 'projector', env.models.projector, promptsOf(story));
+  return withAnswerRoom(budget, projectionAnswerRoom(budget, source));
 }
 
 /** What of the source's share the audience's memories may take: the source itself comes first. */
@@ -77,7 +89,7 @@ export async function prepareProjection(
 ): Promise<DriverResult<PreparedProjection>> {
   const node = story.views.node(turnId);
   const turn = projected(story, turnId);
-  const budget = await requestBudget(env, 'projector', env.models.projector, promptsOf(story));
+  const budget = await projectionBudget(story, env, turn.source);
   const entries = story.views.transcript(audience, { leaf: turnId, before: turnId });
   const { start } = await windowOf(story, env, audience, entries, 'projector');
   const known = knownBlock({
@@ -138,6 +150,7 @@ export async function projectTurn(
       validate: projectionVerdict(story, turnId, audience),
       stream: { op: 'projector', audience, turnId },
       cacheKey: cacheKeyOf(story, audience),
+      prose: true,
     });
     if (!result.ok) return result;
     writePov(
@@ -151,6 +164,7 @@ export async function projectTurn(
         createdAt: isoNow(env),
         given: withServed(given, result.served),
         ...(result.model ? { model: result.model } : {}),
+        ...(result.cut ? { cut: true } : {}),
       },
       env.origin,
     );

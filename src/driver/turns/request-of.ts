@@ -8,6 +8,7 @@ import { requestBudget } from '../budget/request-budget.ts';
 import { prepareActor } from './actor.ts';
 import { batchBudget, batchRequest } from './batch-projection.ts';
 import { prepareProjection } from './projection.ts';
+import { projected } from './projection-fit.ts';
 import { promptsOf } from './point-of-view.ts';
 
 export interface RebuiltRequest {
@@ -42,6 +43,7 @@ export async function requestOf(
     const budget = batchBudget(
       await requestBudget(env, 'projector', env.models.projector, promptsOf(story)),
       batched.length,
+      projected(story, turnId).source,
     );
     return { ok: true, ...rebuilt(batchRequest(story, env, turnId, batched, budget)) };
   }

@@ -86,6 +86,7 @@ export function transcriptSlice(
     const state = n.pov.get(reader)?.state;
     // A roll is part of the visible action: shown where the reader saw the turn, never on "nothing".
     const rolls = own || entry.kind === 'perceived' ? (t.rolls ?? []) : [];
+    const cut = written ? false : own ? t.cut : entry.kind === 'perceived' && t.pov[reader]?.cut;
     rows.push({
       turnId: t.id,
       index: n.index,
@@ -99,6 +100,7 @@ export function transcriptSlice(
       origin: t.origin,
       ...(written ? { writtenByReader: true as const } : {}),
       ...(rolls.length ? { rolls: rolls.map(rowRoll) } : {}),
+      ...(cut ? { cut: true as const } : {}),
     });
   }
   const missing = listParticipants(story.doc).reduce((n, p) => n + story.views.missing(p.id).length, 0);
@@ -149,6 +151,7 @@ export function inspect(story: Story, turnId: string): TurnInspection {
       perceived: rec?.perceived ?? false,
       text: rec?.text ?? '',
       edited: rec?.origin === 'edited',
+      ...(rec?.cut ? { cut: true as const } : {}),
       given: givenView(povGiven(story.doc, turnId, audience), entries),
     };
   });
@@ -159,6 +162,7 @@ export function inspect(story: Story, turnId: string): TurnInspection {
     source: n.turn.source,
     stale: n.turnState === 'stale',
     edited: n.turn.edited,
+    ...(n.turn.cut ? { cut: true as const } : {}),
     given: givenView(turnGiven(story.doc, turnId), entries),
     variants,
   };

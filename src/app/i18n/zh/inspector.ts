@@ -44,6 +44,9 @@ export const ZH_INSPECTOR: Messages = {
   'Not generated yet': '尚未生成',
   'Made from a history that has changed since': '所依据的历史此后已有改动',
   'Edited by hand': '已手动编辑',
+  'cut off': '被截断',
+  'The model stopped at its length limit before it was done: the text ends where it was cut':
+    '模型在长度上限处停下，还没有写完：文字在截断处结束',
   'Generated, and nothing was perceived': '已生成，但未感知到任何内容',
   // Stale history before a turn being regenerated, and texts that may not be emptied.
   'Turns before this one were written from an earlier version of the story. Keep them as they are, or rewrite them first (a new branch; the current ones stay one swipe away).':

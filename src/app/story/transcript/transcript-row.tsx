@@ -57,6 +57,11 @@ export function TranscriptRowView(props: {
                   {badgeLabel('stale')}
                 </span>
               </Show>
+              <Show when={props.row.cut}>
+                <span class="badge" title={badgeMeaning('cut off')}>
+                  {badgeLabel('cut off')}
+                </span>
+              </Show>
             </p>
             <TurnTools row={props.row} last={props.last} actions={props.actions} />
           </div>
@@ -67,7 +72,14 @@ export function TranscriptRowView(props: {
           >
             <Show
               when={props.actions.editing() === props.row.turnId}
-              fallback={<ProseText text={props.row.text} />}
+              fallback={
+                <>
+                  <ProseText text={props.row.text} />
+                  <Show when={props.row.cut}>
+                    <p class="hint">{badgeMeaning('cut off')}.</p>
+                  </Show>
+                </>
+              }
             >
               <RowEditor row={props.row} actions={props.actions} />
             </Show>
