@@ -51,7 +51,7 @@ describe('continue and suggest through the worker', () => {
     expect(inspected.turn.source).toBe('I lift my lantern. Then I lower it again.');
   });
 
-  it('[SG2] streams the draft to the callback, not as tokens events, and stores nothing', async () => {
+  it('[SU2] streams the draft to the callback, not as tokens events, and stores nothing', async () => {
     const drafts: string[] = [];
     const tokensBefore = host.events.filter((e) => e.kind === 'tokens').length;
     const before = await host.api.transcript(storyId);

@@ -1,9 +1,12 @@
 // A seeded property test of the isolation table: 200 random scenes (a user and 2–4 characters,
-// canaries in cards, the persona, private thoughts and every model answer), played through the real
-// turn loop against a scripted model, the background completing after each step as a person reads.
-// Afterwards every recorded request is checked against what its participant legitimately knew, read
-// from the STORED story (Story JSON export), the way ../shared/tools/scene-check/check-scene.mjs checks
-// a CLI run from outside.
+// canaries in cards, the persona, private thoughts, every model answer, each character's world nodes,
+// lorebooks of every attachment, the Author's Note), played through the real turn loop against a
+// scripted model, the background completing after each step as a person reads. Half the scenes run
+// at a small context, so windows move and the chronicler runs; some let characters roll dice, and the
+// person rolls, asks for a suggestion and for a hint. Afterwards every recorded request — selector,
+// projection, batch, actor, chronicler, suggester, plot hint — is checked against what its participant
+// legitimately knew, read from the STORED story (Story JSON export), the way
+// ../shared/tools/scene-check/check-scene.mjs checks a CLI run from outside.
 import { describe, expect, it } from 'vitest';
 import { setPresent } from '../../src/driver/doc/participants.ts';
 import { EMPTY_SENTINEL } from '../../src/driver/doc/schema.ts';
@@ -13,12 +16,18 @@ import { importStory } from '../../src/driver/story-json/import.ts';
 import type { StoryJson, StoryJsonInput } from '../../src/driver/story-json/schema.ts';
 import { createStoryViews } from '../../src/driver/views/story-views.ts';
 import { authorTurn, takeTurn } from '../../src/driver/turns/turn-loop.ts';
-import type { Story } from '../../src/driver/env.ts';
+import { suggestTurn } from '../../src/driver/turns/suggest-turn.ts';
+import { plotHint } from '../../src/driver/turns/plot-hint.ts';
+import { rollForUser } from '../../src/driver/dice/roll-command.ts';
+import { seededRandom } from '../../src/driver/dice/seeded-random.ts';
+import type { DriverEnv, Story } from '../../src/driver/env.ts';
+import type { ChatModel } from '../../src/driver/model.ts';
 import {
   chronicleAnswer,
   completeBackground,
   kindOf,
   makeEnv,
+  smallContextEnv,
   subjectOf,
   type RequestKind,
 } from '../support/driver-env.ts';
@@ -34,6 +43,13 @@ const PERCEPTS = [
   'Someone sets a cup down on the table with a soft clink.',
   'A shadow passes the window and a door clicks shut.',
 ];
+/**
+ * Contexts small enough that windows move and the chronicler (on the projector's backend) runs within
+ * a scene; the actor's backend has a little more, for its card, persona, world, lore and note.
+ */
+const SMALL_CONTEXT = 1800;
+const SMALL_ACTOR_CONTEXT = 2600;
+
 const ACTS = [
   'I glance at the window and brush the dust from my sleeve.',
   'I set my cup down and say, "It is late."',
@@ -44,7 +60,10 @@ const ACTS = [
 /**
  * Every secret of a scene: CANARY-CARD-<id> / CANARY-FIRST-<id> (cards), CANARY-PERSONA (the user's
  * persona), CANARY-THOUGHT-k / CANARY-HAND-k (hand-written turns), SAID-n (an actor answer, i.e. a
- * generated source), SEEN-n and SEEN-n-i (an isolated or batched projection answer).
+ * generated source), SEEN-n and SEEN-n-i (an isolated or batched projection answer), CANARY-NODE-<id>
+ * and CANARY-PLACE-<id> (a character's own world node and a place only it knows), CANARY-LORE-<id>
+ * (its own lorebook), CANARY-LORE-persona (the persona's book), CANARY-LORE-world / CANARY-LORE-story
+ * (books everyone's requests may hold), CANARY-NOTE (the Author's Note, for actors only).
  */
 const TOKEN = /\b(?:CANARY-[A-Z]+(?:-[A-Za-z0-9]+)?|SEEN-\d+(?:-\d+)?|SAID-\d+)\b/g;
 const tokens = (text: string): Set<string> => new Set(text.match(TOKEN) ?? []);
@@ -56,6 +75,9 @@ const isRetry = (call: Pick<RecordedCall, 'messages'>) =>
 
 type Step =
   | { kind: 'user'; text: string }
+  | { kind: 'roll'; notation: string; secret: number }
+  | { kind: 'suggest' }
+  | { kind: 'hint' }
   | { kind: 'hand'; as: string; text: string }
   | { kind: 'act'; actor: 'auto' | string }
   | { kind: 'present'; id: string; present: boolean };
@@ -73,6 +95,64 @@ interface SceneRun {
   /** Per selector call, in order: the candidate names expected and the number of turns before it. */
   selections: Array<{ candidates: string[]; turnsBefore: number }>;
   batch: boolean;
+  /** The number of turns on the path when each call was made, by call number. */
+  turnsAt: Map<number, number>;
+  /** Played at a small context: windows move, so requests show a suffix of a transcript. */
+  small: boolean;
+}
+
+/** Which operation a request is: the driver-env kinds, the suggester's and the plot author's too. */
+type Kind = RequestKind | 'suggest' | 'hint';
+function kindOfCall(call: Pick<RecordedCall, 'messages' | 'response_format'>): Kind {
+  const kind = kindOf(call);
+  if (kind !== 'actor') return kind;
+  const system = call.messages[0]?.content ?? '';
+  if (/\n\nYou suggest the next turn of /.test(system)) return 'suggest';
+  if (/\n\nYou are the plot author /.test(system)) return 'hint';
+  return kind;
+}
+
+/** Lorebooks of every attachment, each entry constant (it fires whenever its book reaches someone). */
+function books(characters: ReadonlyArray<{ id: string }>, rng: Rng) {
+  type Attachment = { kind: 'world' | 'story' | 'persona' } | { kind: 'character'; participant: string };
+  const book = (id: string, attachments: Attachment[], canary: string) => ({
+    id,
+    name: `Book ${id}`,
+    attachments,
+    entries: [{ id: `${id}-e`, constant: true, content: `Lore: ${canary}.` }],
+  });
+  return [
+    book('world-book', [{ kind: 'world' }], 'CANARY-LORE-world'),
+    book('story-book', [{ kind: 'story' }], 'CANARY-LORE-story'),
+    book('persona-book', [{ kind: 'persona' }], 'CANARY-LORE-persona'),
+    ...characters
+      .filter(() => rng.chance(0.7))
+      .map((c) => book(`book-${c.id}`, [{ kind: 'character', participant: c.id }], `CANARY-LORE-${c.id}`)),
+  ];
+}
+
+/** Each character's own node (its card's secret) and a place only it knows. */
+function world(characters: ReadonlyArray<{ id: string; name: string }>) {
+  return {
+    name: 'The inn',
+    nodes: characters.flatMap((c) => [
+      {
+        id: `node-${c.id}`,
+        kind: 'character' as const,
+        name: c.name,
+        body: `Keeps a ledger. CANARY-NODE-${c.id}`,
+      },
+      {
+        id: `place-${c.id}`,
+        kind: 'place' as const,
+        name: `Nook ${c.id}`,
+        body: `Dusty. CANARY-PLACE-${c.id}`,
+      },
+    ]),
+    relationships: [],
+    characters: Object.fromEntries(characters.map((c) => [c.id, `node-${c.id}`])),
+    knowledge: Object.fromEntries(characters.map((c) => [c.id, { nodes: [`place-${c.id}`] }])),
+  };
 }
 
 function randomStory(rng: Rng, seed: number): StoryJsonInput {
@@ -86,13 +166,19 @@ function randomStory(rng: Rng, seed: number): StoryJsonInput {
     return { id, kind: 'character' as const, name: names[i + 1] as string, present: rng.chance(0.8), card };
   });
   if (!characters.some((c) => c.present)) (characters[0] as { present: boolean }).present = true;
+  const note = rng.chance(0.6);
   return {
     format: 'rashomon.story',
     version: 1,
     id: `scene-${seed}`,
     title: `Scene ${seed}`,
     language: 'en',
-    settings: { batchReprojection: rng.chance(0.4), turnSelection: 'auto' },
+    settings: {
+      batchReprojection: rng.chance(0.4),
+      turnSelection: 'auto',
+      ...(note ? { authorNote: 'Keep the inn warm. CANARY-NOTE', authorNoteDepth: rng.int(6) } : {}),
+      ...(rng.chance(0.4) ? { characterDice: true } : {}),
+    },
     participants: [
       {
         id: 'u',
@@ -105,19 +191,24 @@ function randomStory(rng: Rng, seed: number): StoryJsonInput {
     ],
     turns: [],
     activeLeaf: null,
+    world: { version: 1, world: world(characters), books: books(characters, rng) },
   };
 }
 
-function randomSteps(rng: Rng, input: StoryJsonInput): Step[] {
+function randomSteps(rng: Rng, input: StoryJsonInput, small: boolean): Step[] {
   const present = new Map(input.participants.map((p) => [p.id, p.present ?? true]));
   const characters = input.participants.filter((p) => p.kind === 'character').map((p) => p.id);
   const steps: Step[] = [];
   let secret = 0;
-  const count = 5 + rng.int(9);
+  // At a small context, long enough that windows fill and move, and the chronicler runs.
+  const count = small ? 14 + rng.int(8) : 5 + rng.int(9);
   while (steps.length < count) {
     const here = characters.filter((c) => present.get(c));
     const roll = rng.next();
-    if (roll < 0.22)
+    if (roll < 0.04)
+      steps.push({ kind: 'roll', notation: rng.pick(['1d20', '2d6+1', 'd8']), secret: ++secret });
+    else if (roll < 0.07) steps.push(rng.chance(0.5) ? { kind: 'suggest' } : { kind: 'hint' });
+    else if (roll < 0.22)
       steps.push({
         kind: 'user',
         text: `I step up to the counter and wave. (I privately think CANARY-THOUGHT-${++secret} must stay hidden.)`,
@@ -147,21 +238,32 @@ function randomSteps(rng: Rng, input: StoryJsonInput): Step[] {
 async function playScene(seed: number): Promise<SceneRun> {
   const rng = mulberry32(seed);
   const answers = mulberry32(seed ^ 0x9e3779b9);
+  const small = rng.chance(0.3);
   const input = randomStory(rng, seed);
-  const steps = randomSteps(rng, input);
+  const steps = randomSteps(rng, input, small);
   const imported = importStory(input, '2025-01-01T00:00:00.000Z');
   if (!imported.ok) throw new Error(`seed ${seed}: ${imported.detail}`);
+  const story: Story = { doc: imported.doc, views: createStoryViews(imported.doc) };
   const refused = new Set<number>();
   const answered = new Map<number, string>();
-  const env = makeEnv((request: ChatRequest, n: number) => {
+  const turnsAt = new Map<number, number>();
+  const respond = (request: ChatRequest, n: number) => {
+    turnsAt.set(n, story.views.path().length);
     const text = answer(request, n);
     answered.set(n, text);
     return text;
-  });
+  };
+  const env = withDice(small ? smallContexts(respond) : makeEnv(respond), seed);
   function answer(request: ChatRequest, n: number): string {
-    const kind = kindOf(request);
-    // A few first attempts are refused on purpose (retried with the reason); retries always pass.
-    const refuse = !isRetry(request) && answers.chance(0.05);
+    const kind = kindOfCall(request);
+    // A few first attempts are refused on purpose (retried with the reason); retries always pass. The
+    // chronicler, the suggester and the plot author are not: their calls are not counted below.
+    const refuse =
+      kind !== 'chronicle' &&
+      kind !== 'suggest' &&
+      kind !== 'hint' &&
+      !isRetry(request) &&
+      answers.chance(0.05);
     if (refuse) refused.add(n);
     const schema = request.response_format?.json_schema.schema as
       { properties: Record<string, { enum?: string[] }>; required: string[] } | undefined;
@@ -193,9 +295,12 @@ async function playScene(seed: number): Promise<SceneRun> {
         return chronicleAnswer(request, n);
       case 'actor':
         return refuse ? '' : `${answers.pick(ACTS)} SAID-${n}`;
+      case 'suggest':
+        return `I lean on the counter and smile. (draft ${n})`;
+      case 'hint':
+        return `Perhaps the cellar door should creak open. (hint ${n})`;
     }
   }
-  const story: Story = { doc: imported.doc, views: createStoryViews(imported.doc) };
   const present = new Map(input.participants.map((p) => [p.id, p.present ?? true]));
   const selections: SceneRun['selections'] = [];
   const inCommand = new Set<number>();
@@ -205,6 +310,24 @@ async function playScene(seed: number): Promise<SceneRun> {
     switch (step.kind) {
       case 'user':
         r = await authorTurn(story, env, 'u', step.text);
+        break;
+      case 'roll': {
+        const rolled = rollForUser(story, env, step.notation);
+        if (!rolled.ok) throw new Error(`seed ${seed}: ${rolled.detail}`);
+        // The roll as the user's turn (DI3), with a thought of theirs that tells the turn apart.
+        r = await authorTurn(
+          story,
+          env,
+          'u',
+          `${rolled.text} (I think CANARY-THOUGHT-${step.secret} quietly.)`,
+        );
+        break;
+      }
+      case 'suggest':
+        r = await suggestTurn(story, env);
+        break;
+      case 'hint':
+        r = await plotHint(story, env);
         break;
       case 'hand':
         r = await authorTurn(story, env, step.as, step.text);
@@ -241,7 +364,51 @@ async function playScene(seed: number): Promise<SceneRun> {
     inCommand,
     selections,
     batch: input.settings?.batchReprojection === true,
+    turnsAt,
+    small,
   };
+}
+
+/** Small contexts counted exactly (smallContextEnv's), the actor's a little larger. */
+function smallContexts(respond: (request: ChatRequest, n: number) => string) {
+  const { env, model, exact } = smallContextEnv(SMALL_CONTEXT, respond);
+  const actor: ChatModel = {
+    ...model,
+    limits: async () => ({
+      contextTokens: SMALL_ACTOR_CONTEXT,
+      source: 'server',
+      countTokens: async (t: string) => exact(t),
+    }),
+  };
+  return { ...env, models: { ...env.models, actor } };
+}
+
+/**
+ * The env with dice: the program's seeded rolls, and an actor backend that takes tool calls and, when
+ * offered the `roll` tool (the story's `characterDice`), rolls before it writes its turn about half
+ * the time. The calls that only roll are not recorded; the request after one carries the call and
+ * its answer, and is recorded as the actor's.
+ */
+function withDice<E extends DriverEnv>(env: E, seed: number): E {
+  const rolls = mulberry32(seed ^ 0x51ed27);
+  const actor = env.models.actor;
+  const rolling: ChatModel = {
+    ...actor,
+    toolCalls: true,
+    complete: async (request) => {
+      const offered = request.tools?.some((t) => t.name === 'roll') === true;
+      if (offered && request.messages.at(-1)?.role !== 'tool' && rolls.chance(0.5))
+        return {
+          ok: true,
+          text: '',
+          toolCalls: [
+            { id: `roll-${request.messages.length}`, name: 'roll', arguments: '{"notation":"2d6"}' },
+          ],
+        };
+      return actor.complete(request);
+    },
+  };
+  return { ...env, random: seededRandom(seed), models: { ...env.models, actor: rolling } };
 }
 
 type Turn = StoryJson['turns'][number];
@@ -268,6 +435,16 @@ function checkScene(run: SceneRun) {
   const privateOf = new Map(story.participants.map((p) => [p.id, tokens(JSON.stringify(p.card ?? {}))]));
   const requiredCard = new Map(story.participants.map((p) => [p.id, `CANARY-CARD-${p.id}`]));
   const persona = tokens(user?.persona ?? '');
+  const note = tokens(story.settings.authorNote ?? '');
+  /** The lore whose books reach `who` (WP2): the world's and the story's, and its own (a character's, or the persona's for the user). */
+  const loreOf = (who: string) =>
+    new Set([
+      'CANARY-LORE-world',
+      'CANARY-LORE-story',
+      who === user?.id ? 'CANARY-LORE-persona' : `CANARY-LORE-${who}`,
+    ]);
+  /** The world nodes a character knows (WK1): its own node and the place only it knows. */
+  const worldOf = (who: string) => new Set([`CANARY-NODE-${who}`, `CANARY-PLACE-${who}`]);
   const projectionTokens = new Set(
     path.flatMap((t) => Object.values(t.pov).flatMap((r) => [...tokens(r.text)])),
   );
@@ -300,8 +477,26 @@ function checkScene(run: SceneRun) {
     new Set(transcript(who, upto).flatMap((e) => [...tokens(e.text)]));
   const line = (e: Entry) => `${nameOf.get(e.speaker)}: ${e.kind === 'nothing' ? EMPTY_SENTINEL : e.text}`;
 
-  /** The transcript's lines appear in order, and its <empty> lines are exactly as many as its no-perception records. */
-  const carriesHistory = (text: string, entries: Entry[], what: string) => {
+  /**
+   * The transcript's lines appear in order, and its <empty> lines are exactly as many as its
+   * no-perception records. At a small context a request shows a window (B3): a suffix of them, never
+   * without the newest, found from the newest back.
+   */
+  const carriesHistory = (text: string, all: Entry[], what: string) => {
+    let entries = all;
+    if (run.small) {
+      let end = text.length;
+      let shown = 0;
+      for (let j = all.length - 1; j >= 0; j--) {
+        const l = line(all[j] as Entry);
+        const found = end - l.length < 0 ? -1 : text.lastIndexOf(l, end - l.length);
+        if (found < 0) break;
+        end = found;
+        shown++;
+      }
+      if (all.length && !shown) return fail(`${what} lacks its newest history line`);
+      entries = all.slice(all.length - shown);
+    }
     let at = 0;
     for (const e of entries) {
       const found = text.indexOf(line(e), at);
@@ -333,19 +528,37 @@ function checkScene(run: SceneRun) {
     return i;
   };
 
-  const perTurn = new Map<number, Array<{ kind: RequestKind; who: string[]; n: number }>>();
+  const perTurn = new Map<number, Array<{ kind: Kind; who: string[]; n: number }>>();
   const order: number[] = [];
   let selectorCalls = 0;
-  const seen = { batch: 0, project: 0, deferred: 0, actor: 0, selector: 0, nothingInActor: 0 };
+  const seen = {
+    batch: 0,
+    project: 0,
+    deferred: 0,
+    actor: 0,
+    selector: 0,
+    nothingInActor: 0,
+    chronicle: 0,
+    suggest: 0,
+    hint: 0,
+    rolled: 0,
+    noted: 0,
+    known: 0,
+    lore: 0,
+  };
   for (const call of calls) {
-    const kind = kindOf(call);
+    const kind = kindOfCall(call);
     const text = requestText(call);
     const what = `request ${call.n} (${kind})`;
+    const turnsThen = run.turnsAt.get(call.n) ?? path.length;
     let turnIndex: number | undefined;
-    // A retry never carries the refused answer itself: nobody perceived it.
+    // A retry never carries the refused answer itself: nobody perceived it. The one assistant
+    // message a request may carry is the actor's own roll call, answered by the program (DI5).
     for (const m of call.messages.filter((m) => m.role === 'assistant')) {
+      if (kind === 'actor' && m.toolCalls?.every((c) => c.name === 'roll') && !m.content) continue;
       fail(`${what} carries an assistant message: ${m.content.slice(0, 60)}`);
     }
+    if (call.messages.some((m) => m.role === 'tool')) seen.rolled++;
     if (kind === 'selector') {
       seen.selector++;
       const expected = run.selections[selectorCalls];
@@ -362,7 +575,8 @@ function checkScene(run: SceneRun) {
       else {
         if (JSON.stringify(names) !== JSON.stringify(sel.candidates))
           fail(`${what}: candidates ${names} instead of ${sel.candidates}`);
-        for (const t of path.slice(0, sel.turnsBefore))
+        // At a small context the chronology is a window too: its newest source at least.
+        for (const t of run.small ? path.slice(0, sel.turnsBefore).slice(-1) : path.slice(0, sel.turnsBefore))
           if (!text.includes(t.source)) fail(`${what} lacks the source of turn ${t.id}`);
         for (const t of path.slice(sel.turnsBefore))
           if (text.includes(t.source)) fail(`${what} carries a later source ${t.id}`);
@@ -386,9 +600,10 @@ function checkScene(run: SceneRun) {
         fail(`${what}: ${target} is not a non-author audience of ${t.id}`);
       onlyAllowed(
         text,
-        new Set([...knew(target, i), ...tokens(t.source)]),
+        new Set([...knew(target, i), ...tokens(t.source), ...loreOf(target)]),
         `${what} for ${target} of turn ${t.id}`,
       );
+      if (text.includes(`CANARY-LORE-${target === user?.id ? 'persona' : target}`)) seen.lore++;
       carriesHistory(
         call.messages[0]?.content ?? '',
         transcript(target, i),
@@ -423,6 +638,22 @@ function checkScene(run: SceneRun) {
       const outside = blocks.reduce((s, b) => s.replace(b[0], ''), text);
       onlyAllowed(outside, tokens(t.source), `${what} outside the history blocks`);
       (perTurn.get(i) ?? perTurn.set(i, []).get(i))?.push({ kind, who: targets, n: call.n });
+    } else if (kind === 'chronicle') {
+      // M1: only the participant's own transcript as it stood; no card, persona, note, world or lore.
+      seen.chronicle++;
+      const who = idOf.get(subjectOf(call) ?? '');
+      if (who === undefined) {
+        fail(`${what}: no known participant`);
+        continue;
+      }
+      onlyAllowed(text, knew(who, turnsThen), `${what} for ${who}`);
+    } else if (kind === 'suggest' || kind === 'hint') {
+      // SU1, PH1: the user's own transcript and persona only.
+      seen[kind]++;
+      if (!user) continue;
+      if (subjectOf(call) !== user.name) fail(`${what} is for ${subjectOf(call)}, not the user`);
+      onlyAllowed(text, new Set([...knew(user.id, turnsThen), ...persona]), what);
+      carriesHistory(text, transcript(user.id, turnsThen), what);
     } else {
       seen.actor++;
       const actor = idOf.get(subjectOf(call) ?? '');
@@ -431,7 +662,7 @@ function checkScene(run: SceneRun) {
         (c) =>
           c.n >= call.n &&
           !run.refused.has(c.n) &&
-          kindOf(c) === 'actor' &&
+          kindOfCall(c) === 'actor' &&
           c.messages[0]?.content === call.messages[0]?.content,
       );
       const i = path.findIndex(
@@ -446,8 +677,19 @@ function checkScene(run: SceneRun) {
       const t = path[i] as Turn;
       if (t.author !== actor) fail(`${what}: acts as ${actor} but turn ${t.id} is by ${t.author}`);
       const history = transcript(actor, i);
-      const allowed = new Set([...knew(actor, i), ...(privateOf.get(actor) ?? []), ...persona]);
+      const allowed = new Set([
+        ...knew(actor, i),
+        ...(privateOf.get(actor) ?? []),
+        ...persona,
+        ...note,
+        ...worldOf(actor),
+        ...loreOf(actor),
+      ]);
       onlyAllowed(text, allowed, `${what} as ${actor} for turn ${t.id}`);
+      for (const s of note) if (!text.includes(s)) fail(`${what} lacks the Author's Note`);
+      if (note.size) seen.noted++;
+      if (text.includes(`CANARY-NODE-${actor}`)) seen.known++;
+      if (text.includes(`CANARY-LORE-${actor}`)) seen.lore++;
       carriesHistory(text, history, `${what} as ${actor} for turn ${t.id}`);
       if (!text.includes(requiredCard.get(actor) ?? '?')) fail(`${what} lacks ${actor}'s own card`);
       for (const s of persona) if (!text.includes(s)) fail(`${what} lacks the user's persona`);
@@ -485,18 +727,17 @@ function checkScene(run: SceneRun) {
     if (batched && made.slice(reader ? 1 : 0).some((r) => r.kind !== 'batch'))
       fail(`turn ${t.id}: isolated projections though the batch succeeded`);
   }
-  if (calls.length !== minimum + run.refused.size)
-    fail(
-      `${calls.length} requests; the minimum is ${minimum} (+${run.refused.size} retries of refused answers)`,
-    );
-  if (run.refused.size === 0 && calls.length !== minimum)
-    fail(`${calls.length} requests for a minimum of ${minimum}`);
+  // The chronicler's, the suggester's and the plot author's requests are not turns' and not counted.
+  const counted = calls.filter((c) => !['chronicle', 'suggest', 'hint'].includes(kindOfCall(c))).length;
+  if (counted !== minimum + run.refused.size)
+    fail(`${counted} requests; the minimum is ${minimum} (+${run.refused.size} retries of refused answers)`);
+  if (run.refused.size === 0 && counted !== minimum) fail(`${counted} requests for a minimum of ${minimum}`);
   const nothing = path.reduce((s, t) => s + Object.values(t.pov).filter((r) => !r.perceived).length, 0);
   return { problems, seen, nothing, turns: path.length, refused: run.refused.size };
 }
 
 describe('isolation over random scenes (canaries)', () => {
-  it('[O1][O2][O3][O4][P5][P6][L1][L6][L8] no request carries a canary its participant never perceived (200 seeded scenes)', async () => {
+  it('[O1][O2][O3][O4][P5][P6][L1][L6][L8][M1][WK1][WP1][WP2][AN1][DI7][SU1][PH1] no request of any kind carries a canary its participant never perceived (200 seeded scenes)', async () => {
     const problems: string[] = [];
     const total = {
       batch: 0,
@@ -505,6 +746,13 @@ describe('isolation over random scenes (canaries)', () => {
       actor: 0,
       selector: 0,
       nothingInActor: 0,
+      chronicle: 0,
+      suggest: 0,
+      hint: 0,
+      rolled: 0,
+      noted: 0,
+      known: 0,
+      lore: 0,
       nothing: 0,
       turns: 0,
       refused: 0,
@@ -513,8 +761,7 @@ describe('isolation over random scenes (canaries)', () => {
     for (let seed = 1; seed <= SCENES; seed++) {
       const result = checkScene(await playScene(seed));
       problems.push(...result.problems);
-      for (const k of ['batch', 'project', 'deferred', 'actor', 'selector', 'nothingInActor'] as const)
-        total[k] += result.seen[k];
+      for (const k of Object.keys(result.seen) as Array<keyof typeof result.seen>) total[k] += result.seen[k];
       total.nothing += result.nothing;
       total.turns += result.turns;
       total.refused += result.refused;
@@ -531,5 +778,15 @@ describe('isolation over random scenes (canaries)', () => {
     expect(total.nothing).toBeGreaterThan(200);
     expect(total.refused).toBeGreaterThan(20);
     expect(total.cleanScenes).toBeGreaterThan(50);
-  }, 60_000);
+    // …and so did the chronicler, the suggester, the plot author, characters' rolls, the Author's Note,
+    // each actor's own world node and lore from books of one participant.
+    expect(total.chronicle).toBeGreaterThan(200);
+    expect(total.suggest).toBeGreaterThan(15);
+    expect(total.hint).toBeGreaterThan(15);
+    expect(total.rolled).toBeGreaterThan(50);
+    expect(total.noted).toBeGreaterThan(300);
+    expect(total.known).toBe(total.actor);
+    expect(total.lore).toBeGreaterThan(1000);
+    // Under 20 s of CPU; the bound leaves room for a loaded machine.
+  }, 90_000);
 });

@@ -59,7 +59,7 @@ async function ownerWithStory(server: SyncServer, storyId: string) {
 }
 
 describe('segment rooms on the client', () => {
-  it('[SC1][C5] a segment room is routed as its story: the joined story’s server and token', () => {
+  it('[SC1][SV5] a segment room is routed as its story: the joined story’s server and token', () => {
     const own = { serverURL: 'http://own.example/', token: 'owner' };
     const joined = { serverURL: 'http://friend.example/', token: 'room' };
     const plan = { device: own, shared: new Map([['tale', joined]]) };
@@ -164,7 +164,7 @@ describe('segment rooms on the client', () => {
     expect(await sync.fetcher()?.done()).toEqual({ fetched: [] });
   });
 
-  it('[SC2][SC3][C7] the worker host joining a segmented story by link stores every segment of it', async () => {
+  it('[SC2][SC3][SV7] the worker host joining a segmented story by link stores every segment of it', async () => {
     const server = await start();
     const storyId = 'hosted-road';
     await ownerWithStory(server, storyId);

@@ -78,7 +78,7 @@ const povText = async (api: DriverApi, storyId: string, turnId: string, audience
   ok(await api.inspectTurn(storyId, turnId)).turn.variants.find((v) => v.audience === audience)?.text;
 
 describe('sync client in the worker host', () => {
-  it('[C1] brings a story made on A, with its turns, to B through the library', async () => {
+  it('[SV1] brings a story made on A, with its turns, to B through the library', async () => {
     const server = await start();
     const a = await device('a', server);
     const b = await device('b', server);
@@ -123,7 +123,7 @@ describe('sync client in the worker host', () => {
     expect(b.events.some((e) => e.kind === 'sync' && e.status === 'connected')).toBe(true);
   });
 
-  it('[C12] a story deleted on A is closed on B, which is told, and B’s copy of it is cleared', async () => {
+  it('[SV12] a story deleted on A is closed on B, which is told, and B’s copy of it is cleared', async () => {
     const server = await start();
     const a = await device('a', server);
     const b = await device('b', server);
@@ -144,7 +144,7 @@ describe('sync client in the worker host', () => {
     expect(await a.api.listStories()).toEqual([]);
   });
 
-  it('[C4] merges offline edits from both devices when the server is back', async () => {
+  it('[SV4] merges offline edits from both devices when the server is back', async () => {
     const server = await start();
     const a = await device('a', server);
     const b = await device('b', server);
@@ -179,7 +179,7 @@ describe('sync client in the worker host', () => {
     }
   });
 
-  it('[C10] turning sync off and on again (a settings change) reconnects and merges', async () => {
+  it('[SV10] turning sync off and on again (a settings change) reconnects and merges', async () => {
     const server = await start();
     const a = await device('a', server);
     const b = await device('b', server);
@@ -201,7 +201,7 @@ describe('sync client in the worker host', () => {
     expect(await povText(a.api, storyId, turnId, jane)).toBe(await povText(b.api, storyId, turnId, jane));
   });
 
-  it('[C2][S1] a wrong token is refused: retrying stops and no data arrives', async () => {
+  it('[SV2][S1] a wrong token is refused: retrying stops and no data arrives', async () => {
     const server = await start();
     const a = await device('a', server);
     await newStory(a.api);
@@ -231,7 +231,7 @@ describe('sync client in the worker host', () => {
     );
   });
 
-  it('[C4][C3] says "offline" for a server that is not there, and "too-large" past the message limit', async () => {
+  it('[SV4][SV3] says "offline" for a server that is not there, and "too-large" past the message limit', async () => {
     const nowhere = await device('nowhere', null);
     await nowhere.setSync({ serverURL: 'http://127.0.0.1:9/', token: 't' });
     expect(await statusIs(nowhere.api, 'offline', 'no server')).toMatchObject({
@@ -256,7 +256,7 @@ describe('sync client in the worker host', () => {
     expect(status.detail).toMatch(/Night watch|The story list/);
   });
 
-  it('[C11] merges concurrent delta edits of one POV text character by character', async () => {
+  it('[SV11] merges concurrent delta edits of one POV text character by character', async () => {
     const server = await start();
     const a = await device('a', server);
     const b = await device('b', server);
@@ -295,7 +295,7 @@ describe('sync client in the worker host', () => {
     expect(['abxy', 'xyab']).toContain(onA!.slice(0, 4));
   });
 
-  it('[C11] converges under seeded random concurrent inserts and deletes in one POV text', async () => {
+  it('[SV11] converges under seeded random concurrent inserts and deletes in one POV text', async () => {
     const server = await start();
     const a = await device('a', server);
     const b = await device('b', server);
@@ -321,7 +321,7 @@ describe('sync client in the worker host', () => {
     expect(onA).not.toBe(PROJECTION);
   });
 
-  it('[C13] shares presence with peers, and drops malformed peer states', async () => {
+  it('[SV13] shares presence with peers, and drops malformed peer states', async () => {
     const server = await start();
     const a = await device('a', server);
     const b = await device('b', server);

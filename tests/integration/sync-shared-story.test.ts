@@ -73,7 +73,7 @@ async function ownerWithTwoStories(server: SyncServer) {
 }
 
 describe('a collaborator’s room token', () => {
-  it('[C7][C5][C6][S2] joins one story: its turns and title arrive, edits go both ways, nothing else is shared', async () => {
+  it('[SV7][SV5][SV6][S2] joins one story: its turns and title arrive, edits go both ways, nothing else is shared', async () => {
     const log: string[] = [];
     const server = await start(log);
     const { owner, a, b } = await ownerWithTwoStories(server);
@@ -131,7 +131,7 @@ describe('a collaborator’s room token', () => {
     expect((await friend.api.listStories()).map((s) => s.id)).toEqual([a]);
   });
 
-  it('[C2][C7][C5] a wrong room token shows that story refused and says what to do; a new link fixes it', async () => {
+  it('[SV2][SV7][SV5] a wrong room token shows that story refused and says what to do; a new link fixes it', async () => {
     const server = await start();
     const { a, b } = await ownerWithTwoStories(server);
     const friend = await device('friend');
@@ -171,7 +171,7 @@ describe('a collaborator’s room token', () => {
     expect(both.rooms?.map((r) => r.room).sort()).toEqual([b, 'library'].sort());
   });
 
-  it('[C8] refuses to join the story list or a malformed room', async () => {
+  it('[SV8] refuses to join the story list or a malformed room', async () => {
     const friend = await device('friend');
     for (const room of ['library', 'no/slash', ''])
       expect(

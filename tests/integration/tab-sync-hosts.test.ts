@@ -224,7 +224,7 @@ describe('a story deleted in another tab', () => {
       'a story-deleted push',
     );
 
-  it('[C12] is closed in the tab that has it open, which is told; its stored copy is gone', async () => {
+  it('[SV12] is closed in the tab that has it open, which is told; its stored copy is gone', async () => {
     const { prefix, a, b, storyId } = await twoTabsOnOneStory();
     ok(await a.api.send(storyId, { next: null, text: 'I knock on the gate.' }));
     await transcriptShows(b.api, storyId, 'I knock on the gate.', 'the turn in B');
@@ -240,7 +240,7 @@ describe('a story deleted in another tab', () => {
     expect(a.events.some((e) => e.kind === 'story-deleted')).toBe(false);
   });
 
-  it('[C12] leaves a story the tab is opening before its entry arrives', async () => {
+  it('[SV12] leaves a story the tab is opening before its entry arrives', async () => {
     const server = await model();
     const prefix = device();
     const a = await tab(server, prefix);
@@ -261,7 +261,7 @@ describe('a story deleted in another tab', () => {
     expect((await indexedDB.databases()).map((d) => d.name)).toContain(`${prefix}-story-early`);
   });
 
-  it('[C12][T1] Undo (re-importing the exported story) lists it again in both tabs, open and live', async () => {
+  it('[SV12][T1] Undo (re-importing the exported story) lists it again in both tabs, open and live', async () => {
     const { a, b, storyId } = await twoTabsOnOneStory();
     ok(await a.api.send(storyId, { next: null, text: 'I knock on the gate.' }));
     const kept = ok(await a.api.exportStory(storyId)).story;
@@ -276,7 +276,7 @@ describe('a story deleted in another tab', () => {
     await transcriptShows(b.api, storyId, 'I knock again.', 'the new turn in B');
     await storyChanged(b, storyId);
   });
-  it('[C12] an Undo right after the delete is still stored once the other tab has heard and the tab is closed', async () => {
+  it('[SV12] an Undo right after the delete is still stored once the other tab has heard and the tab is closed', async () => {
     const { prefix, a, b, storyId } = await twoTabsOnOneStory();
     ok(await a.api.send(storyId, { next: null, text: 'I knock on the gate.' }));
     const kept = ok(await a.api.exportStory(storyId)).story;

@@ -134,7 +134,7 @@ describe('continue a turn', () => {
 });
 
 describe('suggest my turn', () => {
-  it("[SG1] the request holds the user's own story and persona only: no character's source or card", async () => {
+  it("[SU1] the request holds the user's own story and persona only: no character's source or card", async () => {
     const { s } = scene();
     const env = makeEnv(() => 'I step through the gate.');
     const r = await suggestTurn(s, env);
@@ -150,7 +150,7 @@ describe('suggest my turn', () => {
       expect(asked).not.toContain(secret);
   });
 
-  it('[SG2] nothing is stored; a draft speaking for a character is asked for again; tokens stream as a suggestion', async () => {
+  it('[SU2] nothing is stored; a draft speaking for a character is asked for again; tokens stream as a suggestion', async () => {
     const { s } = scene();
     const sources: TokenSource[] = [];
     const env = makeEnv((_, n) => (n === 1 ? 'Jane: "Come in," she says.' : 'I nod and step in.'), {
@@ -165,7 +165,7 @@ describe('suggest my turn', () => {
     expect(sources.every((x) => x.op === 'suggestion')).toBe(true);
   });
 
-  it('[SG2] a cancelled suggestion answers cancelled', async () => {
+  it('[SU2] a cancelled suggestion answers cancelled', async () => {
     const { s } = scene();
     const controller = new AbortController();
     const env = makeEnv(

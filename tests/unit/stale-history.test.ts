@@ -103,7 +103,7 @@ describe('stale history is the person’s choice', () => {
     expect(JSON.stringify(exportStory(s.doc))).toBe(before);
   });
 
-  it('[D7] "keep" re-stamps every stale item and changes no text; the command then runs on it', async () => {
+  it('[D7][H2] "keep" re-stamps every stale item and changes no text; the command then runs on it', async () => {
     const s = await played(6);
     const early = path(s)[2]?.id as string;
     editSource(s.doc, early, { text: 'I speak, turn 2, louder.' });
@@ -129,7 +129,7 @@ describe('stale history is the person’s choice', () => {
     expect(env.model.calls.map(kindOf).slice(4)).toEqual(['project', 'project', 'project', 'project']);
   });
 
-  it('[H3] "rewrite" makes a new branch from the first stale character turn; the old one stays byte for byte', async () => {
+  it('[H3][H4] "rewrite" makes a new branch from the first stale character turn; the old one stays byte for byte', async () => {
     const s = await played(6);
     const old = path(s);
     const oldLeaf = activeLeaf(s.doc) as string;
@@ -194,7 +194,7 @@ describe('stale history is the person’s choice', () => {
     });
   });
 
-  it('"rewrite" with nothing but views stale projects them again in place (derived data), hand edits kept', async () => {
+  it('[H3][H4] "rewrite" with nothing but views stale projects them again in place (derived data), hand edits kept', async () => {
     const s = await played(2);
     const env = envOf();
     const last = await send(s, env, { author: USER, text: 'I speak last.', next: null });
@@ -217,7 +217,7 @@ describe('stale history is the person’s choice', () => {
     expect(readPov(s.doc, turn, JESS)?.text).toMatch(/answer/);
   });
 
-  it('[L5] a rewrite that fails leaves the old branch whole; failing before its first turn, the path as it was', async () => {
+  it('[L5][H3] a rewrite that fails leaves the old branch whole; failing before its first turn, the path as it was', async () => {
     const s = await played(4);
     const oldLeaf = activeLeaf(s.doc) as string;
     const old = JSON.stringify(exportStory(s.doc).turns);
@@ -236,7 +236,7 @@ describe('stale history is the person’s choice', () => {
     );
   });
 
-  it('[L2] regenerating a hand-written turn completes a missing earlier view first, in order', async () => {
+  it('[L2][H6] regenerating a hand-written turn completes a missing earlier view first, in order', async () => {
     const s = makeStory();
     const t1 = s.say(USER, 'I wave.');
     s.project(t1, JESS, 'You see a wave.');
@@ -255,7 +255,7 @@ describe('stale history is the person’s choice', () => {
     expect(readTurn(s.doc, t2).pov[JANE]?.text).toContain('answer 2');
   });
 
-  it('regenerating a hand-written turn keeps views edited by hand; one view asked for by name is replaced', async () => {
+  it('[H6][H4] regenerating a hand-written turn keeps views edited by hand; one view asked for by name is replaced', async () => {
     const s = makeStory();
     const t1 = s.say(USER, 'I wave.');
     s.projectAll(t1);
@@ -290,7 +290,7 @@ describe('stale history is the person’s choice', () => {
     expect(staleHistory(s)).toBeNull();
   });
 
-  it('regenerating a character turn makes an alternative beside it; a failure leaves the path where it was', async () => {
+  it('[H6] regenerating a character turn makes an alternative beside it; a failure leaves the path where it was', async () => {
     const s = await played(2);
     const last = activeLeaf(s.doc) as string;
     const failing = envOf(() => modelFailure('unreachable'));
@@ -301,11 +301,12 @@ describe('stale history is the person’s choice', () => {
     expect(r.ok).toBe(true);
     const made = r.ok ? r.turnId : '';
     expect(readTurn(s.doc, made).parent).toBe(readTurn(s.doc, last).parent);
+    expect(readTurn(s.doc, made).author).toBe(readTurn(s.doc, last).author);
     expect(s.views.children(readTurn(s.doc, last).parent)).toEqual([last, made]);
     expect(readTurn(s.doc, last).source).toMatch(/answer/);
   });
 
-  it('regenerating with stale history before the turn asks first; with "rewrite" it continues on the new branch', async () => {
+  it('[H1][H3] regenerating with stale history before the turn asks first; with "rewrite" it continues on the new branch', async () => {
     const s = await played(4);
     const last = activeLeaf(s.doc) as string;
     editSource(s.doc, path(s)[0]?.id as string, { text: 'I speak, turn 1, differently.' });
@@ -322,7 +323,7 @@ describe('stale history is the person’s choice', () => {
     expect(s.views.path(last).at(-1)?.id).toBe(last);
   });
 
-  it('editing a character turn by hand marks it edited and makes its views stale, not the turn', async () => {
+  it('[H4][H5] editing a character turn by hand marks it edited and makes its views stale, not the turn; an edit to no text is refused', async () => {
     const s = await played(1);
     const [mine, theirs] = path(s);
     editSource(s.doc, theirs?.id as string, { text: 'I nod. (by hand)' });

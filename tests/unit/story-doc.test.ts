@@ -290,7 +290,7 @@ describe('migrations', () => {
 });
 
 describe('[P8] the <empty> sentinel is never stored as text', () => {
-  it('[P8] writing or editing a record to exactly <empty> stores perceived nothing', () => {
+  it('[P8][H5] writing a record as exactly <empty> stores perceived nothing; an edit to <empty> or to no text is refused and changes nothing', () => {
     const s = makeStory();
     const t1 = s.say(USER, 'I wave.');
     writePov(s.doc, t1, JANE, {

@@ -19,7 +19,7 @@ const problemOf = (read: ReturnType<typeof readPairing>) =>
   read && !read.ok ? pairingProblemText(read) : 'no problem';
 
 describe('pairing link', () => {
-  it('[C9] reads what the server prints', () => {
+  it('[SV9] reads what the server prints', () => {
     const url = new URL(pairingUrl('http://192.168.1.20:8787/', 'tok-EN_123'));
     expect(readPairing(url.hash)).toEqual({
       ok: true,
@@ -27,7 +27,7 @@ describe('pairing link', () => {
     });
   });
 
-  it('[C9][C8] reads a shared story’s link (with its room), whole or as a fragment', () => {
+  it('[SV9][SV8] reads a shared story’s link (with its room), whole or as a fragment', () => {
     const link = pairingUrl('http://192.168.1.20:8787/', 'room-tok', 'story-1');
     const pairing = { server: 'http://192.168.1.20:8787', token: 'room-tok', room: 'story-1' };
     expect(readPairing(new URL(link).hash)).toEqual({ ok: true, pairing });
@@ -38,7 +38,7 @@ describe('pairing link', () => {
     expect(problemOf(readPairing(library))).toMatch(/room/);
   });
 
-  it('[C8][S3] the settings and the app’s links take exactly the protocol’s room names, never the library', () => {
+  it('[SV8][S3] the settings and the app’s links take exactly the protocol’s room names, never the library', () => {
     // Both read the protocol's constants; the server's own schema too.
     const rooms = ['a', 'A-z_09', 'x'.repeat(128), 'x'.repeat(129), '', 'a.b', 'a b', 'no/slash', 'é', 'a\n'];
     for (const room of [...rooms, LIBRARY_ROOM, 'Library', 'library-2']) {
@@ -50,7 +50,7 @@ describe('pairing link', () => {
     }
   });
 
-  it('[C9][S1] the app’s links take the tokens the server takes, up to the protocol’s bound', () => {
+  it('[SV9][S1] the app’s links take the tokens the server takes, up to the protocol’s bound', () => {
     for (const length of [1, MAX_TOKEN_LENGTH, MAX_TOKEN_LENGTH + 1]) {
       const token = 'x'.repeat(length);
       const taken = length <= MAX_TOKEN_LENGTH;
@@ -59,7 +59,7 @@ describe('pairing link', () => {
     }
   });
 
-  it('[C9] ignores other hashes and explains broken links', () => {
+  it('[SV9] ignores other hashes and explains broken links', () => {
     expect(readPairing('#/stories/s1')).toBeNull();
     expect(readPairing('')).toBeNull();
     expect(problemOf(readPairing('#pair=%%%'))).toMatch(/damaged/);
@@ -73,7 +73,7 @@ describe('pairing link', () => {
 });
 
 describe('sync addresses and overall state', () => {
-  it('[C14] derives the WebSocket base and the access probe from the server address', () => {
+  it('[SV14] derives the WebSocket base and the access probe from the server address', () => {
     const target = { serverURL: 'https://example.org/rashomon/', token: 'a b' };
     expect(websocketBase(target)).toBe('wss://example.org/rashomon/sync');
     expect(accessProbeUrl(target, 'library')).toBe(
@@ -81,7 +81,7 @@ describe('sync addresses and overall state', () => {
     );
   });
 
-  it('[C6] shows the worst room, naming it', () => {
+  it('[SV6] shows the worst room, naming it', () => {
     const label = (room: string) => (room === 'library' ? 'The story list' : `“${room}”`);
     expect(
       overallStatus([{ room: 'library', status: 'connected', detail: 'Up to date.' }], label),
@@ -120,7 +120,7 @@ describe('sync addresses and overall state', () => {
     expect(folded).toMatchObject({ status: 'offline', detail: '“s1”: no answer' });
   });
 
-  it('[C5] routes a joined story to its own server and token, and never the library', () => {
+  it('[SV5] routes a joined story to its own server and token, and never the library', () => {
     const own = { serverURL: 'http://home:8787', token: 'owner' };
     const friend = { serverURL: 'http://friend:8787', token: 'room-a' };
     const shared = [{ room: 'a', ...friend }];

@@ -75,7 +75,7 @@ describe('turn loop', () => {
     ['first', false],
     ['last', true],
   ])(
-    "[L1][L8] a character's turn: the user's view at once (user listed %s), the others only when the background runs, and they exist after it",
+    "[L1][L8][P1] a character's turn: only it generates; the user's view at once (user listed %s), the others only when the background runs, and they exist after it",
     async (_, userLast) => {
       const s = makeStory({ userLast });
       const env = makeEnv(plausible);
@@ -84,7 +84,7 @@ describe('turn loop', () => {
       const kinds = () => env.model.calls.map((c) => `${kindOf(c)}:${subjectOf(c)}`);
       expect(kinds()).toEqual(['actor:Jane', 'project:User']);
       const leaf = activeLeaf(s.doc) as string;
-      expect(readTurn(s.doc, leaf).origin).toBe('generated');
+      expect(readTurn(s.doc, leaf)).toMatchObject({ origin: 'generated', author: JANE });
       expect(Object.keys(readTurn(s.doc, leaf).pov)).toEqual([USER]);
       expect((await completeBackground(s, env)).ok).toBe(true);
       expect(kinds()).toEqual(['actor:Jane', 'project:User', 'project:Jess']);

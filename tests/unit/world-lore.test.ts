@@ -55,7 +55,7 @@ const DRAGON: LoreEntryInput = {
 };
 
 describe('lore from one participant’s own window', () => {
-  it('[W-POV1] an entry keyed on a word said only while X was absent never fires for X', async () => {
+  it('[WP1] an entry keyed on a word said only while X was absent never fires for X', async () => {
     const s = makeStory({ jessPresent: false });
     writeStoryBook(s.doc, book([DRAGON]));
     const t1 = s.say(USER, 'A dragon circles the tower.');
@@ -73,7 +73,7 @@ describe('lore from one participant’s own window', () => {
     expect(env.model.calls.some((c) => text(c).includes('dragon') && subjectOf(c) === 'Jess')).toBe(false);
   });
 
-  it('[W-POV2] the projector scans the target’s window before the turn, never the new source', async () => {
+  it('[WP1] the projector scans the target’s window before the turn, never the new source', async () => {
     const s = makeStory();
     writeStoryBook(s.doc, book([DRAGON]));
     const t1 = s.say(USER, 'I mention a dragon to Jane only.', { audiences: [USER, JANE] });
@@ -88,7 +88,7 @@ describe('lore from one participant’s own window', () => {
     expect(povGiven(s.doc, t2, JESS)?.lore).toBeUndefined();
   });
 
-  it('[W-POV3] a character’s book is its own; a story book is everyone’s', async () => {
+  it('[WP2] a character’s book is its own; a story book is everyone’s', async () => {
     const s = makeStory();
     writeStoryBook(
       s.doc,
@@ -106,7 +106,7 @@ describe('lore from one participant’s own window', () => {
     expect(text(lastFor(env.model.calls, 'Jane', 'actor'))).toContain('Jane owes the guild.');
   });
 
-  it('[W-POV4] a sticky entry is carried by the character’s next request, read from what its last one held', async () => {
+  it('[WP4] a sticky entry is carried by the character’s next request, read from what its last one held', async () => {
     const s = makeStory({ jessPresent: false });
     writeStoryBook(s.doc, book([{ ...DRAGON, sticky: 3 }]));
     const t1 = s.say(USER, 'A dragon!');
@@ -123,7 +123,7 @@ describe('lore from one participant’s own window', () => {
     expect(turnGiven(s.doc, second)?.lore).toEqual({ fresh: [], carried: ['b1\u0000dragon'] });
   });
 
-  it('[W-POV5] an at-depth entry goes into the window that many entries before its end', async () => {
+  it('[WP3] an at-depth entry goes into the window that many entries before its end', async () => {
     const s = makeStory({ jessPresent: false });
     writeStoryBook(s.doc, book([{ ...DRAGON, position: 'at-depth', depth: 1, role: 'system' }]));
     for (const line of ['A dragon!', 'It lands.']) s.projectAll(s.say(USER, line));
@@ -160,7 +160,7 @@ const WORLD = {
 };
 
 describe('the world as one character knows it', () => {
-  it('[W-K1] a node X does not know never reaches X’s request; what it knows does, its own node first', async () => {
+  it('[WK1] a node X does not know never reaches X’s request; what it knows does, its own node first', async () => {
     const s = makeStory();
     writeStoryWorld(s.doc, WORLD);
     s.projectAll(s.say(USER, 'Good evening.'));
@@ -184,7 +184,7 @@ describe('the world as one character knows it', () => {
     ).not.toContain('altar');
   });
 
-  it('[W-K2] what X learns in play (an accepted knowledge commit naming a node) reaches it on that branch only', async () => {
+  it('[WK2] what X learns in play (an accepted knowledge commit naming a node) reaches it on that branch only', async () => {
     const s = makeStory();
     writeStoryWorld(s.doc, WORLD);
     const t1 = s.say(USER, 'Jane whispers to Jess about the key.');
