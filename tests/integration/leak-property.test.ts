@@ -47,7 +47,7 @@ const PERCEPTS = [
  * Contexts small enough that windows move and the chronicler (on the projector's backend) runs within
  * a scene; the actor's backend has a little more, for its card, persona, world, lore and note.
  */
-const SMALL_CONTEXT = 1800;
+const SMALL_CONTEXT = 1900;
 const SMALL_ACTOR_CONTEXT = 2600;
 
 const ACTS = [
@@ -201,7 +201,7 @@ function randomSteps(rng: Rng, input: StoryJsonInput, small: boolean): Step[] {
   const steps: Step[] = [];
   let secret = 0;
   // At a small context, long enough that windows fill and move, and the chronicler runs.
-  const count = small ? 14 + rng.int(8) : 5 + rng.int(9);
+  const count = small ? 20 + rng.int(8) : 5 + rng.int(9);
   while (steps.length < count) {
     const here = characters.filter((c) => present.get(c));
     const roll = rng.next();

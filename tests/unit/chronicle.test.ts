@@ -99,8 +99,10 @@ function answer(request: ChatRequest, n: number): string {
       return JSON.stringify({ next: names[n % names.length] });
     }
     case 'project': {
-      // What is said aloud is heard: a canary in the new turn is perceived, so the test can fail.
-      const said = request.messages.at(-1)?.content.match(CANARY) ?? [];
+      // What is said aloud is heard: a canary in the new turn (the task's last part, never the memories
+      // told before it) is perceived, so the test can fail.
+      const task = request.messages.at(-1)?.content ?? '';
+      const said = task.slice(task.lastIndexOf('<empty>:')).match(CANARY) ?? [];
       return `You hear someone move about the room and settle down again (${n}). ${said.join(' ')}`.trim();
     }
     case 'batch':

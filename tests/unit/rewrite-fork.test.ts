@@ -108,7 +108,8 @@ describe('a rewrite forks at the first stale model-written turn (H3)', () => {
     const oldT4 = readTurn(s.doc, t4);
 
     const env = envOf();
-    const r = await settleStale(s, env, t6, 'rewrite');
+    // The user's t5 comes after the fork: the person chooses to copy it onto the new branch (H9).
+    const r = await settleStale(s, env, t6, { rewrite: { copy: [t5] } });
     expect(r.ok, JSON.stringify(r)).toBe(true);
     const path = pathIds(s.doc);
     // t2 and t3 stay where they are (t2's and t3's views projected again in place); t4 is the fork.
@@ -121,7 +122,7 @@ describe('a rewrite forks at the first stale model-written turn (H3)', () => {
       edited: true,
     });
     expect(readTurn(s.doc, path[3] as string)).toMatchObject({ author: JESS, origin: 'generated' });
-    // The user's t5 is copied byte for byte after it; Jane's t6 no longer fits and is written again.
+    // The user's t5 is copied after it; Jane's t6 no longer fits and is written again.
     expect(path[4]).not.toBe(t5);
     expect(readTurn(s.doc, path[4] as string)).toMatchObject({ author: USER, source: 'I step inside.' });
     expect(path[5]).not.toBe(t6);
