@@ -202,12 +202,12 @@ describe(
         const first = memories.getByRole('listitem').filter({ hasText: FIRST_MEMORY });
         await first.getByText('importance 6/10').waitFor();
         const state = section(JANE, 'How things stand');
-        await state.getByText('by the lamp post').waitFor();
-        await state.getByText('a soot-stained coat').waitFor();
+        await state.getByText('by the lamp post', { exact: true }).waitFor();
+        await state.getByText('a soot-stained coat', { exact: true }).waitFor();
         const review = section(JANE, 'Waiting for your review');
         assert.equal(await review.getByRole('listitem').count(), 3);
         const relationship = review.getByRole('listitem', { name: `Change of ${USER}: Relationship` });
-        await relationship.getByText('a stranger she is wary of').waitFor();
+        await relationship.getByText('a stranger she is wary of', { exact: true }).waitFor();
         // Each change shows the words it rests on, quoted from what Jane perceived.
         assert.ok(
           janeHears(1).includes(
@@ -238,7 +238,7 @@ describe(
 
         await change(`${USER}: Relationship`).getByRole('button', { name: 'Accept' }).click();
         await change(`${USER}: Relationship`).waitFor({ state: 'detached' });
-        await state.getByText('a stranger she is wary of').waitFor();
+        await state.getByText('a stranger she is wary of', { exact: true }).waitFor();
         // The settled change left the list; the focus went back to the queue's heading.
         await page().waitForFunction(() => document.activeElement?.textContent === 'Waiting for your review');
 
@@ -288,19 +288,19 @@ describe(
       const where = state.getByRole('textbox', { name: `${JANE}: Whereabouts` });
       await where.fill('in the cellar');
       await where.press('Enter');
-      await state.getByText('in the cellar').waitFor();
-      assert.equal(await state.getByText('by the lamp post').count(), 0);
+      await state.getByText('in the cellar', { exact: true }).waitFor();
+      assert.equal(await state.getByText('by the lamp post', { exact: true }).count(), 0);
 
       await state.getByRole('button', { name: `Clear ${JANE}: Appearance` }).click();
-      await state.getByText('a soot-stained coat').waitFor({ state: 'detached' });
+      await state.getByText('a soot-stained coat', { exact: true }).waitFor({ state: 'detached' });
 
       // Read again from the worker: everything stays as the person left it.
       await closePanel(JANE);
       await openPanel(JANE);
       await section(JANE, 'Memories').getByText(ADDED_MEMORY).waitFor();
       assert.equal(await section(JANE, 'Memories').getByText(FIRST_MEMORY).count(), 0);
-      await section(JANE, 'How things stand').getByText('in the cellar').waitFor();
-      assert.equal(await dialog.getByText('a soot-stained coat').count(), 0);
+      await section(JANE, 'How things stand').getByText('in the cellar', { exact: true }).waitFor();
+      assert.equal(await dialog.getByText('a soot-stained coat', { exact: true }).count(), 0);
       await page().screenshot({ path: `${SCREENSHOTS}memory-1280.png` });
       await closePanel(JANE);
     });
@@ -314,9 +314,16 @@ describe(
       const actor = stub.requests.slice(before).find((r) => r.kind.op === 'actor');
       const prompt = JSON.stringify(actor.body.messages);
       assert.ok(prompt.includes(ADDED_MEMORY), 'the added memory is not in her request');
-      assert.ok(prompt.includes('in the cellar'), 'the corrected whereabouts are not in her request');
+      assert.ok(
+        prompt.includes(`${JANE}, whereabouts: in the cellar`),
+        'the corrected whereabouts are not in her request',
+      );
       assert.ok(prompt.includes('is looking for his sister'), 'the amended change is not in her request');
-      assert.ok(!prompt.includes('to send the traveller away'), 'a rejected change reached her request');
+      // Her transcript quotes the words the change rested on; her state must not tell it as what she wants.
+      assert.ok(
+        !prompt.includes(`${JANE}, wants: to send the traveller away`),
+        'a rejected change reached her request',
+      );
       assert.ok(!prompt.includes(FIRST_MEMORY), 'a forgotten memory reached her request');
     });
 
@@ -397,7 +404,7 @@ describe(
     it('fits a 390px phone, the panel and the itemisation', { timeout: TEST_TIMEOUT_MS }, async () => {
       await page().setViewportSize(PHONE);
       await openPanel(JANE);
-      await section(JANE, 'How things stand').getByText('in the cellar').waitFor();
+      await section(JANE, 'How things stand').getByText('in the cellar', { exact: true }).waitFor();
       const panelWidth = await panel(JANE).evaluate((el) => el.scrollWidth);
       assert.ok(panelWidth <= PHONE.width, `the memory panel is ${panelWidth}px wide`);
       await page().screenshot({ path: `${SCREENSHOTS}memory-390.png` });
