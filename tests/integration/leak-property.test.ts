@@ -418,6 +418,23 @@ interface Entry {
   text: string;
 }
 
+/** What a scene's requests are counted by: each kind, and what they carried. */
+const noneSeen = () => ({
+  batch: 0,
+  project: 0,
+  deferred: 0,
+  actor: 0,
+  selector: 0,
+  nothingInActor: 0,
+  chronicle: 0,
+  suggest: 0,
+  hint: 0,
+  rolled: 0,
+  noted: 0,
+  known: 0,
+  lore: 0,
+});
+
 /** Checks one scene; returns its problems (empty when every rule holds) and what it exercised. */
 function checkScene(run: SceneRun) {
   const { story, calls, seed } = run;
@@ -531,21 +548,7 @@ function checkScene(run: SceneRun) {
   const perTurn = new Map<number, Array<{ kind: Kind; who: string[]; n: number }>>();
   const order: number[] = [];
   let selectorCalls = 0;
-  const seen = {
-    batch: 0,
-    project: 0,
-    deferred: 0,
-    actor: 0,
-    selector: 0,
-    nothingInActor: 0,
-    chronicle: 0,
-    suggest: 0,
-    hint: 0,
-    rolled: 0,
-    noted: 0,
-    known: 0,
-    lore: 0,
-  };
+  const seen = noneSeen();
   for (const call of calls) {
     const kind = kindOfCall(call);
     const text = requestText(call);
@@ -740,19 +743,7 @@ describe('isolation over random scenes (canaries)', () => {
   it('[O1][O2][O3][O4][P5][P6][L1][L6][L8][M1][WK1][WP1][WP2][AN1][DI7][SU1][PH1] no request of any kind carries a canary its participant never perceived (200 seeded scenes)', async () => {
     const problems: string[] = [];
     const total = {
-      batch: 0,
-      project: 0,
-      deferred: 0,
-      actor: 0,
-      selector: 0,
-      nothingInActor: 0,
-      chronicle: 0,
-      suggest: 0,
-      hint: 0,
-      rolled: 0,
-      noted: 0,
-      known: 0,
-      lore: 0,
+      ...noneSeen(),
       nothing: 0,
       turns: 0,
       refused: 0,
