@@ -5,15 +5,16 @@
 // Ctrl-C stops the run and prints the scenes played whole (exit 130). Exit 1: the backend cannot be
 // used (unreachable, a wrong key or model: the run ends at the first such failure), or a structural leak in isolation, which is a
 // bug of Rashomon's, not of the model.
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { createTape, type TapeEntry } from '../driver/eval/tape.ts';
+import { closeSync, writeSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createTape, EvalMode, type TapeEntry } from '../driver/eval/tape.ts';
 import { runEval, type EvalProgress } from '../driver/eval/run-eval.ts';
 import { sceneModel } from './run-command.ts';
 import { overridePrompts, shippedPrompts } from './prompt-files.ts';
 import { resolvePrompts } from '../driver/prompts/resolve.ts';
 import { readEvalScenes, SHIPPED_SCENES_DIR } from './eval-scenes.ts';
 import { evalTable } from './eval-table.ts';
+import { outFolder } from './out-folder.ts';
 
 export interface EvalCommandOptions {
   baseURL: string;
@@ -32,6 +33,11 @@ export interface EvalCommandOptions {
 /** The exit code of a run stopped by Ctrl-C, as shells report SIGINT. */
 const STOPPED_EXIT = 130;
 
+const REQUESTS = 'requests.jsonl';
+const REPORT = 'report.json';
+/** Where a played story goes: `stories/<mode>/<scene>`, readable with `rashomon transcript`. */
+const storyFile = (mode: EvalMode, scene: string) => `stories/${mode}/${scene}`;
+
 const defaultOut = (now: Date) => join('.rashomon-eval', now.toISOString().replace(/[:.]/g, '-'));
 
 export async function evalCommand(opts: EvalCommandOptions, log: (line: string) => void): Promise<number> {
@@ -41,11 +47,19 @@ export async function evalCommand(opts: EvalCommandOptions, log: (line: string) 
   const prompts = opts.prompts
     ? resolvePrompts({ shipped: shippedPrompts(), library: overridePrompts(opts.prompts) }).prompts
     : shippedPrompts();
-  const out = resolve(opts.out ?? defaultOut(now));
-  mkdirSync(out, { recursive: true });
-  const requestsFile = join(out, 'requests.jsonl');
-  writeFileSync(requestsFile, '');
-  const tape = createTape((entry: TapeEntry) => appendFileSync(requestsFile, `${JSON.stringify(entry)}\n`));
+  const folder = outFolder(resolve(opts.out ?? defaultOut(now)), '--out');
+  const out = folder.dir;
+  // Every file the run will write is checked before the first request (E9).
+  for (const rel of [
+    REQUESTS,
+    REPORT,
+    ...Object.values(EvalMode).flatMap((m) => scenes.map((s) => storyFile(m, s.name))),
+  ])
+    folder.check(rel);
+  const requestsFile = join(out, REQUESTS);
+  // Held open for the run: each request is appended through it, never by its name again.
+  const requests = folder.open(REQUESTS);
+  const tape = createTape((entry: TapeEntry) => writeSync(requests, `${JSON.stringify(entry)}\n`));
   const connect = (model: string) =>
     sceneModel({
       baseURL: opts.baseURL,
@@ -78,13 +92,10 @@ export async function evalCommand(opts: EvalCommandOptions, log: (line: string) 
       signal: controller.signal,
       onProgress: progress,
       // Readable afterwards with `rashomon transcript FILE --as NAME`.
-      onPlayed: (scene, played) => {
-        const file = join(out, 'stories', played.mode, scene.name);
-        mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, `${JSON.stringify(played.story, null, 2)}\n`);
-      },
+      onPlayed: (scene, played) =>
+        folder.write(storyFile(played.mode, scene.name), `${JSON.stringify(played.story, null, 2)}\n`),
     });
-    writeFileSync(join(out, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+    folder.write(REPORT, `${JSON.stringify(report, null, 2)}\n`);
     process.stdout.write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : `${evalTable(report, out)}\n`);
     if (report.stopped) return STOPPED_EXIT;
     if (report.fatal !== null) {
@@ -100,5 +111,6 @@ export async function evalCommand(opts: EvalCommandOptions, log: (line: string) 
     return 0;
   } finally {
     process.off('SIGINT', stop);
+    closeSync(requests);
   }
 }

@@ -8,6 +8,7 @@ import { readImport, type ReadImport } from '../driver/import/read-import.ts';
 import { readJsonText } from '../driver/import/json-text.ts';
 import type { ImportReport } from '../driver/import/intermediate.ts';
 import { exportStory } from '../driver/story-json/export.ts';
+import { importStory } from '../driver/story-json/import.ts';
 import { characterToV3 } from '../driver/import/card-write.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -95,9 +96,13 @@ export function importCommand(cmd: ImportCommand, print: (line: string) => void)
     case 'chat':
       writeFileSync(cmd.out, `${JSON.stringify(exportStory(read.doc), null, 2)}\n`);
       return 0;
-    case 'story':
+    case 'story': {
+      // Checked as the app's import checks it (E8): a story the app would refuse is not written.
+      const checked = importStory(read.json, new Date().toISOString());
+      if (!checked.ok) throw new UsageError(`${cmd.file}: ${checked.detail}`);
       writeFileSync(cmd.out, `${JSON.stringify(read.json, null, 2)}\n`);
       return 0;
+    }
     case 'character':
     case 'lorebook':
       addToLibrary(cmd.out, read);

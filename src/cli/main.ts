@@ -10,7 +10,8 @@ const USAGE = `Usage:
   rashomon run SCENE.json --base-url URL --model NAME [--api-key KEY] [--batch] [--concurrency N]
                 [--context TOKENS] [--timeout SECONDS] [--prompts DIR] [--language en|zh]
                 [--stale keep|rewrite] [--out OUT.json]
-                (--timeout: how long one model request may take, answer included; default 120)
+                (--timeout: how long one model request may take, answer included, not tried again
+                past it; default 120; Ctrl-C writes the steps done, exit 130)
   rashomon eval --base-url URL --model NAME [--api-key KEY] [--judge-model NAME] [--scenes DIR]
                 [--timeout SECONDS] [--prompts DIR] [--json] [--out DIR]
                 (how well the model keeps secrets, against a shared-history baseline; requests

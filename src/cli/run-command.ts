@@ -2,8 +2,9 @@
 // Exit 2: a bad scene, language or prompt override, the folder's or the story's (nothing written, no
 // model call); or a step that cannot be done as the story stands, such as one that would build on a
 // stale history without --stale (the story is written as it stood before that step). Exit 1: a model
-// failure after the retries (the story as it stood after the last completed step). Exit 0: done.
-import { readFileSync, writeFileSync } from 'node:fs';
+// failure after the retries (the story as it stood after the last completed step). Exit 130 or 143:
+// stopped by SIGINT or SIGTERM (the same story, written at once). Exit 0: done.
+import { readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { createStoryViews } from '../driver/views/story-views.ts';
 import { importStory } from '../driver/story-json/import.ts';
@@ -201,53 +202,80 @@ export async function runScene(opts: RunOptions, log: (line: string) => void): P
     completeStory(story, { ...env, signal, newId: () => randomUUID() }),
   );
   const plan = planned.plan;
-  for (let i = 0; i < plan.length; i++) {
-    const step = plan[i] as StepPlan;
-    let before = exportStory(doc);
-    // The user's turn and the act after it are one Send, as the app sends them.
-    const next = plan[i + 1];
-    const joined = step.kind === 'author' && step.author === userId && next?.kind === 'act' ? next : null;
-    const steps = joined ? [step, joined] : [step];
-    for (const [k, s] of steps.entries()) log(`step ${i + k + 1}/${plan.length}: ${describe(s, story)}`);
-    let result: DriverResult;
-    try {
-      result = await scheduler.run(async () => {
-        for (const [k, s] of steps.entries()) {
-          const r = await runStep(story, env, s, i + k + 1, ids, stale, log);
-          if (!r.ok) return r;
-          before = exportStory(doc);
-        }
-        return { ok: true };
-      });
-      // Every step is done; what the background could not write is missing from the story written.
-      if (result.ok) {
-        const end = await scheduler.idle();
-        if (end.kind === 'failed') result = end.failure;
-      }
-    } catch (e) {
-      if (!(e instanceof SceneStop)) throw e;
-      await stop(scheduler);
-      write(before);
-      log(`rashomon run: step ${i + 1}: ${e.message}`);
-      return 2;
-    }
-    const last = i + steps.length;
-    if (!result.ok) await stop(scheduler);
-    if (!result.ok && result.code === 'stale-history') {
-      write(before);
-      log(`rashomon run: step ${last}: ${staleLine(result.stale?.turns ?? [])}`);
-      return 2;
-    }
-    if (!result.ok) {
-      write(before);
-      log(`rashomon run: step ${last} failed (${result.code}): ${result.detail}`);
-      return 1;
-    }
-    i = last - 1;
+  // What a stop writes (E10): the story after the last completed step, and how many that is.
+  let kept = { story: exportStory(doc), steps: 0 };
+  const stopped = (signal: NodeJS.Signals) => {
+    const text = `${JSON.stringify(kept.story, null, 2)}\n`;
+    // Written at once and whole: the process ends here, a request in flight dropped with it.
+    if (opts.out) writeFileSync(opts.out, text);
+    else writeSync(process.stdout.fd, text);
+    log(
+      `rashomon run: stopped (${signal}) after ${kept.steps} of ${plan.length} steps; the story as it stood then is written${opts.out ? ` to ${opts.out}` : ''}`,
+    );
+    process.exit(STOPPED_EXIT[signal as keyof typeof STOPPED_EXIT] ?? STOPPED_EXIT.SIGINT);
+  };
+  for (const signal of STOP_SIGNALS) process.once(signal, stopped);
+  try {
+    return await play();
+  } finally {
+    for (const signal of STOP_SIGNALS) process.off(signal, stopped);
   }
-  write(exportStory(doc));
-  return 0;
+
+  async function play(): Promise<number> {
+    for (let i = 0; i < plan.length; i++) {
+      const step = plan[i] as StepPlan;
+      let before = exportStory(doc);
+      kept = { story: before, steps: i };
+      // The user's turn and the act after it are one Send, as the app sends them.
+      const next = plan[i + 1];
+      const joined = step.kind === 'author' && step.author === userId && next?.kind === 'act' ? next : null;
+      const steps = joined ? [step, joined] : [step];
+      for (const [k, s] of steps.entries()) log(`step ${i + k + 1}/${plan.length}: ${describe(s, story)}`);
+      let result: DriverResult;
+      try {
+        result = await scheduler.run(async () => {
+          for (const [k, s] of steps.entries()) {
+            const r = await runStep(story, env, s, i + k + 1, ids, stale, log);
+            if (!r.ok) return r;
+            before = exportStory(doc);
+            kept = { story: before, steps: i + k + 1 };
+          }
+          return { ok: true };
+        });
+        // Every step is done; what the background could not write is missing from the story written.
+        if (result.ok) {
+          const end = await scheduler.idle();
+          if (end.kind === 'failed') result = end.failure;
+        }
+      } catch (e) {
+        if (!(e instanceof SceneStop)) throw e;
+        await stop(scheduler);
+        write(before);
+        log(`rashomon run: step ${i + 1}: ${e.message}`);
+        return 2;
+      }
+      const last = i + steps.length;
+      if (!result.ok) await stop(scheduler);
+      if (!result.ok && result.code === 'stale-history') {
+        write(before);
+        log(`rashomon run: step ${last}: ${staleLine(result.stale?.turns ?? [])}`);
+        return 2;
+      }
+      if (!result.ok) {
+        write(before);
+        log(`rashomon run: step ${last} failed (${result.code}): ${result.detail}`);
+        return 1;
+      }
+      i = last - 1;
+    }
+    write(exportStory(doc));
+    return 0;
+  }
 }
+
+/** Ctrl-C and a polite kill stop the run; each exits as shells report that signal (128 + its number). */
+const STOPPED_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+const STOP_SIGNALS = Object.keys(STOPPED_EXIT) as Array<keyof typeof STOPPED_EXIT>;
 
 /** The run ends on a failed step: the background the step started stops, its request aborted. */
 async function stop(scheduler: Scheduler): Promise<void> {
@@ -264,6 +292,8 @@ export function sceneModel(
     model: opts.model,
     ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
     ...(opts.requestTimeoutMs !== undefined ? { requestTimeoutMs: opts.requestTimeoutMs } : {}),
+    // A request past --timeout ends the step (E10): asked again, a silent server held it five times as long.
+    retryTimedOut: false,
     wording: english,
   });
   return withContextSetting(model, opts.contextTokens);

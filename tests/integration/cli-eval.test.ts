@@ -3,7 +3,15 @@
 // projector leaks nothing, a leaky one is caught, shared history shows what isolation keeps out, the
 // JSON is schema-valid and Ctrl-C reports the scenes played whole.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -242,6 +250,44 @@ describe.concurrent('rashomon eval', () => {
       expect(result.stderr).toMatch(
         /eval-bad\/canary-elsewhere\.json: canaries\[0\]\.text: not in the text of step 1/,
       );
+      expect(s.requests).toHaveLength(0);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    '[E9] refuses --out naming a file in one line (exit 2, no stack trace), leaving the file as it was',
+    async () => {
+      const s = await server({ leaky: false });
+      const file = join(work, `out-${++outs}.txt`);
+      writeFileSync(file, 'mine\n');
+      const result = await rashomon(...evalArgs(s, file));
+      expect(result.code).toBe(2);
+      expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/--out .*\.txt is a file/)]);
+      expect(readFileSync(file, 'utf8')).toBe('mine\n');
+      expect(s.requests).toHaveLength(0);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    '[E9] refuses a symbolic link planted in the --out folder in one line (exit 2) and writes through none',
+    async () => {
+      const s = await server({ leaky: false });
+      const elsewhere = join(work, `elsewhere-${++outs}.txt`);
+      writeFileSync(elsewhere, 'precious\n');
+      for (const planted of ['requests.jsonl', 'stories']) {
+        const out = join(work, `out-${++outs}`);
+        mkdirSync(out);
+        symlinkSync(planted === 'stories' ? work : elsewhere, join(out, planted));
+        const result = await rashomon(...evalArgs(s, out));
+        expect(result.code, planted).toBe(2);
+        expect(result.stderr.trim().split('\n'), planted).toEqual([
+          expect.stringMatching(new RegExp(`${planted} is a symbolic link`)),
+        ]);
+        expect(existsSync(join(out, 'report.json')), planted).toBe(false);
+      }
+      expect(readFileSync(elsewhere, 'utf8')).toBe('precious\n');
       expect(s.requests).toHaveLength(0);
     },
     TEST_TIMEOUT,

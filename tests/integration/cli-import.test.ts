@@ -2,7 +2,7 @@
 // 0); a file it cannot import exits 2 with one line on stderr; --out writes a chat as Story JSON and
 // gathers characters and lorebooks into a library file.
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI_TIMEOUT, rashomon } from '../support/cli-process.ts';
@@ -103,6 +103,39 @@ describe('rashomon import', () => {
       expect(library.characters).toHaveLength(2);
       expect(library.characters[0].data.name).toBe('Mira');
       expect(library.lorebooks).toHaveLength(2);
+    },
+    4 * CLI_TIMEOUT,
+  );
+
+  it(
+    '[E8] copies a sound Story JSON, and refuses a bad one in one line (exit 2), writing nothing',
+    async () => {
+      const chat = put(
+        'e8.jsonl',
+        [
+          { name: 'Mira', mes: 'Hi.' },
+          { name: 'Sam', is_user: true, mes: 'Hey.' },
+        ]
+          .map((l) => JSON.stringify(l))
+          .join('\n'),
+      );
+      const made = join(dir, 'e8-story.json');
+      expect((await rashomon('import', chat, '--out', made, '--chat', 'perceived-all')).code).toBe(0);
+      const copy = join(dir, 'e8-copy.json');
+      expect((await rashomon('import', made, '--out', copy)).code).toBe(0);
+      expect(JSON.parse(readFileSync(copy, 'utf8'))).toEqual(JSON.parse(readFileSync(made, 'utf8')));
+
+      // Schema-valid JSON the app refuses: a turn written by someone not in the story.
+      const story = JSON.parse(readFileSync(made, 'utf8'));
+      story.turns[1].author = 'nobody-here';
+      const bad = put('e8-bad.json', JSON.stringify(story));
+      const out = join(dir, 'e8-bad-copy.json');
+      const r = await rashomon('import', bad, '--out', out);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/^rashomon: .*e8-bad\.json: /);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(existsSync(out)).toBe(false);
     },
     4 * CLI_TIMEOUT,
   );
