@@ -21,4 +21,6 @@ export const LIMITS_ZH: Messages = {
     '这个 PNG 的文本块解压后合计超过 {max} MB，任何角色卡都不会这么大：没有读取。',
   'this PNG\'s {type} chunk "{keyword}" inflates to more than {max} MB, more than any card holds: it was not read.':
     '这个 PNG 的 {type} 块“{keyword}”解压后超过 {max} MB，任何角色卡都不会这么大：没有读取。',
+  "title: {length} characters, over the {max} a story's title may have. Shorten it and import again.":
+    'title：{length} 个字符，超过了故事标题最多允许的 {max} 个字符。请缩短后再导入。',
 };
