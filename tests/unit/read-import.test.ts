@@ -42,3 +42,31 @@ describe('what kind a file is', () => {
     expect(!b.ok && b.reason).toMatch(/^notes\.txt is neither JSON nor an image card/);
   });
 });
+
+describe('[SJ8] a story too large to review', () => {
+  it('[SJ8] a 50 MB title is refused when the file is read: the review never gets it', () => {
+    const title = 'T'.repeat(50 * 1024 * 1024);
+    const result = readImport(
+      enc.encode(`{"format":"rashomon.story","title":"${title}","turns":[]}`),
+      'huge.json',
+      { language: 'zh', newId: () => 'x', importedAt: '2026-01-01T00:00:00.000Z' },
+    );
+    expect(result).toEqual({
+      ok: false,
+      reason: 'title：52428800 个字符，超过了故事标题最多允许的 1000 个字符。请缩短后再导入。',
+    });
+  });
+
+  it('[SJ8] a turn over 200 000 characters is refused before the review too, naming it', () => {
+    const result = read('long.json', {
+      format: 'rashomon.story',
+      title: 'T',
+      turns: [{ id: 't1', text: 'x'.repeat(200_001) }],
+    });
+    expect(result).toEqual({
+      ok: false,
+      reason:
+        'turns[0].text (turn "t1"): 200001 characters, over the 200000 a text of a story may have. Shorten it and import again.',
+    });
+  });
+});

@@ -11,4 +11,16 @@ export const LIMITS_ZH: Messages = {
     '{field}：{length} 个字符，超过了故事中一段文字最多允许的 {max} 个字符。请缩短后再导入。',
   'id: "{id}" names the library\'s sync room, so no story may have it. Give the story another id (1-128 characters of A-Z a-z 0-9 _ -) and import again.':
     'id："{id}" 是资料库的同步房间名，任何故事都不能使用。请给故事换一个 id（1-128 个 A-Z a-z 0-9 _ - 字符）后再导入。',
+  'the zip\'s "{name}" inflates to more than {max} MB, more than any card holds: the file was not read.':
+    '压缩包中的“{name}”解压后超过 {max} MB，任何角色卡都不会这么大：文件没有读取。',
+  "the zip's files inflate to more than {max} MB together, more than any card holds: the file was not read.":
+    '压缩包中的文件解压后合计超过 {max} MB，任何角色卡都不会这么大：文件没有读取。',
+  'this PNG has {count} text chunks, more than the {max} any card has: it was not read.':
+    '这个 PNG 有 {count} 个文本块，超过了任何角色卡会有的 {max} 个：没有读取。',
+  "this PNG's text chunks inflate to more than {max} MB together, more than any card holds: it was not read.":
+    '这个 PNG 的文本块解压后合计超过 {max} MB，任何角色卡都不会这么大：没有读取。',
+  'this PNG\'s {type} chunk "{keyword}" inflates to more than {max} MB, more than any card holds: it was not read.':
+    '这个 PNG 的 {type} 块“{keyword}”解压后超过 {max} MB，任何角色卡都不会这么大：没有读取。',
+  "title: {length} characters, over the {max} a story's title may have. Shorten it and import again.":
+    'title：{length} 个字符，超过了故事标题最多允许的 {max} 个字符。请缩短后再导入。',
 };

@@ -1,11 +1,14 @@
 // CHARX: a zip holding `card.json` (a V3 card) and the files its assets name as `embeded://path`
 // (the spec's spelling; `embedded://` is read too). Assets get their bytes; the main icon is the avatar.
-import { unzipSync, type Unzipped } from 'fflate';
 import type { Language } from '../doc/schema.ts';
 import { tr } from '../i18n/messages.ts';
 import type { CardAsset, ImportedCharacter } from './intermediate.ts';
 import type { NoteTaker } from './card-notes.ts';
 import { startsWith, utf8Decode } from './text-bytes.ts';
+import { MAX_CARD_JSON_BYTES, MAX_ENTRY_BYTES, MAX_INFLATED_TOTAL_BYTES, inMb } from './inflate-limits.ts';
+import { isZipError, listZip, readZipEntry, type ZipEntry } from './zip-entries.ts';
+
+type Unzipped = Record<string, Uint8Array>;
 
 export const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04] as const;
 const EMBEDDED = /^embedd?ed:\/\//i;
@@ -26,22 +29,67 @@ const MIME_BY_EXT: Record<string, string> = {
 export type CharxRead =
   { ok: true; cardJson: string; cardPath: string; files: Unzipped } | { ok: false; reason: string };
 
+const isCardPath = (p: string): boolean =>
+  p.toLowerCase() === CARD_FILE || p.toLowerCase().endsWith(`/${CARD_FILE}`);
+
+/**
+ * Every entry inflated under its cap (card.json MAX_CARD_JSON_BYTES, any other MAX_ENTRY_BYTES, all
+ * together MAX_INFLATED_TOTAL_BYTES): a declared size over it refuses the zip before anything is
+ * inflated, an actual one as soon as the inflater passes it (SJ6).
+ */
+function unzipCapped(
+  bytes: Uint8Array,
+  language: Language,
+): { ok: true; files: Unzipped } | { ok: false; reason: string } {
+  const entries = listZip(bytes);
+  const capOf = (e: ZipEntry) => (isCardPath(e.name) ? MAX_CARD_JSON_BYTES : MAX_ENTRY_BYTES);
+  const tooLarge = (e: ZipEntry) =>
+    tr(
+      language,
+      'the zip\'s "{name}" inflates to more than {max} MB, more than any card holds: the file was not read.',
+      {
+        name: e.name,
+        max: inMb(capOf(e)),
+      },
+    );
+  const tooMuch = tr(
+    language,
+    "the zip's files inflate to more than {max} MB together, more than any card holds: the file was not read.",
+    { max: inMb(MAX_INFLATED_TOTAL_BYTES) },
+  );
+  const oversized = entries.find((e) => e.size > capOf(e));
+  if (oversized) return { ok: false, reason: tooLarge(oversized) };
+  if (entries.reduce((n, e) => n + e.size, 0) > MAX_INFLATED_TOTAL_BYTES)
+    return { ok: false, reason: tooMuch };
+  const files: Unzipped = {};
+  let left = MAX_INFLATED_TOTAL_BYTES;
+  for (const entry of entries) {
+    const cap = Math.min(capOf(entry), left);
+    const read = readZipEntry(bytes, entry, cap);
+    if (!read.ok) return { ok: false, reason: cap < capOf(entry) ? tooMuch : tooLarge(entry) };
+    files[entry.name] = read.bytes;
+    left -= read.bytes.length;
+  }
+  return { ok: true, files };
+}
+
 /** The zip's files and its card.json's text: at the root, else the shallowest one (cardPath says which). */
 export function readCharx(bytes: Uint8Array, language: Language = 'en'): CharxRead {
   let files: Unzipped;
   try {
-    files = unzipSync(bytes);
+    const read = unzipCapped(bytes, language);
+    if (!read.ok) return read;
+    files = read.files;
   } catch (e) {
+    if (!isZipError(e)) throw e;
     return {
       ok: false,
-      reason: tr(language, 'a zip file that cannot be read: {error}', {
-        error: e instanceof Error ? e.message : String(e),
-      }),
+      reason: tr(language, 'a zip file that cannot be read: {error}', { error: e.message }),
     };
   }
   const card =
     Object.keys(files)
-      .filter((p) => p.toLowerCase() === CARD_FILE || p.toLowerCase().endsWith(`/${CARD_FILE}`))
+      .filter(isCardPath)
       .sort((a, b) => a.split('/').length - b.split('/').length)[0] ?? null;
   const data = card === null ? undefined : files[card];
   if (card === null || data === undefined) {

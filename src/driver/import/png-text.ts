@@ -1,10 +1,17 @@
 // PNG text chunks: reading tEXt (Latin-1), zTXt (zlib-compressed Latin-1) and iTXt (UTF-8, maybe
 // compressed), and writing a PNG whose card chunks (`ccv3`, `chara`) are replaced, before IEND.
-import { unzlibSync, zlibSync } from 'fflate';
+import { zlibSync } from 'fflate';
 import type { Language } from '../doc/schema.ts';
 import { tr } from '../i18n/messages.ts';
 import { assemblePng, pngChunk, readPngChunks, type PngChunk } from './png-chunks.ts';
 import { latin1Decode, latin1Encode, utf8Decode } from './text-bytes.ts';
+import {
+  MAX_ENTRY_BYTES,
+  MAX_INFLATED_TOTAL_BYTES,
+  MAX_PNG_TEXT_CHUNKS,
+  inMb,
+  inflateCapped,
+} from './inflate-limits.ts';
 
 export interface PngText {
   keyword: string;
@@ -21,8 +28,24 @@ const METHOD_DEFLATE = 0;
 
 const nul = (data: Uint8Array, from: number): number => data.indexOf(0, from);
 
-/** A text chunk's keyword and text, or a reason it cannot be read (in `language`). */
-export function decodeTextChunk(chunk: PngChunk, language: Language = 'en'): PngText | { problem: string } {
+/** A compressed text that inflated past its cap: it refuses the whole file (SJ6). */
+class InflatedTooLarge extends Error {}
+
+function inflateText(data: Uint8Array, cap: number): Uint8Array {
+  const read = inflateCapped(data, cap, 'zlib');
+  if (!read.ok) throw new InflatedTooLarge();
+  return read.bytes;
+}
+
+/**
+ * A text chunk's keyword and text, a reason it cannot be read, or `tooLarge` when its compressed text
+ * inflates past `cap` bytes (inflation stops there).
+ */
+export function decodeTextChunk(
+  chunk: PngChunk,
+  language: Language = 'en',
+  cap = MAX_ENTRY_BYTES,
+): PngText | { problem: string } | { tooLarge: true } {
   const { data, type } = chunk;
   const end = nul(data, 0);
   if (end < 0) return { problem: tr(language, 'a {type} chunk without a keyword', { type }) };
@@ -36,7 +59,7 @@ export function decodeTextChunk(chunk: PngChunk, language: Language = 'en'): Png
       case 'zTXt': {
         if (data[end + 1] !== METHOD_DEFLATE)
           return { problem: tr(language, '{type} "{keyword}": unknown compression', { type, keyword }) };
-        const bytes = unzlibSync(data.subarray(end + 2));
+        const bytes = inflateText(data.subarray(end + 2), cap);
         return { keyword, text: latin1Decode(bytes), bytes, chunkType: type };
       }
       case 'iTXt': {
@@ -49,13 +72,14 @@ export function decodeTextChunk(chunk: PngChunk, language: Language = 'en'): Png
         if (translatedEnd < 0)
           return { problem: tr(language, '{type} "{keyword}": truncated header', { type, keyword }) };
         const body = data.subarray(translatedEnd + 1);
-        const bytes = compressed ? unzlibSync(body) : body;
+        const bytes = compressed ? inflateText(body, cap) : body;
         return { keyword, text: utf8Decode(bytes), bytes, chunkType: type };
       }
       default:
         return { problem: tr(language, '{type} is not a text chunk', { type }) };
     }
   } catch (e) {
+    if (e instanceof InflatedTooLarge) return { tooLarge: true };
     return {
       problem: tr(language, '{type} "{keyword}": its compressed text does not inflate ({error})', {
         type,
@@ -80,13 +104,53 @@ export function readPngTexts(
   const read = readPngChunks(bytes, language);
   if (!read.ok) return read;
   const value: PngTexts = { texts: [], problems: read.problem ? [read.problem] : [] };
-  for (const chunk of read.chunks) {
-    if (!TEXT_TYPES.has(chunk.type)) continue;
-    const text = decodeTextChunk(chunk, language);
+  const textChunks = read.chunks.filter((c) => TEXT_TYPES.has(c.type));
+  if (textChunks.length > MAX_PNG_TEXT_CHUNKS) {
+    const reason = tr(
+      language,
+      'this PNG has {count} text chunks, more than the {max} any card has: it was not read.',
+      {
+        count: textChunks.length,
+        max: MAX_PNG_TEXT_CHUNKS,
+      },
+    );
+    return { ok: false, reason };
+  }
+  let left = MAX_INFLATED_TOTAL_BYTES;
+  for (const chunk of textChunks) {
+    const cap = Math.min(MAX_ENTRY_BYTES, left);
+    const text = decodeTextChunk(chunk, language, cap);
+    if ('tooLarge' in text) return { ok: false, reason: tooLarge(chunk, cap, language) };
     if ('problem' in text) value.problems.push(text.problem);
-    else value.texts.push(text);
+    else {
+      value.texts.push(text);
+      left = Math.max(0, left - text.bytes.length);
+    }
   }
   return { ok: true, value };
+}
+
+/** The refusal of a PNG whose text inflates past a cap: one chunk's, or all of them together. */
+function tooLarge(chunk: PngChunk, cap: number, language: Language): string {
+  const end = nul(chunk.data, 0);
+  const keyword = latin1Decode(chunk.data.subarray(0, end < 0 ? 0 : Math.min(end, 79)));
+  return cap < MAX_ENTRY_BYTES
+    ? tr(
+        language,
+        "this PNG's text chunks inflate to more than {max} MB together, more than any card holds: it was not read.",
+        {
+          max: inMb(MAX_INFLATED_TOTAL_BYTES),
+        },
+      )
+    : tr(
+        language,
+        'this PNG\'s {type} chunk "{keyword}" inflates to more than {max} MB, more than any card holds: it was not read.',
+        {
+          type: chunk.type,
+          keyword,
+          max: inMb(MAX_ENTRY_BYTES),
+        },
+      );
 }
 
 /** The bytes of a tEXt chunk: Latin-1 keyword, NUL, Latin-1 text. */

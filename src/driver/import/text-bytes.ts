@@ -4,12 +4,13 @@
 /** Browsers and engines limit how many arguments one call may take: text is built in slices. */
 const SLICE = 0x8000;
 
+/** `apply` takes the typed array as it is: spreading it walked an iterator, 20 s for 25 MB (issue 39). */
 export function latin1Decode(bytes: Uint8Array): string {
-  let out = '';
+  const parts: string[] = [];
   for (let i = 0; i < bytes.length; i += SLICE) {
-    out += String.fromCharCode(...bytes.subarray(i, i + SLICE));
+    parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + SLICE) as unknown as number[]));
   }
-  return out;
+  return parts.join('');
 }
 
 /** Characters beyond Latin-1 cannot be written in a tEXt chunk: refused rather than mangled. */
