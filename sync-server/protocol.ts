@@ -59,6 +59,8 @@ export const HTTP_STATUS = {
   upgradeRequired: 426,
   loadFailed: 500,
   unavailable: 503,
+  /** A room token past its own limits (rooms or connections open): its other rooms carry on. */
+  tokenLimit: 429,
 } as const;
 export type HttpStatus = (typeof HTTP_STATUS)[keyof typeof HTTP_STATUS];
 
