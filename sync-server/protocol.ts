@@ -48,7 +48,7 @@ export type Access = (typeof ACCESS)[keyof typeof ACCESS];
 /**
  * HTTP answers of the sync routes. A refused upgrade reaches a browser only as close 1006, so the
  * client asks the probe: `unauthorized`, `badRoom` and `notFound` cannot change by retrying (stop);
- * `unavailable` (limits, shutting down) can.
+ * `unavailable` (limits, shutting down) and `tokenLimit` (a link's own limits) can.
  */
 export const HTTP_STATUS = {
   granted: 200,

@@ -1,6 +1,7 @@
 // WebSocket upgrades at `/sync/<room>?token=...`: the token is checked and the room is loaded from disk
 // BEFORE the upgrade is accepted. A refusal is a plain HTTP answer (401 bad or missing token, also for
-// a valid token of another room; 400 bad room name; 503 limits or shutting down) and no data at all.
+// a valid token of another room; 400 bad room name; 429 a room token past its own limits; 503 limits
+// or shutting down) and no data at all.
 //
 // How a client recognises refusal: a browser WebSocket whose upgrade is refused just fails with close
 // code 1006, the same as a network failure, and y-websocket retries. So on a 1006 close the client
