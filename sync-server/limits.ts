@@ -16,6 +16,33 @@ export const MAX_ROOMS_IN_MEMORY = 64;
 export const MAX_CONNECTIONS_PER_ROOM = 32;
 
 /**
+ * Rooms one room token (a shared story's link) may have open at once: its story's room and the segment
+ * rooms its devices are syncing. A device keeps the root, the leaf's segment and the one below, and
+ * fetches older ones one at a time (SC3): about four; 16 lets several of the friend's devices read
+ * different parts at once. A link can name a million segment rooms (`<story>~0` to `~999999`); this is
+ * what keeps it from filling the server.
+ */
+export const MAX_ROOMS_PER_ROOM_TOKEN = 16;
+
+/** Connections one room token may have open at once, over all its rooms: a friend's few devices, each with a few rooms. */
+export const MAX_CONNECTIONS_PER_ROOM_TOKEN = 32;
+
+/**
+ * Rooms in memory that room tokens can never take: kept for the owner's devices, so however many links
+ * are busy, the owner can always open the library, a story and its segments.
+ */
+export const ROOMS_RESERVED_FOR_OWNER = 4;
+
+/** Connections of each room that its link can never take: kept for the owner's devices in that story. */
+export const CONNECTIONS_RESERVED_FOR_OWNER = 4;
+
+/**
+ * A refused connection is logged once per reason in this interval, then one line counts the others:
+ * a client retrying with a bad token, or a link past its limits, cannot fill the log.
+ */
+export const REFUSAL_LOG_INTERVAL_MS = 10_000;
+
+/**
  * How long a room stays in memory after its last connection closes. Long enough that a phone that
  * drops off Wi-Fi for a moment comes back to a loaded room; short enough that memory is given back.
  */

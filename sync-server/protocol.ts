@@ -48,7 +48,7 @@ export type Access = (typeof ACCESS)[keyof typeof ACCESS];
 /**
  * HTTP answers of the sync routes. A refused upgrade reaches a browser only as close 1006, so the
  * client asks the probe: `unauthorized`, `badRoom` and `notFound` cannot change by retrying (stop);
- * `unavailable` (limits, shutting down) can.
+ * `unavailable` (limits, shutting down) and `tokenLimit` (a link's own limits) can.
  */
 export const HTTP_STATUS = {
   granted: 200,
@@ -59,6 +59,8 @@ export const HTTP_STATUS = {
   upgradeRequired: 426,
   loadFailed: 500,
   unavailable: 503,
+  /** A room token past its own limits (rooms or connections open): its other rooms carry on. */
+  tokenLimit: 429,
 } as const;
 export type HttpStatus = (typeof HTTP_STATUS)[keyof typeof HTTP_STATUS];
 

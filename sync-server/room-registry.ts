@@ -5,6 +5,7 @@ import type { Limits, Log } from './config.ts';
 import { CLOSE_CODE } from './protocol.ts';
 import { Room } from './room.ts';
 import type { RoomStore } from './room-store.ts';
+import { OWNER, TokenLimits, type Holder } from './token-limits.ts';
 import { PartlyApplied } from './update-batch.ts';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
@@ -31,12 +32,15 @@ export class RoomRegistry {
   /** Every room not yet destroyed, unloading ones included. */
   private readonly live = new Set<Room>();
   private shuttingDown = false;
+  private readonly tokenLimits: TokenLimits;
 
   constructor(
     private readonly store: RoomStore,
     private readonly limits: Limits,
     private readonly log: Log,
-  ) {}
+  ) {
+    this.tokenLimits = new TokenLimits(limits);
+  }
 
   get roomCount(): number {
     return this.rooms.size;
@@ -48,8 +52,11 @@ export class RoomRegistry {
     return total;
   }
 
-  /** The room, loaded from disk if needed, with a hold taken for one connection. */
-  async hold(name: string): Promise<Room> {
+  /**
+   * The room, loaded from disk if needed, with a hold taken for one connection of `holder`; a room
+   * token's hold counts against its limits (token-limits.ts) until `letGo`.
+   */
+  async hold(name: string, holder: Holder = OWNER): Promise<Room> {
     for (;;) {
       if (this.shuttingDown) throw new RoomUnavailable('the server is shutting down');
       const unloading = this.unloading.get(name);
@@ -57,15 +64,30 @@ export class RoomRegistry {
         await unloading;
         continue;
       }
-      const room = this.rooms.get(name) ?? (await (this.loading.get(name) ?? this.load(name)));
-      if (this.shuttingDown) throw new RoomUnavailable('the server is shutting down');
-      if (this.rooms.get(name) !== room) continue; // unloaded or broken while we waited
-      if (room.held >= this.limits.maxConnectionsPerRoom)
-        throw new RoomUnavailable(`room is full (${this.limits.maxConnectionsPerRoom} connections)`);
+      this.tokenLimits.take(holder, name);
+      let room: Room;
+      try {
+        room = this.rooms.get(name) ?? (await (this.loading.get(name) ?? this.load(name)));
+        if (this.shuttingDown) throw new RoomUnavailable('the server is shutting down');
+        if (this.rooms.get(name) === room && room.held >= this.limits.maxConnectionsPerRoom)
+          throw new RoomUnavailable(`room is full (${this.limits.maxConnectionsPerRoom} connections)`);
+      } catch (e) {
+        this.tokenLimits.give(holder, name);
+        throw e;
+      }
+      if (this.rooms.get(name) !== room) {
+        this.tokenLimits.give(holder, name);
+        continue; // unloaded or broken while we waited
+      }
       this.cancelIdle(room);
       room.hold();
       return room;
     }
+  }
+
+  /** Gives back `holder`'s hold of a room taken by `hold` (its connection closed, or never opened). */
+  letGo(name: string, holder: Holder = OWNER): void {
+    this.tokenLimits.give(holder, name);
   }
 
   /**
