@@ -93,7 +93,8 @@ export function PairingPrompt(): JSX.Element {
           </p>
           <p class="muted">
             {t(
-              'Your other stories and this device’s own sync stay as they are. Leave the story any time in Settings → Sync.',
+              'What is sent where: only this story ({room}), every turn and edit of it made on this device, syncs with {server}. Nothing else goes there: your other stories, your library and this device’s own sync stay as they are. A story already on this device is never moved by a link: joining one that syncs elsewhere is refused. Leave the story any time in Settings → Sync.',
+              { room: pairing()?.room ?? '', server: host() },
             )}
           </p>
           {buttons(t('Join the shared story'))}

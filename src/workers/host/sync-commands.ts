@@ -16,6 +16,7 @@ import { probeAccess } from '../sync/probe.ts';
 import type { SyncTransport } from '../sync/room.ts';
 import { createSharedStories } from '../sync/shared-stories.ts';
 import { serverLabel, syncPlan, syncTargetSchema } from '../sync/target.ts';
+import { checkJoin } from '../sync/join-guard.ts';
 import { LIBRARY_ROOM } from '../../../sync-server/protocol.ts';
 import { waitForArrival, waitForLeaf } from '../sync/arrival.ts';
 import { syncSegments, type SegmentSync } from '../sync/segment-sync.ts';
@@ -155,6 +156,36 @@ export function createHostSync(deps: {
     }
   };
 
+  /**
+   * A story this device holds is never moved to another server by a link (SV15): joining would send
+   * all of it there. Held means stored here with content; a story only listed (to arrive) is not.
+   */
+  const refuseRebind = async (room: string, serverURL: string): Promise<Failure | null> => {
+    await inner.ready;
+    if (!(await inner.storedIds()).includes(room)) return null;
+    const opened = await inner.open(room);
+    const held = opened.ok && metaMap(opened.story.doc).size > 0;
+    const settings = await deps.settings.read();
+    const joined = settings.sharedStories.find((s) => s.room === room);
+    const current = joined ?? settings.sync;
+    const check = checkJoin(held, current, serverURL);
+    if (check.ok) return null;
+    const values = { title: title(room) ?? room, server: serverLabel({ serverURL, token: '' }) };
+    return {
+      ok: false,
+      code: 'invalid',
+      detail: check.current
+        ? uiText(
+            'Not joined: “{title}” is already on this device and syncs with {current}; joining this link would send all of it to {server}. Nothing was sent. To play the copy on {server}, open the link on a device or browser profile that does not have this story.',
+            { ...values, current: serverLabel({ serverURL: check.current.serverURL, token: '' }) },
+          )
+        : uiText(
+            'Not joined: “{title}” is already on this device and syncs with no server; joining this link would send all of it to {server}. Nothing was sent. To play the copy on {server}, open the link on a device or browser profile that does not have this story.',
+            values,
+          ),
+    };
+  };
+
   const store: StoryStore = {
     library: inner.library,
     ready: inner.ready,
@@ -270,7 +301,9 @@ export function createHostSync(deps: {
             detail: uiText('Not joined: {reason}', { reason: parsed.issues[0]?.message ?? '' }),
           };
         const story = parsed.data;
-        // Joining a story again (a new link) replaces its server and token.
+        const refused = await refuseRebind(story.room, story.serverURL);
+        if (refused) return refused;
+        // Joining a story again (a new link, same server) replaces its token.
         await updateShared((stories) => [...stories.filter((s) => s.room !== story.room), story]);
         return { ok: true };
       },

@@ -64,4 +64,8 @@ export const WORKER_SYNC_MESSAGES_ZH: Messages = {
   'No answer from {server} ({reason}). Is the server running, and is this device on its network?':
     '{server} 没有响应（{reason}）。服务器是否在运行？本设备是否在它的网络中？',
   'Not joined: {reason}': '未加入：{reason}',
+  'Not joined: “{title}” is already on this device and syncs with {current}; joining this link would send all of it to {server}. Nothing was sent. To play the copy on {server}, open the link on a device or browser profile that does not have this story.':
+    '未加入：“{title}”已在本设备上，并与 {current} 同步；加入此链接会把它的全部内容发送到 {server}。没有发送任何内容。要玩 {server} 上的那份，请在没有这个故事的设备或浏览器配置文件中打开该链接。',
+  'Not joined: “{title}” is already on this device and syncs with no server; joining this link would send all of it to {server}. Nothing was sent. To play the copy on {server}, open the link on a device or browser profile that does not have this story.':
+    '未加入：“{title}”已在本设备上，不与任何服务器同步；加入此链接会把它的全部内容发送到 {server}。没有发送任何内容。要玩 {server} 上的那份，请在没有这个故事的设备或浏览器配置文件中打开该链接。',
 };

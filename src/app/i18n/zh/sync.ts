@@ -46,8 +46,8 @@ export const ZH_SYNC: Messages = {
   'Join the shared story?': '加入共享的故事？',
   'Someone shared one story with you through the sync server at {server}. Joining syncs that story only: you can read it, play it and edit it together. It appears in your library as soon as it arrives.':
     '有人通过位于 {server} 的同步服务器与你共享了一个故事。加入后只同步这一个故事：你们可以一起阅读、游玩和编辑它。故事一到达就会出现在你的故事库中。',
-  'Your other stories and this device’s own sync stay as they are. Leave the story any time in Settings → Sync.':
-    '你的其他故事和本设备自己的同步设置保持不变。随时可以在“设置 → 同步”中退出这个故事。',
+  'What is sent where: only this story ({room}), every turn and edit of it made on this device, syncs with {server}. Nothing else goes there: your other stories, your library and this device’s own sync stay as they are. A story already on this device is never moved by a link: joining one that syncs elsewhere is refused. Leave the story any time in Settings → Sync.':
+    '什么会发送到哪里：只有这个故事（{room}）——本设备上对它的每一轮和每次编辑——与 {server} 同步。其他内容都不会发送到那里：你的其他故事、你的故事库和本设备自己的同步设置保持不变。链接绝不会移动本设备上已有的故事：加入一个与别处同步的故事会被拒绝。随时可以在“设置 → 同步”中退出这个故事。',
   'Join the shared story': '加入共享的故事',
   'Sync with {server}?': '与 {server} 同步？',
   'This device will share its stories with the sync server at {server} and every device paired with it. Settings and API keys stay on this device.':

@@ -1,0 +1,146 @@
+// A join link never moves a story this device already has to another server (SV15), end to end in the
+// worker host against real sync servers: a link naming one of the person's own stories and a stranger's
+// server is refused, saying where the story syncs now; the stranger's server hears nothing of that
+// room, and the story's next turn still reaches the person's own server. A local-only story is refused
+// the same way, and a story new to the device still joins.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { startSyncServer, type SyncServer } from '../../sync-server/server.ts';
+import { roomToken } from '../../sync-server/tokens.ts';
+import type { DriverApi } from '../../src/workers/api.ts';
+import { eventually, ok, startDevice, statusIs, type Device } from '../support/sync-devices.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'rashomon-join-guard-'));
+const servers: SyncServer[] = [];
+const devices: Device[] = [];
+afterEach(async () => {
+  for (const device of devices.splice(0)) await device.close();
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+let dirs = 0;
+async function start(log: string[] = []) {
+  const server = await startSyncServer(
+    { host: '127.0.0.1', port: 0, dataDir: join(work, `data-${++dirs}`), staticRoot: null },
+    (line) => void log.push(line),
+  );
+  servers.push(server);
+  return server;
+}
+
+async function device(name: string, server?: SyncServer) {
+  const made = await startDevice(
+    name,
+    server ? { serverURL: server.url, token: server.data.secrets.ownerToken } : undefined,
+  );
+  devices.push(made);
+  return made;
+}
+
+async function story(api: DriverApi) {
+  const { storyId } = ok(
+    await api.createStory({
+      title: 'My own diary',
+      language: 'en',
+      user: { name: 'Wren', persona: 'A private persona.' },
+      characters: [{ name: 'Jane', card: { description: 'A guard.' } }],
+    }),
+  );
+  ok(await api.send(storyId, { next: null, text: 'Nobody may read this.' }));
+  return storyId;
+}
+
+const texts = async (api: DriverApi, storyId: string) =>
+  ok(await api.transcript(storyId)).rows.map((r) => r.text);
+
+const listed = (api: DriverApi, id: string) =>
+  eventually(
+    () => api.listStories(),
+    (list) => list.some((s) => s.id === id),
+    'the story listed',
+  );
+
+/** A link to `server` for `room`, with a token that server accepts for it. */
+const linkTo = (server: SyncServer, room: string) => ({
+  room,
+  serverURL: server.url,
+  token: roomToken(server.data.secrets.roomSecret, room),
+});
+
+describe('a join link naming a story this device has', () => {
+  it('[SV15] is refused: the stranger’s server hears nothing of it, and it keeps syncing with its own', async () => {
+    const mine = await start();
+    const strangerLog: string[] = [];
+    const stranger = await start(strangerLog);
+    const me = await device('me', mine);
+    const id = await story(me.api);
+    await eventually(
+      () => me.api.syncStatus(),
+      (s) => s.status === 'connected' && !!s.rooms?.some((r) => r.room === id && r.status === 'connected'),
+      'the story to upload to my server',
+    );
+
+    const refused = await me.api.joinSharedStory(linkTo(stranger, id));
+    expect(refused).toMatchObject({ ok: false, code: 'invalid' });
+    const detail = refused.ok ? '' : refused.detail;
+    expect(detail).toContain('“My own diary” is already on this device and syncs with');
+    expect(detail).toContain(new URL(mine.url).host);
+    expect(detail).toContain(new URL(stranger.url).host);
+    expect(detail).toContain('Nothing was sent');
+    expect((await me.api.getDeviceSettings()).sharedStories).toEqual([]);
+
+    // The next turn goes to my server, where another device of mine reads it.
+    ok(await me.api.send(id, { next: null, text: 'Still only mine.' }));
+    const other = await device('my-other', mine);
+    await listed(other.api, id);
+    ok(await other.api.openStory(id));
+    await eventually(
+      () => texts(other.api, id),
+      (t) => t.includes('Still only mine.'),
+      'the new turn on my server',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(strangerLog.filter((line) => line.includes(id))).toEqual([]);
+    expect((await me.api.syncStatus()).rooms?.every((r) => r.status === 'connected')).toBe(true);
+  });
+
+  it('[SV15] a local-only story is refused too, saying it syncs with no server', async () => {
+    const strangerLog: string[] = [];
+    const stranger = await start(strangerLog);
+    const me = await device('local');
+    const id = await story(me.api);
+    const refused = await me.api.joinSharedStory(linkTo(stranger, id));
+    expect(refused).toMatchObject({ ok: false, code: 'invalid' });
+    expect(refused.ok ? '' : refused.detail).toContain('syncs with no server');
+    expect((await me.api.getDeviceSettings()).sharedStories).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await me.api.syncStatus()).status).toBe('off');
+    expect(strangerLog.filter((line) => line.includes(id))).toEqual([]);
+  });
+
+  it('[SV15][SV7] a story new to this device joins, and a new link to the same server replaces the token', async () => {
+    const server = await start();
+    const owner = await device('owner', server);
+    const id = await story(owner.api);
+    await eventually(
+      () => owner.api.syncStatus(),
+      (s) => !!s.rooms?.some((r) => r.room === id && r.status === 'connected'),
+      'the owner’s story to upload',
+    );
+    const friend = await device('friend');
+    ok(await friend.api.joinSharedStory(linkTo(server, id)));
+    await listed(friend.api, id);
+    expect(ok(await friend.api.openStory(id)).story.title).toBe('My own diary');
+    await statusIs(friend.api, 'connected', 'the friend to be connected');
+    // Held now, and joined with this server: the same server's link is still a join again.
+    ok(await friend.api.joinSharedStory({ ...linkTo(server, id), serverURL: `${server.url}/` }));
+    const stranger = await start();
+    expect(await friend.api.joinSharedStory(linkTo(stranger, id))).toMatchObject({ ok: false });
+    expect((await friend.api.getDeviceSettings()).sharedStories).toEqual([
+      expect.objectContaining({ room: id, serverURL: `${server.url}/` }),
+    ]);
+  });
+});
