@@ -1,4 +1,4 @@
-// A join link never moves a story this device has to another server (SV15), in Chromium: a device
+// A join link never moves a story this device has to another server (SV19), in Chromium: a device
 // paired with the app's server makes a story, then opens a stranger's link naming that story's id and
 // another sync server; joining is refused in the dialog, the stranger's server hears nothing of the
 // story's room, and the story stays synced with its own server.
@@ -46,7 +46,7 @@ describe('a join link naming a story this device has', { timeout: 10 * STEP_TIME
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('[SV15] is refused: nothing of it reaches the stranger’s server, and it stays synced with its own', async () => {
+  it('[SV19] is refused: nothing of it reaches the stranger’s server, and it stays synced with its own', async () => {
     const { page } = device;
     const indicator = (label) => page.getByRole('status', { name: `Sync: ${label}` });
     const server = new URL(appUrl()).origin;

@@ -1,4 +1,4 @@
-// A join link never moves a story this device already has to another server (SV15), end to end in the
+// A join link never moves a story this device already has to another server (SV19), end to end in the
 // worker host against real sync servers: a link naming one of the person's own stories and a stranger's
 // server is refused, saying where the story syncs now; the stranger's server hears nothing of that
 // room, and the story's next turn still reaches the person's own server. A local-only story is refused
@@ -71,7 +71,7 @@ const linkTo = (server: SyncServer, room: string) => ({
 });
 
 describe('a join link naming a story this device has', () => {
-  it('[SV15] is refused: the stranger’s server hears nothing of it, and it keeps syncing with its own', async () => {
+  it('[SV19] is refused: the stranger’s server hears nothing of it, and it keeps syncing with its own', async () => {
     const mine = await start();
     const strangerLog: string[] = [];
     const stranger = await start(strangerLog);
@@ -107,7 +107,7 @@ describe('a join link naming a story this device has', () => {
     expect((await me.api.syncStatus()).rooms?.every((r) => r.status === 'connected')).toBe(true);
   });
 
-  it('[SV15] a local-only story is refused too, saying it syncs with no server', async () => {
+  it('[SV19] a local-only story is refused too, saying it syncs with no server', async () => {
     const strangerLog: string[] = [];
     const stranger = await start(strangerLog);
     const me = await device('local');
@@ -121,7 +121,7 @@ describe('a join link naming a story this device has', () => {
     expect(strangerLog.filter((line) => line.includes(id))).toEqual([]);
   });
 
-  it('[SV15][SV7] a story new to this device joins, and a new link to the same server replaces the token', async () => {
+  it('[SV19][SV7] a story new to this device joins, and a new link to the same server replaces the token', async () => {
     const server = await start();
     const owner = await device('owner', server);
     const id = await story(owner.api);

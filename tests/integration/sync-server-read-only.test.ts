@@ -1,7 +1,7 @@
 // A read-only data folder is told apart from one whose database another server holds (SV17), on the
 // real server and real LevelDB. The folder is made read-only by a read-only bind mount (root can write
-// through chmod), or by chmod when not root; where neither is possible those cases are skipped and the
-// boundary test below still checks the two LevelDB errors as LevelDB words them.
+// through chmod), or by chmod when not root; a machine allowing neither fails those cases, saying so
+// (never skipped).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -40,6 +40,8 @@ async function usedFolder(name: string): Promise<string> {
   return dir;
 }
 
+const CANNOT_MAKE_READ_ONLY =
+  'this machine cannot make a folder read-only for the test: run it as a user other than root, or as root where `mount --bind` works';
 const readOnlyHere = await (async () => {
   const dir = join(work, 'probe');
   await usedFolder('probe');
@@ -47,21 +49,19 @@ const readOnlyHere = await (async () => {
 })();
 
 describe('sync server: a data folder it cannot write, or that another server holds', () => {
-  it.skipIf(!readOnlyHere)(
-    '[SV17] a read-only data folder says it is not writable and what to do, not "in use by another process"',
-    async () => {
-      const dir = await usedFolder('read-only');
-      expect(makeReadOnly(dir)).toBe(true);
-      const failure = await start(dir).then(
-        (server) => server.close().then(() => null),
-        (e: Error) => e.message,
-      );
-      expect(failure).toMatch(
-        /is not writable \(E(ROFS|ACCES).*\): make it writable .* or choose another folder with --data/,
-      );
-      expect(failure).not.toMatch(/in use/);
-    },
-  );
+  it('[SV17] a read-only data folder says it is not writable and what to do, not "in use by another process"', async () => {
+    expect(readOnlyHere, CANNOT_MAKE_READ_ONLY).toBe(true);
+    const dir = await usedFolder('read-only');
+    expect(makeReadOnly(dir)).toBe(true);
+    const failure = await start(dir).then(
+      (server) => server.close().then(() => null),
+      (e: Error) => e.message,
+    );
+    expect(failure).toMatch(
+      /is not writable \(E(ROFS|ACCES).*\): make it writable .* or choose another folder with --data/,
+    );
+    expect(failure).not.toMatch(/in use/);
+  });
 
   it('[SV17] a data folder another server holds says so, and what to do', async () => {
     const dir = join(work, 'held');
@@ -75,28 +75,26 @@ describe('sync server: a data folder it cannot write, or that another server hol
     }
   });
 
-  it.skipIf(!readOnlyHere)(
-    '[SV17] LevelDB’s own refusal of a read-only folder is not read as a lock',
-    async () => {
-      // Past the write probe (a LOCK file made read-only, say), LevelDB names the LOCK file: told apart by its words.
-      const dir = await usedFolder('leveldb-words');
-      const leveldb = join(dir, 'leveldb');
-      expect(makeReadOnly(leveldb)).toBe(true);
-      const level = createRequire(import.meta.url)('level') as (
-        location: string,
-        options: object,
-        callback: (error: Error | null) => void,
-      ) => { close(): Promise<void> };
-      const error = await new Promise<Error | null>((resolve) => {
-        const db = level(leveldb, {}, (e) => {
-          if (!e) void db.close();
-          resolve(e);
-        });
+  it('[SV17] LevelDB’s own refusal of a read-only folder is not read as a lock', async () => {
+    expect(readOnlyHere, CANNOT_MAKE_READ_ONLY).toBe(true);
+    // Past the write probe (a LOCK file made read-only, say), LevelDB names the LOCK file: told apart by its words.
+    const dir = await usedFolder('leveldb-words');
+    const leveldb = join(dir, 'leveldb');
+    expect(makeReadOnly(leveldb)).toBe(true);
+    const level = createRequire(import.meta.url)('level') as (
+      location: string,
+      options: object,
+      callback: (error: Error | null) => void,
+    ) => { close(): Promise<void> };
+    const error = await new Promise<Error | null>((resolve) => {
+      const db = level(leveldb, {}, (e) => {
+        if (!e) void db.close();
+        resolve(e);
       });
-      expect(error?.message).toMatch(/LOCK/);
-      expect(storeOpenFailure(error, leveldb).message).toMatch(/is not writable/);
-    },
-  );
+    });
+    expect(error?.message).toMatch(/LOCK/);
+    expect(storeOpenFailure(error, leveldb).message).toMatch(/is not writable/);
+  });
 
   it('[SV17] the two LevelDB errors, as LevelDB words them, each get their own line', () => {
     const dir = '/data/leveldb';

@@ -157,7 +157,7 @@ export function createHostSync(deps: {
   };
 
   /**
-   * A story this device holds is never moved to another server by a link (SV15): joining would send
+   * A story this device holds is never moved to another server by a link (SV19): joining would send
    * all of it there. Held means stored here with content; a story only listed (to arrive) is not.
    */
   const refuseRebind = async (room: string, serverURL: string): Promise<Failure | null> => {
