@@ -158,3 +158,18 @@ export function observeSegmentClocks(root: Y.Doc, onChange: () => void): () => v
   map.observe(handler);
   return () => map.unobserve(handler);
 }
+
+/**
+ * Whether band `n` may hold a turn: some device wrote there or in the band before it (a first write
+ * may reach the root before its mirror), as the mirror or this device's loaded bands say. A leaf
+ * beyond that names a depth no turn sits at (U5): nothing is loaded or fetched for it.
+ */
+export function bandMayExist(root: Y.Doc, n: number): boolean {
+  let top = 0;
+  for (const key of segmentClocksMap(root).keys()) {
+    const band = Number(key.slice(0, key.indexOf(':')));
+    if (Number.isInteger(band) && band > top) top = band;
+  }
+  for (const band of storySetOf(root)?.loaded() ?? []) if (band > top) top = band;
+  return Number.isInteger(n) && n >= 0 && n <= top + 1;
+}
