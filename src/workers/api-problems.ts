@@ -9,4 +9,6 @@ export type { StoryProblem, StoryProblemCode } from '../driver/views/story-probl
 export interface ProblemsApi {
   /** What of the story cannot be read, in codes with the ids concerned (U3); empty when all of it reads. */
   storyProblems(storyId: string): Promise<Result<{ problems: StoryProblem[] }>>;
+  /** Writes the turn a lost leaf is shown as as the story's leaf (U5); `repaired: false` when it was sound. */
+  repairLeaf(storyId: string): Promise<Result<{ repaired: boolean }>>;
 }

@@ -78,6 +78,7 @@ export function createFakeDriver(): FakeDriver {
       act: async () => ({ ok: true, turnIds: [] }),
       cancel: async () => {},
       storyProblems: async () => ({ ok: true, problems: [] }),
+      repairLeaf: async () => ({ ok: true, repaired: false }),
       subscribe: async (listener) => void listeners.push(listener),
     },
     push: (event) => listeners.forEach((listener) => listener(event)),

@@ -53,4 +53,32 @@ describe('the notice of unreadable parts', () => {
     fake.push({ kind: 'story-changed', storyId: 's1', turnIds: ['t2'], participants: false, meta: false });
     await expect.poll(() => host.querySelector('[role="status"]')).toBeNull();
   });
+
+  it('[U5] a lost end of the story is said with the turn shown, and Repair writes it', async () => {
+    const fake = createFakeDriver();
+    let problems: StoryProblem[] = [{ code: 'lost-leaf', leaf: 't3', depth: 1_000_000_000, shown: 't9' }];
+    const repaired: string[] = [];
+    fake.handlers.storyProblems = async () => ({ ok: true, problems });
+    fake.handlers.repairLeaf = async (storyId) => {
+      repaired.push(storyId);
+      problems = [];
+      fake.push({ kind: 'story-changed', storyId, turnIds: [], participants: false, meta: true });
+      return { ok: true, repaired: true };
+    };
+    const { host, dispose } = mountOver(fake, () =>
+      createComponent(UnreadableNotice, { story: { storyId: 's1', nameOf: (id) => id } }),
+    );
+    cleanups.push(dispose);
+    await expect
+      .poll(() => host.querySelector('.unreadable-leaf')?.textContent)
+      .toContain(
+        'Another device set where this story ends to a turn this device cannot find (t3 @ 1000000000). The story is shown up to its newest turn that can be read instead.',
+      );
+    expect(host.querySelector('[role="status"] p')?.textContent).toContain('where the story ends: 1');
+    await setUiLanguage('zh');
+    await expect.poll(() => host.querySelector('.unreadable-leaf button')?.textContent).toBe('修复');
+    (host.querySelector('.unreadable-leaf button') as HTMLButtonElement).click();
+    await expect.poll(() => repaired).toEqual(['s1']);
+    await expect.poll(() => host.querySelector('[role="status"]')).toBeNull();
+  });
 });

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { readLeafRef } from '../../src/driver/doc/leaf-ref.ts';
+import { activeLeaf } from '../../src/driver/doc/turns.ts';
 import { storySetOf } from '../../src/driver/doc/story-set.ts';
 import { createStory, metaMap, turnsMap } from '../../src/driver/doc/story-doc.ts';
 import { addOpening } from '../../src/driver/turns/opening.ts';
@@ -206,5 +207,28 @@ describe('segmented stories in the store', () => {
     stores.push(plain);
     const result = await plain.open('road');
     expect(result).toMatchObject({ ok: false, code: 'newer-version' });
+  });
+});
+
+describe('a leaf at a depth no device wrote at', () => {
+  it('[U5] opening loads the newest written bands, never the absurd one, and shows the newest turn', async () => {
+    const prefix = `seg-${randomUUID()}`;
+    await storedChain(prefix);
+    const first = store(prefix);
+    const opened1 = await first.open('road');
+    if (!opened1.ok) throw new Error(opened1.detail);
+    // A collaborator's one key: the leaf at depth one billion.
+    metaMap(opened1.story.doc).set('leaf', { id: turnAt(1099), depth: 1_000_000_000 });
+    await first.closeAll();
+    stores.splice(stores.indexOf(first), 1);
+
+    const second = store(prefix);
+    await second.ready;
+    const opened = countOpens();
+    const result = await second.open('road');
+    if (!result.ok) throw new Error(result.detail);
+    expect(opened.every((name) => !/~\d{4,}$/.test(name))).toBe(true);
+    expect(result.story.segments?.()?.loaded()).toEqual([1, 2]);
+    expect(activeLeaf(result.story.doc)).toBe(turnAt(1099));
   });
 });

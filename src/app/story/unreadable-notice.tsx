@@ -14,6 +14,7 @@ const SUMMARY: ReadonlyArray<[StoryProblemCode, (count: number) => string]> = [
   ['missing-parent', (count) => t('turns whose earlier turn is missing: {count}', { count })],
   ['unreadable-view', (count) => t('perceptions skipped: {count}', { count })],
   ['unreadable-participant', (count) => t('participants left out: {count}', { count })],
+  ['lost-leaf', (count) => t('where the story ends: {count}', { count })],
   ['unreadable-meta', (count) => t('story details read as their defaults: {count}', { count })],
   ['unreadable-chronicle', (count) => t('memory records skipped: {count}', { count })],
 ];
@@ -48,6 +49,18 @@ function problemText(p: StoryProblem, nameOf: (id: string) => string): string {
       });
     case 'unreadable-meta':
       return t('The story’s {field} cannot be read: the default is used.', { field: p.field });
+    case 'lost-leaf': {
+      const leaf = p.depth === undefined ? (p.leaf ?? '?') : `${p.leaf ?? '?'} @ ${p.depth}`;
+      return p.shown === null
+        ? t(
+            'Another device set where this story ends to a turn this device cannot find ({leaf}). No turn can be read in its place.',
+            { leaf },
+          )
+        : t(
+            'Another device set where this story ends to a turn this device cannot find ({leaf}). The story is shown up to its newest turn that can be read instead.',
+            { leaf },
+          );
+    }
     case 'unreadable-chronicle':
       return t('A record of what {name} remembers cannot be read ({key}) and is left out.', {
         name: nameOf(p.participantId),
@@ -69,6 +82,9 @@ export function UnreadableNotice(props: { story: Pick<StoryState, 'storyId' | 'n
   );
   onCleanup(onStoryChanged(props.story.storyId, () => void refetch()));
   const problems = (): StoryProblem[] => read.latest ?? [];
+  // A lost leaf is repaired by writing the turn shown in its place (U5); the change refetches.
+  const lostLeaf = () => problems().find((p) => p.code === 'lost-leaf' && p.shown !== null);
+  const repair = () => void api.repairLeaf(props.story.storyId);
   const summary = () =>
     SUMMARY.flatMap(([code, words]) => {
       const count = problems().filter((p) => p.code === code).length;
@@ -85,6 +101,20 @@ export function UnreadableNotice(props: { story: Pick<StoryState, 'storyId' | 'n
             },
           )}
         </p>
+        <Show when={lostLeaf()}>
+          {(p) => (
+            <p class="unreadable-leaf">
+              {problemText(p(), props.story.nameOf)}{' '}
+              <button
+                type="button"
+                title={t('Make the turn shown the end of the story on every device')}
+                onClick={repair}
+              >
+                {t('Repair')}
+              </button>
+            </p>
+          )}
+        </Show>
         <details>
           <summary>{t('Which parts')}</summary>
           <ul>

@@ -2,7 +2,7 @@
 // of the active path, the perceptions not written yet, how full each participant's last request
 // was, and the memory changes waiting for the person's review. Turns are numbered from 1 on the path.
 import { povGiven } from '../doc/pov.ts';
-import { turnGiven } from '../doc/turns.ts';
+import { activeLeaf, turnGiven } from '../doc/turns.ts';
 import type { Given } from '../doc/given.ts';
 import type { Story } from '../env.ts';
 import { pathIndexOf } from '../turns/chronicle.ts';
@@ -118,7 +118,7 @@ export function budgetRows(story: Story): BudgetRow[] {
 
 export function reviewRows(story: Story): ReviewRow[] {
   const { nameOf } = story.views.cast();
-  const leaf = story.views.meta().activeLeaf;
+  const leaf = activeLeaf(story.doc);
   const index = pathIndexOf(story, leaf);
   return story.views.cast().participants.flatMap((p) => {
     const transcript = leaf === null ? [] : story.views.transcript(p.id, { leaf });

@@ -158,3 +158,23 @@ export function observeSegmentClocks(root: Y.Doc, onChange: () => void): () => v
   map.observe(handler);
   return () => map.unobserve(handler);
 }
+
+/** The highest band some device wrote in, as the mirror or this device's loaded bands say (0: none). */
+export function topBand(root: Y.Doc): number {
+  let top = 0;
+  for (const key of segmentClocksMap(root).keys()) {
+    const band = Number(key.slice(0, key.indexOf(':')));
+    if (Number.isInteger(band) && band > top) top = band;
+  }
+  for (const band of storySetOf(root)?.loaded() ?? []) if (band > top) top = band;
+  return top;
+}
+
+/**
+ * Whether band `n` may hold a turn: some device wrote there or in the band before it (a first write
+ * may reach the root before its mirror). A leaf beyond that names a depth no turn sits at (U5):
+ * nothing is loaded or fetched for it; the bands to load are the newest written ones instead.
+ */
+export function bandMayExist(root: Y.Doc, n: number): boolean {
+  return Number.isInteger(n) && n >= 0 && n <= topBand(root) + 1;
+}

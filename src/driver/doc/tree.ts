@@ -2,7 +2,7 @@
 // are alternatives (regenerations, branches, or two devices appending at once).
 import type * as Y from 'yjs';
 import { metaMap, turnsMap } from './story-doc.ts';
-import { hasTurn, turnDepth, turnFlaw, turnMap } from './turns.ts';
+import { hasTurn, soundLeaf, storedLeaf, turnDepth, turnFlaw, turnMap } from './turns.ts';
 import { storySetOf } from './story-set.ts';
 import { writeLeafRef } from './leaf-ref.ts';
 import { placementFlaw, turnDocs } from './segment-turns.ts';
@@ -15,6 +15,16 @@ export function setActiveLeaf(doc: Y.Doc, leaf: string | null, origin?: unknown)
     return;
   }
   doc.transact(() => metaMap(doc).set('activeLeaf', leaf), origin);
+}
+
+/**
+ * Writes the turn a damaged leaf is shown as (U5) as the leaf, so every device reads the path the
+ * person sees; false, writing nothing, when the stored leaf is sound.
+ */
+export function repairLeaf(doc: Y.Doc, origin?: unknown): boolean {
+  if (storedLeaf(doc).sound) return false;
+  setActiveLeaf(doc, soundLeaf(doc), origin);
+  return true;
 }
 
 /** The order of alternatives: oldest first, ties broken by id so every device agrees. */

@@ -15,7 +15,9 @@ import { presentIds } from './participants.ts';
 import { readGiven, storedGiven, type Given } from './given.ts';
 import { readPovMap } from './pov.ts';
 import { readRolls, turnRollsSchema, type DiceRoll } from './turn-rolls.ts';
-import { readLeafRef, writeLeafRef } from './leaf-ref.ts';
+import { LEAF_KEY, readLeafRef, writeLeafRef } from './leaf-ref.ts';
+import { newestSoundTurn, type LeafCandidate } from './sound-leaf.ts';
+import { bandMayExist } from './segment-clocks.ts';
 import { storySetOf, type StorySet } from './story-set.ts';
 import type { TurnRef } from './segment-key.ts';
 import {
@@ -140,13 +142,19 @@ export function appendTurnAt(doc: Y.Doc, turn: NewTurnAt, origin?: unknown): Tur
 /** A segmented story's parent for a new turn, as a ref checked against what is loaded; null: a new root. */
 function parentRef(set: StorySet, given: NewTurnAt['parent']): TurnRef | NeedsSegment | null {
   const root = set.root;
-  const ref = given === undefined ? readLeafRef(root) : typeof given === 'string' ? { id: given } : given;
+  if (given === undefined) {
+    // The leaf the person sees: a damaged one's stand-in (U5), never a new root cut off from the story.
+    const stored = storedLeaf(root);
+    if (stored.sound && stored.id === null && stored.depth !== undefined)
+      return { ok: false, code: 'segment-not-loaded', segment: bandOf(set, stored.depth) };
+    const id = activeLeaf(root);
+    return id === null ? null : { id, depth: turnDepth(root, id) as number };
+  }
+  const ref = typeof given === 'string' ? { id: given } : given;
   if (ref === null) return null;
   if ('depth' in ref && !set.segment(bandOf(set, ref.depth)))
     return { ok: false, code: 'segment-not-loaded', segment: bandOf(set, ref.depth) };
   const depth = turnDepth(root, ref.id);
-  // An unreadable leaf is no leaf (the path is empty, as `activeLeaf` says); a named parent must be here.
-  if (given === undefined && (depth === undefined || depth !== (ref as TurnRef).depth)) return null;
   if (depth === undefined || ('depth' in ref && ref.depth !== depth))
     throw new Error(`cannot append to unknown turn ${ref.id}`);
   return { id: ref.id, depth };
@@ -192,16 +200,52 @@ function turnRecord(doc: Y.Doc, turn: NewTurnAt, parent: string | null): Y.Map<u
 }
 
 /**
- * The last turn of the chronology, when this device has it and can read it; else none (the path is
- * empty, and a new turn starts a root): what the person sees is what the next turn follows.
+ * The last turn of the chronology: the stored leaf when this device has it (at its depth, segmented);
+ * none when none is stored. A stored leaf that cannot be followed — a turn nobody has, a depth no turn
+ * sits at, a value of the wrong type — is damage (U5): the newest turn with a sound path stands for
+ * it, so what the person sees is what the next turn follows, never a new root cut off from the story.
  */
 export function activeLeaf(doc: Y.Doc): string | null {
-  if (storySetOf(doc)) {
+  const stored = storedLeaf(doc);
+  return stored.sound ? stored.id : soundLeaf(doc);
+}
+
+/** The stored leaf as read: `sound` when it is none or a turn here (at its depth); else what it names. */
+export function storedLeaf(doc: Y.Doc): { sound: boolean; id: string | null; depth?: number } {
+  const set = storySetOf(doc);
+  if (set) {
+    const raw: unknown = metaMap(doc).get(LEAF_KEY);
+    if (raw === null || raw === undefined) return { sound: true, id: null };
     const ref = readLeafRef(doc);
-    return ref && turnDepth(doc, ref.id) === ref.depth ? ref.id : null;
+    if (ref && turnDepth(doc, ref.id) === ref.depth) return { sound: true, id: ref.id };
+    // A band not loaded yet is no damage when a turn may sit there: it comes with it (SG3).
+    const band = ref && bandOf(set, ref.depth);
+    if (ref && band !== null && !set.segment(band) && bandMayExist(doc, band))
+      return { sound: true, id: null, depth: ref.depth };
+    return { sound: false, id: ref?.id ?? null, ...(ref ? { depth: ref.depth } : {}) };
   }
-  const leaf = metaMap(doc).get('activeLeaf');
-  return typeof leaf === 'string' && hasTurn(doc, leaf) ? leaf : null;
+  const leaf: unknown = metaMap(doc).get('activeLeaf');
+  if (leaf === null || leaf === undefined) return { sound: true, id: null };
+  if (typeof leaf === 'string' && hasTurn(doc, leaf)) return { sound: true, id: leaf };
+  return { sound: false, id: typeof leaf === 'string' ? leaf : null };
+}
+
+/** The turn that stands for a damaged leaf: the newest readable turn whose path up is sound (U5). */
+export function soundLeaf(doc: Y.Doc): string | null {
+  const set = storySetOf(doc);
+  const candidate = (id: string): LeafCandidate | undefined => {
+    const m = turnMap(doc, id);
+    if (!m || !hasTurn(doc, id)) return undefined;
+    const parent = turnParent(doc, id);
+    const createdAt = String(m.get('createdAt') ?? '');
+    if (!set || parent === null) return { parent, createdAt };
+    const depth = storedDepth(m) ?? 0;
+    return { parent, createdAt, depth, parentAway: depth > 0 && !set.segment(bandOf(set, depth - 1)) };
+  };
+  const ids = set
+    ? set.loaded().flatMap((n) => [...turnsMap(set.segment(n) as Y.Doc).keys()])
+    : turnsMap(doc).keys();
+  return newestSoundTurn(ids, candidate);
 }
 
 export function turnParent(doc: Y.Doc, id: string): string | null {

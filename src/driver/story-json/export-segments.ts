@@ -4,13 +4,15 @@
 // load refuses the export: a file missing a band would be a story cut short without saying so.
 import * as Y from 'yjs';
 import type { Language } from '../doc/schema.ts';
-import { readLeafRef } from '../doc/leaf-ref.ts';
 import { segmentOf } from '../doc/segment-key.ts';
 import { turnFlaw } from '../doc/turns.ts';
+import { readLeafRef } from '../doc/leaf-ref.ts';
+import { newestSoundTurn } from '../doc/sound-leaf.ts';
 import { tr } from '../i18n/messages.ts';
 import { exportStoryWith, exportTurn, type SegmentChronicles } from './export.ts';
 import { readSegmentPart, type Chronicle } from '../doc/chronicle.ts';
-import { participantsMap, turnsMap } from '../doc/story-doc.ts';
+import { metaMap, participantsMap, turnsMap } from '../doc/story-doc.ts';
+import { LEAF_META_KEY } from '../doc/segment-meta.ts';
 import type { StoryJson } from './schema.ts';
 
 /** How the export reaches a story's segments; the worker loads each and unloads it after. */
@@ -83,6 +85,20 @@ function treeOrder(turns: ReadonlyMap<string, ReadTurn>): StoryJson['turns'] {
   return out;
 }
 
+/**
+ * The file's last turn: the stored leaf when the file holds it at its depth; else (a peer named a turn
+ * nobody has, or a depth no turn sits at: U5) the turn the story shows for it, never a missing one.
+ */
+function exportedLeaf(root: Y.Doc, turns: ReadonlyMap<string, ReadTurn>): string | null {
+  const stored = readLeafRef(root);
+  if (stored && turns.get(stored.id)?.depth === stored.depth) return stored.id;
+  if (metaMap(root).get(LEAF_META_KEY) == null) return null;
+  return newestSoundTurn(turns.keys(), (id) => {
+    const t = turns.get(id);
+    return t && { parent: t.record.parent, createdAt: t.created };
+  });
+}
+
 /** Exports the story of root `root`, loading its segments one at a time; a refusal is told in `language`. */
 export async function exportSegmentedStory(
   root: Y.Doc,
@@ -126,6 +142,6 @@ export async function exportSegmentedStory(
   const chronicle: SegmentChronicles = chronicles;
   return {
     ok: true,
-    story: exportStoryWith(root, treeOrder(turns), readLeafRef(root)?.id ?? null, chronicle),
+    story: exportStoryWith(root, treeOrder(turns), exportedLeaf(root, turns), chronicle),
   };
 }

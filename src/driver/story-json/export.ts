@@ -7,7 +7,7 @@ import { listPromptTrash, readStoryPreset } from '../doc/story-preset.ts';
 import { readMeta } from '../doc/story-doc.ts';
 import { listParticipants } from '../doc/participants.ts';
 import { readChronicle, recordKey, type Chronicle } from '../doc/chronicle.ts';
-import { readTurn } from '../doc/turns.ts';
+import { activeLeaf, readTurn } from '../doc/turns.ts';
 import { allTurnsTopological } from '../doc/tree.ts';
 import {
   STORY_JSON_FORMAT,
@@ -168,5 +168,5 @@ export function exportStoryWith(
 
 export function exportStory(doc: Y.Doc): StoryJson {
   const turns = allTurnsTopological(doc).map((id) => exportTurn(doc, id));
-  return exportStoryWith(doc, turns, readMeta(doc).activeLeaf);
+  return exportStoryWith(doc, turns, activeLeaf(doc));
 }

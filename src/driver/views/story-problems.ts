@@ -7,7 +7,7 @@ import { unreadableParticipants } from '../doc/participants.ts';
 import { povFlaws, type PovFlaw } from '../doc/pov.ts';
 import { observeTurnChanges } from '../doc/changes.ts';
 import { metaMap, participantsMap, turnsMap, unreadableMeta, type MetaField } from '../doc/story-doc.ts';
-import { storedFlaw, turnFlaw, type TurnFlaw } from '../doc/turns.ts';
+import { soundLeaf, storedFlaw, storedLeaf, turnFlaw, type TurnFlaw } from '../doc/turns.ts';
 import { storySetOf, type StorySet } from '../doc/story-set.ts';
 import { bandOf, storedCopies, storedDepth } from '../doc/segment-turns.ts';
 
@@ -26,6 +26,11 @@ export type StoryProblem =
   | { code: 'unreadable-view'; turnId: string; audience: string; field: PovFlaw }
   /** A participant that cannot be read: left out of the cast (its turns stay). */
   | { code: 'unreadable-participant'; participantId: string; field: string }
+  /**
+   * A stored leaf that cannot be followed — a turn nobody has, a depth no turn sits at — so the story
+   * shows `shown` instead, the newest turn with a sound path (U5); `repairLeaf` writes it.
+   */
+  | { code: 'lost-leaf'; leaf: string | null; depth?: number; shown: string | null }
   /** A field of the story's meta that cannot be read: its default applies. */
   | { code: 'unreadable-meta'; field: MetaField }
   /** A record of a participant's chronicle that cannot be read: left out of what it remembers. */
@@ -108,6 +113,14 @@ function linkProblems(turns: ReadonlyMap<string, TurnRead>): StoryProblem[] {
       out.push({ code: 'missing-parent', turnId, parent });
   for (const turnId of parentCycles(parents)) out.push({ code: 'parent-cycle', turnId });
   return out;
+}
+
+/** The stored leaf, when it cannot be followed, with the turn shown for it (read per change: turns move it). */
+function leafProblems(doc: Y.Doc): StoryProblem[] {
+  const stored = storedLeaf(doc);
+  if (stored.sound) return [];
+  const depth = stored.depth === undefined ? {} : { depth: stored.depth };
+  return [{ code: 'lost-leaf', leaf: stored.id, ...depth, shown: soundLeaf(doc) }];
 }
 
 function personProblems(doc: Y.Doc): StoryProblem[] {
@@ -196,7 +209,7 @@ function createProblemMemo(doc: Y.Doc): () => readonly StoryProblem[] {
       links = linkProblems(turns);
       awaited = new Set(links.flatMap((p) => (p.code === 'missing-parent' ? [p.parent] : [])));
     }
-    return (list = [...meta, ...people, ...[...flawed.values()].flat(), ...links]);
+    return (list = [...leafProblems(doc), ...meta, ...people, ...[...flawed.values()].flat(), ...links]);
   };
 }
 

@@ -3,6 +3,7 @@
 // and the audit of what was refused — with names for ids. Built in the worker from the driver's views.
 import type { StateDomain } from '../../driver/doc/chronicle.ts';
 import type { Story } from '../../driver/env.ts';
+import { activeLeaf } from '../../driver/doc/turns.ts';
 import { pathIndexOf } from '../../driver/turns/chronicle.ts';
 import { chronicleOnPath } from '../../driver/views/chronicle-on-path.ts';
 import type { MemoryView } from '../api.ts';
@@ -10,7 +11,7 @@ import type { MemoryView } from '../api.ts';
 export function memoryView(story: Story, who: string): MemoryView {
   const { nameOf } = story.views.cast();
   const chronicle = story.views.chronicle(who);
-  const leaf = story.views.meta().activeLeaf;
+  const leaf = activeLeaf(story.doc);
   const index = pathIndexOf(story, leaf);
   const transcript = leaf === null ? [] : story.views.transcript(who, { leaf });
   const { entries, fresh, pending, state, memories } = chronicleOnPath(chronicle, index, transcript);

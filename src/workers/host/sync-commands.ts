@@ -23,6 +23,7 @@ import { syncSegments, type SegmentSync } from '../sync/segment-sync.ts';
 import { parseSegmentGuid, segmentGuid } from '../../driver/doc/segment-key.ts';
 import { storySetOf } from '../../driver/doc/story-set.ts';
 import { readLeafRef } from '../../driver/doc/leaf-ref.ts';
+import { bandMayExist } from '../../driver/doc/segment-clocks.ts';
 import { bandOf } from '../../driver/doc/segment-turns.ts';
 import { hasTurn } from '../../driver/doc/turns.ts';
 import { fromAnotherTab } from '../store/tab-sync.ts';
@@ -234,7 +235,8 @@ export function createHostSync(deps: {
             });
       const set = storySetOf(story.doc);
       const leaf = readLeafRef(story.doc);
-      if (missing || !set || !leaf) return missing;
+      // A leaf at a depth no device wrote at (U5) is not waited for: the story shows its newest turns.
+      if (missing || !set || !leaf || !bandMayExist(story.doc, bandOf(set, leaf.depth))) return missing;
       const room = segmentGuid(story.id, bandOf(set, leaf.depth));
       await waitForLeaf({
         leafHere: () => hasTurn(story.doc, leaf.id),

@@ -6,6 +6,7 @@
 import * as Y from 'yjs';
 import { clearDocument, type IndexeddbPersistence } from 'y-indexeddb';
 import { readLeafRef, LEAF_KEY } from '../../driver/doc/leaf-ref.ts';
+import { bandMayExist, topBand } from '../../driver/doc/segment-clocks.ts';
 import { segmentGuid, segmentOf, segmentStart } from '../../driver/doc/segment-key.ts';
 import type { OwnedStorySet, SegmentEvent } from '../../driver/doc/story-set.ts';
 import { metaMap } from '../../driver/doc/story-doc.ts';
@@ -152,6 +153,11 @@ export function createSegmentStore(options: SegmentStoreOptions): SegmentStore {
   const leafBands = (rows: number): number[] => {
     const leaf = readLeafRef(root);
     if (!leaf) return [];
+    // A leaf at a depth no device wrote at (U5) loads the newest written bands, never its own.
+    if (!bandMayExist(root, segmentOf(leaf.depth))) {
+      const top = topBand(root);
+      return top > 0 ? [top, top - 1] : [top];
+    }
     const n = segmentOf(leaf.depth);
     return n > 0 && leaf.depth - segmentStart(n) < rows ? [n, n - 1] : [n];
   };

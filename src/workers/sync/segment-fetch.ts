@@ -4,6 +4,7 @@
 // story plays at once and the rest arrives without holding more than one extra segment.
 import type * as Y from 'yjs';
 import { readLeafRef } from '../../driver/doc/leaf-ref.ts';
+import { bandMayExist, topBand } from '../../driver/doc/segment-clocks.ts';
 import { segmentGuid, segmentOf } from '../../driver/doc/segment-key.ts';
 import type { SegmentStore } from '../store/segment-store.ts';
 import type { SyncClient } from './client.ts';
@@ -70,7 +71,9 @@ export function createSegmentFetcher(deps: {
     const stored = new Set(await segments.storedSegments());
     const kept = segments.needed();
     const order: number[] = [];
-    for (let n = segmentOf(leaf.depth); n >= 0; n--) if (!kept.includes(n) && !stored.has(n)) order.push(n);
+    // A leaf at a depth no device wrote at (U5) fetches from the newest written band down.
+    const top = bandMayExist(root, segmentOf(leaf.depth)) ? segmentOf(leaf.depth) : topBand(root);
+    for (let n = top; n >= 0; n--) if (!kept.includes(n) && !stored.has(n)) order.push(n);
     return order;
   };
 

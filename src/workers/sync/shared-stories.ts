@@ -7,6 +7,8 @@ import type * as Y from 'yjs';
 import { listStories, putStoryEntry } from '../../driver/doc/library-doc.ts';
 import { listParticipants } from '../../driver/doc/participants.ts';
 import { readLeafRef } from '../../driver/doc/leaf-ref.ts';
+import { bandMayExist } from '../../driver/doc/segment-clocks.ts';
+import { segmentOf } from '../../driver/doc/segment-key.ts';
 import { metaMap, readMeta, turnsMap } from '../../driver/doc/story-doc.ts';
 import type { OpenStory } from '../store/story-store.ts';
 import { SYNC_ORIGINS } from './origins.ts';
@@ -38,7 +40,9 @@ export function createSharedStories(deps: {
       const participants = listParticipants(story.doc).map((p) => p.name);
       // A segmented root holds no turns: its leaf's depth grows with the story instead.
       const leaf = readLeafRef(story.doc);
-      const turns = leaf ? leaf.depth + 1 : turnsMap(story.doc).size;
+      // A leaf at a depth no device wrote at (U5) counts no turns rather than a billion.
+      const told = leaf && bandMayExist(story.doc, segmentOf(leaf.depth));
+      const turns = told ? leaf.depth + 1 : turnsMap(story.doc).size;
       // Most transactions are edits of turn texts: nothing the list shows.
       const shown = JSON.stringify([meta.title, participants, turns]);
       if (shown === seen) return;

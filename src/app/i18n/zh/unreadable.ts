@@ -25,4 +25,11 @@ export const ZH_UNREADABLE: Messages = {
   'A record of what {name} remembers cannot be read ({key}) and is left out.':
     '{name} 的一条记忆记录无法读取（{key}），已略去。',
   'Parts that cannot be read: {count}': '无法读取的部分：{count}',
+  'where the story ends: {count}': '故事的结尾 {count} 处',
+  'Another device set where this story ends to a turn this device cannot find ({leaf}). The story is shown up to its newest turn that can be read instead.':
+    '另一台设备把故事的结尾设成了本设备找不到的回合（{leaf}）。现改为显示到可读取的最新回合为止。',
+  'Another device set where this story ends to a turn this device cannot find ({leaf}). No turn can be read in its place.':
+    '另一台设备把故事的结尾设成了本设备找不到的回合（{leaf}）。没有可读取的回合能代替它。',
+  Repair: '修复',
+  'Make the turn shown the end of the story on every device': '把显示的回合设为所有设备上的故事结尾',
 };
