@@ -1,8 +1,9 @@
 // Roleplay prose as the transcript shows it: the player's Markdown (prose-tree.ts) as elements, with
 // actions in italics and speech set off. Every word is a text node (Solid inserts `{text}` as one):
 // model output and cards never become markup.
-import { createMemo, type JSX } from 'solid-js';
+import { createMemo, ErrorBoundary, type JSX } from 'solid-js';
 import { proseTree, type ProseBlock, type ProseInline } from './prose-tree.ts';
+import { t } from '../i18n/ui-text.ts';
 import './ui.css';
 
 function Inline(node: ProseInline): JSX.Element {
@@ -43,7 +44,24 @@ function Block(node: ProseBlock): JSX.Element {
   }
 }
 
-export function ProseText(props: { text: string; class?: string }): JSX.Element {
+function ProseBlocks(props: { text: string; class: string }): JSX.Element {
   const blocks = createMemo(() => proseTree(props.text));
-  return <div class={'prose '.concat(props.class ?? 'turn-text')}>{blocks().map(Block)}</div>;
+  return <div class={props.class}>{blocks().map(Block)}</div>;
+}
+
+/** A turn as prose; if it cannot be shown so, its text as typed with a short note, never a blank row. */
+export function ProseText(props: { text: string; class?: string }): JSX.Element {
+  const className = (): string => 'prose '.concat(props.class ?? 'turn-text');
+  return (
+    <ErrorBoundary
+      fallback={
+        <div class={className()}>
+          <p class="prose-plain">{props.text}</p>
+          <p class="prose-unformatted">{t('Shown as plain text: its formatting could not be read.')}</p>
+        </div>
+      }
+    >
+      <ProseBlocks text={props.text} class={className()} />
+    </ErrorBoundary>
+  );
 }

@@ -2,10 +2,13 @@
 // tree of what the view shows: paragraphs, lists, block quotes, code, emphasis (the roleplay *action*),
 // strong, line breaks and quoted speech. Markup never gets through: HTML is not parsed at all (it stays
 // text), links and images keep only their words, so model output and imported text are only text.
+// Any text renders in bounded depth and linear time: prose-bounds.ts bounds nesting and parses a long
+// text in chunks, and a node deeper than the tree shows becomes its words.
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { cjkFriendlyExtension } from 'micromark-extension-cjk-friendly';
 import type { Nodes, PhrasingContent, RootContent } from 'mdast';
 import { speechRuns } from './prose.ts';
+import { boundNesting, proseChunks } from './prose-bounds.ts';
 
 export type ProseInline =
   | { kind: 'text'; text: string; speech: boolean }
@@ -30,12 +33,21 @@ const OPTIONS = {
 };
 
 const LINE_BREAK = '\n';
+/** Blocks (quotes, lists) nest this deep in the tree at most; deeper, a block is its words. */
+const MAX_BLOCK_DEPTH = 32;
+/** Emphasis and strong nest this deep at most; deeper, an inline is its words. */
+const MAX_INLINE_DEPTH = 16;
 
-/** The words of a node we do not show as such (a link's, an image's alt, anything unexpected). */
+/** The words of a node we do not show as such (a link's, an image's alt, anything too deep); iterative. */
 function plainText(node: Nodes): string {
-  if ('children' in node) return node.children.map((child) => plainText(child)).join('');
-  if (node.type === 'image' || node.type === 'imageReference') return node.alt ?? '';
-  return 'value' in node ? node.value : '';
+  const words: string[] = [];
+  const stack: Nodes[] = [node];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    if ('children' in next) stack.push(...[...next.children].reverse());
+    else if (next.type === 'image' || next.type === 'imageReference') words.push(next.alt ?? '');
+    else if ('value' in next) words.push(next.value);
+  }
+  return words.join('');
 }
 
 /** A text with its newlines as line breaks: a single newline is a line break, as players write. */
@@ -46,11 +58,12 @@ function textWithBreaks(text: string): ProseInline[] {
   });
 }
 
-function inline(node: PhrasingContent): ProseInline[] {
+function inline(node: PhrasingContent, depth: number): ProseInline[] {
   switch (node.type) {
     case 'emphasis':
     case 'strong':
-      return [{ kind: node.type, children: node.children.flatMap(inline) }];
+      if (depth >= MAX_INLINE_DEPTH) return textWithBreaks(plainText(node));
+      return [{ kind: node.type, children: node.children.flatMap((child) => inline(child, depth + 1)) }];
     case 'break':
       return [{ kind: 'break' }];
     case 'inlineCode':
@@ -86,20 +99,23 @@ function withSpeech(inlines: ProseInline[]): ProseInline[] {
   return rebuild(inlines);
 }
 
-function block(node: RootContent): ProseBlock[] {
+function block(node: RootContent, depth: number): ProseBlock[] {
+  const inner = (child: RootContent): ProseBlock[] => block(child, depth + 1);
+  if (depth >= MAX_BLOCK_DEPTH)
+    return [{ kind: 'paragraph', children: withSpeech(textWithBreaks(plainText(node))) }];
   switch (node.type) {
     case 'paragraph':
     case 'heading':
-      return [{ kind: node.type, children: withSpeech(node.children.flatMap(inline)) }];
+      return [{ kind: node.type, children: withSpeech(node.children.flatMap((child) => inline(child, 0))) }];
     case 'blockquote':
-      return [{ kind: 'quote', children: node.children.flatMap(block) }];
+      return [{ kind: 'quote', children: node.children.flatMap(inner) }];
     case 'list':
       return [
         {
           kind: 'list',
           ordered: node.ordered === true,
           start: node.start ?? 1,
-          items: node.children.map((item) => item.children.flatMap(block)),
+          items: node.children.map((item) => item.children.flatMap(inner)),
         },
       ];
     case 'code':
@@ -113,7 +129,31 @@ function block(node: RootContent): ProseBlock[] {
   }
 }
 
-/** The blocks of `markdown`, as the view shows them. */
+/** The blocks of one bounded piece of Markdown. */
+function parsed(markdown: string): ProseBlock[] {
+  return fromMarkdown(markdown, OPTIONS).children.flatMap((node) => block(node, 0));
+}
+
+/** The blocks of `markdown`, as the view shows them; a paragraph cut between chunks is one again. */
 export function proseTree(markdown: string): ProseBlock[] {
-  return fromMarkdown(markdown, OPTIONS).children.flatMap(block);
+  const blocks: ProseBlock[] = [];
+  const joined = new Set<number>();
+  let before = '';
+  for (const chunk of proseChunks(boundNesting(markdown))) {
+    const [first, ...rest] = parsed(chunk.text);
+    const last = blocks.at(-1);
+    if (chunk.joined && last?.kind === 'paragraph' && first?.kind === 'paragraph') {
+      const gap = /\s$/.test(before) ? textWithBreaks(/\n\s*$/.test(before) ? LINE_BREAK : ' ') : [];
+      last.children.push(...gap, ...first.children);
+      joined.add(blocks.length - 1);
+    } else if (first) blocks.push(first);
+    blocks.push(...rest);
+    before = chunk.text;
+  }
+  // Speech is marked again once over each joined paragraph: a quote may span the cut.
+  for (const index of joined) {
+    const paragraph = blocks[index];
+    if (paragraph?.kind === 'paragraph') paragraph.children = withSpeech(paragraph.children);
+  }
+  return blocks;
 }

@@ -11,12 +11,18 @@ export interface SpeechRun {
 /** For each character of `text`, whether it is inside a closed quotation (quotes included). */
 function speechMask(text: string): boolean[] {
   const mask = new Array<boolean>(text.length).fill(false);
+  // A closer not found after an opener is not found after a later one: each closer is looked for to the
+  // end once at most, so many unclosed quotes take linear time.
+  const unclosed = new Set<string>();
   for (let i = 0; i < text.length; i++) {
     const closer = QUOTATION_MARKS[text[i] ?? ''];
-    if (closer === undefined) continue;
+    if (closer === undefined || unclosed.has(closer)) continue;
     let end = i + 1;
     while (end < text.length && !closesQuotation(text, end, closer)) end++;
-    if (end === text.length) continue;
+    if (end === text.length) {
+      unclosed.add(closer);
+      continue;
+    }
     mask.fill(true, i, end + 1);
     i = end;
   }

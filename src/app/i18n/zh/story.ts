@@ -117,4 +117,5 @@ export const ZH_STORY: Messages = {
   'From your point of view ({name})': '从你的视角（{name}）',
   'From {name}’s point of view': '从{name}的视角',
   'Export as Markdown': '导出为 Markdown',
+  'Shown as plain text: its formatting could not be read.': '以纯文本显示：无法读取其格式。',
 };
