@@ -1,7 +1,7 @@
 // The part of the worker's API about an assistant turn in flight and the chat's language: Stop a
 // reply while it comes, Retry a message a failed call left unanswered, and the language the chat's
 // prompts are in. Re-exported by api.ts.
-import type { AssistantChatView, AssistantSubject } from './api-assistant.ts';
+import type { AssistantChatView, AssistantSubject } from './api/assistant.ts';
 import type { Language, Result } from './api.ts';
 
 export interface AssistantTurnsApi {

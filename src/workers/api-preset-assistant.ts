@@ -3,7 +3,7 @@
 import type { Language } from '../driver/doc/schema.ts';
 import type { SillyTavernReport } from '../driver/presets/sillytavern.ts';
 import type { Result } from './api.ts';
-import type { AssistantChatView } from './api-assistant.ts';
+import type { AssistantChatView } from './api/assistant.ts';
 
 export interface PresetAssistantApi {
   /**

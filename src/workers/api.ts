@@ -23,43 +23,43 @@ import type { PresetSummary } from '../driver/presets/summary.ts';
 import type { PresetStatus } from '../driver/presets/status.ts';
 import type { SillyTavernReport } from '../driver/presets/sillytavern.ts';
 import type { ContextSource } from '../driver/model.ts';
-import type { NewStoryWorld, WorldApi } from './api-world.ts';
-import type { GenerationApi } from './api-generation.ts';
-import type { ImportApi } from './api-import.ts';
-import type { ContinueSuggestApi } from './api-continue-suggest.ts';
-import type { EvalApi } from './api-eval.ts';
-export type * from './api-eval.ts';
+import type { NewStoryWorld, WorldApi } from './api/world.ts';
+import type { GenerationApi } from './api/generation.ts';
+import type { ImportApi } from './api/import.ts';
+import type { ContinueSuggestApi } from './api/continue-suggest.ts';
+import type { EvalApi } from './api/eval.ts';
+export type * from './api/eval.ts';
 export type { Given, RequestPart } from '../driver/doc/given.ts';
-export type * from './api-world.ts';
-export type * from './api-generation.ts';
-export type * from './api-import.ts';
-export type * from './api-continue-suggest.ts';
-import type { PlotHintApi } from './api-plot-hint.ts';
-export type * from './api-plot-hint.ts';
-import type { DiceApi } from './api-dice.ts';
-export type * from './api-dice.ts';
-import type { Branched, PathApi } from './api-path.ts';
-export type * from './api-path.ts';
-import type { CastApi } from './api-cast.ts';
-export type * from './api-cast.ts';
-import type { LibraryCardsApi } from './api-library-cards.ts';
-export type * from './api-library-cards.ts';
-import type { AssistantApi } from './api-assistant.ts';
+export type * from './api/world.ts';
+export type * from './api/generation.ts';
+export type * from './api/import.ts';
+export type * from './api/continue-suggest.ts';
+import type { PlotHintApi } from './api/plot-hint.ts';
+export type * from './api/plot-hint.ts';
+import type { DiceApi } from './api/dice.ts';
+export type * from './api/dice.ts';
+import type { Branched, PathApi } from './api/path.ts';
+export type * from './api/path.ts';
+import type { CastApi } from './api/cast.ts';
+export type * from './api/cast.ts';
+import type { LibraryCardsApi } from './api/library-cards.ts';
+export type * from './api/library-cards.ts';
+import type { AssistantApi } from './api/assistant.ts';
 import type { PresetAssistantApi } from './api-preset-assistant.ts';
-import type { PresetLibraryApi } from './api-preset-library.ts';
-export type * from './api-preset-library.ts';
+import type { PresetLibraryApi } from './api/preset-library.ts';
+export type * from './api/preset-library.ts';
 import type { AssistantTurnsApi } from './api-assistant-turns.ts';
-export type * from './api-assistant.ts';
-import type { ProblemsApi } from './api-problems.ts';
-export type * from './api-problems.ts';
-export type * from './api-views.ts';
+export type * from './api/assistant.ts';
+import type { ProblemsApi } from './api/problems.ts';
+export type * from './api/problems.ts';
+export type * from './api/views.ts';
 import type {
   MemoryEditInput,
   MemoryView,
   TranscriptSlice,
   TurnInspection,
   TurnRequest,
-} from './api-views.ts';
+} from './api/views.ts';
 
 /**
  * The one failure shape across the boundary: the driver's (code, detail in words the person can act

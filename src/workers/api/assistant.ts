@@ -2,11 +2,11 @@
 // part of the library through tools, every write a proposal the person applies or rejects (or an
 // automatic mode they turn on per chat), deletes kept in a trash they can restore from. The lorebook
 // assistant's subject is one library book; the world authoring assistant's, one library world. Re-exported by api.ts.
-import type { AssistantChat, Proposal } from '../driver/doc/assistant-chats.ts';
-import type { TrashedItem } from '../driver/doc/library-trash.ts';
-import type { Language, Result } from './api.ts';
-export type { AssistantChat, ChatMessageRecord, Proposal } from '../driver/doc/assistant-chats.ts';
-export type { TrashedItem } from '../driver/doc/library-trash.ts';
+import type { AssistantChat, Proposal } from '../../driver/doc/assistant-chats.ts';
+import type { TrashedItem } from '../../driver/doc/library-trash.ts';
+import type { Language, Result } from '../api.ts';
+export type { AssistantChat, ChatMessageRecord, Proposal } from '../../driver/doc/assistant-chats.ts';
+export type { TrashedItem } from '../../driver/doc/library-trash.ts';
 
 /**
  * What an assistant works on: a library lorebook, world or preset, a story (the session doctor, `id`

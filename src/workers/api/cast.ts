@@ -1,9 +1,9 @@
 // The part of the worker's API about a running story's cast: a participant's name, a character's
 // description (private to it) and the user's persona, changed between turns; characters added (new,
 // or from the library) and removed; and the Author's Note that steers every character. Re-exported by api.ts, the one file the app imports.
-import type { AuthorNote } from '../driver/doc/author-note.ts';
-import type { Result } from './api.ts';
-export type { AuthorNote } from '../driver/doc/author-note.ts';
+import type { AuthorNote } from '../../driver/doc/author-note.ts';
+import type { Result } from '../api.ts';
+export type { AuthorNote } from '../../driver/doc/author-note.ts';
 
 /** What the cast editor may change; absent fields stay as they are. */
 export interface CastEdit {

@@ -1,8 +1,8 @@
 // The part of the worker's API for two play commands a roleplayer expects: Continue (a character's last
 // turn taken further) and Suggest my turn (a draft of the user's next one). Re-exported by api.ts, the
 // one file the app imports.
-import type { StaleChoice } from '../driver/views/stale-history.ts';
-import type { Result } from './api.ts';
+import type { StaleChoice } from '../../driver/views/stale-history.ts';
+import type { Result } from '../api.ts';
 
 export interface ContinueSuggestApi {
   /**

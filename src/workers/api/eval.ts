@@ -1,12 +1,12 @@
 // The part of the worker's API for "Evaluate this model" in Settings: the shipped eval scenes played
 // with one backend profile (driver/eval), progress through a Comlink callback, and a stop. Re-exported
 // by api.ts, the one file the app imports.
-import type { Language } from '../driver/doc/schema.ts';
-import type { EvalProgress } from '../driver/eval/run-eval.ts';
-import type { EvalReport } from '../driver/eval/report.ts';
-import type { TapeEntry } from '../driver/eval/tape.ts';
-import type { BackendProfile } from './store/device-settings.ts';
-import type { Result } from './api.ts';
+import type { Language } from '../../driver/doc/schema.ts';
+import type { EvalProgress } from '../../driver/eval/run-eval.ts';
+import type { EvalReport } from '../../driver/eval/report.ts';
+import type { TapeEntry } from '../../driver/eval/tape.ts';
+import type { BackendProfile } from '../store/device-settings.ts';
+import type { Result } from '../api.ts';
 
 export type { EvalProgress, EvalReport, TapeEntry };
 

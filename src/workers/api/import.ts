@@ -1,11 +1,11 @@
 // The part of the worker's API that brings files in and takes them out: a review of what a file
 // holds before anything is written, the import itself, and exports in other apps' formats.
 // Re-exported by api.ts, the one file the app imports.
-import type { Language } from '../driver/doc/schema.ts';
-import type { ImportKind, ImportReport } from '../driver/import/intermediate.ts';
-import type { Result } from './api.ts';
-import type { WorldPiece } from '../driver/turns/card-world.ts';
-export type { WorldPiece } from '../driver/turns/card-world.ts';
+import type { Language } from '../../driver/doc/schema.ts';
+import type { ImportKind, ImportReport } from '../../driver/import/intermediate.ts';
+import type { Result } from '../api.ts';
+import type { WorldPiece } from '../../driver/turns/card-world.ts';
+export type { WorldPiece } from '../../driver/turns/card-world.ts';
 
 /** A file as the page read it: its name (for the report and kinds told by extension) and its bytes. */
 export interface ImportFileInput {
@@ -56,4 +56,4 @@ export interface ImportApi {
   exportStoryMarkdown(storyId: string, participantId: string): Promise<Result<{ file: ExportedFile }>>;
 }
 
-export type { ImportKind, ImportReport } from '../driver/import/intermediate.ts';
+export type { ImportKind, ImportReport } from '../../driver/import/intermediate.ts';

@@ -1,9 +1,9 @@
 // The part of the worker's API about the library's characters and personas after creation or import:
 // a character's whole card edited, a persona's name and text, either one deleted. Stories already
 // started keep the copy they began with. Re-exported by api.ts, the one file the app imports.
-import type { Result } from './api.ts';
-export type { CharacterCardEdit, PersonaEdit } from '../driver/doc/library-card-edit.ts';
-import type { CharacterCardEdit, PersonaEdit } from '../driver/doc/library-card-edit.ts';
+import type { Result } from '../api.ts';
+export type { CharacterCardEdit, PersonaEdit } from '../../driver/doc/library-card-edit.ts';
+import type { CharacterCardEdit, PersonaEdit } from '../../driver/doc/library-card-edit.ts';
 
 export interface LibraryCardsApi {
   /** Replaces a library character's card fields, greetings (and creator's notes, when its card has them). */

@@ -1,10 +1,10 @@
 // The part of the worker's API that the story screen reads: the user's transcript slices, the
 // turn inspector's view of one turn and what its requests were given, and "What X remembers".
 // Re-exported by api.ts, the one file the app imports.
-import type { StaleSummary } from '../driver/env.ts';
-import type { Given } from '../driver/doc/given.ts';
-import type { ChatMessage } from '../driver/model.ts';
-import type { Audit, ChronicleEvent, Memory, StateChange, StateDomain } from '../driver/doc/chronicle.ts';
+import type { StaleSummary } from '../../driver/env.ts';
+import type { Given } from '../../driver/doc/given.ts';
+import type { ChatMessage } from '../../driver/model.ts';
+import type { Audit, ChronicleEvent, Memory, StateChange, StateDomain } from '../../driver/doc/chronicle.ts';
 
 /** One row of the user's transcript. `nothing`: the user perceived nothing (an interstitial row). */
 export interface TranscriptRow {

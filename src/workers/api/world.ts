@@ -1,12 +1,12 @@
 // The part of the worker's API about worlds and lorebooks: the library's (edit, test) and a story's
 // copy of them (what it knows, whether it still matches the library). Re-exported by api.ts, the one
 // file the app imports.
-import type { Knowledge, World, WorldInput } from '../driver/doc/world.ts';
-import type { LoreBook, LoreBookInput, LoreSettings } from '../driver/doc/lore-book.ts';
-import type { StoryBook, StoryBookInput, StoryWorld } from '../driver/doc/story-world.ts';
-import type { CopyState } from '../driver/doc/copy-state.ts';
-import type { Result } from './api.ts';
-export type { CopyState } from '../driver/doc/copy-state.ts';
+import type { Knowledge, World, WorldInput } from '../../driver/doc/world.ts';
+import type { LoreBook, LoreBookInput, LoreSettings } from '../../driver/doc/lore-book.ts';
+import type { StoryBook, StoryBookInput, StoryWorld } from '../../driver/doc/story-world.ts';
+import type { CopyState } from '../../driver/doc/copy-state.ts';
+import type { Result } from '../api.ts';
+export type { CopyState } from '../../driver/doc/copy-state.ts';
 
 /** One entry of a scan, as the "test this text" panel and the inspector list it. */
 export interface LoreScanRow {
@@ -92,17 +92,17 @@ export type {
   WorldNode,
   WorldNodeKind,
   Relationship,
-} from '../driver/doc/world.ts';
+} from '../../driver/doc/world.ts';
 export type {
   LoreBook,
   LoreBookInput,
   LoreEntry,
   LoreEntryInput,
   LoreSettings,
-} from '../driver/doc/lore-book.ts';
+} from '../../driver/doc/lore-book.ts';
 export type {
   StoryBook,
   StoryBookInput,
   StoryWorld,
   BookAttachmentValue,
-} from '../driver/doc/story-world.ts';
+} from '../../driver/doc/story-world.ts';

@@ -18,7 +18,7 @@ import { worldAssistant, type WorldAssistant } from '../../driver/assistant/worl
 import { translateAssistant } from '../../driver/assistant/translate-assistant.ts';
 import { resolvePrompts } from '../../driver/prompts/resolve.ts';
 import { PromptProblem } from '../../driver/prompts/render.ts';
-import type { AssistantChatView, AssistantSubject } from '../api-assistant.ts';
+import type { AssistantChatView, AssistantSubject } from '../api/assistant.ts';
 import type { DriverApi, Failure, Result } from '../api.ts';
 import type { HostContext } from './context.ts';
 import { maxTokensFor, profileFor } from '../store/device-settings.ts';

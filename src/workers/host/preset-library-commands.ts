@@ -14,7 +14,7 @@ import {
   trashPreset,
 } from '../../driver/presets/preset-deletion.ts';
 import { shippedProse, worldProse } from '../../driver/presets/preset-sources.ts';
-import type { PresetLibraryApi } from '../api-preset-library.ts';
+import type { PresetLibraryApi } from '../api/preset-library.ts';
 import type { Failure, Result } from '../api.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 import { isFailure, type HostContext } from './context.ts';
