@@ -2,7 +2,7 @@
 // description (private to it) and the user's persona, changed between turns; characters added (new,
 // or from the library) and removed; and the Author's Note that steers every character. Re-exported by api.ts, the one file the app imports.
 import type { AuthorNote } from '../../driver/doc/author-note.ts';
-import type { Result } from '../api.ts';
+import type { Result } from './result.ts';
 export type { AuthorNote } from '../../driver/doc/author-note.ts';
 
 /** What the cast editor may change; absent fields stay as they are. */

@@ -2,7 +2,7 @@
 // turn taken further) and Suggest my turn (a draft of the user's next one). Re-exported by api.ts, the
 // one file the app imports.
 import type { StaleChoice } from '../../driver/views/stale-history.ts';
-import type { Result } from '../api.ts';
+import type { Result } from './result.ts';
 
 export interface ContinueSuggestApi {
   /**

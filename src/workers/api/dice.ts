@@ -1,6 +1,6 @@
 // The part of the worker's API for dice in play ("Roll"). Re-exported by api.ts, the one file the app imports.
 import type { DiceRoll } from '../../driver/dice/dice.ts';
-import type { Result } from '../api.ts';
+import type { Result } from './result.ts';
 
 export type { DiceRoll };
 

@@ -6,7 +6,7 @@ import type { EvalProgress } from '../../driver/eval/run-eval.ts';
 import type { EvalReport } from '../../driver/eval/report.ts';
 import type { TapeEntry } from '../../driver/eval/tape.ts';
 import type { BackendProfile } from '../store/device-settings.ts';
-import type { Result } from '../api.ts';
+import type { Result } from './result.ts';
 
 export type { EvalProgress, EvalReport, TapeEntry };
 

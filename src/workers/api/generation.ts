@@ -1,7 +1,7 @@
 // The part of the worker's API about a story's generation settings: what its actor's requests carry
 // (its own settings, else its backend's) and what its preset suggests. Re-exported by api.ts.
 import type { StoryGenerationPatch, StorySampling } from '../../driver/doc/schema.ts';
-import type { Result } from '../api.ts';
+import type { Result } from './result.ts';
 export type { StoryGeneration, StoryGenerationPatch } from '../../driver/doc/schema.ts';
 
 /** What the backend a story's actor uses gives its requests when the story sets nothing. */

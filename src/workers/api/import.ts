@@ -3,7 +3,7 @@
 // Re-exported by api.ts, the one file the app imports.
 import type { Language } from '../../driver/doc/schema.ts';
 import type { ImportKind, ImportReport } from '../../driver/import/intermediate.ts';
-import type { Result } from '../api.ts';
+import type { Result } from './result.ts';
 import type { WorldPiece } from '../../driver/turns/card-world.ts';
 export type { WorldPiece } from '../../driver/turns/card-world.ts';
 

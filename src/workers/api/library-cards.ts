@@ -1,7 +1,7 @@
 // The part of the worker's API about the library's characters and personas after creation or import:
 // a character's whole card edited, a persona's name and text, either one deleted. Stories already
 // started keep the copy they began with. Re-exported by api.ts, the one file the app imports.
-import type { Result } from '../api.ts';
+import type { Result } from './result.ts';
 export type { CharacterCardEdit, PersonaEdit } from '../../driver/doc/library-card-edit.ts';
 import type { CharacterCardEdit, PersonaEdit } from '../../driver/doc/library-card-edit.ts';
 

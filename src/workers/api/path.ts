@@ -1,7 +1,7 @@
 // The part of the worker's API that moves the active path without writing turns: delete messages as
 // a branch cut, and go back to a path's last turn (the cut's Undo, the way back after a branch).
 // Re-exported by api.ts, the one file the app imports.
-import type { Result } from '../api.ts';
+import type { Result } from './result.ts';
 
 /**
  * Where "Branch from here" left the path: `turn`, the turn it now ends at, counted from 1; `leaf`, the

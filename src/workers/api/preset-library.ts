@@ -1,7 +1,7 @@
 // The part of the worker's API about presets as library things (spec "Presets are made on the Presets
 // page"): made from the shipped prose or a world's prose, retitled and redescribed, deleted into the
 // library's trash with the stories that use them named first, and restored. Re-exported by api.ts.
-import type { Result } from '../api.ts';
+import type { Result } from './result.ts';
 import type { PresetDescription } from '../../driver/doc/library-presets.ts';
 export type { PresetDescription } from '../../driver/doc/library-presets.ts';
 

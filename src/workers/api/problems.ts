@@ -1,7 +1,7 @@
 // The part of the worker's API that tells what of a story cannot be read (another device wrote it so):
 // asked apart from the story's overview, so the first screen of a long story never waits for it, and
 // again on every change. Re-exported by api.ts, the one file the app imports.
-import type { Result } from '../api.ts';
+import type { Result } from './result.ts';
 import type { StoryProblem } from '../../driver/views/story-problems.ts';
 
 export type { StoryProblem, StoryProblemCode } from '../../driver/views/story-problems.ts';

@@ -5,6 +5,19 @@ import type { StaleSummary } from '../../driver/env.ts';
 import type { Given } from '../../driver/doc/given.ts';
 import type { ChatMessage } from '../../driver/model.ts';
 import type { Audit, ChronicleEvent, Memory, StateChange, StateDomain } from '../../driver/doc/chronicle.ts';
+import type { Language, Participant, StorySettings } from '../../driver/doc/schema.ts';
+import type { Result } from './result.ts';
+
+export interface StoryOverview {
+  id: string;
+  title: string;
+  language: Language;
+  settings: StorySettings;
+  participants: Participant[];
+  /** Turns on the active path. */
+  length: number;
+  userId: string;
+}
 
 /** One row of the user's transcript. `nothing`: the user perceived nothing (an interstitial row). */
 export interface TranscriptRow {
@@ -130,3 +143,31 @@ export type MemoryEditInput =
   | { kind: 'correct'; subject: string; domain: StateDomain; value: string }
   | { kind: 'add-memory'; text: string; importance: number }
   | { kind: 'forget-memory'; memoryId: string };
+
+/** The turn inspector's reads of one turn. */
+export interface InspectApi {
+  inspectTurn(storyId: string, turnId: string): Promise<Result<{ turn: TurnInspection }>>;
+  /** The full request that wrote a turn (no audience) or projected it to `audience`, rebuilt now. */
+  turnRequest(storyId: string, turnId: string, audience?: string): Promise<Result<{ request: TurnRequest }>>;
+}
+
+/** "What X remembers", read and corrected. */
+export interface MemoryApi {
+  /** What a participant remembers, on the active path. */
+  memory(storyId: string, participantId: string): Promise<Result<{ memory: MemoryView }>>;
+  /** The person reviews, corrects or adds to what a participant remembers (at the active path's end). */
+  editMemory(storyId: string, participantId: string, edit: MemoryEditInput): Promise<Result>;
+}
+
+export interface ViewsApi extends InspectApi, MemoryApi {
+  openStory(storyId: string): Promise<Result<{ story: StoryOverview }>>;
+  /**
+   * A range of the active path as `participant` (default: the user) wrote and perceived it. Another
+   * participant's is "Read as", for the person's eyes: no model request is ever made from it.
+   */
+  transcript(
+    storyId: string,
+    range?: { start?: number; end?: number },
+    participant?: string,
+  ): Promise<Result<TranscriptSlice>>;
+}

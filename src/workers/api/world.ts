@@ -5,7 +5,7 @@ import type { Knowledge, World, WorldInput } from '../../driver/doc/world.ts';
 import type { LoreBook, LoreBookInput, LoreSettings } from '../../driver/doc/lore-book.ts';
 import type { StoryBook, StoryBookInput, StoryWorld } from '../../driver/doc/story-world.ts';
 import type { CopyState } from '../../driver/doc/copy-state.ts';
-import type { Result } from '../api.ts';
+import type { Result } from './result.ts';
 export type { CopyState } from '../../driver/doc/copy-state.ts';
 
 /** One entry of a scan, as the "test this text" panel and the inspector list it. */
@@ -54,6 +54,12 @@ export interface NewStoryWorld {
   knowledge?: Record<string, Knowledge>;
 }
 
+/** "Test this text" in the lorebook editor. */
+export interface LoreTestApi {
+  /** Scans library books for a character on one text ("Test this text"): what fires and why, what does not and why not. */
+  testLore(input: LoreTestInput): Promise<Result<{ scan: LoreScanView }>>;
+}
+
 export interface WorldApi {
   listWorlds(): Promise<World[]>;
   /** Creates or replaces a world (by id); refused when a relationship or a knowledge row names no node. */
@@ -62,8 +68,6 @@ export interface WorldApi {
   listLorebooks(): Promise<LoreBook[]>;
   saveLorebook(book: LoreBookInput): Promise<Result<{ book: LoreBook }>>;
   deleteLorebook(bookId: string): Promise<Result>;
-  /** Scans library books for a character on one text ("Test this text"): what fires and why, what does not and why not. */
-  testLore(input: LoreTestInput): Promise<Result<{ scan: LoreScanView }>>;
   /**
    * Which library characters and personas a book is attached to (a character's book reaches only that
    * character in a story; a persona's, only you): the lists replace the book's attachments.

@@ -2,6 +2,7 @@
 // loop with the default backend's model and the library's prompts, a proposal applied or rejected,
 // automatic mode, and the trash restored; a running turn stopped, an unanswered message retried, the
 // chat's language set. The library changes only through the driver's checks.
+import type { AssistantApi, AssistantTurnsApi } from '../api/assistant.ts';
 import { readAssistantChat } from '../../driver/doc/assistant-chats.ts';
 import { listTrash } from '../../driver/doc/library-trash.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
@@ -19,23 +20,13 @@ import { translateAssistant } from '../../driver/assistant/translate-assistant.t
 import { resolvePrompts } from '../../driver/prompts/resolve.ts';
 import { PromptProblem } from '../../driver/prompts/render.ts';
 import type { AssistantChatView, AssistantSubject } from '../api/assistant.ts';
-import type { DriverApi, Failure, Result } from '../api.ts';
+import type { Failure, Result } from '../api.ts';
 import type { HostContext } from './context.ts';
 import { maxTokensFor, profileFor } from '../store/device-settings.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 import { assistantModel, rememberToolsRefused } from './tools-refused.ts';
 
-type AssistantCommands = Pick<
-  DriverApi,
-  | 'openAssistant'
-  | 'sendAssistant'
-  | 'decideProposal'
-  | 'setAssistantAutomatic'
-  | 'restoreFromTrash'
-  | 'cancelAssistant'
-  | 'retryAssistant'
-  | 'setAssistantLanguage'
->;
+type AssistantCommands = AssistantApi & AssistantTurnsApi;
 
 /** An assistant built in its chat's language. */
 type Assistant = (LorebookAssistant | WorldAssistant | DoctorAssistant) & { language: Language };

@@ -6,13 +6,18 @@ import type { DoctorFixes, FailedGeneration } from '../../driver/assistant/docto
 import type { ApplyOutcome } from '../../driver/assistant/tools.ts';
 import { listPromptOverrides } from '../../driver/doc/prompt-overrides.ts';
 import { resolvePrompts } from '../../driver/prompts/resolve.ts';
-import type { DriverApi, Failure, Result } from '../api.ts';
+import type { Failure, Result } from '../api.ts';
+import type { EditApi } from '../api/edit.ts';
+import type { PlayApi } from '../api/play.ts';
+import type { MemoryApi } from '../api/views.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 import { isFailure, type HostContext } from './context.ts';
 import type { Generations } from './play-commands.ts';
 
 /** The story screen's commands a fix runs. */
-export type DoctorCommands = Pick<DriverApi, 'completeViews' | 'resolveStale' | 'keepAsIs' | 'editMemory'>;
+export type DoctorCommands = Pick<PlayApi, 'completeViews' | 'resolveStale'> &
+  Pick<EditApi, 'keepAsIs'> &
+  Pick<MemoryApi, 'editMemory'>;
 
 const outcome = (r: Result<object>): ApplyOutcome => (r.ok ? { ok: true } : { ok: false, error: r.detail });
 

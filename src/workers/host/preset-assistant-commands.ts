@@ -10,7 +10,7 @@ import { importSillyTavernPreset } from '../../driver/presets/sillytavern.ts';
 import { PromptProblem } from '../../driver/prompts/render.ts';
 import { resolvePrompts } from '../../driver/prompts/resolve.ts';
 import type { AssistantApi } from '../api/assistant.ts';
-import type { PresetAssistantApi } from '../api-preset-assistant.ts';
+import type { PresetAssistantApi } from '../api/assistant.ts';
 import { workerUiLanguage } from '../i18n/ui-text.ts';
 import type { HostContext } from './context.ts';
 
