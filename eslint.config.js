@@ -79,9 +79,9 @@ const ROOM_BANS = [
     why: 'The worker serves the app through api.ts; it imports no app or CLI code.',
   },
   {
-    folder: 'src/workers/backends',
-    banned: ['**/store/**', '**/sync/**', '../i18n/**', '../../i18n/**'],
-    why: 'A backend is given what it needs (profile, wording, events); it reaches for no worker state.',
+    folder: 'src/backends',
+    banned: ['**/workers/**', '**/app/**', '**/cli/**', '**/sync-server/**'],
+    why: 'Backends stand beside the driver (the worker and the CLI use them): they import src/driver only, and are given what else they need (wording, events).',
   },
   ...['store', 'sync'].map((room) => ({
     folder: `src/workers/${room}`,
@@ -90,8 +90,8 @@ const ROOM_BANS = [
   })),
   {
     folder: 'src/cli',
-    banned: ['**/app/**', '**/workers/host/**', '**/workers/store/**'],
-    why: 'The CLI runs the driver with a backend of its own; the worker host and its storage are the app’s.',
+    banned: ['**/app/**', '**/workers/**'],
+    why: 'The CLI runs the driver with a backend from src/backends; the worker is the app’s.',
   },
 ];
 
@@ -164,7 +164,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/workers/**'],
+    // Backends run in the worker and, over fetch alone, in the CLI.
+    files: ['src/workers/**', 'src/backends/**'],
     languageOptions: { globals: { ...globals.worker } },
   },
   {

@@ -2,8 +2,8 @@
 // detection, and WebLLM — loaded with a dynamic import, only when an in-browser model is used. Every
 // backend words what it says with the worker's wording (its uiText, in the interface language). The
 // endpoints' presets, connection test and local-server finder load when Settings first asks for them.
-import type { DriverEvent } from '../api.ts';
-import type { DeviceBackends } from '../host/driver-host.ts';
+import type { DriverEvent } from '../workers/api.ts';
+import type { DeviceBackends } from '../workers/host/driver-host.ts';
 import { createOpenAIChatModel } from './openai/chat-model.ts';
 import { limitsReport } from './limits-report.ts';
 import { detectWebGpu } from './webllm/webgpu.ts';

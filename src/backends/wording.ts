@@ -1,6 +1,6 @@
 // How a backend words what it tells the person. Backends keep no interface language: each factory
 // takes a Wording; the worker passes its uiText, the CLI and tests pass `english`.
-import { translate, type MessageValues } from '../../driver/i18n/translate.ts';
+import { translate, type MessageValues } from '../driver/i18n/translate.ts';
 
 /**
  * An English text with `{placeholders}` → the words to show, placeholders filled from `values`. Backends

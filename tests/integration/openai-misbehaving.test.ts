@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   createOpenAIChatModel,
   type OpenAIChatModelOptions,
-} from '../../src/workers/backends/openai/chat-model.ts';
-import { MAX_TRANSPORT_RETRIES } from '../../src/workers/backends/openai/retry-policy.ts';
-import { english } from '../../src/workers/backends/wording.ts';
+} from '../../src/backends/openai/chat-model.ts';
+import { MAX_TRANSPORT_RETRIES } from '../../src/backends/openai/retry-policy.ts';
+import { english } from '../../src/backends/wording.ts';
 import { startOpenAIServer, type AnswerScript, type OpenAIServer } from '../support/openai-server.ts';
 import {
   cutBody,

@@ -3,7 +3,7 @@
 // operation (maxTokensFor); both optional, validated, unset by default.
 import { describe, expect, it } from 'vitest';
 import type { ChatModel } from '../../src/driver/model.ts';
-import { withContextSetting } from '../../src/workers/backends/context-setting.ts';
+import { withContextSetting } from '../../src/backends/context-setting.ts';
 import { createModelRegistry, lazyModel } from '../../src/workers/host/model-registry.ts';
 import {
   deviceSettingsSchema,

@@ -7,8 +7,8 @@ import {
   cacheContent,
   cacheFields,
   type CacheTarget,
-} from '../../src/workers/backends/openai/prompt-cache.ts';
-import type { ServerContext } from '../../src/workers/backends/openai/server-context.ts';
+} from '../../src/backends/openai/prompt-cache.ts';
+import type { ServerContext } from '../../src/backends/openai/server-context.ts';
 
 /** What the probes find of a cloud API: no server of ours, no context (OpenAI's model list has none). */
 const NOTHING_TOLD: ServerContext = { server: null, contextTokens: null, askAgain: false };

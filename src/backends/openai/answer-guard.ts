@@ -1,7 +1,7 @@
 // What bounds one request to a model server (issue 19): a deadline for all of it, the body included
 // (the SDK's own timeout ends when the headers arrive, so a trickling answer once hung for minutes),
 // and a cap on the bytes of an answer, counted as they arrive, so a runaway server cannot fill memory.
-import { DEFAULT_REQUEST_TIMEOUT_S } from '../../../driver/request-deadline.ts';
+import { DEFAULT_REQUEST_TIMEOUT_S } from '../../driver/request-deadline.ts';
 import type { FetchLike } from './chat-model.ts';
 
 /** One request's deadline, body included, unless the profile or `--timeout` sets another. */

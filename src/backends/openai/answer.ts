@@ -4,7 +4,7 @@
 import { APIConnectionError } from 'openai/core/error';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { z } from 'zod';
-import { ModelFailureCode, type ChatRequest, type ModelAnswer } from '../../../driver/model.ts';
+import { ModelFailureCode, type ChatRequest, type ModelAnswer } from '../../driver/model.ts';
 import { classifyError, type ClassifiedFailure, type FailureContext } from './failures.ts';
 import { createToolCallDeltas, readToolCalls } from './tool-calls.ts';
 import type { Wording } from '../wording.ts';

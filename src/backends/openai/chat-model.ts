@@ -9,7 +9,7 @@ import {
   type ChatModel,
   type ChatRequest,
   type ModelFailure,
-} from '../../../driver/model.ts';
+} from '../../driver/model.ts';
 import { readCompletion, readStream, type Attempt, type StreamGuard } from './answer.ts';
 import {
   AnswerTooLarge,

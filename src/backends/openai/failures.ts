@@ -6,7 +6,7 @@ import {
   APIError,
   APIUserAbortError,
 } from 'openai/core/error';
-import { ModelFailureCode, type ModelFailure } from '../../../driver/model.ts';
+import { ModelFailureCode, type ModelFailure } from '../../driver/model.ts';
 import type { Wording } from '../wording.ts';
 
 export interface FailureContext {

@@ -1,7 +1,7 @@
 // The limits of a model on an OpenAI-compatible server: the context the server says it runs with,
 // asked once and kept (asked again only when nothing reached the server or it had not loaded the
 // model yet), and an exact token count where the server or the model's family allows one.
-import { ContextSource, type ModelLimits } from '../../../driver/model.ts';
+import { ContextSource, type ModelLimits } from '../../driver/model.ts';
 import { detectServerContext, ServerKind, type ServerContext, type ServerTarget } from './server-context.ts';
 import { openAIModelCounter, serverCounter } from './token-count.ts';
 

@@ -2,7 +2,7 @@
 // request is (`cacheKey`: one participant of one story, or its selector) and marks where the beginning
 // that participant's requests share ends (`sharedUpTo`); each server is told that in its own terms, and
 // only the servers known to take a field are sent it (a strict server refuses what it does not know).
-import type { ChatRequest } from '../../../driver/model.ts';
+import type { ChatRequest } from '../../driver/model.ts';
 import { ServerKind, type ServerContext } from './server-context.ts';
 
 /** A llama.cpp slot given to one request; `release` once, when the request is over. */

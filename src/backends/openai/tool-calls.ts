@@ -3,7 +3,7 @@
 // pieces by index: first its id and name, then its arguments a few characters at a time).
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { z } from 'zod';
-import type { ChatMessage, ToolCall, ToolSpec } from '../../../driver/model.ts';
+import type { ChatMessage, ToolCall, ToolSpec } from '../../driver/model.ts';
 
 export function toMessageParams(messages: readonly ChatMessage[]): ChatCompletionMessageParam[] {
   return messages.map((m): ChatCompletionMessageParam => {

@@ -11,7 +11,7 @@ import {
   type ModelAnswer,
   type ModelFailure,
   type ModelLimits,
-} from '../../../driver/model.ts';
+} from '../../driver/model.ts';
 import { startTurn, type EngineTurn } from './prefill-reuse.ts';
 import { createRequestLane, type RequestLane } from './request-lane.ts';
 import { createThinkingFilter, stripThinking } from './think-filter.ts';

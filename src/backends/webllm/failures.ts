@@ -1,6 +1,6 @@
 // Turns what WebLLM throws (matched by error name, so this file never loads the 6 MB engine) into a
 // ModelFailure a user can act on: no WebGPU, missing GPU features, out of memory, context too long.
-import { ModelFailureCode, type ModelFailure } from '../../../driver/model.ts';
+import { ModelFailureCode, type ModelFailure } from '../../driver/model.ts';
 import type { Wording } from '../wording.ts';
 
 const NOT_LOADED = new Set([

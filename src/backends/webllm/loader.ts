@@ -1,6 +1,6 @@
 // Loads WebLLM engines on demand: the ~6 MB WebLLM chunk is imported only when a model is first
 // loaded, concurrent loads of one model share one engine, and load reports become 'download' events.
-import type { ModelFailure } from '../../../driver/model.ts';
+import type { ModelFailure } from '../../driver/model.ts';
 import type { WebllmEngineLike } from './chat-model.ts';
 import { webllmFailure } from './failures.ts';
 import type { Wording } from '../wording.ts';

@@ -1,6 +1,6 @@
 // The in-browser model picker's data from WebLLM's model list: chat models only, each with its
 // download size, memory need, whether it fits this device and whether it is already cached.
-import type { Result, WebllmModel } from '../../api.ts';
+import type { Result, WebllmModel } from '../../workers/api.ts';
 import type { Wording } from '../wording.ts';
 
 /** The fields of WebLLM's ModelRecord the picker reads (prebuiltAppConfig.model_list entries). */

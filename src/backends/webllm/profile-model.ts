@@ -1,7 +1,7 @@
 // The ChatModel behind a WebLLM backend profile: loads the model on first use (from the browser's
 // cache, never an implicit multi-GB download) and then answers through the queued WebLLM adapter;
 // its limits come from the model's record, known before any load.
-import { ModelFailureCode, type ChatModel } from '../../../driver/model.ts';
+import { ModelFailureCode, type ChatModel } from '../../driver/model.ts';
 import { createWebllmChatModel, recordLimits } from './chat-model.ts';
 import { webllmCancelled } from './failures.ts';
 import type { WebllmLoader } from './loader.ts';

@@ -2,7 +2,7 @@
 // is unchanged (a WebLLM engine is expensive to load; an OpenAI client is cheap but stateless), whose
 // limits tell the profile's context setting over what the server says.
 import type { ChatModel, ModelFailure } from '../../driver/model.ts';
-import { withContextSetting } from '../backends/context-setting.ts';
+import { withContextSetting } from '../../backends/context-setting.ts';
 import {
   profileFor,
   type BackendProfile,
