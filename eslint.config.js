@@ -85,8 +85,9 @@ const ROOM_BANS = [
   },
   ...['store', 'sync'].map((room) => ({
     folder: `src/workers/${room}`,
-    banned: ['**/host/**', '**/backends/**'],
-    why: 'Storage and sync sit under the host: they are given to it, they do not call it.',
+    // The device settings validate the backend profiles with the backends' own schema.
+    banned: ['**/host/**', '**/backends/*', ...(room === 'store' ? ['!**/backends/profile.ts'] : [])],
+    why: 'Storage and sync sit under the host: they are given to it, they do not call it (nor the backends it drives).',
   })),
   {
     folder: 'src/cli',

@@ -2,8 +2,17 @@
 // detection, and WebLLM — loaded with a dynamic import, only when an in-browser model is used. Every
 // backend words what it says with the worker's wording (its uiText, in the interface language). The
 // endpoints' presets, connection test and local-server finder load when Settings first asks for them.
-import type { DriverEvent } from '../workers/api.ts';
-import type { DeviceBackends } from '../workers/host/driver-host.ts';
+import type { ChatModel } from '../driver/model.ts';
+import type { BackendProfile } from './profile.ts';
+import type {
+  BackendResult,
+  ConnectionReport,
+  DownloadEvent,
+  EndpointPreset,
+  ModelLimitsReport,
+  WebGpuStatus,
+  WebllmModel,
+} from './reports.ts';
 import { createOpenAIChatModel } from './openai/chat-model.ts';
 import { limitsReport } from './limits-report.ts';
 import { detectWebGpu } from './webllm/webgpu.ts';
@@ -17,10 +26,27 @@ import {
 import { createWebllmProfileModel } from './webllm/profile-model.ts';
 import type { Wording } from './wording.ts';
 
+/** Builds a profile's ChatModel (the worker's model registry keeps one per profile). */
+export type BackendFactory = (profile: BackendProfile) => ChatModel;
+
+/** Everything about model backends that depends on the platform (fetch, WebGPU, WebLLM). */
+export interface DeviceBackends {
+  factory: BackendFactory;
+  endpointPresets(): Promise<EndpointPreset[]>;
+  testConnection(endpoint: { baseURL: string; apiKey?: string; model?: string }): Promise<ConnectionReport>;
+  probeLocalServers(): Promise<Array<{ preset: EndpointPreset; report: ConnectionReport }>>;
+  /** Asks the profile's server (or its model's record) for the context, as the profile stands (saved or not). */
+  modelLimits(profile: BackendProfile): Promise<ModelLimitsReport>;
+  webgpuStatus(): Promise<WebGpuStatus>;
+  webllmModels(): Promise<WebllmModel[]>;
+  downloadWebllmModel(modelId: string, emit: (e: DownloadEvent) => void): Promise<BackendResult>;
+  deleteWebllmModel(modelId: string): Promise<BackendResult>;
+}
+
 const webllm = () => import('@mlc-ai/web-llm');
 const endpoints = () => import('./openai/endpoints.ts');
 
-export function createDeviceBackends(emit: (event: DriverEvent) => void, wording: Wording): DeviceBackends {
+export function createDeviceBackends(emit: (event: DownloadEvent) => void, wording: Wording): DeviceBackends {
   const origin = globalThis.location?.origin;
   const records = async () => (await webllm()).prebuiltAppConfig.model_list;
   let knownRecords: Awaited<ReturnType<typeof records>> = [];

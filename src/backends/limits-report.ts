@@ -2,7 +2,8 @@
 // in-browser model's record), with the person's setting over it, in words — and when Ollama runs the
 // model with less context than it was trained for, a warning with the fix; and how the server keeps
 // prompts (prompt-keeping.ts).
-import type { BackendProfile, ModelLimitsReport } from '../workers/api.ts';
+import type { BackendProfile } from './profile.ts';
+import type { ModelLimitsReport } from './reports.ts';
 import { ContextSource } from '../driver/model.ts';
 import { detectServerContext, ServerKind, type ServerContext } from './openai/server-context.ts';
 import { promptKeeping } from './prompt-keeping.ts';

@@ -3,6 +3,7 @@
 // implements it. Each part names its commands and their types; this file joins them and re-exports
 // every type the app needs, so that src/app imports this one file.
 import type { Phase, TokenSource } from '../driver/env.ts';
+import type { DownloadEvent } from '../backends/reports.ts';
 import type { AssistantApi, AssistantTurnsApi, PresetAssistantApi } from './api/assistant.ts';
 import type { CastApi } from './api/cast.ts';
 import type { ContinueSuggestApi } from './api/continue-suggest.ts';
@@ -60,15 +61,7 @@ export type DriverEvent =
   | { kind: 'background'; storyId: string; pending: number; running: boolean; failure?: string }
   /** Streamed text; a higher `attempt` for the same stream voids what earlier attempts sent. */
   | ({ kind: 'tokens'; storyId: string; text: string } & TokenSource)
-  | {
-      kind: 'download';
-      modelId: string;
-      progress: number;
-      loadedMB: number;
-      totalMB: number;
-      secondsLeft?: number;
-      text: string;
-    }
+  | DownloadEvent
   | ({ kind: 'sync' } & SyncStatus)
   /** Other devices in a story's room, whenever one comes, goes or moves. */
   | { kind: 'presence'; storyId: string; peers: Peer[] };
@@ -114,10 +107,5 @@ export type { PresetStatus } from '../driver/presets/status.ts';
 export type { PresetSummary } from '../driver/presets/summary.ts';
 export type { StoryJson } from '../driver/story-json/schema.ts';
 export type { Audit, ChronicleEvent, Memory, StateChange, StateDomain } from '../driver/doc/chronicle.ts';
-export type {
-  AnswerOperation,
-  BackendProfile,
-  DeviceSettings,
-  OperationProfiles,
-  SharedStory,
-} from './store/device-settings.ts';
+export type { DeviceSettings, OperationProfiles, SharedStory } from './store/device-settings.ts';
+export type { AnswerOperation, BackendProfile } from '../backends/profile.ts';

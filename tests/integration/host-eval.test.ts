@@ -17,7 +17,7 @@ import { createWebllmChatModel } from '../../src/backends/webllm/chat-model.ts';
 import { english } from '../../src/backends/wording.ts';
 import { createDriverHost } from '../../src/workers/host/driver-host.ts';
 import { createStoryStore } from '../../src/workers/store/story-store.ts';
-import type { BackendProfile } from '../../src/workers/store/device-settings.ts';
+import type { BackendProfile } from '../../src/backends/profile.ts';
 import { memorySettings } from '../support/memory-settings.ts';
 import { createScriptedWebllmEngine } from '../support/scripted-webllm-engine.ts';
 import { testBackends } from '../support/host-harness.ts';

@@ -11,10 +11,12 @@ import { shippedPrompts } from '../../src/cli/prompt-files.ts';
 import { createOpenAIChatModel } from '../../src/backends/openai/chat-model.ts';
 import { english } from '../../src/backends/wording.ts';
 import { limitsReport } from '../../src/backends/limits-report.ts';
-import { createDriverHost, type DeviceBackends } from '../../src/workers/host/driver-host.ts';
+import { createDriverHost } from '../../src/workers/host/driver-host.ts';
+import type { DeviceBackends } from '../../src/backends/device-backends.ts';
 import { createStoryStore, type StoryStore } from '../../src/workers/store/story-store.ts';
 import type { DriverApi, DriverEvent } from '../../src/workers/api.ts';
-import type { BackendProfile, DeviceSettings } from '../../src/workers/store/device-settings.ts';
+import type { DeviceSettings } from '../../src/workers/store/device-settings.ts';
+import type { BackendProfile } from '../../src/backends/profile.ts';
 import type { ChatModel } from '../../src/driver/model.ts';
 
 export interface HostHarness {

@@ -16,7 +16,7 @@ import {
 import { createProgressTracker } from '../../src/backends/webllm/progress.ts';
 import { createWebllmLoader, type CreateEngine } from '../../src/backends/webllm/loader.ts';
 import { createWebllmProfileModel } from '../../src/backends/webllm/profile-model.ts';
-import type { DownloadEvent } from '../../src/backends/webllm/progress.ts';
+import type { DownloadEvent } from '../../src/backends/reports.ts';
 import { english } from '../../src/backends/wording.ts';
 import { createScriptedWebllmEngine } from '../support/scripted-webllm-engine.ts';
 

@@ -4,12 +4,7 @@
 // its own: a first load that never calls a server neither fetches nor parses it).
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
-import {
-  ModelFailureCode,
-  type ChatModel,
-  type ChatRequest,
-  type ModelFailure,
-} from '../../driver/model.ts';
+import { ModelFailureCode, type ChatModel, type ChatRequest, type ModelFailure } from '../../driver/model.ts';
 import { readCompletion, readStream, type Attempt, type StreamGuard } from './answer.ts';
 import {
   AnswerTooLarge,

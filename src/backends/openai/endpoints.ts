@@ -1,6 +1,6 @@
 // OpenAI-compatible endpoints: presets for local servers, a "Test connection" that names the first
 // thing wrong (unreachable, CORS, key, model), and a probe that finds which local server answers.
-import type { ConnectionReport, EndpointPreset } from '../../workers/api.ts';
+import type { ConnectionReport, EndpointPreset } from '../reports.ts';
 import type { Wording } from '../wording.ts';
 import { listModels, type FetchLike } from './chat-model.ts';
 

@@ -4,7 +4,8 @@ import type { ModelFailure } from '../../driver/model.ts';
 import type { WebllmEngineLike } from './chat-model.ts';
 import { webllmFailure } from './failures.ts';
 import type { Wording } from '../wording.ts';
-import { createProgressTracker, type DownloadEvent, type InitProgressReportLike } from './progress.ts';
+import { createProgressTracker, type InitProgressReportLike } from './progress.ts';
+import type { DownloadEvent } from '../reports.ts';
 
 export interface LoadedEngine extends WebllmEngineLike {
   /** Frees the GPU memory; the engine cannot answer afterwards. */

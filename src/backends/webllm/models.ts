@@ -1,6 +1,6 @@
 // The in-browser model picker's data from WebLLM's model list: chat models only, each with its
 // download size, memory need, whether it fits this device and whether it is already cached.
-import type { Result, WebllmModel } from '../../workers/api.ts';
+import type { BackendResult, WebllmModel } from '../reports.ts';
 import type { Wording } from '../wording.ts';
 
 /** The fields of WebLLM's ModelRecord the picker reads (prebuiltAppConfig.model_list entries). */
@@ -206,7 +206,10 @@ export interface DeleteWebllmModelOptions {
 }
 
 /** Deletes a cached model's files. Unload an engine running it first. */
-export async function deleteWebllmModel(modelId: string, options: DeleteWebllmModelOptions): Promise<Result> {
+export async function deleteWebllmModel(
+  modelId: string,
+  options: DeleteWebllmModelOptions,
+): Promise<BackendResult> {
   const { wording } = options;
   if (!options.records.some((record) => record.model_id === modelId)) {
     return {

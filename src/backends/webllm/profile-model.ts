@@ -5,7 +5,7 @@ import { ModelFailureCode, type ChatModel } from '../../driver/model.ts';
 import { createWebllmChatModel, recordLimits } from './chat-model.ts';
 import { webllmCancelled } from './failures.ts';
 import type { WebllmLoader } from './loader.ts';
-import type { DownloadEvent } from './progress.ts';
+import type { DownloadEvent } from '../reports.ts';
 import type { Wording } from '../wording.ts';
 
 export interface WebllmProfileModelOptions {

@@ -1,8 +1,6 @@
 // Turns WebLLM's load reports (progress per stage, free text, seconds elapsed) into the app's
 // 'download' event: one bar from 0 to 1, megabytes loaded of the total, and an estimate of time left.
-import type { DriverEvent } from '../../workers/api.ts';
-
-export type DownloadEvent = Extract<DriverEvent, { kind: 'download' }>;
+import type { DownloadEvent } from '../reports.ts';
 
 /** WebLLM's InitProgressReport. */
 export interface InitProgressReportLike {

@@ -1,6 +1,6 @@
 // Whether this browser can run in-browser models: a WebGPU adapter, its shader-f16 feature and
 // buffer limits, with a message that says what to use instead when it cannot.
-import type { WebGpuStatus } from '../../workers/api.ts';
+import type { WebGpuStatus } from '../reports.ts';
 import type { Wording } from '../wording.ts';
 
 /** The parts of navigator.gpu and GPUAdapter the detection reads. */

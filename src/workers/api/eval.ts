@@ -5,7 +5,7 @@ import type { Language } from '../../driver/doc/schema.ts';
 import type { EvalProgress } from '../../driver/eval/run-eval.ts';
 import type { EvalReport } from '../../driver/eval/report.ts';
 import type { TapeEntry } from '../../driver/eval/tape.ts';
-import type { BackendProfile } from '../store/device-settings.ts';
+import type { BackendProfile } from '../../backends/profile.ts';
 import type { Result } from './result.ts';
 
 export type { EvalProgress, EvalReport, TapeEntry };
