@@ -1,7 +1,7 @@
 // The Chinese catalogue of the import (import/*.ts, turns/card-world.ts, story-json/markdown.ts):
 // what the person reviews of a file before it is written, and why a file or a model's answer is
 // refused. Spread into MESSAGES_ZH; tests/unit/messages.test.ts keeps it complete and in use.
-import type { Messages } from './messages.ts';
+import type { Messages } from './translate.ts';
 
 export const IMPORT_ZH: Messages = {
   // Why a card's split into world pieces was refused (turns/card-world.ts), told to the model for its retry.

@@ -1,6 +1,6 @@
 // The Chinese catalogue: English key → Chinese text with the same {placeholders}.
 // tests/unit/messages.test.ts keeps it complete for every call site and free of unused entries.
-import type { Messages } from './messages.ts';
+import type { Messages } from './translate.ts';
 import { IMPORT_ZH } from './messages-zh-import.ts';
 import { PLAY_ZH } from './messages-zh-play.ts';
 import { POV_ZH } from './messages-zh-pov.ts';
