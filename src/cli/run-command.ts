@@ -19,7 +19,7 @@ import { resolvePrompts } from '../driver/prompts/resolve.ts';
 import { continueFor, send, settleStale } from '../driver/turns/commands.ts';
 import { createScheduler, type Scheduler } from '../driver/turns/scheduler.ts';
 import { completeStory } from '../driver/turns/background.ts';
-import { staleChoiceSchema, type StaleChoice } from '../driver/views/stale-history.ts';
+import { staleChoiceSchema, type StaleChoice } from '../driver/turns/stale-history.ts';
 import { DocOrigin } from '../driver/doc/origins.ts';
 import { createTokenGauge, type TokenGauge } from '../driver/budget/token-gauge.ts';
 import { editPovText } from '../driver/doc/pov.ts';

@@ -14,7 +14,7 @@ import { english } from '../../src/backends/wording.ts';
 import { putCharacter } from '../../src/driver/doc/library-doc.ts';
 import { putWorld, readWorld } from '../../src/driver/doc/library-worlds.ts';
 import { readAssistantChat } from '../../src/driver/doc/assistant-chats.ts';
-import { cardAssistant } from '../../src/driver/assistant/card-assistant.ts';
+import { cardAssistant } from '../../src/driver/assistant/card/card-assistant.ts';
 import { runAssistantTurn } from '../../src/driver/assistant/loop.ts';
 import { decideProposal, setAutomatic } from '../../src/driver/assistant/decisions.ts';
 

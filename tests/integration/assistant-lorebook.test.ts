@@ -15,7 +15,7 @@ import { english } from '../../src/backends/wording.ts';
 import { putLorebook, readLorebook } from '../../src/driver/doc/library-worlds.ts';
 import { listTrash } from '../../src/driver/doc/library-trash.ts';
 import { readAssistantChat } from '../../src/driver/doc/assistant-chats.ts';
-import { lorebookAssistant } from '../../src/driver/assistant/lorebook-assistant.ts';
+import { lorebookAssistant } from '../../src/driver/assistant/lorebook/lorebook-assistant.ts';
 import { MAX_ASSISTANT_STEPS, runAssistantTurn } from '../../src/driver/assistant/loop.ts';
 import { decideProposal, restoreTrashed, setAutomatic } from '../../src/driver/assistant/decisions.ts';
 import type { ChatModel } from '../../src/driver/model.ts';

@@ -13,7 +13,7 @@ import { createOpenAIChatModel } from '../../src/backends/openai/chat-model.ts';
 import { english } from '../../src/backends/wording.ts';
 import { putPreset, readPreset } from '../../src/driver/doc/library-presets.ts';
 import { listTrash } from '../../src/driver/doc/library-trash.ts';
-import { presetAssistant } from '../../src/driver/assistant/preset-assistant.ts';
+import { presetAssistant } from '../../src/driver/assistant/preset/preset-assistant.ts';
 import { runAssistantTurn } from '../../src/driver/assistant/loop.ts';
 import { decideProposal, restoreTrashed, setAutomatic } from '../../src/driver/assistant/decisions.ts';
 

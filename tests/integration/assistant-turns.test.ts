@@ -12,7 +12,7 @@ import { createOpenAIChatModel } from '../../src/backends/openai/chat-model.ts';
 import { english } from '../../src/backends/wording.ts';
 import { putLorebook } from '../../src/driver/doc/library-worlds.ts';
 import { readAssistantChat } from '../../src/driver/doc/assistant-chats.ts';
-import { lorebookAssistant } from '../../src/driver/assistant/lorebook-assistant.ts';
+import { lorebookAssistant } from '../../src/driver/assistant/lorebook/lorebook-assistant.ts';
 import { runAssistantTurn, type AssistantTurnInput } from '../../src/driver/assistant/loop.ts';
 
 const prompts = shippedPrompts();

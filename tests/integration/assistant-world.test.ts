@@ -13,7 +13,7 @@ import { english } from '../../src/backends/wording.ts';
 import { putWorld, readWorld } from '../../src/driver/doc/library-worlds.ts';
 import { listTrash } from '../../src/driver/doc/library-trash.ts';
 import { readAssistantChat } from '../../src/driver/doc/assistant-chats.ts';
-import { worldAssistant } from '../../src/driver/assistant/world-assistant.ts';
+import { worldAssistant } from '../../src/driver/assistant/world/world-assistant.ts';
 import { runAssistantTurn } from '../../src/driver/assistant/loop.ts';
 import { decideProposal, restoreTrashed, setAutomatic } from '../../src/driver/assistant/decisions.ts';
 

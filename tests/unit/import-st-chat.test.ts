@@ -10,9 +10,9 @@ import {
   importStChat,
   type ChatImportMode,
   type StChatImportOptions,
-} from '../../src/driver/import/st-chat.ts';
+} from '../../src/driver/import/chat/st-chat.ts';
 import type { ImportReport } from '../../src/driver/import/intermediate.ts';
-import { readStDate } from '../../src/driver/import/st-date.ts';
+import { readStDate } from '../../src/driver/import/chat/st-date.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';
 import { importStory } from '../../src/driver/story-json/import.ts';
 import { createStoryViews } from '../../src/driver/views/story-views.ts';

@@ -7,11 +7,11 @@ import { storySetOf } from '../doc/story-set.ts';
 import { bandOf } from '../doc/segment-turns.ts';
 import type { NeedsSegment } from '../doc/segment-turns.ts';
 import type * as Y from 'yjs';
-import { chronicleOnPath, type ChronicleOnPath } from '../views/chronicle-on-path.ts';
-import { commitsHash, reduce, stateHash, type PathIndex } from '../views/chronicle-view.ts';
-import { decisionsBelow, seedCheckpoint, seedOfIndex } from '../views/chronicle-seed.ts';
+import { chronicleOnPath, type ChronicleOnPath } from './chronicle-on-path.ts';
+import { commitsHash, reduce, stateHash, type PathIndex } from './chronicle-view.ts';
+import { decisionsBelow, seedCheckpoint, seedOfIndex } from './chronicle-seed.ts';
 import { fingerprint } from '../views/fingerprint.ts';
-import { bandPrefixes } from '../memory/memory-digest.ts';
+import { bandPrefixes } from './memory-digest.ts';
 import type { StoryViews } from '../views/story-views.ts';
 
 /** Turn id → path index along the path to `leaf`, the seed's boundary turn first when it starts at one. */

@@ -5,9 +5,9 @@ import { deleteRecords, writeRecords, type DigestMemory, type Memory } from '../
 import { storySetOf } from '../doc/story-set.ts';
 import { bandOf } from '../doc/segment-turns.ts';
 import type { DriverEnv, Story } from '../env.ts';
-import { bandPrefixes, digestUpdate } from '../memory/memory-digest.ts';
-import { chronicleOnPath } from '../views/chronicle-on-path.ts';
-import { seedCheckpoint, seedOfIndex } from '../views/chronicle-seed.ts';
+import { bandPrefixes, digestUpdate } from './memory-digest.ts';
+import { chronicleOnPath } from './chronicle-on-path.ts';
+import { seedCheckpoint, seedOfIndex } from './chronicle-seed.ts';
 import { pathIndexWithSeed } from './chronicle-boundaries.ts';
 
 /** The digest records of `memories`, read on the path through turn `through`; none where the prefix is unknown. */

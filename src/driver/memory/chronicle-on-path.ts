@@ -13,10 +13,10 @@ import {
   type PendingChange,
   type State,
 } from './chronicle-view.ts';
-import type { TranscriptEntry } from './path-node.ts';
+import type { TranscriptEntry } from '../views/path-node.ts';
 import { eventsOnPath, memoriesOnPath } from './recall.ts';
 import { seedOfIndex, seededState } from './chronicle-seed.ts';
-import { digestOnPath } from '../memory/memory-digest.ts';
+import { digestOnPath } from './memory-digest.ts';
 
 export interface ChronicleOnPath {
   /** Every entry whose turns are all on the path, oldest first. */

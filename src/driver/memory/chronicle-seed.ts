@@ -4,7 +4,7 @@
 // part. The checkpoint holds, beside the state, which of the person's reviews and corrections it took
 // in: one made since for a turn below makes it unusable, and the band below is then needed.
 import type { Chronicle, Checkpoint } from '../doc/chronicle.ts';
-import { fingerprint } from './fingerprint.ts';
+import { fingerprint } from '../views/fingerprint.ts';
 import { reduce, type Commit, type PathEntry, type PathIndex, type State } from './chronicle-view.ts';
 
 /** The path's first place when it is a seed (a boundary turn not loaded), with its index; else undefined. */

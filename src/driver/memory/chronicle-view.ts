@@ -4,8 +4,8 @@
 // Derived on every read, never written back.
 import type { Chronicle, ChronicleEntry, Checkpoint, Correction, StateChange } from '../doc/chronicle.ts';
 import { AUTOMATIC_DOMAINS, type StateDomain } from '../doc/chronicle.ts';
-import { fingerprint } from './fingerprint.ts';
-import type { TranscriptEntry } from './path-node.ts';
+import { fingerprint } from '../views/fingerprint.ts';
+import type { TranscriptEntry } from '../views/path-node.ts';
 
 /** Turn id → its index on the path. */
 export type PathIndex = ReadonlyMap<string, number>;

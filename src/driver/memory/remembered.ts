@@ -7,10 +7,10 @@ import type { Language } from '../doc/schema.ts';
 import type { Story } from '../env.ts';
 import { tr } from '../i18n/messages.ts';
 import { estimateTokens } from '../budget/tokens.ts';
-import type { Commit, PathIndex, State } from '../views/chronicle-view.ts';
-import { chronicleOnPath, type ChronicleOnPath } from '../views/chronicle-on-path.ts';
+import type { Commit, PathIndex, State } from './chronicle-view.ts';
+import { chronicleOnPath, type ChronicleOnPath } from './chronicle-on-path.ts';
 import type { TranscriptEntry } from '../views/path-node.ts';
-import { rankMemories, recall } from '../views/recall.ts';
+import { rankMemories, recall } from './recall.ts';
 
 /** The window's newest turns that say what is relevant now. */
 const QUERY_TURNS = 3;

@@ -6,14 +6,14 @@
 import { deleteRecords, writeRecords, type Audit, type ChronicleEntry } from '../doc/chronicle.ts';
 import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts';
 import type { ChatRequest } from '../model.ts';
-import { chronicleOnPath } from '../views/chronicle-on-path.ts';
+import { chronicleOnPath } from '../memory/chronicle-on-path.ts';
 import {
   coveredThrough,
   dueCheckpoint,
   entriesOnPath,
   transcriptBasis,
   type PathIndex,
-} from '../views/chronicle-view.ts';
+} from '../memory/chronicle-view.ts';
 import type { TranscriptEntry } from '../views/path-node.ts';
 import { formatEntry } from '../views/transcript-text.ts';
 import { requestBudget } from '../budget/request-budget.ts';
@@ -23,9 +23,9 @@ import { cacheKeyOf, promptsOf } from './point-of-view.ts';
 import { fittedAhead, fittedChunk, leavingNext } from './chronicle-request.ts';
 import { generateValidated } from './generate.ts';
 import { checkAnswer, readChronicleAnswer } from './chronicle-answer.ts';
-import { dueBoundaryCheckpoints, pathIndexWithSeed } from './chronicle-boundaries.ts';
-import { storeInDigest } from './chronicle-digest.ts';
-import { seedOfIndex } from '../views/chronicle-seed.ts';
+import { dueBoundaryCheckpoints, pathIndexWithSeed } from '../memory/chronicle-boundaries.ts';
+import { storeInDigest } from '../memory/chronicle-digest.ts';
+import { seedOfIndex } from '../memory/chronicle-seed.ts';
 import { storySetOf } from '../doc/story-set.ts';
 import { bandOf } from '../doc/segment-turns.ts';
 

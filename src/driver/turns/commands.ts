@@ -16,7 +16,7 @@ import {
   staleRefusal,
   type StaleChoice,
   type StaleChronicle,
-} from '../views/stale-history.ts';
+} from './stale-history.ts';
 import { deleteRecords, writeRecords, type Correction } from '../doc/chronicle.ts';
 import { acceptStale } from '../views/keep.ts';
 import { authorTurn, projectForReader, takeTurn, type ActorChoice } from './turn-loop.ts';

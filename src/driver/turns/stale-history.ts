@@ -4,10 +4,10 @@
 import { z } from 'zod';
 import type { DriverFailure, HandTurn, StaleSummary, Story } from '../env.ts';
 import { tr } from '../i18n/messages.ts';
-import type { PathNode, StaleItem } from './story-views.ts';
+import type { PathNode, StaleItem } from '../views/story-views.ts';
 import type { ChronicleEntry } from '../doc/chronicle.ts';
 import { isPersonsView } from '../doc/schema.ts';
-import { entriesOnPath, transcriptBasis } from './chronicle-view.ts';
+import { entriesOnPath, transcriptBasis } from '../memory/chronicle-view.ts';
 
 export const StaleChoice = { keep: 'keep', rewrite: 'rewrite' } as const;
 

@@ -1,7 +1,7 @@
 // The part of the worker's API for two play commands a roleplayer expects: Continue (a character's last
 // turn taken further) and Suggest my turn (a draft of the user's next one). Re-exported by api.ts, the
 // one file the app imports.
-import type { StaleChoice } from '../../driver/views/stale-history.ts';
+import type { StaleChoice } from '../../driver/turns/stale-history.ts';
 import type { Result } from './result.ts';
 
 export interface ContinueSuggestApi {

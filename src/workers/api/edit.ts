@@ -1,7 +1,7 @@
 // The part of the worker's API for editing a story's turns: sources and views by hand, views and turns
 // made again, a stale view kept, and the branch the active path follows. Re-exported by api.ts.
 import type { TextDeltaOp } from '../../driver/doc/text-edit.ts';
-import type { StaleChoice } from '../../driver/views/stale-history.ts';
+import type { StaleChoice } from '../../driver/turns/stale-history.ts';
 import type { Branched } from './path.ts';
 import type { Result } from './result.ts';
 

@@ -3,7 +3,7 @@
 // Re-exported by api.ts.
 import type { Language, StorySettings } from '../../driver/doc/schema.ts';
 import type { HandTurn, StaleSummary } from '../../driver/env.ts';
-import type { StaleChoice } from '../../driver/views/stale-history.ts';
+import type { StaleChoice } from '../../driver/turns/stale-history.ts';
 import type { Result } from './result.ts';
 
 export type ActChoice = { auto: true } | { actor: string };

@@ -1,6 +1,6 @@
 // The part of the worker's API for the plot author's hint: an idea for where the story could go next,
 // for the person to read. Re-exported by api.ts, the one file the app imports.
-import type { StaleChoice } from '../../driver/views/stale-history.ts';
+import type { StaleChoice } from '../../driver/turns/stale-history.ts';
 import type { Result } from './result.ts';
 
 export interface PlotHintApi {

@@ -1,8 +1,8 @@
 // The session doctor for one story: the driver's doctor with the story opened, the library's prompts,
 // the generation that failed last (kept by `Generations`), and its fixes run as the story screen runs
 // them — the same commands, so each is refused, cancelled and reported as it is there.
-import { doctorAssistant, type DoctorAssistant } from '../../driver/assistant/doctor-assistant.ts';
-import type { DoctorFixes, FailedGeneration } from '../../driver/assistant/doctor-tools.ts';
+import { doctorAssistant, type DoctorAssistant } from '../../driver/assistant/doctor/doctor-assistant.ts';
+import type { DoctorFixes, FailedGeneration } from '../../driver/assistant/doctor/doctor-tools.ts';
 import type { ApplyOutcome } from '../../driver/assistant/tools.ts';
 import { listPromptOverrides } from '../../driver/doc/prompt-overrides.ts';
 import { resolvePrompts } from '../../driver/prompts/resolve.ts';

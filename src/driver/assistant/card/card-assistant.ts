@@ -4,13 +4,13 @@
 // import/common-rules) and the world's description (import/world). Its subject is the card and the
 // world together, so reading one card into two worlds keeps two chats.
 import type * as Y from 'yjs';
-import type { Language } from '../doc/schema.ts';
-import { listCharacters } from '../doc/library-doc.ts';
-import { readWorld } from '../doc/library-worlds.ts';
-import { WORLD_NODE_KINDS } from '../doc/world.ts';
-import { renderPrompt, type PromptSet } from '../prompts/render.ts';
+import type { Language } from '../../doc/schema.ts';
+import { listCharacters } from '../../doc/library-doc.ts';
+import { readWorld } from '../../doc/library-worlds.ts';
+import { WORLD_NODE_KINDS } from '../../doc/world.ts';
+import { renderPrompt, type PromptSet } from '../../prompts/render.ts';
 import { cardText, cardTools } from './card-tools.ts';
-import type { AssistantTool } from './tools.ts';
+import type { AssistantTool } from '../tools.ts';
 
 export const cardSubject = (characterId: string, worldId: string): string => `card:${characterId}:${worldId}`;
 

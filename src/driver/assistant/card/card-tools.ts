@@ -6,14 +6,14 @@
 // is made by the first piece applied when it is a new one.
 import type * as Y from 'yjs';
 import { z } from 'zod';
-import type { Language } from '../doc/schema.ts';
-import type { LibraryCharacter } from '../doc/library-doc.ts';
-import { readWorld } from '../doc/library-worlds.ts';
-import { readAssistantChat } from '../doc/assistant-chats.ts';
-import { WORLD_NODE_KINDS, type World, type WorldNode, type WorldNodeKind } from '../doc/world.ts';
-import { tr } from '../i18n/messages.ts';
-import { ChangeAction, readTool, writeTool, type AssistantTool, type Change } from './tools.ts';
-import { nodeText, saveWorld, trashNode } from './world-tools.ts';
+import type { Language } from '../../doc/schema.ts';
+import type { LibraryCharacter } from '../../doc/library-doc.ts';
+import { readWorld } from '../../doc/library-worlds.ts';
+import { readAssistantChat } from '../../doc/assistant-chats.ts';
+import { WORLD_NODE_KINDS, type World, type WorldNode, type WorldNodeKind } from '../../doc/world.ts';
+import { tr } from '../../i18n/messages.ts';
+import { ChangeAction, readTool, writeTool, type AssistantTool, type Change } from '../tools.ts';
+import { nodeText, saveWorld, trashNode } from '../world/world-tools.ts';
 
 export interface CardToolsInput {
   doc: Y.Doc;

@@ -1,15 +1,15 @@
 // What the session doctor reads of a story, from the views the story screen reads: the stale items
 // of the active path, the perceptions not written yet, how full each participant's last request
 // was, and the memory changes waiting for the person's review. Turns are numbered from 1 on the path.
-import { povGiven } from '../doc/pov.ts';
-import { activeLeaf, turnGiven } from '../doc/turns.ts';
-import type { Given } from '../doc/given.ts';
-import type { Story } from '../env.ts';
-import { pathIndexOf } from '../turns/chronicle.ts';
-import { chronicleOnPath } from '../views/chronicle-on-path.ts';
-import { byHand, staleChronicles } from '../views/stale-history.ts';
-import type { PathNode } from '../views/path-node.ts';
-import type { StaleItem } from '../views/stale-items.ts';
+import { povGiven } from '../../doc/pov.ts';
+import { activeLeaf, turnGiven } from '../../doc/turns.ts';
+import type { Given } from '../../doc/given.ts';
+import type { Story } from '../../env.ts';
+import { pathIndexOf } from '../../turns/chronicler.ts';
+import { chronicleOnPath } from '../../memory/chronicle-on-path.ts';
+import { byHand, staleChronicles } from '../../turns/stale-history.ts';
+import type { PathNode } from '../../views/path-node.ts';
+import type { StaleItem } from '../../views/stale-items.ts';
 
 /** A request this full of its context (prompt and answer room) leaves the history little room: said as pressure. */
 export const BUDGET_PRESSURE_SHARE = 0.9;

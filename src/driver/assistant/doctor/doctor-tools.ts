@@ -5,11 +5,11 @@
 // fix is checked when proposed and again at Apply against the story as it is then; applying it runs
 // the app's own command (`DoctorFixes`, most of them model commands, hence an async Apply).
 import { z } from 'zod';
-import type { Language } from '../doc/schema.ts';
-import type { Story } from '../env.ts';
-import { tr } from '../i18n/messages.ts';
-import { staleHistory } from '../views/stale-history.ts';
-import type { StaleItem } from '../views/stale-items.ts';
+import type { Language } from '../../doc/schema.ts';
+import type { Story } from '../../env.ts';
+import { tr } from '../../i18n/messages.ts';
+import { staleHistory } from '../../turns/stale-history.ts';
+import type { StaleItem } from '../../views/stale-items.ts';
 import {
   BUDGET_PRESSURE_SHARE,
   budgetRows,
@@ -28,7 +28,7 @@ import {
   type AssistantTool,
   type Change,
   type ProposeOutcome,
-} from './tools.ts';
+} from '../tools.ts';
 
 /** The last generating command of the story that failed (none once a later one succeeded), in the person's words. */
 export interface FailedGeneration {

@@ -1,11 +1,11 @@
 // The lorebook authoring assistant: its subject id, system prompt and welcome from the lorebook/
 // prompt files (overridable like every prompt), and its tools over the book.
 import type * as Y from 'yjs';
-import type { Language } from '../doc/schema.ts';
-import { readLorebook } from '../doc/library-worlds.ts';
-import { renderPrompt, type PromptSet } from '../prompts/render.ts';
+import type { Language } from '../../doc/schema.ts';
+import { readLorebook } from '../../doc/library-worlds.ts';
+import { renderPrompt, type PromptSet } from '../../prompts/render.ts';
 import { lorebookTools } from './lorebook-tools.ts';
-import type { AssistantTool } from './tools.ts';
+import type { AssistantTool } from '../tools.ts';
 
 export const lorebookSubject = (bookId: string): string => `lorebook:${bookId}`;
 

@@ -4,12 +4,12 @@
 // deleted entry goes to the library's trash.
 import type * as Y from 'yjs';
 import { z } from 'zod';
-import type { Language } from '../doc/schema.ts';
-import { loreEntrySchema, type LoreBook, type LoreEntry } from '../doc/lore-book.ts';
-import { putLorebook, readLorebook } from '../doc/library-worlds.ts';
-import { putInTrash } from '../doc/library-trash.ts';
-import { tr } from '../i18n/messages.ts';
-import { ChangeAction, readTool, writeTool, type AssistantTool, type Change } from './tools.ts';
+import type { Language } from '../../doc/schema.ts';
+import { loreEntrySchema, type LoreBook, type LoreEntry } from '../../doc/lore-book.ts';
+import { putLorebook, readLorebook } from '../../doc/library-worlds.ts';
+import { putInTrash } from '../../doc/library-trash.ts';
+import { tr } from '../../i18n/messages.ts';
+import { ChangeAction, readTool, writeTool, type AssistantTool, type Change } from '../tools.ts';
 
 export interface LorebookToolsInput {
   doc: Y.Doc;

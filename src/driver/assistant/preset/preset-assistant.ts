@@ -2,13 +2,13 @@
 // files (overridable like every prompt), and its tools over the preset. Also the first message that
 // asks it to make the preset's prose prompts from a SillyTavern preset, in every shipped language.
 import type * as Y from 'yjs';
-import type { Language } from '../doc/schema.ts';
-import { readPreset } from '../doc/library-presets.ts';
-import { languageName } from '../i18n/language-name.ts';
-import { SHIPPED_LANGUAGES } from '../prompts/catalogue.ts';
-import { renderPrompt, type PromptSet } from '../prompts/render.ts';
+import type { Language } from '../../doc/schema.ts';
+import { readPreset } from '../../doc/library-presets.ts';
+import { languageName } from '../../i18n/language-name.ts';
+import { SHIPPED_LANGUAGES } from '../../prompts/catalogue.ts';
+import { renderPrompt, type PromptSet } from '../../prompts/render.ts';
 import { presetTools } from './preset-tools.ts';
-import type { AssistantTool } from './tools.ts';
+import type { AssistantTool } from '../tools.ts';
 
 export const presetSubject = (presetId: string): string => `preset:${presetId}`;
 

@@ -5,21 +5,21 @@
 // the library's trash.
 import type * as Y from 'yjs';
 import { z } from 'zod';
-import type { Language } from '../doc/schema.ts';
+import type { Language } from '../../doc/schema.ts';
 import {
   readPreset,
   putPreset,
   setPresetPrompt,
   deletePresetPrompt,
   samplingSchema,
-} from '../doc/library-presets.ts';
-import { putInTrash } from '../doc/library-trash.ts';
-import { tr } from '../i18n/messages.ts';
-import { PROSE_PROMPT_IDS, SHIPPED_LANGUAGES, isPromptId, promptVariables } from '../prompts/catalogue.ts';
-import type { PromptSet } from '../prompts/render.ts';
-import { promptFileProblem } from '../prompts/resolve.ts';
-import { PRESET_GROUP } from '../presets/summary.ts';
-import { ChangeAction, readTool, writeTool, type AssistantTool, type Change } from './tools.ts';
+} from '../../doc/library-presets.ts';
+import { putInTrash } from '../../doc/library-trash.ts';
+import { tr } from '../../i18n/messages.ts';
+import { PROSE_PROMPT_IDS, SHIPPED_LANGUAGES, isPromptId, promptVariables } from '../../prompts/catalogue.ts';
+import type { PromptSet } from '../../prompts/render.ts';
+import { promptFileProblem } from '../../prompts/resolve.ts';
+import { PRESET_GROUP } from '../../presets/summary.ts';
+import { ChangeAction, readTool, writeTool, type AssistantTool, type Change } from '../tools.ts';
 
 export interface PresetToolsInput {
   doc: Y.Doc;

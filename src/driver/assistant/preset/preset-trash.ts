@@ -2,8 +2,8 @@
 // out of the trash — unless its path holds another text now, which is never written over silently
 // (refused with the path; the person deletes or edits that one first).
 import type * as Y from 'yjs';
-import { readPreset, setPresetPrompt } from '../doc/library-presets.ts';
-import { removeFromTrash, type TrashedItem } from '../doc/library-trash.ts';
+import { readPreset, setPresetPrompt } from '../../doc/library-presets.ts';
+import { removeFromTrash, type TrashedItem } from '../../doc/library-trash.ts';
 
 type PresetRestoreResult =
   { ok: true } | { ok: false; code: 'no-preset' | 'invalid' | 'taken'; detail?: string };

@@ -3,7 +3,7 @@
 // found case aside, longest first (so "Mira's Rest" is not also a mention of "Mira"), and in
 // alphabetic scripts only as whole words; in scripts written without spaces (Han, kana, Hangul) a
 // name is found anywhere in the text.
-import type { GlossaryEntry } from '../doc/world-translation.ts';
+import type { GlossaryEntry } from '../../doc/world-translation.ts';
 
 export interface GlossaryBreaches {
   /** Source names written in the translation where the glossary says another name. */

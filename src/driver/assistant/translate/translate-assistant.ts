@@ -3,12 +3,12 @@
 // world — then the documents, each keeping the glossary's names. Its prompts are translate/ files
 // (overridable like every prompt); its subject is the source and the language together.
 import type * as Y from 'yjs';
-import type { Language } from '../doc/schema.ts';
-import { readWorld } from '../doc/library-worlds.ts';
-import { languageName } from '../i18n/language-name.ts';
-import { tr } from '../i18n/messages.ts';
-import { renderPrompt, type PromptSet } from '../prompts/render.ts';
-import type { AssistantTool } from './tools.ts';
+import type { Language } from '../../doc/schema.ts';
+import { readWorld } from '../../doc/library-worlds.ts';
+import { languageName } from '../../i18n/language-name.ts';
+import { tr } from '../../i18n/messages.ts';
+import { renderPrompt, type PromptSet } from '../../prompts/render.ts';
+import type { AssistantTool } from '../tools.ts';
 import { glossaryText, glossaryTool } from './translate-glossary-tool.ts';
 import { translateDocumentTools } from './translate-document-tools.ts';
 import { translateReadTools } from './translate-read-tools.ts';

@@ -4,15 +4,15 @@
 // translate/notice. A text that writes a source name the glossary renames, or drops a glossary name
 // its source text has, is refused naming them. Node names and aliases come from the glossary.
 import { z } from 'zod';
-import type { World, WorldNode } from '../doc/world.ts';
-import { readWorld } from '../doc/library-worlds.ts';
-import { languageName } from '../i18n/language-name.ts';
-import { tr } from '../i18n/messages.ts';
-import { PROSE_PROMPT_IDS, isPromptId } from '../prompts/catalogue.ts';
-import { renderPrompt } from '../prompts/render.ts';
-import { promptFileProblem } from '../prompts/resolve.ts';
+import type { World, WorldNode } from '../../doc/world.ts';
+import { readWorld } from '../../doc/library-worlds.ts';
+import { languageName } from '../../i18n/language-name.ts';
+import { tr } from '../../i18n/messages.ts';
+import { PROSE_PROMPT_IDS, isPromptId } from '../../prompts/catalogue.ts';
+import { renderPrompt } from '../../prompts/render.ts';
+import { promptFileProblem } from '../../prompts/resolve.ts';
 import { breachesText, glossaryBreaches } from './glossary-names.ts';
-import { ChangeAction, writeTool, type AssistantTool, type Change } from './tools.ts';
+import { ChangeAction, writeTool, type AssistantTool, type Change } from '../tools.ts';
 import {
   glossaryName,
   readTranslation,
@@ -21,7 +21,7 @@ import {
   type Outcome,
   type TranslationInput,
 } from './translation-world.ts';
-import { nodeText } from './world-tools.ts';
+import { nodeText } from '../world/world-tools.ts';
 
 type Ready = { ok: true; source: World; translated: World } | { ok: false; error: string };
 

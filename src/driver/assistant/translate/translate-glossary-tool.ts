@@ -3,11 +3,11 @@
 // source) or updates its glossary and the names of what is translated already. Entries given replace
 // those for the same source name; the result must name every name and alias the source has.
 import { z } from 'zod';
-import type { World } from '../doc/world.ts';
-import { MAX_GLOSSARY_ENTRIES, type GlossaryEntry } from '../doc/world-translation.ts';
-import { readWorld } from '../doc/library-worlds.ts';
-import { tr } from '../i18n/messages.ts';
-import { ChangeAction, writeTool, type AssistantTool, type Change } from './tools.ts';
+import type { World } from '../../doc/world.ts';
+import { MAX_GLOSSARY_ENTRIES, type GlossaryEntry } from '../../doc/world-translation.ts';
+import { readWorld } from '../../doc/library-worlds.ts';
+import { tr } from '../../i18n/messages.ts';
+import { ChangeAction, writeTool, type AssistantTool, type Change } from '../tools.ts';
 import {
   glossaryName,
   readTranslation,

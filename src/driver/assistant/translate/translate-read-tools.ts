@@ -2,8 +2,8 @@
 // prompts), and the translated world as it stands — its glossary, what is translated and what is
 // left — so the model can go on where the chat left off.
 import { z } from 'zod';
-import { readWorld } from '../doc/library-worlds.ts';
-import { readTool, type AssistantTool } from './tools.ts';
+import { readWorld } from '../../doc/library-worlds.ts';
+import { readTool, type AssistantTool } from '../tools.ts';
 import { readTranslation, sourceMissing, translationId, type TranslationInput } from './translation-world.ts';
 
 export function translateReadTools(input: TranslationInput): AssistantTool[] {

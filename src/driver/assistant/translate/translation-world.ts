@@ -3,11 +3,11 @@
 // source's ids, so what each character knows is the source's knowledge, kept for the nodes and
 // relationships translated so far; a name comes from the glossary.
 import type * as Y from 'yjs';
-import type { Language } from '../doc/schema.ts';
-import type { World } from '../doc/world.ts';
-import type { GlossaryEntry } from '../doc/world-translation.ts';
-import { putWorld, readWorld } from '../doc/library-worlds.ts';
-import type { PromptSet } from '../prompts/render.ts';
+import type { Language } from '../../doc/schema.ts';
+import type { World } from '../../doc/world.ts';
+import type { GlossaryEntry } from '../../doc/world-translation.ts';
+import { putWorld, readWorld } from '../../doc/library-worlds.ts';
+import type { PromptSet } from '../../prompts/render.ts';
 
 export interface TranslationInput {
   doc: Y.Doc;

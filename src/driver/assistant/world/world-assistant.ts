@@ -1,10 +1,10 @@
 // The world authoring assistant: its subject id, system prompt and welcome from the world/ prompt
 // files (overridable like every prompt), and its tools over the world's nodes and prompts.
 import type * as Y from 'yjs';
-import type { Language } from '../doc/schema.ts';
-import { readWorld } from '../doc/library-worlds.ts';
-import { renderPrompt, type PromptSet } from '../prompts/render.ts';
-import type { AssistantTool } from './tools.ts';
+import type { Language } from '../../doc/schema.ts';
+import { readWorld } from '../../doc/library-worlds.ts';
+import { renderPrompt, type PromptSet } from '../../prompts/render.ts';
+import type { AssistantTool } from '../tools.ts';
 import { worldNodeTools } from './world-tools.ts';
 import { worldPromptTools } from './world-prompt-tools.ts';
 

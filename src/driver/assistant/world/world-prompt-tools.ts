@@ -4,14 +4,14 @@
 // own variables), and one that rewrites a rules prompt carries a warning; a deleted prompt goes to
 // the library's trash.
 import { z } from 'zod';
-import type { World } from '../doc/world.ts';
-import { readWorld } from '../doc/library-worlds.ts';
-import { putInTrash } from '../doc/library-trash.ts';
-import { tr } from '../i18n/messages.ts';
-import { PROSE_PROMPT_IDS, isPromptId, promptVariables } from '../prompts/catalogue.ts';
-import type { PromptSet } from '../prompts/render.ts';
-import { promptFileProblem } from '../prompts/resolve.ts';
-import { ChangeAction, readTool, writeTool, type AssistantTool, type Change } from './tools.ts';
+import type { World } from '../../doc/world.ts';
+import { readWorld } from '../../doc/library-worlds.ts';
+import { putInTrash } from '../../doc/library-trash.ts';
+import { tr } from '../../i18n/messages.ts';
+import { PROSE_PROMPT_IDS, isPromptId, promptVariables } from '../../prompts/catalogue.ts';
+import type { PromptSet } from '../../prompts/render.ts';
+import { promptFileProblem } from '../../prompts/resolve.ts';
+import { ChangeAction, readTool, writeTool, type AssistantTool, type Change } from '../tools.ts';
 import { saveWorld, worldMissing, type WorldToolsInput, type WriteOutcome } from './world-tools.ts';
 
 const pathArgs = z.object({

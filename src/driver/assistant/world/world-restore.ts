@@ -2,9 +2,9 @@
 // one took its id meanwhile, with those of its relationships whose other end is still there; a
 // prompt whose path holds another text now is refused with the path, never written over it.
 import type * as Y from 'yjs';
-import { putWorld, readWorld } from '../doc/library-worlds.ts';
-import { removeFromTrash, type TrashedItem } from '../doc/library-trash.ts';
-import type { World } from '../doc/world.ts';
+import { putWorld, readWorld } from '../../doc/library-worlds.ts';
+import { removeFromTrash, type TrashedItem } from '../../doc/library-trash.ts';
+import type { World } from '../../doc/world.ts';
 
 export type WorldRestoreResult =
   { ok: true } | { ok: false; code: 'no-world' | 'invalid' | 'taken'; detail?: string };

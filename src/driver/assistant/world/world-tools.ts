@@ -4,12 +4,12 @@
 // library's trash with the relationships that went with it.
 import type * as Y from 'yjs';
 import { z } from 'zod';
-import type { Language } from '../doc/schema.ts';
-import { worldNodeKindSchema, worldNodeSchema, type World, type WorldNode } from '../doc/world.ts';
-import { putWorld, readWorld } from '../doc/library-worlds.ts';
-import { putInTrash } from '../doc/library-trash.ts';
-import { tr } from '../i18n/messages.ts';
-import { ChangeAction, readTool, writeTool, type AssistantTool, type Change } from './tools.ts';
+import type { Language } from '../../doc/schema.ts';
+import { worldNodeKindSchema, worldNodeSchema, type World, type WorldNode } from '../../doc/world.ts';
+import { putWorld, readWorld } from '../../doc/library-worlds.ts';
+import { putInTrash } from '../../doc/library-trash.ts';
+import { tr } from '../../i18n/messages.ts';
+import { ChangeAction, readTool, writeTool, type AssistantTool, type Change } from '../tools.ts';
 
 export interface WorldToolsInput {
   doc: Y.Doc;

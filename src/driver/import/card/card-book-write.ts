@@ -1,12 +1,12 @@
 // A lorebook written back as a card's `character_book`, in the shape SillyTavern exports (spec
 // fields plus its own in `extensions`). An entry unchanged since import is written as it came, so
 // fields Rashomon has no place for (priority, use_regex, automation ids…) survive a round trip.
-import { LorePosition, loreBookSchema, type LoreBookInput, type LoreEntry } from '../doc/lore-book.ts';
-import { silentNotes } from './card-notes.ts';
+import { LorePosition, loreBookSchema, type LoreBookInput, type LoreEntry } from '../../doc/lore-book.ts';
+import { silentNotes } from '../card-notes.ts';
 import { macrosOut, normaliseText } from './card-text.ts';
 import { LOGICS, ROLES, cardEntryToLoreEntry, entryIds, rawEntries } from './card-book.ts';
-import { jsonEqual } from './json-equal.ts';
-import { isRecord, readText } from './lenient.ts';
+import { jsonEqual } from '../json-equal.ts';
+import { isRecord, readText } from '../lorebook/lenient.ts';
 
 /** SillyTavern's numbers for the places Rashomon has. */
 const ST_POSITION: Record<LorePosition, number> = {

@@ -1,8 +1,8 @@
 // A card's dates as the V3 spec keeps them, whole Unix seconds, from what files hold: seconds,
 // milliseconds, numeric text, ISO 8601, or SillyTavern's "2023-7-21 @17h 13m 22s 116ms".
 // Dates without a zone (SillyTavern writes local time) are read as UTC, so reading is deterministic.
-import type { Language } from '../doc/schema.ts';
-import { tr } from '../i18n/messages.ts';
+import type { Language } from '../../doc/schema.ts';
+import { tr } from '../../i18n/messages.ts';
 
 /** Below this a number is seconds (up to the year 5138), from it milliseconds (from 1973). */
 const MILLISECONDS_FROM = 1e11;

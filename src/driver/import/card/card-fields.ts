@@ -1,12 +1,12 @@
 // The character fields of a card's data (V2/V3 names) and how each is read into the intermediate
 // form; card-write reads the original the same way, to keep it where nothing changed.
 import { z } from 'zod';
-import type { Card } from '../doc/schema.ts';
-import { tr } from '../i18n/messages.ts';
-import type { CardAsset } from './intermediate.ts';
-import type { NoteTaker } from './card-notes.ts';
+import type { Card } from '../../doc/schema.ts';
+import { tr } from '../../i18n/messages.ts';
+import type { CardAsset } from '../intermediate.ts';
+import type { NoteTaker } from '../card-notes.ts';
 import { cardTextIn, normaliseText } from './card-text.ts';
-import { readText, readTextList } from './lenient.ts';
+import { readText, readTextList } from '../lorebook/lenient.ts';
 
 /** Card prose: normalised, macros converted. */
 export const CARD_FIELDS = {

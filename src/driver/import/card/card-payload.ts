@@ -1,10 +1,10 @@
 // The card inside a container's text (a PNG chunk, WebP metadata): base64 of UTF-8 JSON as the
 // specs say, or the JSON itself as some tools write it, parsed.
-import type { Language } from '../doc/schema.ts';
-import { tr } from '../i18n/messages.ts';
-import type { NoteTaker } from './card-notes.ts';
-import { base64Decode, utf8Decode } from './text-bytes.ts';
-import { readJsonText } from './json-text.ts';
+import type { Language } from '../../doc/schema.ts';
+import { tr } from '../../i18n/messages.ts';
+import type { NoteTaker } from '../card-notes.ts';
+import { base64Decode, utf8Decode } from '../text-bytes.ts';
+import { readJsonText } from '../json-text.ts';
 
 export type PayloadRead = { ok: true; json: unknown } | { ok: false; reason: string };
 

@@ -1,11 +1,11 @@
 // A character card's JSON → the intermediate form, from whatever shape it came in: V1 (fields at the
 // top), Pygmalion/oobabooga (char_name…), V2 and V3 (`data`, with or without the V1 mirror), and the
 // mixtures real files are (V2 fields flattened with no spec, V2 declared over V3 data).
-import { cardSchema, type Card } from '../doc/schema.ts';
-import { tr } from '../i18n/messages.ts';
-import { nameList } from '../i18n/lists.ts';
-import type { CardSpec, ImportedCharacter } from './intermediate.ts';
-import { createNoteTaker, type ImportNotes, type NoteTaker } from './card-notes.ts';
+import { cardSchema, type Card } from '../../doc/schema.ts';
+import { tr } from '../../i18n/messages.ts';
+import { nameList } from '../../i18n/lists.ts';
+import type { CardSpec, ImportedCharacter } from '../intermediate.ts';
+import { createNoteTaker, type ImportNotes, type NoteTaker } from '../card-notes.ts';
 import { cardBookToLoreBook } from './card-book.ts';
 import { readCardDate } from './card-dates.ts';
 import {
@@ -22,7 +22,7 @@ import {
   readProse,
   readTags,
 } from './card-fields.ts';
-import { isRecord } from './lenient.ts';
+import { isRecord } from '../lorebook/lenient.ts';
 
 export type CardReadResult =
   { ok: true; character: ImportedCharacter; notes: ImportNotes } | { ok: false; reason: string };

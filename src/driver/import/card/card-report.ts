@@ -1,7 +1,7 @@
 // What the person reviews of a character before it is written: what the card is and holds, and
 // the notes its reading took.
-import type { ImportReport, ImportedCharacter } from './intermediate.ts';
-import type { ImportNotes } from './card-notes.ts';
+import type { ImportReport, ImportedCharacter } from '../intermediate.ts';
+import type { ImportNotes } from '../card-notes.ts';
 
 const NO_NOTES: ImportNotes = { warnings: [], converted: [], dropped: [] };
 

@@ -1,8 +1,8 @@
 // A card's text on the way in and out: line breaks and no-break spaces normalised, and the macros
 // cards use for the character and the user turned into the variables Rashomon's prompts name
 // (${name}, ${user}) and back ({{char}}, {{user}}), as SillyTavern reads them: in any case.
-import { tr } from '../i18n/messages.ts';
-import type { NoteTaker } from './card-notes.ts';
+import { tr } from '../../i18n/messages.ts';
+import type { NoteTaker } from '../card-notes.ts';
 
 const NBSP = '\u00a0';
 const CHAR_MACRO = /\{\{char\}\}|<bot>/gi;

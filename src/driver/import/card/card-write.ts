@@ -1,10 +1,10 @@
 // A character written back as a card: V3 JSON (with the V1 fields repeated at the top for old
 // readers), V2 JSON, and a PNG carrying both (`ccv3` and `chara`, base64). Values unchanged since
 // import keep their original form; changed ones are written with {{char}} and {{user}} again.
-import type { Language } from '../doc/schema.ts';
-import { tr } from '../i18n/messages.ts';
-import type { ImportedCharacter } from './intermediate.ts';
-import { silentNotes, type NoteTaker } from './card-notes.ts';
+import type { Language } from '../../doc/schema.ts';
+import { tr } from '../../i18n/messages.ts';
+import type { ImportedCharacter } from '../intermediate.ts';
+import { silentNotes, type NoteTaker } from '../card-notes.ts';
 import { loreBookToCardBook } from './card-book-write.ts';
 import { macrosOut } from './card-text.ts';
 import {
@@ -18,11 +18,11 @@ import {
   readProse,
   readTags,
 } from './card-fields.ts';
-import { jsonEqual } from './json-equal.ts';
-import { isRecord } from './lenient.ts';
+import { jsonEqual } from '../json-equal.ts';
+import { isRecord } from '../lorebook/lenient.ts';
 import { isPng } from './png-chunks.ts';
 import { onePixelPng, withPngTexts } from './png-text.ts';
-import { base64Encode, utf8Encode } from './text-bytes.ts';
+import { base64Encode, utf8Encode } from '../text-bytes.ts';
 
 type Json = Record<string, unknown>;
 const V1_FIELDS = ['name', 'description', 'personality', 'scenario', 'first_mes', 'mes_example'] as const;

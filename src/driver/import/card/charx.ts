@@ -1,12 +1,12 @@
 // CHARX: a zip holding `card.json` (a V3 card) and the files its assets name as `embeded://path`
 // (the spec's spelling; `embedded://` is read too). Assets get their bytes; the main icon is the avatar.
-import type { Language } from '../doc/schema.ts';
-import { tr } from '../i18n/messages.ts';
-import type { CardAsset, ImportedCharacter } from './intermediate.ts';
-import type { NoteTaker } from './card-notes.ts';
-import { startsWith, utf8Decode } from './text-bytes.ts';
-import { MAX_CARD_JSON_BYTES, MAX_ENTRY_BYTES, MAX_INFLATED_TOTAL_BYTES, inMb } from './inflate-limits.ts';
-import { isZipError, listZip, readZipEntry, type ZipEntry } from './zip-entries.ts';
+import type { Language } from '../../doc/schema.ts';
+import { tr } from '../../i18n/messages.ts';
+import type { CardAsset, ImportedCharacter } from '../intermediate.ts';
+import type { NoteTaker } from '../card-notes.ts';
+import { startsWith, utf8Decode } from '../text-bytes.ts';
+import { MAX_CARD_JSON_BYTES, MAX_ENTRY_BYTES, MAX_INFLATED_TOTAL_BYTES, inMb } from '../inflate-limits.ts';
+import { isZipError, listZip, readZipEntry, type ZipEntry } from '../zip-entries.ts';
 
 type Unzipped = Record<string, Uint8Array>;
 

@@ -1,12 +1,12 @@
 // A card and a library character, both ways: what the library keeps of an imported card (its fields,
 // greetings, avatar as a data: URL, and the card's own data for a faithful export), and the card a
 // library character exports as — the card it came from, with what the person changed since.
-import type { LibraryCharacterInput, LibraryCharacter } from '../doc/library-doc.ts';
-import { AVATAR_MAX_CHARS } from '../doc/library-doc.ts';
-import type { LoreBook } from '../doc/lore-book.ts';
-import type { ImportedCharacter } from './intermediate.ts';
+import type { LibraryCharacterInput, LibraryCharacter } from '../../doc/library-doc.ts';
+import { AVATAR_MAX_CHARS } from '../../doc/library-doc.ts';
+import type { LoreBook } from '../../doc/lore-book.ts';
+import type { ImportedCharacter } from '../intermediate.ts';
 import { readCardJson } from './card-read.ts';
-import { base64Decode, base64Encode } from './text-bytes.ts';
+import { base64Decode, base64Encode } from '../text-bytes.ts';
 
 const DATA_URL = /^data:([^;,]+);base64,(.*)$/s;
 

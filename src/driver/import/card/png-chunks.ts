@@ -1,9 +1,9 @@
 // The chunks of a PNG (APNG too: its frames are chunks of the same format): reading every chunk with
 // where it sits, and assembling a PNG from chunks, each with its length and CRC-32.
-import type { Language } from '../doc/schema.ts';
-import { tr } from '../i18n/messages.ts';
+import type { Language } from '../../doc/schema.ts';
+import { tr } from '../../i18n/messages.ts';
 import { crc32 } from './crc32.ts';
-import { latin1Decode, latin1Encode, startsWith } from './text-bytes.ts';
+import { latin1Decode, latin1Encode, startsWith } from '../text-bytes.ts';
 
 export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
 /** Length, type, CRC: the bytes of a chunk around its data. */

@@ -1,17 +1,17 @@
 // PNG text chunks: reading tEXt (Latin-1), zTXt (zlib-compressed Latin-1) and iTXt (UTF-8, maybe
 // compressed), and writing a PNG whose card chunks (`ccv3`, `chara`) are replaced, before IEND.
 import { zlibSync } from 'fflate';
-import type { Language } from '../doc/schema.ts';
-import { tr } from '../i18n/messages.ts';
+import type { Language } from '../../doc/schema.ts';
+import { tr } from '../../i18n/messages.ts';
 import { assemblePng, pngChunk, readPngChunks, type PngChunk } from './png-chunks.ts';
-import { latin1Decode, latin1Encode, utf8Decode } from './text-bytes.ts';
+import { latin1Decode, latin1Encode, utf8Decode } from '../text-bytes.ts';
 import {
   MAX_ENTRY_BYTES,
   MAX_INFLATED_TOTAL_BYTES,
   MAX_PNG_TEXT_CHUNKS,
   inMb,
   inflateCapped,
-} from './inflate-limits.ts';
+} from '../inflate-limits.ts';
 
 export interface PngText {
   keyword: string;

@@ -1,10 +1,10 @@
 // One entry point for a character card file, whatever it is: the content says (PNG, CHARX zip,
 // WebP or JSON), never the extension. Each refusal is one line saying exactly what is wrong, and it
 // and every note are said in the person's language.
-import type { Language } from '../doc/schema.ts';
-import { tr } from '../i18n/messages.ts';
-import type { ImportReport, ImportedCharacter } from './intermediate.ts';
-import { createNoteTaker, type NoteTaker } from './card-notes.ts';
+import type { Language } from '../../doc/schema.ts';
+import { tr } from '../../i18n/messages.ts';
+import type { ImportReport, ImportedCharacter } from '../intermediate.ts';
+import { createNoteTaker, type NoteTaker } from '../card-notes.ts';
 import { readCardJson } from './card-read.ts';
 import { characterReport } from './card-report.ts';
 import { parseJsonText, readCardPayload } from './card-payload.ts';
@@ -12,7 +12,7 @@ import { isZip, readCharx, withCharxAssets } from './charx.ts';
 import { isPng } from './png-chunks.ts';
 import { readPngTexts, withPngTexts, type PngText } from './png-text.ts';
 import { isWebp, webpCardTexts } from './webp-chunks.ts';
-import { base64Decode, startsWith, utf8Decode } from './text-bytes.ts';
+import { base64Decode, startsWith, utf8Decode } from '../text-bytes.ts';
 
 export type ReadCardFileResult =
   { ok: true; character: ImportedCharacter; report: ImportReport } | { ok: false; reason: string };

@@ -1,9 +1,9 @@
 // WebP (RIFF) cards: no spec says where a card goes in a WebP, so the places tools use are read:
 // an XMP chunk's `chara`/`ccv3` property, and the EXIF chunk's UserComment or ImageDescription.
-import type { Language } from '../doc/schema.ts';
-import { tr } from '../i18n/messages.ts';
-import { MAX_ENTRY_BYTES } from './inflate-limits.ts';
-import { latin1Decode, startsWith, utf8Decode } from './text-bytes.ts';
+import type { Language } from '../../doc/schema.ts';
+import { tr } from '../../i18n/messages.ts';
+import { MAX_ENTRY_BYTES } from '../inflate-limits.ts';
+import { latin1Decode, startsWith, utf8Decode } from '../text-bytes.ts';
 
 const RIFF = [0x52, 0x49, 0x46, 0x46] as const;
 const WEBP = [0x57, 0x45, 0x42, 0x50] as const;

@@ -1,8 +1,8 @@
 // Who is in an imported SillyTavern chat: one user (the header's name, else the first the user wrote
 // under) and one character per other name met, in order of appearance. Names are unique ignoring case,
 // as a story's must be; a character who shares the user's name gets a number.
-import { tr } from '../i18n/messages.ts';
-import type { ImportNotes } from './import-notes.ts';
+import { tr } from '../../i18n/messages.ts';
+import type { ImportNotes } from '../import-notes.ts';
 import type { StChatHeader, StChatMessage } from './st-chat-lines.ts';
 
 export interface StChatCast {

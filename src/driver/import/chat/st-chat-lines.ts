@@ -2,9 +2,9 @@
 // `character_name`, `create_date`, `chat_metadata`); a group chat may not; every other line is one
 // message. Each line is checked on its own: a broken one is skipped and said so, not the whole file.
 import { z } from 'zod';
-import { tr } from '../i18n/messages.ts';
-import type { ImportNotes } from './import-notes.ts';
-import { createLenientReader } from './lenient-read.ts';
+import { tr } from '../../i18n/messages.ts';
+import type { ImportNotes } from '../import-notes.ts';
+import { createLenientReader } from '../lorebook/lenient-read.ts';
 
 export interface StChatHeader {
   userName?: string;

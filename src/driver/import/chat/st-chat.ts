@@ -4,16 +4,16 @@
 // turns. In 'perceived-all' everyone else's view of a message is its text, marked imported (the
 // person's data, fresh); in 'project-later' there are only sources, projected when the story needs them.
 import * as Y from 'yjs';
-import { DocOrigin } from '../doc/origins.ts';
-import { addParticipant } from '../doc/participants.ts';
-import { writePov } from '../doc/pov.ts';
-import type { Language } from '../doc/schema.ts';
-import { createStory } from '../doc/story-doc.ts';
-import { appendTurn } from '../doc/turns.ts';
-import { tr } from '../i18n/messages.ts';
-import { stampFreshBases } from '../story-json/stamp-bases.ts';
-import { createImportNotes, type ImportNotes } from './import-notes.ts';
-import type { ImportReport } from './intermediate.ts';
+import { DocOrigin } from '../../doc/origins.ts';
+import { addParticipant } from '../../doc/participants.ts';
+import { writePov } from '../../doc/pov.ts';
+import type { Language } from '../../doc/schema.ts';
+import { createStory } from '../../doc/story-doc.ts';
+import { appendTurn } from '../../doc/turns.ts';
+import { tr } from '../../i18n/messages.ts';
+import { stampFreshBases } from '../../story-json/stamp-bases.ts';
+import { createImportNotes, type ImportNotes } from '../import-notes.ts';
+import type { ImportReport } from '../intermediate.ts';
 import { readCast } from './st-chat-cast.ts';
 import { readStChatLines, type StChatMessage } from './st-chat-lines.ts';
 import { readStDate } from './st-date.ts';

@@ -2,8 +2,8 @@
 // SillyTavern-spelled entries, mapped as SillyTavern imports them: keys are one comma-separated text,
 // `alwaysActive` or mode `constant` is constant, and entries have no position (told before the card).
 // A folder is a pseudo-entry: left out, its entries come in.
-import { tr } from '../i18n/messages.ts';
-import type { ImportNotes } from './import-notes.ts';
+import { tr } from '../../i18n/messages.ts';
+import type { ImportNotes } from '../import-notes.ts';
 import { isRecord } from './world-info-fields.ts';
 import { StPosition } from './world-info-enums.ts';
 

@@ -8,9 +8,9 @@ import {
   type LorePosition as Position,
   type LoreRole as Role,
   type SelectiveLogic as Logic,
-} from '../doc/lore-book.ts';
-import { tr } from '../i18n/messages.ts';
-import type { ImportNotes } from './import-notes.ts';
+} from '../../doc/lore-book.ts';
+import { tr } from '../../i18n/messages.ts';
+import type { ImportNotes } from '../import-notes.ts';
 import { ENTRY_FIELDS, findField, type EntryField } from './world-info-fields.ts';
 import { ST_LOGIC, ST_ROLE, StPosition, V2_POSITION, positionFromSt } from './world-info-enums.ts';
 import { positionNote } from './world-info-notes.ts';

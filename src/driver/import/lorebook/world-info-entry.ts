@@ -1,9 +1,9 @@
 // One World Info entry, in any of the spellings world-info-fields.ts lists, read into our entry
 // fields. A value missing takes SillyTavern's default (its new-entry template), so an entry behaves as it
 // did there; whatever was read leniently, moved or left out is noted, naming the entry.
-import type { LoreEntryInput } from '../doc/lore-book.ts';
-import { tr } from '../i18n/messages.ts';
-import type { ImportNotes } from './import-notes.ts';
+import type { LoreEntryInput } from '../../doc/lore-book.ts';
+import { tr } from '../../i18n/messages.ts';
+import type { ImportNotes } from '../import-notes.ts';
 import { createLenientReader } from './lenient-read.ts';
 import { ENTRY_FIELDS, findField, isRecord, rashomonIdOf, type EntryField } from './world-info-fields.ts';
 import { readLogic, readPosition, readRole } from './world-info-entry-enums.ts';

@@ -8,7 +8,7 @@ import {
   type LorePosition as Position,
   type LoreRole as Role,
   type SelectiveLogic as Logic,
-} from '../doc/lore-book.ts';
+} from '../../doc/lore-book.ts';
 
 /** SillyTavern's `world_info_logic`: 0 AND ANY, 1 NOT ALL, 2 NOT ANY, 3 AND ALL. */
 export const ST_LOGIC: readonly Logic[] = [

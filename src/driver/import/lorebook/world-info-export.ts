@@ -1,7 +1,7 @@
 // One of our books as a SillyTavern World Info file: `entries` keyed by uid, SillyTavern's field names
 // and numeric enumerations, its template's values for what we do not have, so SillyTavern reads it as
 // its own. Our ids ride along under `extensions.rashomon`, so importing the file back keeps them.
-import { loreBookSchema, type LoreBookInput } from '../doc/lore-book.ts';
+import { loreBookSchema, type LoreBookInput } from '../../doc/lore-book.ts';
 import { ST_LOGIC, ST_ROLE, positionToSt, type StPosition } from './world-info-enums.ts';
 
 export interface StWorldInfoEntry {

@@ -1,7 +1,7 @@
 // What the World Info reader tells about an entry's SillyTavern settings that Rashomon places
 // differently (positions around the Author's Note, the example messages, outlets) or not at all.
-import { tr } from '../i18n/messages.ts';
-import type { ImportNotes } from './import-notes.ts';
+import { tr } from '../../i18n/messages.ts';
+import type { ImportNotes } from '../import-notes.ts';
 import { StPosition } from './world-info-enums.ts';
 import { TRIGGER_PATHS, UNSUPPORTED_FIELDS, findField } from './world-info-fields.ts';
 

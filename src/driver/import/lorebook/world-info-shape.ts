@@ -1,8 +1,8 @@
 // What a JSON file holds, as far as lorebooks go: SillyTavern World Info (`entries` keyed by uid, or a
 // list), a Character Card V2 book (bare, or as `character_book`), RisuAI's lorebook or module, or a
 // bare list of entries. Anything else is refused with one reason (a character card says so).
-import { tr } from '../i18n/messages.ts';
-import type { ImportNotes } from './import-notes.ts';
+import { tr } from '../../i18n/messages.ts';
+import type { ImportNotes } from '../import-notes.ts';
 import { risuEntries } from './risu-lorebook.ts';
 import { isRecord } from './world-info-fields.ts';
 

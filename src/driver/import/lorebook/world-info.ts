@@ -1,11 +1,11 @@
 // Importing a lorebook file — SillyTavern World Info, a Character Card V2 book, RisuAI's lorebook — as
 // one of our books, read leniently, with the report the person reviews before it is written. Every
 // entry gets an id unique in the book (a book exported by Rashomon keeps its own).
-import type { Language } from '../doc/schema.ts';
-import { loreBookSchema, type LoreBook, type LoreEntryInput } from '../doc/lore-book.ts';
-import { tr } from '../i18n/messages.ts';
-import { createImportNotes, type ImportNotes } from './import-notes.ts';
-import type { ImportReport } from './intermediate.ts';
+import type { Language } from '../../doc/schema.ts';
+import { loreBookSchema, type LoreBook, type LoreEntryInput } from '../../doc/lore-book.ts';
+import { tr } from '../../i18n/messages.ts';
+import { createImportNotes, type ImportNotes } from '../import-notes.ts';
+import type { ImportReport } from '../intermediate.ts';
 import { entryUid, readEntry } from './world-info-entry.ts';
 import { isRecord, rashomonIdOf } from './world-info-fields.ts';
 import { LoreShape, lorebookShape, type RawEntry } from './world-info-shape.ts';
