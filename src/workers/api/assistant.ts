@@ -11,17 +11,8 @@ import type { SillyTavernReport } from '../../driver/presets/sillytavern.ts';
 import type { Result } from './result.ts';
 export type { AssistantChat, ChatMessageRecord, Proposal } from '../../driver/doc/assistant-chats.ts';
 export type { TrashedItem } from '../../driver/doc/library-trash.ts';
-
-/**
- * What an assistant works on: a library lorebook, world or preset, a story (the session doctor, `id`
- * the story's), or a library character's card read into a world.
- */
-export type AssistantSubject =
-  | { kind: 'lorebook' | 'world' | 'preset' | 'doctor'; id: string }
-  /** `worldId`: a library world, or the id a new world takes when its first piece is applied. */
-  | { kind: 'card'; id: string; worldId: string }
-  /** A library world translated into `language`, into a new world (the source is only read). */
-  | { kind: 'translate'; id: string; language: Language };
+export type { AssistantSubject } from '../../driver/assistant/registry.ts';
+import type { AssistantSubject } from '../../driver/assistant/registry.ts';
 
 export interface AssistantChatView {
   chat: AssistantChat;

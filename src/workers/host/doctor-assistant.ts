@@ -1,7 +1,8 @@
 // The session doctor for one story: the driver's doctor with the story opened, the library's prompts,
 // the generation that failed last (kept by `Generations`), and its fixes run as the story screen runs
 // them — the same commands, so each is refused, cancelled and reported as it is there.
-import { doctorAssistant, type DoctorAssistant } from '../../driver/assistant/doctor/doctor-assistant.ts';
+import { doctorAssistant } from '../../driver/assistant/doctor/doctor-assistant.ts';
+import type { Assistant } from '../../driver/assistant/tools.ts';
 import type { DoctorFixes, FailedGeneration } from '../../driver/assistant/doctor/doctor-tools.ts';
 import type { ApplyOutcome } from '../../driver/assistant/tools.ts';
 import { listPromptOverrides } from '../../driver/doc/prompt-overrides.ts';
@@ -25,7 +26,7 @@ export function createDoctors(
   ctx: HostContext,
   generations: Generations,
   commands: DoctorCommands,
-): (storyId: string) => Promise<DoctorAssistant | Failure> {
+): (storyId: string) => Promise<Assistant | Failure> {
   return async (storyId) => {
     const story = await ctx.story(storyId);
     if (isFailure(story)) return story;

@@ -10,16 +10,9 @@ import { readWorld } from '../../doc/library-worlds.ts';
 import { WORLD_NODE_KINDS } from '../../doc/world.ts';
 import { renderPrompt, type PromptSet } from '../../prompts/render.ts';
 import { cardText, cardTools } from './card-tools.ts';
-import type { AssistantTool } from '../tools.ts';
+import type { Assistant } from '../tools.ts';
 
 export const cardSubject = (characterId: string, worldId: string): string => `card:${characterId}:${worldId}`;
-
-export interface CardAssistant {
-  subject: string;
-  system: string;
-  welcome: string;
-  tools: AssistantTool[];
-}
 
 /** The assistant for a library character read into `worldId` (a library world, or a new one's id). */
 export function cardAssistant(input: {
@@ -30,7 +23,7 @@ export function cardAssistant(input: {
   language: Language;
   clock: () => number;
   newId: () => string;
-}): CardAssistant | undefined {
+}): Assistant | undefined {
   const character = listCharacters(input.doc).find((c) => c.id === input.characterId);
   if (!character) return undefined;
   const { prompts, language } = input;

@@ -4,20 +4,13 @@
 import type { Language } from '../../doc/schema.ts';
 import { renderPrompt, type PromptSet } from '../../prompts/render.ts';
 import { doctorTools, type DoctorToolsInput } from './doctor-tools.ts';
-import type { AssistantTool } from '../tools.ts';
+import type { Assistant } from '../tools.ts';
 
 export const doctorSubject = (storyId: string): string => `doctor:${storyId}`;
 
-export interface DoctorAssistant {
-  subject: string;
-  system: string;
-  welcome: string;
-  tools: AssistantTool[];
-}
-
 export function doctorAssistant(
   input: DoctorToolsInput & { storyId: string; prompts: PromptSet; language: Language },
-): DoctorAssistant {
+): Assistant {
   const { prompts, language } = input;
   const story = input.story.views.meta().title;
   return {

@@ -5,16 +5,9 @@ import type { Language } from '../../doc/schema.ts';
 import { readLorebook } from '../../doc/library-worlds.ts';
 import { renderPrompt, type PromptSet } from '../../prompts/render.ts';
 import { lorebookTools } from './lorebook-tools.ts';
-import type { AssistantTool } from '../tools.ts';
+import type { Assistant } from '../tools.ts';
 
 export const lorebookSubject = (bookId: string): string => `lorebook:${bookId}`;
-
-export interface LorebookAssistant {
-  subject: string;
-  system: string;
-  welcome: string;
-  tools: AssistantTool[];
-}
 
 /** The assistant for a library book, or undefined when the library has no such book. */
 export function lorebookAssistant(input: {
@@ -24,7 +17,7 @@ export function lorebookAssistant(input: {
   language: Language;
   clock: () => number;
   newId: () => string;
-}): LorebookAssistant | undefined {
+}): Assistant | undefined {
   const book = readLorebook(input.doc, input.bookId);
   if (!book) return undefined;
   const { prompts, language } = input;

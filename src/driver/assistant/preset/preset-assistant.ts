@@ -8,16 +8,9 @@ import { languageName } from '../../i18n/language-name.ts';
 import { SHIPPED_LANGUAGES } from '../../prompts/catalogue.ts';
 import { renderPrompt, type PromptSet } from '../../prompts/render.ts';
 import { presetTools } from './preset-tools.ts';
-import type { AssistantTool } from '../tools.ts';
+import type { Assistant } from '../tools.ts';
 
 export const presetSubject = (presetId: string): string => `preset:${presetId}`;
-
-export interface PresetAssistant {
-  subject: string;
-  system: string;
-  welcome: string;
-  tools: AssistantTool[];
-}
 
 /** The assistant for a library preset, or undefined when the library has no such preset. */
 export function presetAssistant(input: {
@@ -27,7 +20,7 @@ export function presetAssistant(input: {
   language: Language;
   clock: () => number;
   newId: () => string;
-}): PresetAssistant | undefined {
+}): Assistant | undefined {
   const preset = readPreset(input.doc, input.presetId);
   if (!preset) return undefined;
   const { prompts, language } = input;

@@ -8,7 +8,7 @@ import { readWorld } from '../../doc/library-worlds.ts';
 import { languageName } from '../../i18n/language-name.ts';
 import { tr } from '../../i18n/messages.ts';
 import { renderPrompt, type PromptSet } from '../../prompts/render.ts';
-import type { AssistantTool } from '../tools.ts';
+import type { Assistant } from '../tools.ts';
 import { glossaryText, glossaryTool } from './translate-glossary-tool.ts';
 import { translateDocumentTools } from './translate-document-tools.ts';
 import { translateReadTools } from './translate-read-tools.ts';
@@ -17,13 +17,6 @@ import { readTranslation, sourceNames } from './translation-world.ts';
 export const translateSubject = (worldId: string, target: Language): string =>
   `translate:${worldId}:${target}`;
 
-export interface TranslateAssistant {
-  subject: string;
-  system: string;
-  welcome: string;
-  tools: AssistantTool[];
-}
-
 /** The assistant translating a library world into `target`, or undefined when the library has no such world. */
 export function translateAssistant(input: {
   doc: Y.Doc;
@@ -31,7 +24,7 @@ export function translateAssistant(input: {
   target: Language;
   prompts: PromptSet;
   language: Language;
-}): TranslateAssistant | undefined {
+}): Assistant | undefined {
   const source = readWorld(input.doc, input.worldId);
   if (!source) return undefined;
   const { prompts, language } = input;

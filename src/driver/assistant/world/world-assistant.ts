@@ -4,18 +4,11 @@ import type * as Y from 'yjs';
 import type { Language } from '../../doc/schema.ts';
 import { readWorld } from '../../doc/library-worlds.ts';
 import { renderPrompt, type PromptSet } from '../../prompts/render.ts';
-import type { AssistantTool } from '../tools.ts';
+import type { Assistant } from '../tools.ts';
 import { worldNodeTools } from './world-tools.ts';
 import { worldPromptTools } from './world-prompt-tools.ts';
 
 export const worldSubject = (worldId: string): string => `world:${worldId}`;
-
-export interface WorldAssistant {
-  subject: string;
-  system: string;
-  welcome: string;
-  tools: AssistantTool[];
-}
 
 /** The assistant for a library world, or undefined when the library has no such world. */
 export function worldAssistant(input: {
@@ -25,7 +18,7 @@ export function worldAssistant(input: {
   language: Language;
   clock: () => number;
   newId: () => string;
-}): WorldAssistant | undefined {
+}): Assistant | undefined {
   const world = readWorld(input.doc, input.worldId);
   if (!world) return undefined;
   const { prompts, language } = input;
