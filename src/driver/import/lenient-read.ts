@@ -1,8 +1,8 @@
 // Reading one field of an imported record leniently: true/false and numbers given as text, null where a
 // value is expected, numbers out of range or not whole. Whatever had to bend is noted for the report;
 // `undefined` means "not there or not readable: use the default".
-import { tr } from '../../i18n/messages.ts';
-import type { ImportNotes } from '../import-notes.ts';
+import { tr } from '../i18n/messages.ts';
+import type { ImportNotes } from './import-notes.ts';
 
 const TRUE_TEXT = new Set(['true', 'yes', 'on', '1']);
 const FALSE_TEXT = new Set(['false', 'no', 'off', '0']);

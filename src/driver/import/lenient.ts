@@ -2,8 +2,8 @@
 // a comma-separated string, a number where text belongs. What is read leniently is said once per
 // field (the message names no value, so a field wrong in 300 entries is one line); what cannot be
 // read at all is ignored with a warning (the original stays in the card's data).
-import { tr } from '../../i18n/messages.ts';
-import type { NoteTaker } from '../card-notes.ts';
+import { tr } from '../i18n/messages.ts';
+import type { NoteTaker } from './card-notes.ts';
 
 const TRUE_WORDS = new Set(['true', 'yes', '1', 'on']);
 const FALSE_WORDS = new Set(['false', 'no', '0', 'off', '']);

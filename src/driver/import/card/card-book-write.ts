@@ -6,7 +6,7 @@ import { silentNotes } from '../card-notes.ts';
 import { macrosOut, normaliseText } from './card-text.ts';
 import { LOGICS, ROLES, cardEntryToLoreEntry, entryIds, rawEntries } from './card-book.ts';
 import { jsonEqual } from '../json-equal.ts';
-import { isRecord, readText } from '../lorebook/lenient.ts';
+import { isRecord, readText } from '../lenient.ts';
 
 /** SillyTavern's numbers for the places Rashomon has. */
 const ST_POSITION: Record<LorePosition, number> = {

@@ -15,7 +15,7 @@ import { nameList } from '../../i18n/lists.ts';
 import { safeParseIn } from '../../i18n/zod-messages.ts';
 import { createNoteTaker, type NoteTaker } from '../card-notes.ts';
 import { cardTextIn, normaliseText } from './card-text.ts';
-import { isRecord, readBool, readInt, readNumber, readText, readTextList } from '../lorebook/lenient.ts';
+import { isRecord, readBool, readInt, readNumber, readText, readTextList } from '../lenient.ts';
 
 /**
  * SillyTavern's numbered positions (world_info_position): where Rashomon tells each (0 before the

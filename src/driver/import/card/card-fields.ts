@@ -6,7 +6,7 @@ import { tr } from '../../i18n/messages.ts';
 import type { CardAsset } from '../intermediate.ts';
 import type { NoteTaker } from '../card-notes.ts';
 import { cardTextIn, normaliseText } from './card-text.ts';
-import { readText, readTextList } from '../lorebook/lenient.ts';
+import { readText, readTextList } from '../lenient.ts';
 
 /** Card prose: normalised, macros converted. */
 export const CARD_FIELDS = {

@@ -22,7 +22,7 @@ import {
   readProse,
   readTags,
 } from './card-fields.ts';
-import { isRecord } from '../lorebook/lenient.ts';
+import { isRecord } from '../lenient.ts';
 
 export type CardReadResult =
   { ok: true; character: ImportedCharacter; notes: ImportNotes } | { ok: false; reason: string };

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { tr } from '../../i18n/messages.ts';
 import type { ImportNotes } from '../import-notes.ts';
-import { createLenientReader } from '../lorebook/lenient-read.ts';
+import { createLenientReader } from '../lenient-read.ts';
 
 export interface StChatHeader {
   userName?: string;

@@ -4,7 +4,7 @@
 import type { LoreEntryInput } from '../../doc/lore-book.ts';
 import { tr } from '../../i18n/messages.ts';
 import type { ImportNotes } from '../import-notes.ts';
-import { createLenientReader } from './lenient-read.ts';
+import { createLenientReader } from '../lenient-read.ts';
 import { ENTRY_FIELDS, findField, isRecord, rashomonIdOf, type EntryField } from './world-info-fields.ts';
 import { readLogic, readPosition, readRole } from './world-info-entry-enums.ts';
 import { unsupportedNotes } from './world-info-notes.ts';
