@@ -7,7 +7,7 @@ import {
   presetFor,
   testConnection,
 } from '../../src/backends/openai/endpoints.ts';
-import type { FetchLike } from '../../src/backends/openai/chat-model.ts';
+import type { FetchLike } from '../../src/backends/openai/fetch.ts';
 import { english } from '../../src/backends/wording.ts';
 
 type Call = { url: string; mode: RequestMode | undefined; authorization: string | null };

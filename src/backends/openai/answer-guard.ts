@@ -2,7 +2,7 @@
 // (the SDK's own timeout ends when the headers arrive, so a trickling answer once hung for minutes),
 // and a cap on the bytes of an answer, counted as they arrive, so a runaway server cannot fill memory.
 import { DEFAULT_REQUEST_TIMEOUT_S } from '../../driver/request-deadline.ts';
-import type { FetchLike } from './chat-model.ts';
+import type { FetchLike } from './fetch.ts';
 
 /** One request's deadline, body included, unless the profile or `--timeout` sets another. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = DEFAULT_REQUEST_TIMEOUT_S * 1000;

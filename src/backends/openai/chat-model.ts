@@ -37,8 +37,7 @@ import {
   type Sleep,
 } from './retry-policy.ts';
 import type { Wording } from '../wording.ts';
-
-export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+import type { FetchLike } from './fetch.ts';
 
 export interface OpenAIChatModelOptions {
   /** Up to and including the API version, e.g. http://127.0.0.1:8080/v1. */

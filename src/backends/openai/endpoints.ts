@@ -2,7 +2,8 @@
 // thing wrong (unreachable, CORS, key, model), and a probe that finds which local server answers.
 import type { ConnectionReport, EndpointPreset } from '../reports.ts';
 import type { Wording } from '../wording.ts';
-import { listModels, type FetchLike } from './chat-model.ts';
+import { listModels } from './chat-model.ts';
+import type { FetchLike } from './fetch.ts';
 
 /** Placeholder in corsHelp for the app's own origin, filled in when it is known. */
 export const APP_ORIGIN = '<app origin>';

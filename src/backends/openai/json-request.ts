@@ -1,6 +1,6 @@
 // One request to a server's own API (beside its OpenAI one), with a bounded wait: what it answered as
 // JSON, or nothing, and never a throw: such answers only add what the server can tell.
-import type { FetchLike } from './chat-model.ts';
+import type { FetchLike } from './fetch.ts';
 
 export interface JsonTarget {
   apiKey?: string;

@@ -1,7 +1,7 @@
 // Loads WebLLM engines on demand: the ~6 MB WebLLM chunk is imported only when a model is first
 // loaded, concurrent loads of one model share one engine, and load reports become 'download' events.
 import type { ModelFailure } from '../../driver/model.ts';
-import type { WebllmEngineLike } from './chat-model.ts';
+import type { WebllmEngineLike } from './engine.ts';
 import { webllmFailure } from './failures.ts';
 import type { Wording } from '../wording.ts';
 import { createProgressTracker, type InitProgressReportLike } from './progress.ts';

@@ -2,7 +2,7 @@
 // conversation (its messages and the answer it gave, finished), reusing the KV cache; its usage then
 // counts as the prompt only the tokens newly prefilled ("only the new portion of the prompt"). Such a
 // count measures no prompt, so an answer to a request that may have gone on in place reports none.
-import type { WebllmMessage } from './chat-model.ts';
+import type { WebllmMessage } from './engine.ts';
 
 /** Per engine: the conversation its last clean answer ended, which a request may continue. */
 const conversations = new WeakMap<object, WebllmMessage[]>();
