@@ -6,7 +6,9 @@ import type { HandTurn, StaleSummary } from '../../driver/env.ts';
 import type { StaleChoice } from '../../driver/turns/stale-history.ts';
 import type { Result } from './result.ts';
 
-export type ActChoice = { auto: true } | { actor: string };
+/** Who acts: the selector's choice, or one character (the driver's ActorChoice). */
+export type { ActorChoice as ActChoice } from '../../driver/turns/turn-loop.ts';
+import type { ActorChoice as ActChoice } from '../../driver/turns/turn-loop.ts';
 
 export type { HandTurn, StaleChoice, StaleSummary };
 
@@ -21,6 +23,12 @@ export interface SendInput {
   next?: ActChoice | null;
   /** How to settle a stale history first (without it, a stale history refuses the command). */
   stale?: StaleChoice;
+  /**
+   * The `turnId` of an earlier send's failure after its turn was stored: that turn is not stored
+   * again; what should have followed it is done instead (the next actor's turn by the driver's rule,
+   * or, when nobody acts, the views still missing).
+   */
+  resume?: string;
 }
 
 export interface PlayApi {

@@ -232,9 +232,11 @@ export function playCommands(ctx: HostContext, generations: Generations): PlayAp
             text: input.text,
             ...(input.next !== undefined ? { next: input.next } : {}),
             ...(input.stale ? { stale: input.stale } : {}),
+            ...(input.resume !== undefined ? { resume: input.resume } : {}),
           });
         },
-        { rowsFirst: true },
+        // A resumed send stored its turn already: only the first one shows its row before generating.
+        { rowsFirst: input.resume === undefined },
       );
     },
 
