@@ -108,7 +108,7 @@ export const IMPORT_ZH: Messages = {
   'the chat’s metadata (its author’s note, variables…): a story has no place for it':
     '聊天的元数据（作者注释、变量……）：故事中没有存放它的地方',
   'The chat has no messages.': '这段聊天没有消息。',
-  // Importing character cards (PNG, WebP, CHARX, JSON; import/read-card-file.ts and its readers): the
+  // Importing character cards (PNG, WebP, CHARX, JSON; import/card/read-card-file.ts and its readers): the
   // report the person reviews and why a file is refused. Field and chunk names stay as in the file.
   'a JPEG image: cards are PNG, WebP, CHARX or JSON': '这是 JPEG 图片：角色卡应为 PNG、WebP、CHARX 或 JSON',
   'an empty file': '这是一个空文件',

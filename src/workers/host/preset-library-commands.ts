@@ -1,4 +1,4 @@
-// Presets as library things (api-preset-library.ts): a new one from the shipped prose or a world's
+// Presets as library things (api/preset-library.ts): a new one from the shipped prose or a world's
 // prose, retitled and redescribed, deleted into the library's trash (the stories using it named
 // first) and restored from there.
 import { z } from 'zod';
