@@ -20,14 +20,18 @@ function answer(body: ChatBody) {
   return 'I raise my lantern.';
 }
 
+/** A host on a local server that answers `answer`, with a new story. */
+async function start() {
+  const server = await startOpenAIServer({ answer });
+  cleanups.push(() => server.close());
+  const host = await startHost(server);
+  cleanups.push(() => host.close());
+  return { api: host.api, storyId: await newStory(host.api) };
+}
+
 describe('send, resumed after a failure that followed its stored turn', () => {
   it('stores the turn once; the resumed send makes the next actor act', async () => {
-    const server = await startOpenAIServer({ answer });
-    cleanups.push(() => server.close());
-    const host = await startHost(server);
-    cleanups.push(() => host.close());
-    const { api } = host;
-    const storyId = await newStory(api);
+    const { api, storyId } = await start();
     refuseActor.on = true;
     const failed = await api.send(storyId, { text: 'I knock on the gate.' });
     expect(failed.ok).toBe(false);
@@ -47,12 +51,7 @@ describe('send, resumed after a failure that followed its stored turn', () => {
   });
 
   it('with nobody to act next (turns chosen by hand), the resumed send completes the views only', async () => {
-    const server = await startOpenAIServer({ answer });
-    cleanups.push(() => server.close());
-    const host = await startHost(server);
-    cleanups.push(() => host.close());
-    const { api } = host;
-    const storyId = await newStory(api);
+    const { api, storyId } = await start();
     const sent = await api.send(storyId, { text: 'I knock on the gate.', next: null });
     expect(sent.ok).toBe(true);
     const turnId = sent.ok ? sent.turnId : '';
