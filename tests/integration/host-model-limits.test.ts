@@ -83,7 +83,7 @@ describe('modelLimits: a backend profile’s context as Settings shows it', () =
       trainedTokens: 131072,
       detail: `LM Studio tells the context once it has loaded "${id}" (trained for 131072 tokens). Check again after a turn.`,
       promptKeeping:
-        "LM Studio can keep a prompt per request it runs at once: load the model with Max Concurrent Predictions (advanced load settings) at the number of the story's participants.",
+        "LM Studio can keep a prompt per request it runs at once: load the model with Max Concurrent Predictions (advanced load settings) at the story's participants + 1.",
     });
   });
 
@@ -124,7 +124,7 @@ describe('modelLimits: a backend profile’s context as Settings shows it', () =
       return report;
     };
     expect((await check(llamaCppRoutes(8192))).promptKeeping).toBe(
-      "llama-server keeps one prompt per slot: start it with -np N --kv-unified (N = the story's participants) so each participant keeps theirs (recent builds also keep prompts in RAM: --cache-ram).",
+      "llama-server keeps one prompt per slot: start it with -np N --kv-unified (N = the story's participants + 1) so each participant keeps theirs (recent builds also keep prompts in RAM: --cache-ram).",
     );
     expect((await check(llamaCppRoutes(8192, 4))).promptKeeping).toBe(
       "Each participant's requests go to a slot of their own (4 slots).",

@@ -13,7 +13,7 @@ export function promptKeeping(context: ServerContext, wording: Wording): string 
       return slots > 1
         ? wording("Each participant's requests go to a slot of their own ({slots} slots).", { slots })
         : wording(
-            "llama-server keeps one prompt per slot: start it with -np N --kv-unified (N = the story's participants) so each participant keeps theirs (recent builds also keep prompts in RAM: --cache-ram).",
+            "llama-server keeps one prompt per slot: start it with -np N --kv-unified (N = the story's participants + 1) so each participant keeps theirs (recent builds also keep prompts in RAM: --cache-ram).",
           );
     }
     case ServerKind.ollama:
@@ -23,7 +23,7 @@ export function promptKeeping(context: ServerContext, wording: Wording): string 
     case ServerKind.lmStudio:
       // Its llama.cpp engine runs that many requests at once, each in a slot of its own (LM Studio's docs).
       return wording(
-        "LM Studio can keep a prompt per request it runs at once: load the model with Max Concurrent Predictions (advanced load settings) at the number of the story's participants.",
+        "LM Studio can keep a prompt per request it runs at once: load the model with Max Concurrent Predictions (advanced load settings) at the story's participants + 1.",
       );
     case ServerKind.vllm:
       return wording('vLLM keeps prompts by itself (prefix caching).');

@@ -140,14 +140,14 @@ const LIMITS_ZH: Messages = {
 const PROMPT_KEEPING_ZH: Messages = {
   "Each participant's requests go to a slot of their own ({slots} slots).":
     '每个参与者的请求都发往各自的槽位（共 {slots} 个槽位）。',
-  "llama-server keeps one prompt per slot: start it with -np N --kv-unified (N = the story's participants) so each participant keeps theirs (recent builds also keep prompts in RAM: --cache-ram).":
-    'llama-server 每个槽位只保留一个提示词：请用 -np N --kv-unified 启动它（N = 故事的参与者人数），让每个参与者保留自己的提示词（较新的版本还会把提示词保留在内存中：--cache-ram）。',
+  "llama-server keeps one prompt per slot: start it with -np N --kv-unified (N = the story's participants + 1) so each participant keeps theirs (recent builds also keep prompts in RAM: --cache-ram).":
+    'llama-server 每个槽位只保留一个提示词：请用 -np N --kv-unified 启动它（N = 故事的参与者人数 + 1），让每个参与者保留自己的提示词（较新的版本还会把提示词保留在内存中：--cache-ram）。',
   'Ollama keeps one prompt per model unless started with OLLAMA_NUM_PARALLEL=N.':
     'Ollama 每个模型只保留一个提示词，除非启动时设置了 OLLAMA_NUM_PARALLEL=N。',
   'KoboldCpp keeps one prompt: every change of point of view reads the window again.':
     'KoboldCpp 只保留一个提示词：每次切换视角都要重新读取整个窗口。',
-  "LM Studio can keep a prompt per request it runs at once: load the model with Max Concurrent Predictions (advanced load settings) at the number of the story's participants.":
-    'LM Studio 可以为同时运行的每个请求各保留一个提示词：加载模型时把 Max Concurrent Predictions（高级加载设置）设为故事的参与者人数。',
+  "LM Studio can keep a prompt per request it runs at once: load the model with Max Concurrent Predictions (advanced load settings) at the story's participants + 1.":
+    'LM Studio 可以为同时运行的每个请求各保留一个提示词：加载模型时把 Max Concurrent Predictions（高级加载设置）设为故事的参与者人数 + 1。',
   'vLLM keeps prompts by itself (prefix caching).': 'vLLM 会自行保留提示词（前缀缓存）。',
 };
 
