@@ -462,6 +462,10 @@ function checkScene(run: SceneRun) {
     ]);
   /** The world nodes a character knows (WK1): its own node and the place only it knows. */
   const worldOf = (who: string) => new Set([`CANARY-NODE-${who}`, `CANARY-PLACE-${who}`]);
+  const projectionTokens = new Set(
+    path.flatMap((t) => Object.values(t.pov).flatMap((r) => [...tokens(r.text)])),
+  );
+  const sourceTokens = new Set(path.flatMap((t) => [...tokens(t.source)]));
 
   // The stored story itself: every audience has a record, none for the author, <empty> never stored.
   for (const t of path) {
@@ -563,17 +567,22 @@ function checkScene(run: SceneRun) {
       const expected = run.selections[selectorCalls];
       if (!isRetry(call)) selectorCalls++;
       const sel = isRetry(call) ? run.selections[selectorCalls - 1] : expected;
+      for (const s of tokens(text)) {
+        if (!sourceTokens.has(s)) fail(`${what} carries ${s}: a card, persona or projection secret`);
+        if (projectionTokens.has(s) || persona.has(s) || /^CANARY-(CARD|FIRST)/.test(s))
+          fail(`${what} carries private ${s}`);
+      }
       const names = (call.response_format?.json_schema.schema as { properties: { next: { enum: string[] } } })
         .properties.next.enum;
       if (!sel) fail(`${what}: a selector call where none was needed`);
       else {
         if (JSON.stringify(names) !== JSON.stringify(sel.candidates))
           fail(`${what}: candidates ${names} instead of ${sel.candidates}`);
-        // O1: from the user's seat, what the user perceived until then; no persona, card or other view.
-        if (user) {
-          onlyAllowed(text, knew(user.id, sel.turnsBefore), what);
-          carriesHistory(text, transcript(user.id, sel.turnsBefore), what);
-        }
+        // At a small context the chronology is a window too: its newest source at least.
+        for (const t of run.small ? path.slice(0, sel.turnsBefore).slice(-1) : path.slice(0, sel.turnsBefore))
+          if (!text.includes(t.source)) fail(`${what} lacks the source of turn ${t.id}`);
+        for (const t of path.slice(sel.turnsBefore))
+          if (text.includes(t.source)) fail(`${what} carries a later source ${t.id}`);
         turnIndex = sel.turnsBefore;
       }
       if (user && names.includes(user.name)) fail(`${what} offers the user`);

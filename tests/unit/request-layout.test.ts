@@ -84,9 +84,6 @@ describe('request layout', () => {
     // The test can fail across operations: a character's projection and its act share their beginning.
     expect(across).toContain('project→actor');
     expect(across).toContain('actor→project');
-    // O1: the selector chooses from the user's seat, so it shares the user's beginning both ways.
-    expect(across).toContain('project→selector');
-    expect(across).toContain('selector→project');
   });
 
   it("[L7] the volatile part — the new source, this call's instruction — is in the last message", async () => {

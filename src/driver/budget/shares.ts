@@ -17,8 +17,12 @@ export const SOURCE_SHARE = 0.15;
 /** The selector's tail is a list of names. */
 export const CANDIDATES_SHARE = 0.05;
 /**
- * The selector's window of the user's story where the server keeps too few prompts (`shortWindows`),
- * so it is read again before every turn: enough for the last few turns (who was addressed, whose
- * situation just changed). Elsewhere it is the user's own window, kept by the server.
+ * The selector reads at most this many estimated tokens of recent sources: enough to see who was
+ * addressed and who has been silent, bounded for cost on a large context.
+ */
+export const SELECTOR_HISTORY_TOKENS = 1500;
+/**
+ * The same where the server keeps too few prompts (`shortWindows`), so the selector's is read again
+ * before every turn: enough for the last few turns (who was addressed, whose situation just changed).
  */
 export const SHORT_SELECTOR_TOKENS = 512;

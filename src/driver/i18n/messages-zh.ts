@@ -69,7 +69,7 @@ export const MESSAGES_ZH: Messages = {
     '{name}所知道的世界，用来分辨事物（绝不要写成此刻感知到的内容）：',
   // The selector's chronology.
   'The user': '用户',
-  '(nobody yet)': '（还没有人）',
+  '(The story has not begun.)': '（故事还没有开始。）',
   // Transcript rows shown to people.
   'Nothing seems to have happened.': '似乎什么也没有发生。',
   '(not projected yet)': '（尚未生成感知）',

@@ -16,7 +16,7 @@ export const COMMON_VARIABLES = ['language'] as const;
 /** Each prompt's own variables, besides the common ones. */
 export const PROMPT_VARIABLES = {
   'roleplay/selector': ['user', 'chronology'],
-  'roleplay/selector-task': ['candidates', 'recent'],
+  'roleplay/selector-task': ['candidates'],
   'roleplay/common-rules': [],
   'roleplay/point-of-view': ['name', 'history'],
   'roleplay/projector': ['target', 'history'],

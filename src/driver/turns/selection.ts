@@ -1,7 +1,5 @@
-// Selects the next actor: a structured call made from the person's seat. It reads the user's point of
-// view — the window the user's own requests begin with (L7), so a server keeping the user's prompt reads
-// only the task — who wrote the last turns, and the names of present characters: no source, no card,
-// no persona, no other participant's view (O1). Never the user.
+// Selects the next actor: a context-neutral, structured call that sees the authored chronology and the
+// public names of present characters only — no cards, no projections, no persona. Never the user.
 import { z } from 'zod';
 import { type DriverEnv, type DriverResult, type Story } from '../env.ts';
 import { generateValidated, guardPrompts } from './generate.ts';
@@ -10,25 +8,19 @@ import { renderPrompt } from '../prompts/render.ts';
 import { samplingFor } from './sampling.ts';
 import { estimatedRoom, requestBudget, type RequestBudget } from '../budget/request-budget.ts';
 import { fitRequest, type Fitted } from '../budget/fit.ts';
-import { CANDIDATES_SHARE, SHORT_SELECTOR_TOKENS } from '../budget/shares.ts';
+import { CANDIDATES_SHARE, SHORT_SELECTOR_TOKENS, SELECTOR_HISTORY_TOKENS } from '../budget/shares.ts';
 import { estimateMessages } from '../budget/tokens.ts';
 import { tr } from '../i18n/messages.ts';
 import type { ChatRequest } from '../model.ts';
 import { nameList } from '../i18n/lists.ts';
-import { activeLeaf } from '../doc/turns.ts';
-import { formatEntry } from '../views/transcript-text.ts';
-import { cacheKeyOf, povMessage, promptsOf } from './point-of-view.ts';
-import { windowOf } from './pov-window.ts';
+import { cacheKeyOf, commonRules, joinParts, promptsOf } from './point-of-view.ts';
 
-/** The selector's own key, for a story with no user to choose from the seat of (no participant id has `~`). */
+/** The selector's own key among a story's prompts (no participant id has a colon-free `~`). */
 const SELECTOR_KEY = '~selector';
-/** How many of the last turns' authors the selector is told, for a fair share of the story. */
-const RECENT_AUTHORS = 8;
 
 /**
- * The selector's request: the user's point of view and window (fewer turns when the budget says so;
- * on a server keeping too few prompts a short one of its own), its rules, then the names to choose
- * from and who wrote the last turns.
+ * The selector's request: the rules and the most recent sources (at most SELECTOR_HISTORY_TOKENS,
+ * fewer when the budget says so), then the names to choose from.
  */
 export async function selectorRequest(
   story: Story,
@@ -37,29 +29,25 @@ export async function selectorRequest(
   budget: RequestBudget,
 ): Promise<Fitted<ChatRequest>> {
   const { views } = story;
-  const { language } = views.meta();
-  const cast = views.cast();
-  const { nameOf, user } = cast;
-  const leaf = activeLeaf(story.doc);
-  // A turn the user has no view of yet is one they have not perceived: not theirs to choose from.
-  const entries =
-    user && leaf !== null ? views.transcript(user.id, { leaf }).filter((e) => e.kind !== 'missing') : [];
-  const recent = views
-    .path()
-    .slice(-RECENT_AUTHORS)
-    .map((n) => nameOf(n.turn.author));
-  const rules = renderPrompt(env.prompts, language, 'roleplay/selector', {
-    user: user?.name ?? tr(language, 'The user'),
-    chronology: '',
-  });
-  const task = renderPrompt(env.prompts, language, 'roleplay/selector-task', {
-    candidates: candidates.map(nameOf).join(', '),
-    recent: recent.length ? recent.join(language === 'zh' ? '、' : ', ') : tr(language, '(nobody yet)'),
-  });
+  const meta = views.meta();
+  const { nameOf, user } = views.cast();
   const names = candidates.map(nameOf);
-  const build = (history: readonly string[], start: number): ChatRequest => ({
+  const task = renderPrompt(env.prompts, meta.language, 'roleplay/selector-task', {
+    candidates: names.join(', '),
+  });
+  const build = (chronology: readonly string[]): ChatRequest => ({
     messages: [
-      povMessage(env, language, user?.name ?? tr(language, 'The user'), history, start, rules),
+      {
+        role: 'system',
+        // The rules every request begins with first: a server that keeps one prompt keeps them read.
+        content: joinParts(
+          commonRules(env, meta.language),
+          renderPrompt(env.prompts, meta.language, 'roleplay/selector', {
+            user: user?.name ?? tr(meta.language, 'The user'),
+            chronology: chronology.join('\n\n') || tr(meta.language, '(The story has not begun.)'),
+          }),
+        ),
+      },
       { role: 'user', content: task },
     ],
     response_format: {
@@ -77,21 +65,17 @@ export async function selectorRequest(
     },
     ...samplingFor(env, 'selector'),
   });
-  // The user's projections on the same backend begin with this window: a server keeping the user's
-  // prompt reads it once. A server keeping too few prompts reads it whole before every turn: a short one.
-  const shared =
-    user && !budget.shortWindows && env.models.selector === env.models.projector
-      ? { start: (await windowOf(story, env, user.id, entries, 'projector')).start }
-      : {};
   return fitRequest(budget, {
-    entries: entries.map((e) => formatEntry(e, nameOf)),
-    build,
+    // The whole chronology, windowed in coarse steps like every history (a fixed count of recent turns
+    // would shift on every turn, and the cached prefix with it).
+    entries: views.path().map((n) => `${nameOf(n.turn.author)}: ${n.turn.source}`),
+    // On a server that keeps too few prompts the selector's is read whole before every turn: a few turns.
+    cap: budget.shortWindows ? SHORT_SELECTOR_TOKENS : SELECTOR_HISTORY_TOKENS,
+    build: (history) => build(history),
     messages: (r) => r.messages,
-    stable: estimateMessages(build([], 0).messages),
+    stable: estimateMessages(build([]).messages),
     volatile: 0,
     reserve: Math.floor(estimatedRoom(budget) * CANDIDATES_SHARE),
-    ...(budget.shortWindows ? { cap: SHORT_SELECTOR_TOKENS } : {}),
-    ...shared,
   });
 }
 
@@ -109,7 +93,6 @@ export async function selectNextActor(
   env: DriverEnv,
 ): Promise<DriverResult<{ actor: string }>> {
   const language = story.views.meta().language;
-  const { user } = story.views.cast();
   const candidates = candidatesOf(story);
   const only = candidates[0];
   if (only === undefined)
@@ -130,10 +113,8 @@ export async function selectNextActor(
       model: env.models.selector,
       language,
       fitted: await selectorRequest(story, env, candidates, budget),
-      // The user's own prompt: the selector reads the user's window (see selectorRequest).
-      ...(user
-        ? { cacheKey: cacheKeyOf(story, user.id) }
-        : { cacheKey: cacheKeyOf(story, SELECTOR_KEY), cacheGuest: true }),
+      cacheKey: cacheKeyOf(story, SELECTOR_KEY),
+      cacheGuest: true,
       validate: (text) => {
         const read = jsonAnswer(text);
         if (!read)
