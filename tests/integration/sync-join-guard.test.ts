@@ -2,14 +2,16 @@
 // worker host against real sync servers: a link naming one of the person's own stories and a stranger's
 // server is refused, saying where the story syncs now; the stranger's server hears nothing of that
 // room, and the story's next turn still reaches the person's own server. A local-only story is refused
-// the same way, and a story new to the device still joins.
+// the same way, and a story new to the device still joins. A story the synced library lists but this
+// device has not downloaded yet is decided from its entry: one of the person's own, or one joined from a
+// friend's server, is refused for any other server, and the friend's link still joins it here.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startSyncServer, type SyncServer } from '../../sync-server/server.ts';
 import { roomToken } from '../../sync-server/tokens.ts';
-import type { DriverApi } from '../../src/workers/api.ts';
+import type { DriverApi, StorySummary } from '../../src/workers/api.ts';
 import { eventually, ok, startDevice, statusIs, type Device } from '../support/sync-devices.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'rashomon-join-guard-'));
@@ -142,5 +144,88 @@ describe('a join link naming a story this device has', () => {
     expect((await friend.api.getDeviceSettings()).sharedStories).toEqual([
       expect.objectContaining({ room: id, serverURL: `${server.url}/` }),
     ]);
+  });
+});
+
+describe('a join link naming a story the library lists but this device has not downloaded', () => {
+  /** My second device, paired with my server, with `id` listed there (and never opened). */
+  const secondDevice = async (
+    mine: SyncServer,
+    id: string,
+    entry: (s: StorySummary) => boolean = () => true,
+  ) => {
+    const second = await device('my-second', mine);
+    await eventually(
+      () => second.api.listStories(),
+      (list) => list.some((s) => s.id === id && entry(s)),
+      'the story listed on my second device',
+    );
+    return second;
+  };
+
+  it('[SV19] one of my own is refused for a stranger’s server: nothing is sent, and it still arrives from mine', async () => {
+    const mine = await start();
+    const strangerLog: string[] = [];
+    const stranger = await start(strangerLog);
+    const me = await device('me', mine);
+    const id = await story(me.api);
+    await eventually(
+      () => me.api.syncStatus(),
+      (s) => !!s.rooms?.some((r) => r.room === id && r.status === 'connected'),
+      'the story to upload to my server',
+    );
+    const second = await secondDevice(mine, id);
+
+    const refused = await second.api.joinSharedStory(linkTo(stranger, id));
+    expect(refused).toMatchObject({ ok: false, code: 'invalid' });
+    const detail = refused.ok ? '' : refused.detail;
+    expect(detail).toContain('“My own diary” is in your story list and syncs with');
+    expect(detail).toContain(new URL(mine.url).host);
+    expect(detail).toContain(new URL(stranger.url).host);
+    expect(detail).toContain('Nothing was sent');
+    expect((await second.api.getDeviceSettings()).sharedStories).toEqual([]);
+
+    ok(await second.api.openStory(id));
+    await eventually(
+      () => texts(second.api, id),
+      (t) => t.includes('Nobody may read this.'),
+      'my story from my server',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(strangerLog.filter((line) => line.includes(id))).toEqual([]);
+  });
+
+  it('[SV19] one joined from a friend’s server joins with the friend’s link, never with a stranger’s', async () => {
+    const mine = await start();
+    const friends = await start();
+    const strangerLog: string[] = [];
+    const stranger = await start(strangerLog);
+    const friend = await device('friend', friends);
+    const id = await story(friend.api);
+    await eventually(
+      () => friend.api.syncStatus(),
+      (s) => !!s.rooms?.some((r) => r.room === id && r.status === 'connected'),
+      'the friend’s story to upload',
+    );
+    const me = await device('me', mine);
+    ok(await me.api.joinSharedStory(linkTo(friends, id)));
+    const second = await secondDevice(mine, id, (s) => s.joinedFrom === friends.url);
+
+    const refused = await second.api.joinSharedStory(linkTo(stranger, id));
+    expect(refused).toMatchObject({ ok: false, code: 'invalid' });
+    const detail = refused.ok ? '' : refused.detail;
+    expect(detail).toContain(`syncs with ${new URL(friends.url).host}`);
+    expect(detail).toContain(new URL(stranger.url).host);
+    expect((await second.api.getDeviceSettings()).sharedStories).toEqual([]);
+
+    ok(await second.api.joinSharedStory({ ...linkTo(friends, id), serverURL: `${friends.url}/` }));
+    ok(await second.api.openStory(id));
+    await eventually(
+      () => texts(second.api, id),
+      (t) => t.includes('Nobody may read this.'),
+      'the friend’s story on my second device',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(strangerLog.filter((line) => line.includes(id))).toEqual([]);
   });
 });
