@@ -1,7 +1,7 @@
 // A room token's limits on the real sync server (127.0.0.1, real LevelDB, y-websocket clients): a link
 // that opens segment room after segment room stops at its bound with a clear refusal, and meanwhile the
-// owner's library and stories, and another link's story, still open and sync. And the refusal log
-// under a flood stays a few lines.
+// owner's library and stories, and another link's story, still open and sync; busy links together leave
+// rooms for a link that comes later. And the refusal log under a flood stays a few lines.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,7 +75,14 @@ async function syncsIn(server: SyncServer, room: string, token: string) {
 
 describe('sync server: what one room token may hold', () => {
   it('[SV15][SV16] a link opening segment room after segment room stops at its bound (429), and the owner’s library and story, and another link’s story, still open and sync', async () => {
-    const limits = { maxRooms: 12, maxRoomsPerToken: 6, maxConnectionsPerToken: 64, ownerRooms: 4 };
+    // No rooms kept for new links here: this is each link's own bound (the rooms kept for new links: below).
+    const limits = {
+      maxRooms: 12,
+      maxRoomsPerToken: 6,
+      maxConnectionsPerToken: 64,
+      ownerRooms: 4,
+      newLinkRooms: 0,
+    };
     const server = await start(limits);
     const { ownerToken, roomSecret } = server.data.secrets;
     const flooder = roomToken(roomSecret, 'story');
@@ -167,6 +174,58 @@ describe('sync server: what one room token may hold', () => {
         } else await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(reopened).toBe(1);
+    } finally {
+      for (const ws of held) ws.terminate();
+    }
+  });
+
+  it('[SV16] busy links together leave rooms for a link that comes later: it opens its story and two segments, and syncs', async () => {
+    const limits = {
+      maxRooms: 16,
+      maxRoomsPerToken: 5,
+      maxConnectionsPerToken: 64,
+      ownerRooms: 2,
+      newLinkRooms: 6,
+    };
+    const server = await start(limits);
+    const { ownerToken, roomSecret } = server.data.secrets;
+    const held: WebSocket[] = [];
+    /** A link opening its story's segment rooms one after another: how many it got, and its last refusal. */
+    const flood = async (story: string) => {
+      const link = roomToken(roomSecret, story);
+      let opened = 0;
+      let refused: { status: number; error?: string } | undefined;
+      for (let n = 0; n < 10; n++) {
+        const answer = await openRaw(wsUrl(server, `${story}~${n}`, link));
+        if (answer.ws) {
+          held.push(answer.ws);
+          opened++;
+        } else refused = answer;
+      }
+      return { opened, refused };
+    };
+    try {
+      const busy = [await flood('a'), await flood('b'), await flood('c')];
+      // A link that comes later still opens what one device needs to play, and it syncs there. (Without
+      // the rooms kept for new links, the busy ones took 5 + 5 + 4: all but the owner's two.)
+      const late = roomToken(roomSecret, 'late');
+      const rooms = ['late', 'late~0', 'late~1'];
+      const answers = await Promise.all(rooms.map((room) => openRaw(wsUrl(server, room, late))));
+      for (const answer of answers) if (answer.ws) held.push(answer.ws);
+      expect(answers.map(({ status }) => status)).toEqual([101, 101, 101]);
+      for (const room of rooms) await syncsIn(server, room, late);
+      // The first link took its own bound; the others stopped once they could play.
+      const kept = {
+        status: 503,
+        error: "the rooms left are kept for new links (6) and the server's owner (2)",
+      };
+      expect(busy).toEqual([
+        { opened: 5, refused: { status: 429, error: 'this link has 5 rooms open, its limit' } },
+        { opened: 3, refused: kept },
+        { opened: 3, refused: kept },
+      ]);
+      // The owner's library still opens and syncs.
+      await syncsIn(server, 'library', ownerToken);
     } finally {
       for (const ws of held) ws.terminate();
     }
