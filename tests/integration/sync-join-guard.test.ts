@@ -72,38 +72,65 @@ const linkTo = (server: SyncServer, room: string) => ({
   token: roomToken(server.data.secrets.roomSecret, room),
 });
 
+/** Waits until `id`'s room is connected on the device of `api`: the story is on its server. */
+const uploaded = (api: DriverApi, id: string) =>
+  eventually(
+    () => api.syncStatus(),
+    (s) => !!s.rooms?.some((r) => r.room === id && r.status === 'connected'),
+    'the story to upload',
+  );
+
+/** Joins `link` on the device of `api`: refused, saying each of `said`, and nothing joined. */
+async function refusedSaying(api: DriverApi, link: ReturnType<typeof linkTo>, said: string[]) {
+  const refused = await api.joinSharedStory(link);
+  expect(refused).toMatchObject({ ok: false, code: 'invalid' });
+  const detail = refused.ok ? '' : refused.detail;
+  for (const words of said) expect(detail).toContain(words);
+  expect((await api.getDeviceSettings()).sharedStories).toEqual([]);
+}
+
+/** Opens `id` on the device of `api` and waits until its transcript shows `text` (come from its server). */
+async function opensWith(api: DriverApi, id: string, text: string, what: string) {
+  ok(await api.openStory(id));
+  await eventually(
+    () => texts(api, id),
+    (t) => t.includes(text),
+    what,
+  );
+}
+
+/** What a server's log says of a room, a moment after the last step (time for a joined room to connect). */
+async function heardOf(log: string[], room: string) {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return log.filter((line) => line.includes(room));
+}
+
+/** A server (`home`) with a story on it from `owner`'s device, and a stranger's server that logs what it hears. */
+async function aStoryAndAStranger(owner: string) {
+  const home = await start();
+  const strangerLog: string[] = [];
+  const stranger = await start(strangerLog);
+  const made = await device(owner, home);
+  const id = await story(made.api);
+  await uploaded(made.api, id);
+  return { home, stranger, strangerLog, device: made, id };
+}
+
 describe('a join link naming a story this device has', () => {
   it('[SV19] is refused: the stranger’s server hears nothing of it, and it keeps syncing with its own', async () => {
-    const mine = await start();
-    const strangerLog: string[] = [];
-    const stranger = await start(strangerLog);
-    const me = await device('me', mine);
-    const id = await story(me.api);
-    await eventually(
-      () => me.api.syncStatus(),
-      (s) => s.status === 'connected' && !!s.rooms?.some((r) => r.room === id && r.status === 'connected'),
-      'the story to upload to my server',
-    );
+    const { home: mine, stranger, strangerLog, device: me, id } = await aStoryAndAStranger('me');
 
-    const refused = await me.api.joinSharedStory(linkTo(stranger, id));
-    expect(refused).toMatchObject({ ok: false, code: 'invalid' });
-    const detail = refused.ok ? '' : refused.detail;
-    expect(detail).toContain('“My own diary” is already on this device and syncs with');
-    expect(detail).toContain(new URL(mine.url).host);
-    expect(detail).toContain(new URL(stranger.url).host);
-    expect(detail).toContain('Nothing was sent');
-    expect((await me.api.getDeviceSettings()).sharedStories).toEqual([]);
+    await refusedSaying(me.api, linkTo(stranger, id), [
+      `“My own diary” is already on this device and syncs with ${new URL(mine.url).host}`,
+      new URL(stranger.url).host,
+      'Nothing was sent',
+    ]);
 
     // The next turn goes to my server, where another device of mine reads it.
     ok(await me.api.send(id, { next: null, text: 'Still only mine.' }));
     const other = await device('my-other', mine);
     await listed(other.api, id);
-    ok(await other.api.openStory(id));
-    await eventually(
-      () => texts(other.api, id),
-      (t) => t.includes('Still only mine.'),
-      'the new turn on my server',
-    );
+    await opensWith(other.api, id, 'Still only mine.', 'the new turn on my server');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(strangerLog.filter((line) => line.includes(id))).toEqual([]);
     expect((await me.api.syncStatus()).rooms?.every((r) => r.status === 'connected')).toBe(true);
@@ -114,10 +141,7 @@ describe('a join link naming a story this device has', () => {
     const stranger = await start(strangerLog);
     const me = await device('local');
     const id = await story(me.api);
-    const refused = await me.api.joinSharedStory(linkTo(stranger, id));
-    expect(refused).toMatchObject({ ok: false, code: 'invalid' });
-    expect(refused.ok ? '' : refused.detail).toContain('syncs with no server');
-    expect((await me.api.getDeviceSettings()).sharedStories).toEqual([]);
+    await refusedSaying(me.api, linkTo(stranger, id), ['syncs with no server']);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await me.api.syncStatus()).status).toBe('off');
     expect(strangerLog.filter((line) => line.includes(id))).toEqual([]);
@@ -164,68 +188,33 @@ describe('a join link naming a story the library lists but this device has not d
   };
 
   it('[SV19] one of my own is refused for a stranger’s server: nothing is sent, and it still arrives from mine', async () => {
-    const mine = await start();
-    const strangerLog: string[] = [];
-    const stranger = await start(strangerLog);
-    const me = await device('me', mine);
-    const id = await story(me.api);
-    await eventually(
-      () => me.api.syncStatus(),
-      (s) => !!s.rooms?.some((r) => r.room === id && r.status === 'connected'),
-      'the story to upload to my server',
-    );
+    const { home: mine, stranger, strangerLog, id } = await aStoryAndAStranger('me');
     const second = await secondDevice(mine, id);
 
-    const refused = await second.api.joinSharedStory(linkTo(stranger, id));
-    expect(refused).toMatchObject({ ok: false, code: 'invalid' });
-    const detail = refused.ok ? '' : refused.detail;
-    expect(detail).toContain('“My own diary” is in your story list and syncs with');
-    expect(detail).toContain(new URL(mine.url).host);
-    expect(detail).toContain(new URL(stranger.url).host);
-    expect(detail).toContain('Nothing was sent');
-    expect((await second.api.getDeviceSettings()).sharedStories).toEqual([]);
+    await refusedSaying(second.api, linkTo(stranger, id), [
+      `“My own diary” is in your story list and syncs with ${new URL(mine.url).host}`,
+      new URL(stranger.url).host,
+      'Nothing was sent',
+    ]);
 
-    ok(await second.api.openStory(id));
-    await eventually(
-      () => texts(second.api, id),
-      (t) => t.includes('Nobody may read this.'),
-      'my story from my server',
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(strangerLog.filter((line) => line.includes(id))).toEqual([]);
+    await opensWith(second.api, id, 'Nobody may read this.', 'my story from my server');
+    expect(await heardOf(strangerLog, id)).toEqual([]);
   });
 
   it('[SV19] one joined from a friend’s server joins with the friend’s link, never with a stranger’s', async () => {
+    const { home: friends, stranger, strangerLog, id } = await aStoryAndAStranger('friend');
     const mine = await start();
-    const friends = await start();
-    const strangerLog: string[] = [];
-    const stranger = await start(strangerLog);
-    const friend = await device('friend', friends);
-    const id = await story(friend.api);
-    await eventually(
-      () => friend.api.syncStatus(),
-      (s) => !!s.rooms?.some((r) => r.room === id && r.status === 'connected'),
-      'the friend’s story to upload',
-    );
     const me = await device('me', mine);
     ok(await me.api.joinSharedStory(linkTo(friends, id)));
     const second = await secondDevice(mine, id, (s) => s.joinedFrom === friends.url);
 
-    const refused = await second.api.joinSharedStory(linkTo(stranger, id));
-    expect(refused).toMatchObject({ ok: false, code: 'invalid' });
-    const detail = refused.ok ? '' : refused.detail;
-    expect(detail).toContain(`syncs with ${new URL(friends.url).host}`);
-    expect(detail).toContain(new URL(stranger.url).host);
-    expect((await second.api.getDeviceSettings()).sharedStories).toEqual([]);
+    await refusedSaying(second.api, linkTo(stranger, id), [
+      `syncs with ${new URL(friends.url).host}`,
+      new URL(stranger.url).host,
+    ]);
 
     ok(await second.api.joinSharedStory({ ...linkTo(friends, id), serverURL: `${friends.url}/` }));
-    ok(await second.api.openStory(id));
-    await eventually(
-      () => texts(second.api, id),
-      (t) => t.includes('Nobody may read this.'),
-      'the friend’s story on my second device',
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(strangerLog.filter((line) => line.includes(id))).toEqual([]);
+    await opensWith(second.api, id, 'Nobody may read this.', 'the friend’s story on my second device');
+    expect(await heardOf(strangerLog, id)).toEqual([]);
   });
 });

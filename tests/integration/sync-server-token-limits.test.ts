@@ -64,6 +64,20 @@ function openRaw(url: string): Promise<{ status: number; error?: string; ws?: We
   });
 }
 
+type Answer = { status: number; error?: string };
+
+/** A link opening `count` segment rooms of `story` one after another: every answer (open sockets go to `held`). */
+async function floodSegments(server: SyncServer, story: string, count: number, held: WebSocket[]) {
+  const link = roomToken(server.data.secrets.roomSecret, story);
+  const answers: Answer[] = [];
+  for (let n = 0; n < count; n++) {
+    const { ws, ...answer } = await openRaw(wsUrl(server, `${story}~${n}`, link));
+    if (ws) held.push(ws);
+    answers.push(answer);
+  }
+  return answers;
+}
+
 /** Two clients on a room, one writing: resolves once the other has it (the room opens and syncs). */
 async function syncsIn(server: SyncServer, room: string, token: string) {
   const writer = client(server, room, token);
@@ -87,14 +101,9 @@ describe('sync server: what one room token may hold', () => {
     const { ownerToken, roomSecret } = server.data.secrets;
     const flooder = roomToken(roomSecret, 'story');
     const held: WebSocket[] = [];
-    const answers: { status: number; error?: string }[] = [];
     try {
       // A million segment rooms are names the link opens; 40 are enough to fill this server without limits.
-      for (let n = 0; n < 40; n++) {
-        const answer = await openRaw(wsUrl(server, `story~${n}`, flooder));
-        if (answer.ws) held.push(answer.ws);
-        answers.push(answer);
-      }
+      const answers = await floodSegments(server, 'story', 40, held);
       // Meanwhile the owner's library opens and syncs (without the bound: 503, "Syncing…" for good).
       await syncsIn(server, 'library', ownerToken);
       expect(held).toHaveLength(limits.maxRoomsPerToken);
@@ -109,12 +118,7 @@ describe('sync server: what one room token may hold', () => {
 
       // A second link floods too: it gets its share until only the owner's rooms are left.
       const second = roomToken(roomSecret, 'other');
-      const secondAnswers: { status: number; error?: string }[] = [];
-      for (let n = 0; n < 10; n++) {
-        const answer = await openRaw(wsUrl(server, `other~${n}`, second));
-        if (answer.ws) held.push(answer.ws);
-        secondAnswers.push(answer);
-      }
+      const secondAnswers = await floodSegments(server, 'other', 10, held);
       const opened = secondAnswers.filter(({ status }) => status === 101).length;
       // The rooms in use (the first link's, the owner's library) leave it all but the owner's four.
       expect(opened).toBe(limits.maxRooms - limits.ownerRooms - limits.maxRoomsPerToken - 1);
@@ -180,35 +184,19 @@ describe('sync server: what one room token may hold', () => {
   });
 
   it('[SV16] busy links together leave rooms for a link that comes later: it opens its story and two segments, and syncs', async () => {
-    const limits = {
-      maxRooms: 16,
-      maxRoomsPerToken: 5,
-      maxConnectionsPerToken: 64,
-      ownerRooms: 2,
-      newLinkRooms: 6,
-    };
-    const server = await start(limits);
-    const { ownerToken, roomSecret } = server.data.secrets;
+    // 16 rooms: the owner's 2, 6 kept for new links, and 8 that busy links share.
+    const server = await start({ maxRooms: 16, maxRoomsPerToken: 5, ownerRooms: 2, newLinkRooms: 6 });
     const held: WebSocket[] = [];
-    /** A link opening its story's segment rooms one after another: how many it got, and its last refusal. */
+    /** A busy link: how many of its segment rooms it opened, and its last refusal. */
     const flood = async (story: string) => {
-      const link = roomToken(roomSecret, story);
-      let opened = 0;
-      let refused: { status: number; error?: string } | undefined;
-      for (let n = 0; n < 10; n++) {
-        const answer = await openRaw(wsUrl(server, `${story}~${n}`, link));
-        if (answer.ws) {
-          held.push(answer.ws);
-          opened++;
-        } else refused = answer;
-      }
-      return { opened, refused };
+      const answers = await floodSegments(server, story, 10, held);
+      return { opened: answers.filter(({ status }) => status === 101).length, refused: answers.at(-1) };
     };
     try {
       const busy = [await flood('a'), await flood('b'), await flood('c')];
       // A link that comes later still opens what one device needs to play, and it syncs there. (Without
       // the rooms kept for new links, the busy ones took 5 + 5 + 4: all but the owner's two.)
-      const late = roomToken(roomSecret, 'late');
+      const late = roomToken(server.data.secrets.roomSecret, 'late');
       const rooms = ['late', 'late~0', 'late~1'];
       const answers = await Promise.all(rooms.map((room) => openRaw(wsUrl(server, room, late))));
       for (const answer of answers) if (answer.ws) held.push(answer.ws);
@@ -225,7 +213,7 @@ describe('sync server: what one room token may hold', () => {
         { opened: 3, refused: kept },
       ]);
       // The owner's library still opens and syncs.
-      await syncsIn(server, 'library', ownerToken);
+      await syncsIn(server, 'library', server.data.secrets.ownerToken);
     } finally {
       for (const ws of held) ws.terminate();
     }
