@@ -75,7 +75,10 @@ describe('hostile prose in the transcript', { timeout: 8 * STEP_TIMEOUT_MS }, ()
     const ids = await page
       .locator('[role="log"] li.turn[data-turn-id]')
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-turn-id')));
-    assert.deepEqual(ids, TEXTS.map(([id]) => id));
+    assert.deepEqual(
+      ids,
+      TEXTS.map(([id]) => id),
+    );
     assert.equal(await page.locator('[role="log"] .prose-unformatted').count(), 0, 'no turn fell back');
 
     assert.equal(await row('t0').locator('.prose em').textContent(), 'gate');
@@ -85,10 +88,15 @@ describe('hostile prose in the transcript', { timeout: 8 * STEP_TIMEOUT_MS }, ()
     const quotes = row('t1').locator('.prose');
     assert.equal(await quotes.locator('blockquote').count(), MAX_NESTING);
     assert.equal(await quotes.textContent(), '>'.repeat(QUOTES.length - MAX_NESTING));
+    // Parsed in pieces, the line is one paragraph of the deepest quote again.
+    assert.equal(await quotes.locator(':scope > p').count(), 0);
+    assert.equal(await quotes.locator('blockquote').last().locator('p').count(), 1);
 
     const bullets = row('t3').locator('.prose');
     assert.equal(await bullets.locator('ul').count(), MAX_NESTING);
     assert.match(await bullets.textContent(), /^(- ?)+end$/);
+    assert.equal(await bullets.locator(':scope > p').count(), 0);
+    assert.equal(await bullets.locator('ul').last().locator('p').count(), 1);
     assert.equal(await row('t4').locator('.prose hr').count(), 1);
 
     const chinese = row('t5').locator('.prose');
