@@ -4,13 +4,14 @@
 // as one parse would have them (a cut paragraph inside a quote or a list stays in it).
 import { fencedLines } from './prose-bounds.ts';
 
-/** A text longer than this is parsed in pieces of at most this many characters of prose (a fenced code block is one piece). */
+/** A longer text is parsed in pieces of at most this many characters of prose (a code fence is one piece). */
 export const CHUNK_CHARS = 2000;
 
 /**
  * How a piece continues the text before it: `none` (the first), `block` (after a blank line), `item`
- * (after a blank line, indented into the list item before it: it starts with that item's marker), `line` (on the next line of the same
- * block), `mid` (inside a line cut in two; `space` if white space was cut).
+ * (after a blank line, indented into the list item before it: the piece starts with that item's
+ * marker), `line` (on the next line of the same block), `mid` (inside a line cut in two; `space` if
+ * white space was cut).
  */
 export type PieceJoin = 'none' | 'block' | 'item' | 'line' | 'mid';
 
@@ -183,18 +184,20 @@ export function proseChunks(markdown: string): ProseChunk[] {
   for (let lines of blankLineBlocks(markdown)) {
     const first = lines[0]!;
     const inItem: boolean = item !== null && indentOf(first.line) >= item.length;
-    const text = (): string => lines.map(({ line }) => line).join('\n');
-    if (gathered !== null && gathered.length + text().length + 2 > CHUNK_CHARS) flush();
+    let text = lines.map(({ line }) => line).join('\n');
+    if (gathered !== null && gathered.length + text.length + 2 > CHUNK_CHARS) flush();
     if (gathered === null) {
       join = chunks.length === 0 ? 'none' : inItem ? 'item' : 'block';
       // Parsed alone, a piece inside an item starts with its marker again, in place of its indent: its
       // lines then stay in the item or leave it as they would have (prose-join.ts takes the item's blocks).
-      if (inItem && item !== null)
+      if (inItem && item !== null) {
         lines = [{ ...first, line: item + first.line.trimStart() }, ...lines.slice(1)];
+        text = lines.map(({ line }) => line).join('\n');
+      }
     }
     item = itemAfter(lines, inItem ? item : null);
-    if (text().length <= CHUNK_CHARS) {
-      gathered = gathered === null ? text() : `${gathered}\n\n${text()}`;
+    if (text.length <= CHUNK_CHARS) {
+      gathered = gathered === null ? text : `${gathered}\n\n${text}`;
       continue;
     }
     flush();
