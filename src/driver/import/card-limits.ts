@@ -2,12 +2,15 @@
 // import refused it, and a card's name is the review's heading. Checked on the card's JSON before it is
 // read, so a card over a limit is refused in one line and its review is never built (SJ9).
 import { tr } from '../i18n/messages.ts';
-import { MAX_TEXT_CHARS } from '../story-json/field-limits.ts';
+import { MAX_NAME_CHARS, MAX_TEXT_CHARS } from '../story-json/field-limits.ts';
 import type { NoteTaker } from './card-notes.ts';
 import { isRecord } from './lenient.ts';
 
-/** A card's name (the review's heading, every transcript line's author): a long sentence at most. */
-export const MAX_CARD_NAME_CHARS = 1_000;
+/**
+ * A card's name (the review's heading, every transcript line's author): a participant's bound (SJ3), so
+ * a story holding the card never writes an export that refuses to import again.
+ */
+export const MAX_CARD_NAME_CHARS = MAX_NAME_CHARS;
 /** The short values the review quotes (spec, dates, version, creator, tags, an asset's name). */
 export const MAX_CARD_LABEL_CHARS = 1_000;
 /**
