@@ -17,6 +17,8 @@ export const LimitsSchema = z.object({
   maxRoomsPerToken: positiveInt.default(LIMITS.MAX_ROOMS_PER_ROOM_TOKEN),
   maxConnectionsPerToken: positiveInt.default(LIMITS.MAX_CONNECTIONS_PER_ROOM_TOKEN),
   ownerRooms: z.number().int().nonnegative().default(LIMITS.ROOMS_RESERVED_FOR_OWNER),
+  newLinkRooms: z.number().int().nonnegative().default(LIMITS.ROOMS_KEPT_FOR_NEW_LINKS),
+  roomsToPlay: positiveInt.default(LIMITS.ROOMS_TO_PLAY),
   ownerConnectionsPerRoom: z.number().int().nonnegative().default(LIMITS.CONNECTIONS_RESERVED_FOR_OWNER),
   refusalLogIntervalMs: positiveInt.default(LIMITS.REFUSAL_LOG_INTERVAL_MS),
   roomIdleMs: z.number().int().nonnegative().default(LIMITS.ROOM_IDLE_UNLOAD_MS),

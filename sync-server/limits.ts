@@ -33,6 +33,20 @@ export const MAX_CONNECTIONS_PER_ROOM_TOKEN = 32;
  */
 export const ROOMS_RESERVED_FOR_OWNER = 4;
 
+/**
+ * Rooms in memory that links already playing (holding `ROOMS_TO_PLAY` rooms) can never take: kept so a
+ * link that comes later can still start, however many busy links hold their full share (SV16). Eight
+ * lets two new links each open what one device needs to play.
+ */
+export const ROOMS_KEPT_FOR_NEW_LINKS = 8;
+
+/**
+ * What one device needs of a segmented story to show and continue it: the story's room, the leaf's
+ * segment and the one below (older segments are fetched in the background, SC3). A link holding fewer
+ * is still starting, and may use the rooms kept for new links.
+ */
+export const ROOMS_TO_PLAY = 3;
+
 /** Connections of each room that its link can never take: kept for the owner's devices in that story. */
 export const CONNECTIONS_RESERVED_FOR_OWNER = 4;
 

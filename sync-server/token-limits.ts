@@ -1,6 +1,7 @@
 // What each room token holds (connections, and the rooms they are in), checked before a hold is taken:
 // one link cannot open more than its share of rooms or connections, and never the slots kept for the
-// owner (SV15–SV17). The owner token is not limited here: its devices are the server's own.
+// owner, nor, once it has what it needs to play, those kept for links that come later (SV15–SV16). The
+// owner token is not limited here: its devices are the server's own.
 import type { Limits } from './config.ts';
 
 /** Who asks for a room: the owner, or a room token (known by its story: the token's scope). */
@@ -11,6 +12,8 @@ export const OWNER: Holder = { kind: 'owner' };
 export class TokenLimitReached extends Error {}
 /** Refused before the upgrade: the rooms left are kept for the owner (HTTP 503, as a full server). */
 export class ReservedForOwner extends Error {}
+/** Refused before the upgrade: a link that can play already, and the rooms left are kept for new links (HTTP 503). */
+export class ReservedForNewLinks extends Error {}
 
 interface TokenUse {
   connections: number;
@@ -57,9 +60,17 @@ export class TokenLimits {
     const forLinks = maxConnectionsPerRoom - this.limits.ownerConnectionsPerRoom;
     if (inRoom >= forLinks)
       throw new TokenLimitReached(`this link has ${forLinks} connections to this room, its limit`);
-    if (!this.holdsByRoom.has(room) && this.holdsByRoom.size >= maxRooms - this.limits.ownerRooms)
-      throw new ReservedForOwner(
-        `the rooms left are kept for the server's owner (${this.limits.ownerRooms})`,
+    if (this.holdsByRoom.has(room)) return;
+    const { ownerRooms, newLinkRooms, roomsToPlay } = this.limits;
+    if (this.holdsByRoom.size >= maxRooms - ownerRooms)
+      throw new ReservedForOwner(`the rooms left are kept for the server's owner (${ownerRooms})`);
+    // Busy links together stop short of the last rooms, so a link that comes later can still start.
+    if (
+      (use?.rooms.size ?? 0) >= roomsToPlay &&
+      this.holdsByRoom.size >= maxRooms - ownerRooms - newLinkRooms
+    )
+      throw new ReservedForNewLinks(
+        `the rooms left are kept for new links (${newLinkRooms}) and the server's owner (${ownerRooms})`,
       );
   }
 

@@ -21,14 +21,20 @@ import { ACCESS, HTTP_STATUS, tokenScope } from './protocol.ts';
 import { RoomUnavailable, type RoomRegistry } from './room-registry.ts';
 import type { Room } from './room.ts';
 import { routeOf, tokenParam } from './routes.ts';
-import { OWNER, ReservedForOwner, TokenLimitReached, type Holder } from './token-limits.ts';
+import {
+  OWNER,
+  ReservedForNewLinks,
+  ReservedForOwner,
+  TokenLimitReached,
+  type Holder,
+} from './token-limits.ts';
 import { accessFor } from './tokens.ts';
 
 /** Why a hold was refused: the HTTP answer and the log's reason (one line per reason per interval). */
 function refusal(e: unknown): { status: number; error: string; reason: string } {
   if (e instanceof TokenLimitReached)
     return { status: HTTP_STATUS.tokenLimit, error: e.message, reason: 'a link past its limits' };
-  if (e instanceof ReservedForOwner || e instanceof RoomUnavailable)
+  if (e instanceof ReservedForOwner || e instanceof ReservedForNewLinks || e instanceof RoomUnavailable)
     return { status: HTTP_STATUS.unavailable, error: e.message, reason: 'server full' };
   return { status: HTTP_STATUS.loadFailed, error: 'could not load the room', reason: 'could not load' };
 }

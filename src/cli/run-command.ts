@@ -292,8 +292,6 @@ export function sceneModel(
     model: opts.model,
     ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
     ...(opts.requestTimeoutMs !== undefined ? { requestTimeoutMs: opts.requestTimeoutMs } : {}),
-    // A request past --timeout ends the step (E10): asked again, a silent server held it five times as long.
-    retryTimedOut: false,
     wording: english,
   });
   return withContextSetting(model, opts.contextTokens);

@@ -6,7 +6,7 @@
 //   --json          the JSON object instead of the table
 //   --only a,b      only these groups (docScale1000, docScale10000, docScale100000 with --huge: segmented
 //                   stories; docScaleOneDoc1000, docScaleOneDoc10000: the one-document comparison;
-//                   requests, longSession, price, sync, app); RESULTS.md untouched
+//                   requests, longSession, price, prose, sync, app); RESULTS.md untouched
 //   --no-build      the app group uses the last build in .tmp/bench-dist
 //   --huge          also docScale100000: a 100,000-turn segmented story generated (never committed),
 //                   opened, edited and sent to, and the app group's 100,000 turns in Chromium; several
@@ -43,6 +43,7 @@ const GROUPS: Array<{ name: string; file: string; args: string[]; node?: string[
   { name: 'requests', file: 'requests.ts', args: [] },
   { name: 'longSession', file: 'long-session.ts', args: [] },
   { name: 'price', file: 'price.ts', args: [] },
+  { name: 'prose', file: 'prose.ts', args: [] },
   { name: 'sync', file: 'sync.ts', args: [] },
   {
     name: 'app',

@@ -2,6 +2,7 @@
 // targets), rendered as a plain-text table for the terminal and as tests/bench/RESULTS.md (the sections'
 // tables are in report-sections.ts).
 import { fmt, sections } from './report-sections.ts';
+import { proseSection } from './report-prose.ts';
 
 export type GroupOutcome =
   | { name: string; ok: true; result: unknown; seconds: number }
@@ -129,6 +130,8 @@ export function assemble(machine: Obj, outcomes: GroupOutcome[], run: RunInfo) {
       ),
     },
     app: shaped(APP_FIELDS, app, error('app')),
+    /** Rendering a turn's Markdown (prose.ts): characters and milliseconds by text. */
+    prose: shaped([], result('prose'), error('prose')),
     targets: [] as Target[],
     run: {
       ...run,
@@ -222,7 +225,7 @@ function machineLine(r: Report): string {
 
 export function renderTable(r: Report): string {
   const lines = [`Rashomon benchmarks, ${r.run.date}`, machineLine(r), ''];
-  for (const s of sections(r)) {
+  for (const s of [...sections(r), proseSection(r)]) {
     lines.push(s.title);
     const all = [s.head, ...s.rows];
     const widths = s.head.map((_, i) => Math.max(...all.map((row) => (row[i] ?? '').length)));
@@ -257,7 +260,7 @@ export function renderMarkdown(r: Report): string {
     'other processes may have been running, so compare runs on the same machine only.',
     '',
   ];
-  for (const s of sections(r)) {
+  for (const s of [...sections(r), proseSection(r)]) {
     out.push(
       `## ${s.title}`,
       '',

@@ -65,6 +65,28 @@ export async function connectModelServer(page, baseURL, model) {
   await settings.waitFor({ state: 'hidden' });
 }
 
+/** On the app's page: one turn sent, shown, and its generation done. */
+export async function sendTurn(page, text) {
+  await page.getByRole('textbox', { name: 'Your turn' }).fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('log', { name: 'Transcript' }).getByText(text).waitFor();
+  await page.getByRole('button', { name: 'Cancel' }).waitFor({ state: 'hidden' });
+}
+
+/** From the story list: a new story (player Sam, character Jane) with `turns` played; its id. */
+export async function playedStory(page, title, turns) {
+  await page.goto(new URL('#/', appUrl()).href);
+  await page.getByRole('button', { name: 'New story' }).click();
+  const form = page.getByRole('region', { name: 'New story' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Your name').fill('Sam');
+  await form.getByLabel('Character 1 Name').fill('Jane');
+  await form.getByRole('button', { name: 'Create story' }).click();
+  await page.getByRole('heading', { name: title }).waitFor();
+  for (const turn of turns) await sendTurn(page, turn);
+  return decodeURIComponent(new URL(page.url()).hash.replace('#/stories/', ''));
+}
+
 const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 
 /** axe-core on the page as it is now (evaluated through the DevTools protocol, past the app's CSP): no violations. */

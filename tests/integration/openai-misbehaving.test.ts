@@ -2,10 +2,7 @@
 // that is not JSON or is cut off is a model failure, retried, then told in one line; every request has
 // a deadline, body included; an answer past its size cap is stopped. complete() never throws for any.
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createOpenAIChatModel,
-  type OpenAIChatModelOptions,
-} from '../../src/backends/openai/chat-model.ts';
+import { createOpenAIChatModel, type OpenAIChatModelOptions } from '../../src/backends/openai/chat-model.ts';
 import { MAX_TRANSPORT_RETRIES } from '../../src/backends/openai/retry-policy.ts';
 import { english } from '../../src/backends/wording.ts';
 import { startOpenAIServer, type AnswerScript, type OpenAIServer } from '../support/openai-server.ts';
@@ -69,14 +66,12 @@ describe('[MS1][MS2][MS3] a model server that answers 200 and still fails', () =
   it.each([
     ['trickles a byte at a time', trickle(50)],
     ['stays silent after its headers', silent],
-  ])('[MS2] an answer that %s is stopped at the deadline, retried, then told', async (_, slow) => {
-    const model = await setup(() => slow, { requestTimeoutMs: DEADLINE_MS, maxRetries: 1 });
-    const started = Date.now();
+  ])('[MS2] an answer that %s is stopped at the deadline and told, not asked again', async (_, slow) => {
+    const model = await setup(() => slow, { requestTimeoutMs: DEADLINE_MS, maxRetries: 4 });
     const result = await model.complete({ messages });
-    expect(Date.now() - started).toBeLessThan(2 * DEADLINE_MS + 3_000);
     expect(result).toMatchObject({ ok: false, code: 'unreachable' });
     expect(!result.ok && result.detail).toMatch(/took longer than 1 s to answer, so the request was stopped/);
-    expect(attempts()).toBe(2);
+    expect(attempts()).toBe(1);
   });
 
   it('[MS2] a stream that trickles tokens past the deadline stops there, not retried once shown', async () => {

@@ -1,7 +1,7 @@
 // A room token's limits on the real sync server (127.0.0.1, real LevelDB, y-websocket clients): a link
 // that opens segment room after segment room stops at its bound with a clear refusal, and meanwhile the
-// owner's library and stories, and another link's story, still open and sync. And the refusal log
-// under a flood stays a few lines.
+// owner's library and stories, and another link's story, still open and sync; busy links together leave
+// rooms for a link that comes later. And the refusal log under a flood stays a few lines.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +64,20 @@ function openRaw(url: string): Promise<{ status: number; error?: string; ws?: We
   });
 }
 
+type Answer = { status: number; error?: string };
+
+/** A link opening `count` segment rooms of `story` one after another: every answer (open sockets go to `held`). */
+async function floodSegments(server: SyncServer, story: string, count: number, held: WebSocket[]) {
+  const link = roomToken(server.data.secrets.roomSecret, story);
+  const answers: Answer[] = [];
+  for (let n = 0; n < count; n++) {
+    const { ws, ...answer } = await openRaw(wsUrl(server, `${story}~${n}`, link));
+    if (ws) held.push(ws);
+    answers.push(answer);
+  }
+  return answers;
+}
+
 /** Two clients on a room, one writing: resolves once the other has it (the room opens and syncs). */
 async function syncsIn(server: SyncServer, room: string, token: string) {
   const writer = client(server, room, token);
@@ -75,19 +89,21 @@ async function syncsIn(server: SyncServer, room: string, token: string) {
 
 describe('sync server: what one room token may hold', () => {
   it('[SV15][SV16] a link opening segment room after segment room stops at its bound (429), and the owner’s library and story, and another link’s story, still open and sync', async () => {
-    const limits = { maxRooms: 12, maxRoomsPerToken: 6, maxConnectionsPerToken: 64, ownerRooms: 4 };
+    // No rooms kept for new links here: this is each link's own bound (the rooms kept for new links: below).
+    const limits = {
+      maxRooms: 12,
+      maxRoomsPerToken: 6,
+      maxConnectionsPerToken: 64,
+      ownerRooms: 4,
+      newLinkRooms: 0,
+    };
     const server = await start(limits);
     const { ownerToken, roomSecret } = server.data.secrets;
     const flooder = roomToken(roomSecret, 'story');
     const held: WebSocket[] = [];
-    const answers: { status: number; error?: string }[] = [];
     try {
       // A million segment rooms are names the link opens; 40 are enough to fill this server without limits.
-      for (let n = 0; n < 40; n++) {
-        const answer = await openRaw(wsUrl(server, `story~${n}`, flooder));
-        if (answer.ws) held.push(answer.ws);
-        answers.push(answer);
-      }
+      const answers = await floodSegments(server, 'story', 40, held);
       // Meanwhile the owner's library opens and syncs (without the bound: 503, "Syncing…" for good).
       await syncsIn(server, 'library', ownerToken);
       expect(held).toHaveLength(limits.maxRoomsPerToken);
@@ -102,12 +118,7 @@ describe('sync server: what one room token may hold', () => {
 
       // A second link floods too: it gets its share until only the owner's rooms are left.
       const second = roomToken(roomSecret, 'other');
-      const secondAnswers: { status: number; error?: string }[] = [];
-      for (let n = 0; n < 10; n++) {
-        const answer = await openRaw(wsUrl(server, `other~${n}`, second));
-        if (answer.ws) held.push(answer.ws);
-        secondAnswers.push(answer);
-      }
+      const secondAnswers = await floodSegments(server, 'other', 10, held);
       const opened = secondAnswers.filter(({ status }) => status === 101).length;
       // The rooms in use (the first link's, the owner's library) leave it all but the owner's four.
       expect(opened).toBe(limits.maxRooms - limits.ownerRooms - limits.maxRoomsPerToken - 1);
@@ -167,6 +178,42 @@ describe('sync server: what one room token may hold', () => {
         } else await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(reopened).toBe(1);
+    } finally {
+      for (const ws of held) ws.terminate();
+    }
+  });
+
+  it('[SV16] busy links together leave rooms for a link that comes later: it opens its story and two segments, and syncs', async () => {
+    // 16 rooms: the owner's 2, 6 kept for new links, and 8 that busy links share.
+    const server = await start({ maxRooms: 16, maxRoomsPerToken: 5, ownerRooms: 2, newLinkRooms: 6 });
+    const held: WebSocket[] = [];
+    /** A busy link: how many of its segment rooms it opened, and its last refusal. */
+    const flood = async (story: string) => {
+      const answers = await floodSegments(server, story, 10, held);
+      return { opened: answers.filter(({ status }) => status === 101).length, refused: answers.at(-1) };
+    };
+    try {
+      const busy = [await flood('a'), await flood('b'), await flood('c')];
+      // A link that comes later still opens what one device needs to play, and it syncs there. (Without
+      // the rooms kept for new links, the busy ones took 5 + 5 + 4: all but the owner's two.)
+      const late = roomToken(server.data.secrets.roomSecret, 'late');
+      const rooms = ['late', 'late~0', 'late~1'];
+      const answers = await Promise.all(rooms.map((room) => openRaw(wsUrl(server, room, late))));
+      for (const answer of answers) if (answer.ws) held.push(answer.ws);
+      expect(answers.map(({ status }) => status)).toEqual([101, 101, 101]);
+      for (const room of rooms) await syncsIn(server, room, late);
+      // The first link took its own bound; the others stopped once they could play.
+      const kept = {
+        status: 503,
+        error: "the rooms left are kept for new links (6) and the server's owner (2)",
+      };
+      expect(busy).toEqual([
+        { opened: 5, refused: { status: 429, error: 'this link has 5 rooms open, its limit' } },
+        { opened: 3, refused: kept },
+        { opened: 3, refused: kept },
+      ]);
+      // The owner's library still opens and syncs.
+      await syncsIn(server, 'library', server.data.secrets.ownerToken);
     } finally {
       for (const ws of held) ws.terminate();
     }

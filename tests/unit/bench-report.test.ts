@@ -86,4 +86,13 @@ describe('bench report', () => {
     expect(md).toContain('| `docScale.turns10000.heapMB` | ≤ 60 MB (worker) | 20.4 | met |');
     expect(renderTable(r)).toContain('Document scale, one document');
   });
+
+  it("shows the prose group's figures by text, and why when it did not run", () => {
+    const prose = ok('prose', { quotes3000: { chars: 3000, ms: 1.18 } });
+    const table = renderTable(assemble(machine, [...outcomes, prose], run));
+    expect(table).toMatch(/3,000 `>` +3,000 +1\.18/);
+    expect(renderTable(assemble(machine, outcomes, run))).toMatch(
+      /Prose:[^]*note: median of 5 runs after one; not run/,
+    );
+  });
 });

@@ -83,6 +83,17 @@ describe('library', () => {
     expect(() => putStoryEntry(lib, { id: '', title: 'x', createdAt: '', lastActivity: '' })).toThrow();
   });
 
+  it('[SV19] an entry says which server a joined story came from; an older entry or a malformed one reads as the person’s own', () => {
+    const lib = new Y.Doc();
+    const at = { createdAt: isoAt(0), lastActivity: isoAt(1) };
+    putStoryEntry(lib, { id: 'joined', title: 'J', ...at, joinedFrom: 'http://friend.example:4444/' });
+    putStoryEntry(lib, { id: 'old', title: 'O', ...at });
+    putStoryEntry(lib, { id: 'odd', title: 'D', ...at });
+    lib.getMap<Y.Map<unknown>>('stories').get('odd')?.set('joinedFrom', 42);
+    const from = Object.fromEntries(listStories(lib).map((s) => [s.id, s.joinedFrom]));
+    expect(from).toEqual({ joined: 'http://friend.example:4444/', old: undefined, odd: undefined });
+  });
+
   it('keeps characters and personas sorted by name, updating in place by id', () => {
     const lib = new Y.Doc();
     putCharacter(lib, { id: 'c2', name: 'Jess', card: { personality: 'Wary.' } });

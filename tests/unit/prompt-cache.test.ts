@@ -3,11 +3,7 @@
 // driver marks (`sharedUpTo`); every other server and model gets plain string contents and no field.
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/driver/model.ts';
-import {
-  cacheContent,
-  cacheFields,
-  type CacheTarget,
-} from '../../src/backends/openai/prompt-cache.ts';
+import { cacheContent, cacheFields, type CacheTarget } from '../../src/backends/openai/prompt-cache.ts';
 import type { ServerContext } from '../../src/backends/openai/server-context.ts';
 
 /** What the probes find of a cloud API: no server of ours, no context (OpenAI's model list has none). */

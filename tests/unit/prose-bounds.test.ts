@@ -29,7 +29,8 @@ vi.mock('../../src/driver/i18n/lists.ts', async (original) => {
 
 const { proseTree } = await import('../../src/app/ui/prose-tree.ts');
 const { speechRuns } = await import('../../src/app/ui/prose.ts');
-const { CHUNK_CHARS, MAX_NESTING } = await import('../../src/app/ui/prose-bounds.ts');
+const { MAX_NESTING } = await import('../../src/app/ui/prose-bounds.ts');
+const { CHUNK_CHARS } = await import('../../src/app/ui/prose-chunks.ts');
 
 function depth(blocks: ProseBlock[]): number {
   const inline = (node: ProseInline): number =>

@@ -2,26 +2,19 @@
 // tree of what the view shows: paragraphs, lists, block quotes, code, emphasis (the roleplay *action*),
 // strong, line breaks and quoted speech. Markup never gets through: HTML is not parsed at all (it stays
 // text), links and images keep only their words, so model output and imported text are only text.
-// Any text renders in bounded depth and linear time: prose-bounds.ts bounds nesting and parses a long
-// text in chunks, and a node deeper than the tree shows becomes its words.
+// Any text renders in bounded depth and linear time: prose-bounds.ts bounds nesting, prose-chunks.ts cuts
+// a long text into pieces parsed alone and prose-join.ts joins them, and a node deeper than the tree
+// shows becomes its words.
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { cjkFriendlyExtension } from 'micromark-extension-cjk-friendly';
 import type { Nodes, PhrasingContent, RootContent } from 'mdast';
 import { speechRuns } from './prose.ts';
-import { boundNesting, proseChunks } from './prose-bounds.ts';
+import { boundNesting } from './prose-bounds.ts';
+import { proseChunks } from './prose-chunks.ts';
+import { joinPiece, type TextBlock } from './prose-join.ts';
+import type { ProseBlock, ProseInline } from './prose-nodes.ts';
 
-export type ProseInline =
-  | { kind: 'text'; text: string; speech: boolean }
-  | { kind: 'break' }
-  | { kind: 'code'; text: string }
-  | { kind: 'emphasis' | 'strong'; children: ProseInline[] };
-
-export type ProseBlock =
-  | { kind: 'paragraph' | 'heading'; children: ProseInline[] }
-  | { kind: 'quote'; children: ProseBlock[] }
-  | { kind: 'list'; ordered: boolean; start: number; items: ProseBlock[][] }
-  | { kind: 'code-block'; text: string }
-  | { kind: 'rule' };
+export type { ProseBlock, ProseInline };
 
 const OPTIONS = {
   extensions: [
@@ -134,26 +127,13 @@ function parsed(markdown: string): ProseBlock[] {
   return fromMarkdown(markdown, OPTIONS).children.flatMap((node) => block(node, 0));
 }
 
-/** The blocks of `markdown`, as the view shows them; a paragraph cut between chunks is one again. */
+/** The blocks of `markdown`, as the view shows them; its pieces joined as one parse would have them. */
 export function proseTree(markdown: string): ProseBlock[] {
   const blocks: ProseBlock[] = [];
-  const joined = new Set<number>();
-  let before = '';
-  for (const chunk of proseChunks(boundNesting(markdown))) {
-    const [first, ...rest] = parsed(chunk.text);
-    const last = blocks.at(-1);
-    if (chunk.joined && last?.kind === 'paragraph' && first?.kind === 'paragraph') {
-      const gap = /\s$/.test(before) ? textWithBreaks(/\n\s*$/.test(before) ? LINE_BREAK : ' ') : [];
-      last.children.push(...gap, ...first.children);
-      joined.add(blocks.length - 1);
-    } else if (first) blocks.push(first);
-    blocks.push(...rest);
-    before = chunk.text;
-  }
+  const joined = new Set<TextBlock>();
+  for (const chunk of proseChunks(boundNesting(markdown)))
+    joinPiece(blocks, parsed(chunk.text), chunk, joined);
   // Speech is marked again once over each joined paragraph: a quote may span the cut.
-  for (const index of joined) {
-    const paragraph = blocks[index];
-    if (paragraph?.kind === 'paragraph') paragraph.children = withSpeech(paragraph.children);
-  }
+  for (const paragraph of joined) paragraph.children = withSpeech(paragraph.children);
   return blocks;
 }

@@ -57,11 +57,6 @@ export interface OpenAIChatModelOptions {
   probeTimeoutMs?: number;
   /** How long one request may take, its whole answer included (DEFAULT_REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
-  /**
-   * Whether a request past its deadline is tried again (default true). The CLI says false (E10): a
-   * server that never answers would otherwise hold it five deadlines, ten minutes at the default.
-   */
-  retryTimedOut?: boolean;
   /** The most bytes one answer may bring (MAX_ANSWER_BYTES). */
   maxAnswerBytes?: number;
 }
@@ -70,14 +65,12 @@ export interface OpenAIChatModelOptions {
 interface AttemptBounds {
   deadlineMs: number;
   maxAnswerBytes: number;
-  retryTimedOut: boolean;
 }
 
 export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatModel {
   const bounds: AttemptBounds = {
     deadlineMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     maxAnswerBytes: options.maxAnswerBytes ?? MAX_ANSWER_BYTES,
-    retryTimedOut: options.retryTimedOut ?? true,
   };
   let client: Promise<OpenAI> | undefined;
   const clientOnce = () =>
@@ -257,8 +250,7 @@ function interrupted(
 ): ClassifiedFailure | undefined {
   if (request.signal?.aborted) return { failure: cancelledFailure(context.wording), retryable: false };
   if (!attempt.timedOut()) return undefined;
-  const late = timedOutFailure(context, bounds.deadlineMs);
-  return bounds.retryTimedOut ? late : { ...late, retryable: false };
+  return timedOutFailure(context, bounds.deadlineMs);
 }
 
 /** A failure of the attempt's bounds (cancel, deadline, size), whatever the SDK made of it. */

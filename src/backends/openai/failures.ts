@@ -148,8 +148,9 @@ function describeCause(error: Error): string {
 }
 
 /**
- * The request's deadline passed (AttemptSignal): retried like a server that cannot be reached, and
- * mended like one in Settings (the profile's request deadline) or with `--timeout`.
+ * The request's deadline passed (AttemptSignal): told at once, never asked again (MS2) — a server
+ * silent for a whole deadline would hold the person five deadlines with the retries — and mended in
+ * Settings (the profile's request deadline) or with `--timeout`.
  */
 export function timedOutFailure(context: FailureContext, deadlineMs: number): ClassifiedFailure {
   const { baseURL, wording } = context;
@@ -162,7 +163,7 @@ export function timedOutFailure(context: FailureContext, deadlineMs: number): Cl
         { baseURL, seconds: Math.round(deadlineMs / 1000) },
       ),
     },
-    retryable: true,
+    retryable: false,
   };
 }
 

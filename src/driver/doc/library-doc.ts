@@ -23,6 +23,15 @@ export const storyEntrySchema = z.object({
   turns: z.number().int().nonnegative().optional(),
   /** How many parts of it could not be read when it last changed (another device wrote them wrong). */
   unreadable: z.number().int().nonnegative().optional(),
+  /**
+   * The server of the collaborator's link it was joined with, on whichever of the person's devices:
+   * where it syncs, so no other link moves it (SV19). Absent: one of the person's own stories, syncing
+   * with their own server (entries listed before this field read so too); a malformed value reads so.
+   */
+  joinedFrom: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .catch(undefined),
 });
 export type StoryEntry = z.infer<typeof storyEntrySchema>;
 export type StoryEntryInput = z.input<typeof storyEntrySchema>;

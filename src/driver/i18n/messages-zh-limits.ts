@@ -1,5 +1,5 @@
 // The Chinese catalogue of what a file to import may be (import/json-text.ts, story-json/field-limits.ts,
-// story-json/import.ts): nesting, sizes, and the ids no story may have. Spread into MESSAGES_ZH.
+// story-json/import.ts, import/card/card-limits.ts): nesting, sizes, and the ids no story may have. Spread into MESSAGES_ZH.
 import type { Messages } from './translate.ts';
 
 export const LIMITS_ZH: Messages = {
@@ -23,4 +23,8 @@ export const LIMITS_ZH: Messages = {
     '这个 PNG 的 {type} 块“{keyword}”解压后超过 {max} MB，任何角色卡都不会这么大：没有读取。',
   "title: {length} characters, over the {max} a story's title may have. Shorten it and import again.":
     'title：{length} 个字符，超过了故事标题最多允许的 {max} 个字符。请缩短后再导入。',
+  "a card whose {field} has {length} characters, over the {max} a card's name may have: shorten it and import again":
+    '角色卡的 {field} 有 {length} 个字符，超过了角色卡名字最多允许的 {max} 个字符：请缩短后再导入',
+  'a card whose {field} has {length} characters, over the {max} this field of a card may have: shorten it and import again':
+    '角色卡的 {field} 有 {length} 个字符，超过了角色卡这一项最多允许的 {max} 个字符：请缩短后再导入',
 };

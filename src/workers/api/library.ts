@@ -16,6 +16,8 @@ export interface StorySummary {
   turns?: number | undefined;
   /** Parts another device wrote that cannot be read (the story opens without them); absent: none counted. */
   unreadable?: number | undefined;
+  /** The server of the collaborator's link it was joined with; absent: one of the person's own stories. */
+  joinedFrom?: string | undefined;
 }
 
 export interface NewStoryInput {

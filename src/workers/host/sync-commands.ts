@@ -17,7 +17,8 @@ import { probeAccess } from '../sync/probe.ts';
 import type { SyncTransport } from '../sync/room.ts';
 import { createSharedStories } from '../sync/shared-stories.ts';
 import { serverLabel, syncPlan, syncTargetSchema } from '../sync/target.ts';
-import { checkJoin } from '../sync/join-guard.ts';
+import { checkJoin, knownStory } from '../sync/join-guard.ts';
+import { joinRefused } from './join-refused.ts';
 import { LIBRARY_ROOM } from '../../../sync-server/protocol.ts';
 import { waitForArrival, waitForLeaf } from '../sync/arrival.ts';
 import { syncSegments, type SegmentSync } from '../sync/segment-sync.ts';
@@ -103,7 +104,7 @@ export function createHostSync(deps: {
   const apply: HostSync['apply'] = (settings) => {
     applied = true;
     client.configure(syncPlan(settings));
-    void shared.follow(settings.sharedStories.map((s) => s.room));
+    void shared.follow(settings.sharedStories);
   };
   void deps.settings.read().then((settings) => {
     if (!applied) apply(settings);
@@ -150,33 +151,23 @@ export function createHostSync(deps: {
   };
 
   /**
-   * A story this device holds is never moved to another server by a link (SV19): joining would send
-   * all of it there. Held means stored here with content; a story only listed (to arrive) is not.
+   * A story of the person's is never moved to another server by a link (SV19): joining would send all
+   * of it there, or fill it from there. Theirs means stored here with content, or listed by the synced
+   * library though not downloaded yet (the entry says where it syncs).
    */
   const refuseRebind = async (room: string, serverURL: string): Promise<Failure | null> => {
     await inner.ready;
-    if (!(await inner.storedIds()).includes(room)) return null;
-    const opened = await inner.open(room);
-    const held = opened.ok && metaMap(opened.story.doc).size > 0;
+    const stored = (await inner.storedIds()).includes(room);
+    const opened = stored ? await inner.open(room) : undefined;
     const settings = await deps.settings.read();
-    const joined = settings.sharedStories.find((s) => s.room === room);
-    const current = joined ?? settings.sync;
-    const check = checkJoin(held, current, serverURL);
-    if (check.ok) return null;
-    const values = { title: title(room) ?? room, server: serverLabel({ serverURL, token: '' }) };
-    return {
-      ok: false,
-      code: 'invalid',
-      detail: check.current
-        ? uiText(
-            'Not joined: “{title}” is already on this device and syncs with {current}; joining this link would send all of it to {server}. Nothing was sent. To play the copy on {server}, open the link on a device or browser profile that does not have this story.',
-            { ...values, current: serverLabel({ serverURL: check.current.serverURL, token: '' }) },
-          )
-        : uiText(
-            'Not joined: “{title}” is already on this device and syncs with no server; joining this link would send all of it to {server}. Nothing was sent. To play the copy on {server}, open the link on a device or browser profile that does not have this story.',
-            values,
-          ),
-    };
+    const known = knownStory({
+      held: !!opened?.ok && metaMap(opened.story.doc).size > 0,
+      entry: listStories(inner.library).find((s) => s.id === room),
+      joined: settings.sharedStories.find((s) => s.room === room),
+      own: settings.sync,
+    });
+    const check = checkJoin(known, serverURL);
+    return check.ok ? null : joinRefused(check, title(room) ?? room, serverURL);
   };
 
   const store: StoryStore = {

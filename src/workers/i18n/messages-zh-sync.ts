@@ -68,4 +68,8 @@ export const WORKER_SYNC_MESSAGES_ZH: Messages = {
     '未加入：“{title}”已在本设备上，并与 {current} 同步；加入此链接会把它的全部内容发送到 {server}。没有发送任何内容。要玩 {server} 上的那份，请在没有这个故事的设备或浏览器配置文件中打开该链接。',
   'Not joined: “{title}” is already on this device and syncs with no server; joining this link would send all of it to {server}. Nothing was sent. To play the copy on {server}, open the link on a device or browser profile that does not have this story.':
     '未加入：“{title}”已在本设备上，不与任何服务器同步；加入此链接会把它的全部内容发送到 {server}。没有发送任何内容。要玩 {server} 上的那份，请在没有这个故事的设备或浏览器配置文件中打开该链接。',
+  'Not joined: “{title}” is in your story list and syncs with {current}, though this device has not downloaded it yet; joining this link would sync it with {server} instead. Nothing was sent. To play the copy on {server}, open the link on a device or browser profile that does not list this story.':
+    '未加入：“{title}”在你的故事列表中，并与 {current} 同步，只是本设备还没有下载它；加入此链接会改为让它与 {server} 同步。没有发送任何内容。要玩 {server} 上的那份，请在故事列表中没有这个故事的设备或浏览器配置文件中打开该链接。',
+  'Not joined: “{title}” is in your story list and syncs with no server here; joining this link would sync it with {server} instead. Nothing was sent. To play the copy on {server}, open the link on a device or browser profile that does not list this story.':
+    '未加入：“{title}”在你的故事列表中，在本设备上不与任何服务器同步；加入此链接会改为让它与 {server} 同步。没有发送任何内容。要玩 {server} 上的那份，请在故事列表中没有这个故事的设备或浏览器配置文件中打开该链接。',
 };

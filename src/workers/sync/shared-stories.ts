@@ -2,7 +2,9 @@
 // it is joined (it arrives without being opened), and once its content is here it is listed in this
 // device's library with its title and cast, kept current as they change (the owner's library, if this
 // device is paired with it later, merges with that entry by story id). Leaving stops the listing's
-// upkeep; the local copy stays, an ordinary story of this device from then on.
+// upkeep; the local copy stays, an ordinary story of this device from then on. The entry names the
+// server it was joined from, so the person's other devices know where it syncs before they download it
+// (SV19).
 import type * as Y from 'yjs';
 import { listStories, putStoryEntry } from '../../driver/doc/library-doc.ts';
 import { listParticipants } from '../../driver/doc/participants.ts';
@@ -11,11 +13,12 @@ import { bandMayExist } from '../../driver/doc/segment-clocks.ts';
 import { segmentOf } from '../../driver/doc/segment-key.ts';
 import { metaMap, readMeta, turnsMap } from '../../driver/doc/story-doc.ts';
 import type { OpenStory } from '../store/story-store.ts';
+import type { SharedStory } from '../store/device-settings.ts';
 import { SYNC_ORIGINS } from '../store/origins.ts';
 
 export interface SharedStories {
-  /** Follows the joined rooms: opens and lists the new ones, stops keeping the left ones' listing. */
-  follow(rooms: readonly string[]): Promise<void>;
+  /** Follows the joined stories: opens and lists the new ones, stops keeping the left ones' listing. */
+  follow(stories: readonly Pick<SharedStory, 'room' | 'serverURL'>[]): Promise<void>;
   joined(room: string): boolean;
   close(): void;
 }
@@ -30,6 +33,8 @@ export function createSharedStories(deps: {
 }): SharedStories {
   /** Joined rooms, each with how to stop keeping its listing (undefined while it opens). */
   const joined = new Map<string, (() => void) | undefined>();
+  /** The server each joined room syncs with (a new link may write it another way). */
+  const servers = new Map<string, string>();
 
   const keepListed = (story: OpenStory): (() => void) => {
     let turnsListed: number | undefined;
@@ -44,12 +49,15 @@ export function createSharedStories(deps: {
       const told = leaf && bandMayExist(story.doc, segmentOf(leaf.depth));
       const turns = told ? leaf.depth + 1 : turnsMap(story.doc).size;
       // Most transactions are edits of turn texts: nothing the list shows.
-      const shown = JSON.stringify([meta.title, participants, turns]);
+      const joinedFrom = servers.get(story.id);
+      const shown = JSON.stringify([meta.title, participants, turns, joinedFrom]);
       if (shown === seen) return;
       seen = shown;
       const entry = listStories(deps.library).find((s) => s.id === story.id);
       const same =
-        entry?.title === meta.title && JSON.stringify(entry.participants) === JSON.stringify(participants);
+        entry?.title === meta.title &&
+        JSON.stringify(entry.participants) === JSON.stringify(participants) &&
+        entry.joinedFrom === joinedFrom;
       // New turns (not known at start: a reload keeps the listed time) make it the latest activity.
       const newTurns = turnsListed !== undefined && turns !== turnsListed;
       turnsListed = turns;
@@ -63,6 +71,7 @@ export function createSharedStories(deps: {
           createdAt: entry?.createdAt ?? (meta.createdAt || now),
           lastActivity: newTurns || !entry ? now : entry.lastActivity,
           participants,
+          joinedFrom,
         },
         SYNC_ORIGINS.sharedStoryListing,
       );
@@ -74,12 +83,14 @@ export function createSharedStories(deps: {
   };
 
   return {
-    async follow(rooms) {
-      const wanted = new Set(rooms);
+    async follow(stories) {
+      for (const s of stories) servers.set(s.room, s.serverURL);
+      const wanted = new Set(stories.map((s) => s.room));
       for (const [room, stop] of joined)
         if (!wanted.has(room)) {
           stop?.();
           joined.delete(room);
+          servers.delete(room);
         }
       const opening = [...wanted]
         .filter((room) => !joined.has(room))

@@ -23,6 +23,7 @@ import {
   readTags,
 } from './card-fields.ts';
 import { isRecord } from '../lenient.ts';
+import { cardTooLong, quoted } from './card-limits.ts';
 
 export type CardReadResult =
   { ok: true; character: ImportedCharacter; notes: ImportNotes } | { ok: false; reason: string };
@@ -54,7 +55,7 @@ function shape(
   if (json.spec !== undefined && declared === undefined) {
     notes.warn(
       tr(language, 'spec {spec} is not a card spec Rashomon knows: read by its fields', {
-        spec: JSON.stringify(json.spec),
+        spec: quoted(json.spec),
       }),
     );
   }
@@ -141,7 +142,7 @@ function normaliseDates(data: Record<string, unknown>, notes: NoteTaker): void {
     if (data[field] === undefined || data[field] === null) continue;
     const read = readCardDate(data[field], language);
     if (read === null) {
-      notes.drop(tr(language, '{field} {value}: not a date', { field, value: JSON.stringify(data[field]) }));
+      notes.drop(tr(language, '{field} {value}: not a date', { field, value: quoted(data[field]) }));
       delete data[field];
     } else if (read.how !== null) {
       data[field] = read.seconds;
@@ -185,6 +186,9 @@ export function readCardJson(
         'a JSON file, but not a character card: it has none of name, char_name, data.name',
       ),
     };
+  // Before anything is read or noted: the review would show such a text (SJ9).
+  const tooLong = cardTooLong(json, taker);
+  if (tooLong !== null) return { ok: false, reason: tooLong };
   const { spec, data } = shape(json, taker);
   fromPygmalion(data, taker);
   checkFields(spec, data, taker);
