@@ -72,33 +72,28 @@ const CHAT = [
   .join('\n');
 
 /** A SillyTavern preset: two prompts mapped, a marker, a disabled one and one placed inside the chat. */
+const PRESET_PROMPTS = [
+  { identifier: 'main', name: 'Main Prompt', role: 'system', content: 'Write lean prose.' },
+  { identifier: 'voice', name: 'Voice', role: 'system', content: '{{char}} speaks plainly.' },
+  { identifier: 'chatHistory', name: 'Chat History', marker: true },
+  { identifier: 'nsfw', name: 'Auxiliary Prompt', role: 'system', content: 'Anything goes.' },
+  {
+    identifier: 'reminder',
+    name: 'Reminder',
+    role: 'system',
+    content: 'Remember the storm.',
+    injection_position: 1,
+    injection_depth: 2,
+  },
+];
 const PRESET = {
   temperature: 1,
   top_p: 0.96,
-  prompts: [
-    { identifier: 'main', name: 'Main Prompt', role: 'system', content: 'Write lean prose.' },
-    { identifier: 'voice', name: 'Voice', role: 'system', content: '{{char}} speaks plainly.' },
-    { identifier: 'chatHistory', name: 'Chat History', marker: true },
-    { identifier: 'nsfw', name: 'Auxiliary Prompt', role: 'system', content: 'Anything goes.' },
-    {
-      identifier: 'reminder',
-      name: 'Reminder',
-      role: 'system',
-      content: 'Remember the storm.',
-      injection_position: 1,
-      injection_depth: 2,
-    },
-  ],
+  prompts: PRESET_PROMPTS,
   prompt_order: [
     {
       character_id: 100001,
-      order: [
-        { identifier: 'main', enabled: true },
-        { identifier: 'voice', enabled: true },
-        { identifier: 'chatHistory', enabled: true },
-        { identifier: 'nsfw', enabled: false },
-        { identifier: 'reminder', enabled: true },
-      ],
+      order: PRESET_PROMPTS.map(({ identifier }) => ({ identifier, enabled: identifier !== 'nsfw' })),
     },
   ],
 };
@@ -136,6 +131,12 @@ describe('import and export', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
   }
   const choose = (name, mimeType, buffer) =>
     browser.page.getByLabel('Import a file').setInputFiles({ name, mimeType, buffer });
+  /** The review as it stands in a screenshot, then Import, and the line saying what was imported. */
+  async function importReviewed(review, screenshot, done) {
+    await browser.page.screenshot({ path: `${SCREENSHOTS}${screenshot}.png`, fullPage: true });
+    await review.getByRole('button', { name: 'Import', exact: true }).click();
+    await browser.page.getByRole('status').filter({ hasText: done }).waitFor();
+  }
 
   it(
     'reviews a PNG card, imports it, lists it with its avatar and exports it as a PNG card',
@@ -147,12 +148,11 @@ describe('import and export', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
       const review = page.getByRole('region', { name: 'ilse.png: a character card, “Ilse”' });
       for (const fact of ['Card spec: V2', 'Greetings: 2', 'Lorebook entries: 1'])
         await review.getByRole('listitem').filter({ hasText: fact }).waitFor();
-      await page.screenshot({ path: `${SCREENSHOTS}import-review-1280.png`, fullPage: true });
-      await review.getByRole('button', { name: 'Import', exact: true }).click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: 'Imported a character card “Ilse” into your library.' })
-        .waitFor();
+      await importReviewed(
+        review,
+        'import-review-1280',
+        'Imported a character card “Ilse” into your library.',
+      );
 
       const characters = page.getByRole('region', { name: 'Characters' });
       const ilse = characters.getByRole('listitem').filter({ hasText: 'Ilse' });
@@ -224,12 +224,11 @@ describe('import and export', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
       'temperature 1 → the characters’ temperature',
     ])
       await review.getByRole('listitem').filter({ hasText: line }).waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}import-preset-1280.png`, fullPage: true });
-    await review.getByRole('button', { name: 'Import', exact: true }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'Imported a SillyTavern preset “Storm” into your library.' })
-      .waitFor();
+    await importReviewed(
+      review,
+      'import-preset-1280',
+      'Imported a SillyTavern preset “Storm” into your library.',
+    );
     assert.deepEqual(errors, []);
   });
 

@@ -131,17 +131,12 @@ describe('[I9] a lorebook is known by its entries, never by a name and a descrip
 
 describe('[I10] SillyTavern’s text-completion templates and system prompts', () => {
   it('[I10] an instruct template (names_behavior, or the older boolean names) is declined in one line saying what it is', () => {
-    const modern = {
-      name: 'ChatML',
-      input_sequence: '<|im_start|>user',
-      output_sequence: '<|im_start|>assistant',
-      names_behavior: 'force',
-      wrap: true,
-    };
+    const sequences = { input_sequence: '<|im_start|>user', output_sequence: '<|im_start|>assistant' };
+    const modern = { name: 'ChatML', ...sequences, names_behavior: 'force', wrap: true };
+    // The older spelling: a boolean `names` (JSON leaves out the undefined).
     const older = {
-      name: 'Alpaca',
-      input_sequence: '### Instruction:',
-      output_sequence: '### Response:',
+      ...modern,
+      names_behavior: undefined,
       names: false,
       system_prompt: 'Write {{char}}’s reply.',
     };
@@ -248,88 +243,65 @@ describe('[R13] SillyTavern’s legacy chat-completion preset', () => {
   });
 });
 
-/** A preset of many prompts of each kind, as the big community presets are: 285 in all. */
+/**
+ * A preset of many prompts of each kind, as the big community presets are: 285 in all. Each kind: how
+ * many, its identifier and name, its other fields, and whether the global order has it enabled
+ * (null: not in the order).
+ */
+const KINDS: Array<[number, string, string, (i: number) => Record<string, unknown>, boolean | null]> = [
+  [60, 'style', 'Style', (i) => ({ content: `Rule ${i}: keep the prose tight.` }), true],
+  [40, 'voice', 'Voice', (i) => ({ content: `{{char}} speaks plainly (${i}).` }), true],
+  [70, 'off', 'Optional', (i) => ({ content: `Optional rule ${i}.` }), false],
+  [30, 'spare', 'Spare', (i) => ({ content: `Spare ${i}.` }), null],
+  [25, 'empty', 'Divider', () => ({ content: '' }), true],
+  [20, 'prefill', 'Prefill', (i) => ({ role: 'assistant', content: `Understood ${i}.` }), true],
+  [
+    25,
+    'depth',
+    'Reminder',
+    (i) => ({ content: `Remember ${i}.`, injection_position: 1, injection_depth: 4 }),
+    true,
+  ],
+  [5, 'vars', 'Variables', (i) => ({ content: `{{setvar::mood::calm}}{{// note ${i}}}` }), true],
+];
+const MARKERS = [
+  'chatHistory',
+  'worldInfoBefore',
+  'worldInfoAfter',
+  'charDescription',
+  'charPersonality',
+  'scenario',
+  'dialogueExamples',
+  'personaDescription',
+];
+
 function bigPreset() {
-  const prompts: Array<Record<string, unknown>> = [];
-  const order: Array<{ identifier: string; enabled: boolean }> = [];
-  const add = (prompt: Record<string, unknown>, inOrder: boolean | null) => {
-    prompts.push(prompt);
-    if (inOrder !== null) order.push({ identifier: prompt.identifier as string, enabled: inOrder });
-  };
-  for (const marker of [
-    'chatHistory',
-    'worldInfoBefore',
-    'worldInfoAfter',
-    'charDescription',
-    'charPersonality',
-    'scenario',
-    'dialogueExamples',
-    'personaDescription',
-  ])
-    add({ identifier: marker, name: marker, system_prompt: true, marker: true }, true);
-  for (let i = 0; i < 60; i++)
-    add(
-      {
-        identifier: `style-${i}`,
-        name: `Style ${i}`,
-        role: 'system',
-        content: `Rule ${i}: keep the prose tight.`,
-      },
-      true,
-    );
-  for (let i = 0; i < 40; i++)
-    add(
-      {
-        identifier: `voice-${i}`,
-        name: `Voice ${i}`,
-        role: 'system',
-        content: `{{char}} speaks plainly (${i}).`,
-      },
-      true,
-    );
-  for (let i = 0; i < 70; i++)
-    add(
-      { identifier: `off-${i}`, name: `Optional ${i}`, role: 'system', content: `Optional rule ${i}.` },
-      false,
-    );
-  for (let i = 0; i < 30; i++)
-    add({ identifier: `spare-${i}`, name: `Spare ${i}`, role: 'system', content: `Spare ${i}.` }, null);
-  for (let i = 0; i < 25; i++)
-    add({ identifier: `empty-${i}`, name: `Divider ${i}`, role: 'system', content: '' }, true);
-  for (let i = 0; i < 20; i++)
-    add(
-      { identifier: `prefill-${i}`, name: `Prefill ${i}`, role: 'assistant', content: `Understood ${i}.` },
-      true,
-    );
-  for (let i = 0; i < 25; i++)
-    add(
-      {
-        identifier: `depth-${i}`,
-        name: `Reminder ${i}`,
-        role: 'system',
-        content: `Remember ${i}.`,
-        injection_position: 1,
-        injection_depth: 4,
-      },
-      true,
-    );
-  for (let i = 0; i < 5; i++)
-    add(
-      {
-        identifier: `vars-${i}`,
-        name: `Variables ${i}`,
-        role: 'system',
-        content: `{{setvar::mood::calm}}{{// note ${i}}}`,
-      },
-      true,
-    );
-  add({ name: 'No identifier', content: 'Lost.' }, null);
-  add({ identifier: 'odd', name: 'Odd values', role: 'narrator', content: null, enabled: 'yes' }, true);
+  const markers = MARKERS.map((id) => ({
+    prompt: { identifier: id, name: id, marker: true },
+    enabled: true,
+  }));
+  const made = KINDS.flatMap(([count, id, name, fields, enabled]) =>
+    Array.from({ length: count }, (_, i) => ({
+      prompt: { identifier: `${id}-${i}`, name: `${name} ${i}`, role: 'system', ...fields(i) },
+      enabled,
+    })),
+  );
+  const odd = [
+    { prompt: { name: 'No identifier', content: 'Lost.' }, enabled: null },
+    {
+      prompt: { identifier: 'odd', name: 'Odd values', role: 'narrator', content: null, enabled: 'yes' },
+      enabled: true,
+    },
+  ];
+  const all = [...markers, ...made, ...odd];
+  const order = all.flatMap(({ prompt, enabled }) =>
+    enabled === null ? [] : [{ identifier: (prompt as { identifier: string }).identifier, enabled }],
+  );
   return {
     temperature: 1,
     top_p: 0.96,
     openai_max_tokens: 8000,
-    prompts,
+    prompts: all.map((p) => p.prompt),
     prompt_order: [{ character_id: 100001, order }],
   };
 }

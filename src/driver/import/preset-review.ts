@@ -4,7 +4,6 @@
 import type { Language } from '../doc/schema.ts';
 import { tr } from '../i18n/messages.ts';
 import { importSillyTavernPreset } from '../presets/sillytavern.ts';
-import { PresetSource } from '../presets/sillytavern-shapes.ts';
 import { createImportNotes } from './import-notes.ts';
 import type { ImportReport } from './intermediate.ts';
 
@@ -22,9 +21,9 @@ export function presetReview(json: unknown, fileName: string, language: Language
   if (!read.ok) return { ok: false, reason: read.detail };
   const { report, preset } = read;
   const notes = createImportNotes(language);
-  const name = report.source === PresetSource.systemPrompt ? titleOf(json, fileName) : fileName;
+  const name = report.source === 'system-prompt' ? titleOf(json, fileName) : fileName;
   switch (report.source) {
-    case PresetSource.legacy:
+    case 'legacy':
       notes.add(
         'converted',
         tr(
@@ -33,13 +32,13 @@ export function presetReview(json: unknown, fileName: string, language: Language
         ),
       );
       break;
-    case PresetSource.systemPrompt:
+    case 'system-prompt':
       notes.add(
         'converted',
         tr(language, 'a SillyTavern system prompt: its text became the preset’s style (roleplay/style)'),
       );
       break;
-    case PresetSource.promptManager:
+    case 'prompt-manager':
       break;
     default:
       report.source satisfies never;

@@ -7,12 +7,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): v is string => typeof v === 'string';
 
-export const PresetSource = {
-  promptManager: 'prompt-manager',
-  legacy: 'legacy',
-  systemPrompt: 'system-prompt',
-} as const;
-export type PresetSource = (typeof PresetSource)[keyof typeof PresetSource];
+/** What a preset file was: a prompt-manager preset, a legacy one, or a system prompt. */
+export type PresetSource = 'prompt-manager' | 'legacy' | 'system-prompt';
 
 /** A legacy preset's prose fields, in the order SillyTavern sent them, as the prompt manager names them. */
 const LEGACY_PROMPTS = [
@@ -81,15 +77,15 @@ export function asPromptManagerPreset(
   json: unknown,
 ): { preset: Record<string, unknown>; source: PresetSource } | null {
   if (!isRecord(json)) return null;
-  if (isLegacyPreset(json)) return { preset: fromLegacy(json), source: PresetSource.legacy };
+  if (isLegacyPreset(json)) return { preset: fromLegacy(json), source: 'legacy' };
   if (isSystemPrompt(json))
     return {
       preset: {
         prompts: [{ identifier: 'main', name: json.name, role: 'system', content: json.content }],
       },
-      source: PresetSource.systemPrompt,
+      source: 'system-prompt',
     };
-  return { preset: json, source: PresetSource.promptManager };
+  return { preset: json, source: 'prompt-manager' };
 }
 
 /**
