@@ -31,7 +31,7 @@ describe('[K10] macros become the story’s names where a request is built', () 
     );
   });
 
-  it('[K10][AN1][WP1] card, persona, lore at the tail and at depth, the Author’s Note and a world node reach the actor with names; the story keeps them as written', async () => {
+  it('[K10][AN1][WP1] card, persona, lore at the tail and at depth, the Author’s Note and a world node reach the actor with names, keys match by them; the story keeps them as written', async () => {
     const s = makeStory({ jessPresent: false });
     const description = '{{char}} guards the gate. <BOT> distrusts {{User}}.';
     updateParticipant(s.doc, JANE, { card: { description } });
@@ -51,6 +51,15 @@ describe('[K10] macros become the story’s names where a request is built', () 
           depth: 1,
           content: '<CHAR> remembers what {{user}} said.',
         },
+        // Keyed by name, as SillyTavern matches a key after filling its macros: in the window (never by
+        // the other entries' content, which names Jane too).
+        {
+          id: 'keyed',
+          keys: ['{{char}}'],
+          secondaryKeys: ['<user>'],
+          excludeRecursion: true,
+          content: 'The gate knows its keeper.',
+        },
       ],
     });
     writeStoryWorld(s.doc, {
@@ -62,7 +71,7 @@ describe('[K10] macros become the story’s names where a request is built', () 
       characters: { [JANE]: 'n-jane' },
       knowledge: {},
     });
-    s.projectAll(s.say(USER, 'Hello.'));
+    s.projectAll(s.say(USER, 'Hello, Jane. User here.'));
     const env = makeEnv(answer);
     const acted = await actAs(s, env, JANE);
     if (!acted.ok) throw new Error(acted.detail);
@@ -74,6 +83,7 @@ describe('[K10] macros become the story’s names where a request is built', () 
       'Jane remembers what User said.',
       'Jane must not forget User.',
       'You, Jane: Jane keeps the key for User.',
+      'The gate knows its keeper.',
     ])
       expect(request, told).toContain(told);
     expect(request).not.toMatch(RAW);
