@@ -30,6 +30,9 @@ function summary(r: ImportReport): Record<string, unknown> {
     ...(r.greetings !== undefined ? { greetings: r.greetings } : {}),
     ...(r.assets !== undefined ? { assets: r.assets } : {}),
     ...(r.messages !== undefined ? { messages: r.messages } : {}),
+    ...(r.prompts
+      ? { promptsMapped: r.prompts.mapped.length, promptsLeftOut: r.prompts.leftOut.length }
+      : {}),
     warnings: r.warnings,
   };
 }
@@ -43,6 +46,8 @@ function text(r: ImportReport): string {
     ...r.warnings.map((w) => `warning: ${w}`),
     ...r.converted.map((c) => `converted: ${c}`),
     ...r.dropped.map((d) => `left out: ${d}`),
+    ...(r.prompts?.mapped ?? []).map((m) => `prompt mapped: ${m}`),
+    ...(r.prompts?.leftOut ?? []).map((l) => `prompt left out: ${l}`),
   ].join('\n');
 }
 

@@ -66,6 +66,26 @@ describe('rashomon import', () => {
   );
 
   it(
+    '[R14][I10] counts a legacy preset’s prompts mapped and left out, and declines an instruct template in one line',
+    async () => {
+      const legacy = put(
+        'old.json',
+        JSON.stringify({ main_prompt: 'Write lean prose.', nsfw_prompt: 'Anything.', nsfw_toggle: false }),
+      );
+      const r = await rashomon('import', legacy, '--dry-run', '--json');
+      expect(JSON.parse(r.stdout)).toMatchObject({ kind: 'preset', promptsMapped: 1, promptsLeftOut: 1 });
+      const plain = await rashomon('import', legacy, '--dry-run');
+      expect(plain.stdout).toContain('prompt left out: “NSFW Prompt”: disabled in the preset');
+      const instruct = put('chatml.json', JSON.stringify({ input_sequence: 'u', output_sequence: 'a' }));
+      const declined = await rashomon('import', instruct, '--dry-run', '--json');
+      expect(declined.code).toBe(2);
+      expect(declined.stderr.trim().split('\n')).toHaveLength(1);
+      expect(declined.stderr).toMatch(/chatml\.json is a SillyTavern instruct template/);
+    },
+    3 * CLI_TIMEOUT,
+  );
+
+  it(
     'exits 2 with one line for what it cannot import',
     async () => {
       const r = await rashomon('import', put('photo.png', png()), '--dry-run', '--json');

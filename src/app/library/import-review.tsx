@@ -1,5 +1,6 @@
 // What a file holds, shown before anything is written: its kind and name, the card's spec and sizes,
-// what was converted or left out, and warnings; for a chat, how it becomes a story.
+// what was converted or left out, and warnings; for a preset, what became of each of its prompts; for
+// a chat, how it becomes a story.
 import { For, Show, type JSX } from 'solid-js';
 import type { ChatImportMode, ImportKind, ImportReport } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
@@ -71,6 +72,20 @@ export function ImportReview(props: {
       <Listed title={t('Warnings')} items={props.report.warnings} />
       <Listed title={t('Converted')} items={props.report.converted} />
       <Listed title={t('Left out')} items={props.report.dropped} />
+      <Show when={props.report.prompts}>
+        {(prompts) => (
+          <>
+            <Listed
+              title={t('Prompts mapped ({count})', { count: prompts().mapped.length })}
+              items={prompts().mapped}
+            />
+            <Listed
+              title={t('Prompts left out ({count})', { count: prompts().leftOut.length })}
+              items={prompts().leftOut}
+            />
+          </>
+        )}
+      </Show>
       <Show when={props.report.kind === 'chat'}>
         <fieldset class="group">
           <legend>{t('Who perceived what')}</legend>

@@ -28,6 +28,8 @@ export interface ImportReport {
   assets?: number;
   /** A chat's messages. */
   messages?: number;
+  /** A preset's prompts, one line each: what each became, or why it was left out. */
+  prompts?: { mapped: string[]; leftOut: string[] };
   /** Characters of the description (the card's size at a glance). */
   descriptionLength?: number;
   /** What the person should know: a required field missing, a value read leniently. */

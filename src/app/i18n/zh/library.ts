@@ -58,6 +58,8 @@ export const ZH_LIBRARY: Messages = {
   Warnings: '警告',
   Converted: '已转换',
   'Left out': '未导入',
+  'Prompts mapped ({count})': '已对应的提示词（{count}）',
+  'Prompts left out ({count})': '未导入的提示词（{count}）',
   'Who perceived what': '谁感知到了什么',
   'Everyone perceived everything, as written (each view is the message itself)':
     '每个人都按原文感知到了一切（每个视角就是消息本身）',
