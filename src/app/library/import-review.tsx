@@ -1,7 +1,7 @@
 // What a file holds, shown before anything is written: its kind and name, the card's spec and sizes,
 // what was converted or left out, and warnings; for a chat, how it becomes a story.
 import { For, Show, type JSX } from 'solid-js';
-import type { ChatImportMode, ImportKind, ImportReport } from '../../workers/api.ts';
+import type { ChatImportMode, ImportKind, ImportReport, TwinChoice } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
 
 export function kindLabel(kind: ImportKind): string {
@@ -47,11 +47,76 @@ function Listed(props: { title: string; items: readonly string[] }): JSX.Element
   );
 }
 
+/** The card's variable-system rule entries (K11): left out by default, disabled, not deleted. */
+function VariableRules(props: {
+  names: readonly string[];
+  leaveOut: boolean;
+  onLeaveOut: (leaveOut: boolean) => void;
+}): JSX.Element {
+  return (
+    <fieldset class="group">
+      <legend>{t('Variable-system rules')}</legend>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={props.leaveOut}
+          onChange={(event) => props.onLeaveOut(event.currentTarget.checked)}
+        />
+        {t(
+          'Leave out {count} entries that tell the model to write variable updates (disabled in the book, not deleted)',
+          {
+            count: props.names.length,
+          },
+        )}
+      </label>
+    </fieldset>
+  );
+}
+
+/** The library already holds one of this name (K13): replace it or keep both; Cancel is the third answer. */
+function TwinQuestion(props: {
+  twin: NonNullable<ImportReport['twin']>;
+  choice: TwinChoice | undefined;
+  onChoice: (choice: TwinChoice) => void;
+}): JSX.Element {
+  return (
+    <fieldset class="group" role="radiogroup">
+      <legend>
+        {props.twin.same
+          ? t('“{name}” is already in your library, the same as this file.', { name: props.twin.name })
+          : t('Your library already has a “{name}”.', { name: props.twin.name })}
+      </legend>
+      <label class="check">
+        <input
+          type="radio"
+          name="import-twin"
+          checked={props.choice === 'replace'}
+          onChange={() => props.onChoice('replace')}
+        />
+        {t('Replace it')}
+      </label>
+      <label class="check">
+        <input
+          type="radio"
+          name="import-twin"
+          checked={props.choice === 'keep-both'}
+          onChange={() => props.onChoice('keep-both')}
+        />
+        {t('Keep both (the new one named apart)')}
+      </label>
+    </fieldset>
+  );
+}
+
 export function ImportReview(props: {
   fileName: string;
   report: ImportReport;
   chatMode: ChatImportMode;
   onChatMode: (mode: ChatImportMode) => void;
+  leaveOutRules: boolean;
+  onLeaveOutRules: (leaveOut: boolean) => void;
+  twin: TwinChoice | undefined;
+  onTwin: (choice: TwinChoice) => void;
   busy: boolean;
   onImport: () => void;
   onCancel: () => void;
@@ -71,6 +136,14 @@ export function ImportReview(props: {
       <Listed title={t('Warnings')} items={props.report.warnings} />
       <Listed title={t('Converted')} items={props.report.converted} />
       <Listed title={t('Left out')} items={props.report.dropped} />
+      <Show when={props.report.variableRules?.length ? props.report.variableRules : undefined}>
+        {(names) => (
+          <VariableRules names={names()} leaveOut={props.leaveOutRules} onLeaveOut={props.onLeaveOutRules} />
+        )}
+      </Show>
+      <Show when={props.report.twin}>
+        {(twin) => <TwinQuestion twin={twin()} choice={props.twin} onChoice={props.onTwin} />}
+      </Show>
       <Show when={props.report.kind === 'chat'}>
         <fieldset class="group">
           <legend>{t('Who perceived what')}</legend>
@@ -95,7 +168,11 @@ export function ImportReview(props: {
         </fieldset>
       </Show>
       <div class="row">
-        <button type="button" disabled={props.busy} onClick={() => props.onImport()}>
+        <button
+          type="button"
+          disabled={props.busy || (props.report.twin !== undefined && props.twin === undefined)}
+          onClick={() => props.onImport()}
+        >
           {t('Import')}
         </button>
         <button type="button" class="secondary" onClick={() => props.onCancel()}>
