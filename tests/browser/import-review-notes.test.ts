@@ -1,15 +1,12 @@
 // [K13] [K11] [K14] The import's review in the app: every note of the report on screen, the question
 // when the library already holds the card (Import waits for an answer), the variable-system entries
 // left out unless unticked, and what the import itself added said after it.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createComponent } from 'solid-js';
 import { ImportFile } from '../../src/app/library/import-file.tsx';
 import type { ImportOptions, ImportReport } from '../../src/workers/api.ts';
 import { createFakeDriver } from './fake-driver.ts';
 import { mountOver } from './driver-mount.ts';
-
-const cleanups: Array<() => void> = [];
-afterEach(() => cleanups.splice(0).forEach((c) => c()));
 
 const report: ImportReport = {
   kind: 'character',
@@ -46,7 +43,7 @@ describe('the import review', () => {
       };
     };
     const { host, dispose } = mountOver(fake, () => createComponent(ImportFile, { onStory: () => {} }));
-    cleanups.push(dispose);
+    onTestFinished(dispose);
     await choose(host);
     await expect.poll(() => host.querySelector('.import-review')).toBeTruthy();
     const items = () => [...host.querySelectorAll('.import-review li')].map((li) => li.textContent);

@@ -30,10 +30,12 @@ const v3 = {
     first_mes: 'Hello.',
     assets: [
       { type: 'icon', uri: 'ccdefault:', name: 'main', ext: 'png' },
-      { type: 'emotion', uri: '__asset:1', name: 'joy', ext: 'png' },
-      { type: 'emotion', uri: '__asset:2', name: 'anger', ext: 'png' },
-      { type: 'emotion', uri: '__asset:3', name: 'sad', ext: 'png' },
-      { type: 'x-risu-asset', uri: '__asset:4', name: 'map', ext: 'png' },
+      ...['joy', 'anger', 'sad', 'map'].map((name, i) => ({
+        type: name === 'map' ? 'x-risu-asset' : 'emotion',
+        uri: `__asset:${i + 1}`,
+        name,
+        ext: 'png',
+      })),
     ],
     extensions: {
       risuai: {
@@ -84,7 +86,6 @@ describe('[K10] RisuAI cards', () => {
   it('[K10] a V2 RisuAI card: emotions and additional assets in extensions.risuai, chunks named without a colon, a missing one told', () => {
     const v2 = {
       spec: 'chara_card_v2',
-      spec_version: '2.0',
       data: {
         name: 'Old Yuna',
         description: 'Older export.',

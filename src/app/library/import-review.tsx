@@ -47,66 +47,39 @@ function Listed(props: { title: string; items: readonly string[] }): JSX.Element
   );
 }
 
-/** The card's variable-system rule entries (K11): left out by default, disabled, not deleted. */
-function VariableRules(props: {
-  names: readonly string[];
-  leaveOut: boolean;
-  onLeaveOut: (leaveOut: boolean) => void;
+/** One answer of several, as radio buttons under a legend. */
+function Choices<T extends string>(props: {
+  legend: string;
+  name: string;
+  options: readonly { value: T; label: string }[];
+  chosen: T | undefined;
+  onChoose: (value: T) => void;
 }): JSX.Element {
   return (
     <fieldset class="group">
-      <legend>{t('Variable-system rules')}</legend>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={props.leaveOut}
-          onChange={(event) => props.onLeaveOut(event.currentTarget.checked)}
-        />
-        {t(
-          'Leave out {count} entries that tell the model to write variable updates (disabled in the book, not deleted)',
-          {
-            count: props.names.length,
-          },
+      <legend>{props.legend}</legend>
+      <For each={props.options}>
+        {(option) => (
+          <label class="check">
+            <input
+              type="radio"
+              name={props.name}
+              checked={props.chosen === option.value}
+              onChange={() => props.onChoose(option.value)}
+            />
+            {option.label}
+          </label>
         )}
-      </label>
+      </For>
     </fieldset>
   );
 }
 
 /** The library already holds one of this name (K13): replace it or keep both; Cancel is the third answer. */
-function TwinQuestion(props: {
-  twin: NonNullable<ImportReport['twin']>;
-  choice: TwinChoice | undefined;
-  onChoice: (choice: TwinChoice) => void;
-}): JSX.Element {
-  return (
-    <fieldset class="group" role="radiogroup">
-      <legend>
-        {props.twin.same
-          ? t('“{name}” is already in your library, the same as this file.', { name: props.twin.name })
-          : t('Your library already has a “{name}”.', { name: props.twin.name })}
-      </legend>
-      <label class="check">
-        <input
-          type="radio"
-          name="import-twin"
-          checked={props.choice === 'replace'}
-          onChange={() => props.onChoice('replace')}
-        />
-        {t('Replace it')}
-      </label>
-      <label class="check">
-        <input
-          type="radio"
-          name="import-twin"
-          checked={props.choice === 'keep-both'}
-          onChange={() => props.onChoice('keep-both')}
-        />
-        {t('Keep both (the new one named apart)')}
-      </label>
-    </fieldset>
-  );
-}
+const twinLegend = (twin: NonNullable<ImportReport['twin']>): string =>
+  twin.same
+    ? t('“{name}” is already in your library, the same as this file.', { name: twin.name })
+    : t('Your library already has a “{name}”.', { name: twin.name });
 
 export function ImportReview(props: {
   fileName: string;
@@ -136,36 +109,56 @@ export function ImportReview(props: {
       <Listed title={t('Warnings')} items={props.report.warnings} />
       <Listed title={t('Converted')} items={props.report.converted} />
       <Listed title={t('Left out')} items={props.report.dropped} />
-      <Show when={props.report.variableRules?.length ? props.report.variableRules : undefined}>
-        {(names) => (
-          <VariableRules names={names()} leaveOut={props.leaveOutRules} onLeaveOut={props.onLeaveOutRules} />
+      {/* A card's variable-system rule entries (K11): left out by default, disabled, not deleted. */}
+      <Show when={props.report.variableRules?.length}>
+        {(count) => (
+          <fieldset class="group">
+            <legend>{t('Variable-system rules')}</legend>
+            <label class="check">
+              <input
+                type="checkbox"
+                checked={props.leaveOutRules}
+                onChange={(event) => props.onLeaveOutRules(event.currentTarget.checked)}
+              />
+              {t(
+                'Leave out {count} entries that tell the model to write variable updates (disabled in the book, not deleted)',
+                { count: count() },
+              )}
+            </label>
+          </fieldset>
         )}
       </Show>
       <Show when={props.report.twin}>
-        {(twin) => <TwinQuestion twin={twin()} choice={props.twin} onChoice={props.onTwin} />}
+        {(twin) => (
+          <Choices
+            legend={twinLegend(twin())}
+            name="import-twin"
+            options={[
+              { value: 'replace', label: t('Replace it') },
+              { value: 'keep-both', label: t('Keep both (the new one named apart)') },
+            ]}
+            chosen={props.twin}
+            onChoose={props.onTwin}
+          />
+        )}
       </Show>
       <Show when={props.report.kind === 'chat'}>
-        <fieldset class="group">
-          <legend>{t('Who perceived what')}</legend>
-          <label class="check">
-            <input
-              type="radio"
-              name="chat-mode"
-              checked={props.chatMode === 'perceived-all'}
-              onChange={() => props.onChatMode('perceived-all')}
-            />
-            {t('Everyone perceived everything, as written (each view is the message itself)')}
-          </label>
-          <label class="check">
-            <input
-              type="radio"
-              name="chat-mode"
-              checked={props.chatMode === 'project-later'}
-              onChange={() => props.onChatMode('project-later')}
-            />
-            {t('Project from here: each one’s view is made by the model when the story needs it')}
-          </label>
-        </fieldset>
+        <Choices
+          legend={t('Who perceived what')}
+          name="chat-mode"
+          options={[
+            {
+              value: 'perceived-all',
+              label: t('Everyone perceived everything, as written (each view is the message itself)'),
+            },
+            {
+              value: 'project-later',
+              label: t('Project from here: each one’s view is made by the model when the story needs it'),
+            },
+          ]}
+          chosen={props.chatMode}
+          onChoose={props.onChatMode}
+        />
       </Show>
       <div class="row">
         <button

@@ -12,16 +12,16 @@ import { listLorebooks } from '../doc/library-worlds.ts';
 import { loreBookSchema, type LoreBook, type LoreBookInput } from '../doc/lore-book.ts';
 import { jsonEqual } from './json-equal.ts';
 
-/** What the person chose when an import twins a library entry. */
-export const TwinChoice = { replace: 'replace', keepBoth: 'keep-both' } as const;
-export type TwinChoice = (typeof TwinChoice)[keyof typeof TwinChoice];
-
 export interface Twin {
   id: string;
   name: string;
   /** It holds what the file holds: importing it again adds nothing. */
   same: boolean;
 }
+
+/** What the person chose when an import twins a library entry. */
+export const TwinChoice = { replace: 'replace', keepBoth: 'keep-both' } as const;
+export type TwinChoice = (typeof TwinChoice)[keyof typeof TwinChoice];
 
 const sameName = (a: string, b: string): boolean =>
   a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
