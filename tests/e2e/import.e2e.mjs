@@ -177,6 +177,12 @@ describe('import and export', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
       await choose(exported.name, 'image/png', exported.bytes);
       const again = page.getByRole('region', { name: 'Ilse.png: a character card, “Ilse”' });
       await again.getByRole('listitem').filter({ hasText: 'Greetings: 2' }).waitFor();
+      // [K14] The library has it already: replace it or keep both, Import waiting for the answer.
+      await again
+        .getByRole('group', { name: /“Ilse”/ })
+        .getByLabel('Replace it')
+        .waitFor();
+      assert.equal(await again.getByRole('button', { name: 'Import', exact: true }).isDisabled(), true);
       await again.getByRole('button', { name: 'Cancel' }).click();
       await again.waitFor({ state: 'detached' });
       assert.equal(await characters.getByRole('listitem').count(), 1);

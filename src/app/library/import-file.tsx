@@ -1,8 +1,14 @@
 // "Import": a file chosen or dropped on the library — a character card (PNG, CHARX, JSON), a
 // lorebook, a SillyTavern chat or preset, or a Rashomon story. The worker reads it first and the
 // person reviews what it holds; nothing is written until Import.
-import { Show, createSignal, type JSX } from 'solid-js';
-import type { ChatImportMode, ImportFileInput, ImportKind, ImportReport } from '../../workers/api.ts';
+import { For, Show, createSignal, type JSX } from 'solid-js';
+import type {
+  ChatImportMode,
+  ImportFileInput,
+  ImportKind,
+  ImportReport,
+  TwinChoice,
+} from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { t } from '../i18n/ui-text.ts';
@@ -17,12 +23,19 @@ export function ImportFile(props: {
   const [done, setDone] = createSignal('');
   const [pending, setPending] = createSignal<{ file: ImportFileInput; report: ImportReport }>();
   const [chatMode, setChatMode] = createSignal<ChatImportMode>('perceived-all');
+  const [leaveOutRules, setLeaveOutRules] = createSignal(true);
+  const [twin, setTwin] = createSignal<TwinChoice>();
+  /** Notes the import itself added to what was reviewed: said after it, never lost. */
+  const [doneNotes, setDoneNotes] = createSignal<string[]>([]);
   const [busy, setBusy] = createSignal(false);
   const [over, setOver] = createSignal(false);
 
   const review = async (file: File): Promise<void> => {
     setError('');
     setDone('');
+    setDoneNotes([]);
+    setTwin(undefined);
+    setLeaveOutRules(true);
     const input = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
     const read = await api.reviewImport(input);
     if (read.ok) setPending({ file: input, report: read.report });
@@ -32,10 +45,18 @@ export function ImportFile(props: {
     const p = pending();
     if (!p) return;
     setBusy(true);
-    const result = await api.importFile(p.file, { chat: chatMode() });
+    const choice = twin();
+    const result = await api.importFile(p.file, {
+      chat: chatMode(),
+      variableRules: leaveOutRules() ? 'leave-out' : 'keep',
+      ...(choice ? { twin: choice } : {}),
+    });
     setBusy(false);
     if (!result.ok) return void setError(result.detail);
     setPending(undefined);
+    const seen = new Set([...p.report.warnings, ...p.report.converted, ...p.report.dropped]);
+    const r = result.report;
+    setDoneNotes([...r.warnings, ...r.converted, ...r.dropped].filter((note) => !seen.has(note)));
     if (isStory(result.kind)) props.onStory(result.id);
     else
       setDone(
@@ -77,7 +98,14 @@ export function ImportFile(props: {
       <span class="muted">{t('or drop a card, lorebook, chat, preset or story here')}</span>
       <ErrorAlert message={error()} />
       <Show when={done()}>
-        <p role="status">{done()}</p>
+        <div role="status">
+          <p>{done()}</p>
+          <Show when={doneNotes().length}>
+            <ul>
+              <For each={doneNotes()}>{(note) => <li>{note}</li>}</For>
+            </ul>
+          </Show>
+        </div>
       </Show>
       <Show when={pending()}>
         {(p) => (
@@ -86,6 +114,10 @@ export function ImportFile(props: {
             report={p().report}
             chatMode={chatMode()}
             onChatMode={setChatMode}
+            leaveOutRules={leaveOutRules()}
+            onLeaveOutRules={setLeaveOutRules}
+            twin={twin()}
+            onTwin={setTwin}
             busy={busy()}
             onImport={() => void confirm()}
             onCancel={() => setPending(undefined)}

@@ -38,6 +38,10 @@ export interface ImportReport {
   converted: string[];
   /** What was left out (a field Rashomon has no place for is kept for export, not dropped). */
   dropped: string[];
+  /** Names of a card's book entries that look like a variable system's rules (K12): left out unless kept. */
+  variableRules?: string[];
+  /** A library character or lorebook of the same name, and whether it holds the same (K14). */
+  twin?: { name: string; same: boolean };
 }
 
 export interface CardAsset {
@@ -69,4 +73,6 @@ export interface ImportedCharacter {
   spec: CardSpec;
   /** The card's V3 `data` as read, everything kept (extensions, unknown fields), for a faithful export. */
   data: Record<string, unknown>;
+  /** Ids of its book's entries that look like a variable system's rules (K12). */
+  variableRuleIds?: string[];
 }
