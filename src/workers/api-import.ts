@@ -3,6 +3,8 @@
 // Re-exported by api.ts, the one file the app imports.
 import type { Language } from '../driver/doc/schema.ts';
 import type { ImportKind, ImportReport } from '../driver/import/intermediate.ts';
+import type { WhoWasThere } from '../driver/import/who-was-there.ts';
+export type { WhoWasThere, Stretch } from '../driver/import/who-was-there.ts';
 import type { Result } from './api.ts';
 import type { WorldPiece } from '../driver/turns/card-world.ts';
 export type { WorldPiece } from '../driver/turns/card-world.ts';
@@ -21,6 +23,10 @@ export interface ImportOptions {
   chat?: ChatImportMode;
   /** The language of a story made from a chat (default: the interface's). */
   language?: Language;
+  /** Files given with a SillyTavern group chat: its group file and its members' cards. */
+  companions?: ImportFileInput[];
+  /** Who was there in a group chat, as the review set it (checked by the worker); absent: the defaults. */
+  whoWasThere?: WhoWasThere;
 }
 
 /** A file to save, as the worker made it. */
@@ -31,8 +37,11 @@ export interface ExportedFile {
 }
 
 export interface ImportApi {
-  /** What the file holds, read without writing anything, for the person to review. */
-  reviewImport(file: ImportFileInput): Promise<Result<{ report: ImportReport }>>;
+  /**
+   * What the file holds, read without writing anything, for the person to review; a group chat with
+   * the files given beside it (its group file, its members' cards) and the defaults of who was there.
+   */
+  reviewImport(file: ImportFileInput, companions?: ImportFileInput[]): Promise<Result<{ report: ImportReport }>>;
   /**
    * Imports it: a character or a lorebook into the library (a card's own book with it), a chat or a
    * Story JSON as a new story, a SillyTavern preset into the presets. `id`: what was made.

@@ -17,6 +17,8 @@ import type { ImportedCharacter, ImportReport } from './intermediate.ts';
 import { readCardFile } from './read-card-file.ts';
 import { importWorldInfo } from './world-info.ts';
 import { importStChat, type ChatImportMode } from './st-chat.ts';
+import { readCompanions } from './st-group-files.ts';
+import { isGroupFile } from './st-group.ts';
 
 export type ReadImport =
   | { ok: true; kind: 'character'; character: ImportedCharacter; report: ImportReport }
@@ -32,6 +34,10 @@ export interface ReadImportOptions {
   newId: () => string;
   importedAt: string;
   chat?: ChatImportMode;
+  /** Files given with a chat: its group file and its members' cards (GC1). */
+  companions?: ReadonlyArray<{ name: string; bytes: Uint8Array }>;
+  /** Who was there in a group chat, as the person set it (GC3); absent: the defaults. */
+  whoWasThere?: unknown;
 }
 
 const PNG = [0x89, 0x50, 0x4e, 0x47];
@@ -48,9 +54,10 @@ function report(kind: ImportReport['kind'], name: string, extra: Partial<ImportR
 }
 
 /** What a JSON value is, by the fields each kind must have. */
-function jsonKind(json: unknown): 'story' | 'preset' | 'lorebook' | 'character' | 'chat' | null {
+function jsonKind(json: unknown): 'story' | 'preset' | 'lorebook' | 'character' | 'chat' | 'group' | null {
   if (!record(json)) return null;
   if (json.format === STORY_JSON_FORMAT) return 'story';
+  if (isGroupFile(json)) return 'group';
   // A chat of one line is one JSON object: a message, or a header with no message after it.
   if (typeof json.mes === 'string' || ('user_name' in json && 'character_name' in json)) return 'chat';
   if (Array.isArray(json.prompts) && ('prompt_order' in json || 'temperature' in json)) return 'preset';
@@ -96,6 +103,9 @@ export function readImport(bytes: Uint8Array, fileName: string, opts: ReadImport
       mode: opts.chat ?? 'project-later',
       importedAt: opts.importedAt,
       newId: opts.newId,
+      ...(opts.companions?.length || opts.whoWasThere !== undefined
+        ? { group: { ...readCompanions(opts.companions ?? [], language), whoWasThere: opts.whoWasThere } }
+        : {}),
     });
     return read.ok
       ? { ok: true, kind: 'chat', doc: read.doc, report: read.report }
@@ -153,6 +163,15 @@ export function readImport(bytes: Uint8Array, fileName: string, opts: ReadImport
     }
     case 'chat':
       return chat();
+    case 'group':
+      return {
+        ok: false,
+        reason: tr(
+          language,
+          '{file} is a SillyTavern group file: choose it together with the group’s chat (JSONL) and its members’ cards.',
+          { file: fileName },
+        ),
+      };
     case 'character': {
       const card = readCardFile(bytes, fileName, language);
       return card.ok

@@ -54,13 +54,15 @@ export function importCommands(
       newId: ctx.newId,
       importedAt: iso(),
       ...(options.chat ? { chat: options.chat } : {}),
+      ...(options.companions?.length ? { companions: options.companions } : {}),
+      ...(options.whoWasThere !== undefined ? { whoWasThere: options.whoWasThere } : {}),
     });
   };
   const library = () => ctx.store.library;
 
   return {
-    async reviewImport(file) {
-      const r = await read(file);
+    async reviewImport(file, companions) {
+      const r = await read(file, companions?.length ? { companions } : {});
       return r.ok ? { ok: true, report: r.report } : invalid(r.reason);
     },
 
