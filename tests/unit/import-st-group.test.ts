@@ -185,8 +185,8 @@ describe('SillyTavern group chat import', () => {
       return r.ok ? '' : r.reason;
     };
     expect(refused({ stretches: [{ from: 0, absent: ['Alex'] }] })).toMatch(/Alex is not a member/);
-    expect(refused({ stretches: [{ from: 0, absent: [] }, { from: 0, absent: [] }] })).toMatch(/in order/);
-    expect(refused({ stretches: [{ from: 1, absent: [] }] })).toMatch(/first turn/);
+    expect(refused({ stretches: [{ from: 0, absent: [] }, { from: 0, absent: [] }] })).toMatch(/not stretches of messages in order/);
+    expect(refused({ stretches: [{ from: 1, absent: [] }] })).toMatch(/not stretches of messages in order/);
     expect(refused({ stretches: [{ from: 0, absent: [] }, { from: 8, absent: [] }] })).toMatch(/after the last/);
     expect(refused({ stretches: 'all' })).toMatch(/who was there/);
   });

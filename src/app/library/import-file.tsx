@@ -2,7 +2,13 @@
 // lorebook, a SillyTavern chat or preset, or a Rashomon story. The worker reads it first and the
 // person reviews what it holds; nothing is written until Import.
 import { Show, createSignal, type JSX } from 'solid-js';
-import type { ChatImportMode, ImportFileInput, ImportKind, ImportReport } from '../../workers/api.ts';
+import type {
+  ChatImportMode,
+  ImportFileInput,
+  ImportKind,
+  ImportReport,
+  WhoWasThere,
+} from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { t } from '../i18n/ui-text.ts';
@@ -15,24 +21,42 @@ export function ImportFile(props: {
   const { api } = useDriver();
   const [error, setError] = createSignal('');
   const [done, setDone] = createSignal('');
-  const [pending, setPending] = createSignal<{ file: ImportFileInput; report: ImportReport }>();
+  const [pending, setPending] = createSignal<{
+    file: ImportFileInput;
+    companions: ImportFileInput[];
+    report: ImportReport;
+  }>();
   const [chatMode, setChatMode] = createSignal<ChatImportMode>('perceived-all');
+  const [whoWasThere, setWhoWasThere] = createSignal<WhoWasThere>();
   const [busy, setBusy] = createSignal(false);
   const [over, setOver] = createSignal(false);
 
-  const review = async (file: File): Promise<void> => {
+  /** Several files: a group chat (the .jsonl) with its group file and its members' cards beside it. */
+  const review = async (chosen: readonly File[]): Promise<void> => {
     setError('');
     setDone('');
-    const input = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
-    const read = await api.reviewImport(input);
-    if (read.ok) setPending({ file: input, report: read.report });
-    else setError(t('{file} could not be imported: {detail}', { file: file.name, detail: read.detail }));
+    const inputs = await Promise.all(
+      chosen.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
+    );
+    const main = inputs.find((f) => /\.jsonl$/i.test(f.name)) ?? inputs[0];
+    if (!main) return;
+    const companions = inputs.filter((f) => f !== main);
+    const read = await api.reviewImport(main, companions);
+    if (!read.ok)
+      return void setError(t('{file} could not be imported: {detail}', { file: main.name, detail: read.detail }));
+    setPending({ file: main, companions, report: read.report });
+    setWhoWasThere(read.report.group?.whoWasThere);
   };
   const confirm = async (): Promise<void> => {
     const p = pending();
     if (!p) return;
     setBusy(true);
-    const result = await api.importFile(p.file, { chat: chatMode() });
+    const who = p.report.group ? whoWasThere() : undefined;
+    const result = await api.importFile(p.file, {
+      chat: chatMode(),
+      ...(p.companions.length ? { companions: p.companions } : {}),
+      ...(who ? { whoWasThere: who } : {}),
+    });
     setBusy(false);
     if (!result.ok) return void setError(result.detail);
     setPending(undefined);
@@ -48,8 +72,8 @@ export function ImportFile(props: {
   const onDrop = (event: DragEvent): void => {
     event.preventDefault();
     setOver(false);
-    const file = event.dataTransfer?.files[0];
-    if (file) void review(file);
+    const files = [...(event.dataTransfer?.files ?? [])];
+    if (files.length) void review(files);
   };
   return (
     <div
@@ -66,11 +90,12 @@ export function ImportFile(props: {
         {t('Import a file')}
         <input
           type="file"
+          multiple
           accept=".json,.jsonl,.png,.apng,.webp,.charx,application/json,image/png,image/webp"
           onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
+            const files = [...(event.currentTarget.files ?? [])];
             event.currentTarget.value = '';
-            if (file) void review(file);
+            if (files.length) void review(files);
           }}
         />
       </label>
@@ -86,6 +111,8 @@ export function ImportFile(props: {
             report={p().report}
             chatMode={chatMode()}
             onChatMode={setChatMode}
+            whoWasThere={whoWasThere()}
+            onWhoWasThere={setWhoWasThere}
             busy={busy()}
             onImport={() => void confirm()}
             onCancel={() => setPending(undefined)}

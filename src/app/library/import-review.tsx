@@ -1,8 +1,9 @@
 // What a file holds, shown before anything is written: its kind and name, the card's spec and sizes,
 // what was converted or left out, and warnings; for a chat, how it becomes a story.
 import { For, Show, type JSX } from 'solid-js';
-import type { ChatImportMode, ImportKind, ImportReport } from '../../workers/api.ts';
+import type { ChatImportMode, ImportKind, ImportReport, WhoWasThere } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
+import { WhoWasThereTable } from './who-was-there.tsx';
 
 export function kindLabel(kind: ImportKind): string {
   switch (kind) {
@@ -52,6 +53,9 @@ export function ImportReview(props: {
   report: ImportReport;
   chatMode: ChatImportMode;
   onChatMode: (mode: ChatImportMode) => void;
+  /** A group chat's who was there, as the person sets it. */
+  whoWasThere?: WhoWasThere | undefined;
+  onWhoWasThere: (value: WhoWasThere) => void;
   busy: boolean;
   onImport: () => void;
   onCancel: () => void;
@@ -93,6 +97,16 @@ export function ImportReview(props: {
             {t('Project from here: each one’s view is made by the model when the story needs it')}
           </label>
         </fieldset>
+      </Show>
+      <Show when={props.report.group && props.whoWasThere}>
+        {(value) => (
+          <WhoWasThereTable
+            members={props.report.group?.members ?? []}
+            messages={props.report.messages ?? 0}
+            value={value()}
+            onChange={(v) => props.onWhoWasThere(v)}
+          />
+        )}
       </Show>
       <div class="row">
         <button type="button" disabled={props.busy} onClick={() => props.onImport()}>

@@ -76,7 +76,13 @@ export function groupCast(
   if (input.whoWasThere !== undefined) {
     const parsed = whoWasThereSchema.safeParse(input.whoWasThere);
     if (!parsed.success)
-      return { ok: false, detail: tr(language, 'who was there: {problem}', { problem: parsed.error.issues[0]?.message ?? '' }) };
+      return {
+        ok: false,
+        detail: tr(
+          language,
+          'who was there: not stretches of messages in order, from the first, each naming who was absent',
+        ),
+      };
     const problem = whoWasThereProblem(parsed.data, members, chat.speakers.length, language);
     if (problem) return { ok: false, detail: problem };
     whoWasThere = parsed.data;
