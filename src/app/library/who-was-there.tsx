@@ -83,7 +83,7 @@ export function WhoWasThereTable(props: {
                     <button
                       type="button"
                       class="secondary"
-                      aria-label={t('Join messages {from}–{to} to the stretch above', range(i))}
+                      aria-label={t('Join above: messages {from}–{to}', range(i))}
                       onClick={() => join(i)}
                     >
                       {t('Join above')}

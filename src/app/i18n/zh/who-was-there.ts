@@ -9,7 +9,7 @@ export const ZH_WHO_WAS_THERE: Messages = {
   Stretch: '时段',
   '{from}–{to}': '{from}–{to}',
   '{name} was there for messages {from}–{to}': '第 {from}–{to} 条消息时{name}在场',
-  'Join messages {from}–{to} to the stretch above': '把第 {from}–{to} 条消息并入上一时段',
+  'Join above: messages {from}–{to}': '并入上一段：第 {from}–{to} 条消息',
   'Join above': '并入上一段',
   'New stretch from message': '从这条消息起新开一段',
   'Add stretch': '添加时段',
