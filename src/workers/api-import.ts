@@ -41,7 +41,10 @@ export interface ImportApi {
    * What the file holds, read without writing anything, for the person to review; a group chat with
    * the files given beside it (its group file, its members' cards) and the defaults of who was there.
    */
-  reviewImport(file: ImportFileInput, companions?: ImportFileInput[]): Promise<Result<{ report: ImportReport }>>;
+  reviewImport(
+    file: ImportFileInput,
+    companions?: ImportFileInput[],
+  ): Promise<Result<{ report: ImportReport }>>;
   /**
    * Imports it: a character or a lorebook into the library (a card's own book with it), a chat or a
    * Story JSON as a new story, a SillyTavern preset into the presets. `id`: what was made.

@@ -52,7 +52,11 @@ const card = (name, description) => ({
   data: { name, description, first_mes: '' },
 });
 
-const json = (name, value) => ({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(value)) });
+const json = (name, value) => ({
+  name,
+  mimeType: 'application/json',
+  buffer: Buffer.from(JSON.stringify(value)),
+});
 
 describe('a SillyTavern group chat imported into points of view', { timeout: 8 * STEP_TIMEOUT_MS }, () => {
   let browser;
@@ -67,18 +71,29 @@ describe('a SillyTavern group chat imported into points of view', { timeout: 8 *
   it('[GC3][GC4] sets who was there per stretch; each character’s transcript holds what it perceived', async () => {
     const { page, errors } = browser;
     await page.goto(appUrl());
-    await page.getByLabel('Import a file').setInputFiles([
-      { name: 'Hearth - 2024-3-2.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(CHAT) },
-      json('Hearth.json', GROUP),
-      json('Mara.json', card('Mara', 'Keeps the hearth.')),
-      json('Jun.json', card('Jun', 'A courier.')),
-    ]);
+    await page
+      .getByLabel('Import a file')
+      .setInputFiles([
+        { name: 'Hearth - 2024-3-2.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(CHAT) },
+        json('Hearth.json', GROUP),
+        json('Mara.json', card('Mara', 'Keeps the hearth.')),
+        json('Jun.json', card('Jun', 'A courier.')),
+      ]);
     const review = page.getByRole('region', { name: /Hearth - 2024-3-2\.jsonl: a SillyTavern chat/ });
     const table = review.getByRole('group', { name: 'Who was there' });
     // The group file's defaults: Jun not there before message 7, muted Oskar not after message 5.
-    assert.equal(await table.getByRole('checkbox', { name: 'Jun was there for messages 1–5' }).isChecked(), false);
-    assert.equal(await table.getByRole('checkbox', { name: 'Oskar was there for messages 7–8' }).isChecked(), false);
-    assert.equal(await table.getByRole('checkbox', { name: 'Mara was there for messages 1–5' }).isChecked(), true);
+    assert.equal(
+      await table.getByRole('checkbox', { name: 'Jun was there for messages 1–5' }).isChecked(),
+      false,
+    );
+    assert.equal(
+      await table.getByRole('checkbox', { name: 'Oskar was there for messages 7–8' }).isChecked(),
+      false,
+    );
+    assert.equal(
+      await table.getByRole('checkbox', { name: 'Mara was there for messages 1–5' }).isChecked(),
+      true,
+    );
     await review.getByText('hidden messages').waitFor();
 
     // By hand: a stretch from message 3, and Mara away for it, all by keyboard.

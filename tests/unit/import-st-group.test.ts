@@ -36,7 +36,13 @@ const CHAT = [
   line('Oskar', 'I will step out.', 4),
   line('Mara', '(hidden aside)', 5, { is_system: true }),
   line('Mara', 'He is gone.', 6),
-  { name: 'SillyTavern System', is_user: false, is_system: false, mes: 'Jun joined.', extra: { type: 'generic' } },
+  {
+    name: 'SillyTavern System',
+    is_user: false,
+    is_system: false,
+    mes: 'Jun joined.',
+    extra: { type: 'generic' },
+  },
   line('Jun', 'Did I miss much?', 8),
   line('Alex', 'Not much.', 9),
 ]
@@ -185,9 +191,23 @@ describe('SillyTavern group chat import', () => {
       return r.ok ? '' : r.reason;
     };
     expect(refused({ stretches: [{ from: 0, absent: ['Alex'] }] })).toMatch(/Alex is not a member/);
-    expect(refused({ stretches: [{ from: 0, absent: [] }, { from: 0, absent: [] }] })).toMatch(/not stretches of messages in order/);
+    expect(
+      refused({
+        stretches: [
+          { from: 0, absent: [] },
+          { from: 0, absent: [] },
+        ],
+      }),
+    ).toMatch(/not stretches of messages in order/);
     expect(refused({ stretches: [{ from: 1, absent: [] }] })).toMatch(/not stretches of messages in order/);
-    expect(refused({ stretches: [{ from: 0, absent: [] }, { from: 8, absent: [] }] })).toMatch(/after the last/);
+    expect(
+      refused({
+        stretches: [
+          { from: 0, absent: [] },
+          { from: 8, absent: [] },
+        ],
+      }),
+    ).toMatch(/after the last/);
     expect(refused({ stretches: 'all' })).toMatch(/who was there/);
   });
 

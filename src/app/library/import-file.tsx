@@ -43,7 +43,9 @@ export function ImportFile(props: {
     const companions = inputs.filter((f) => f !== main);
     const read = await api.reviewImport(main, companions);
     if (!read.ok)
-      return void setError(t('{file} could not be imported: {detail}', { file: main.name, detail: read.detail }));
+      return void setError(
+        t('{file} could not be imported: {detail}', { file: main.name, detail: read.detail }),
+      );
     setPending({ file: main, companions, report: read.report });
     setWhoWasThere(read.report.group?.whoWasThere);
   };

@@ -39,8 +39,7 @@ export function WhoWasThereTable(props: {
             },
       ),
     });
-  const join = (i: number) =>
-    props.onChange({ stretches: props.value.stretches.filter((_, k) => k !== i) });
+  const join = (i: number) => props.onChange({ stretches: props.value.stretches.filter((_, k) => k !== i) });
   const valid = () => Number.isInteger(Number(cut())) && Number(cut()) > 1 && Number(cut()) <= props.messages;
   return (
     <fieldset class="group who-was-there">

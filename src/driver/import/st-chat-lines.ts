@@ -83,7 +83,8 @@ function readMessage(o: Line, line: number, notes: ImportNotes): StChatMessage {
   const hidden = r.bool('is_system', o.is_system) === true;
   // SillyTavern's own notes carry a type (`help`, `welcome`, `group`, `generic`…); `/sys` writes `narrator`.
   const typed = typeof extra.type === 'string' && extra.type.trim() !== '';
-  const system = r.bool('extra.isSmallSys', extra.isSmallSys) === true || (typed && extra.type !== 'narrator');
+  const system =
+    r.bool('extra.isSmallSys', extra.isSmallSys) === true || (typed && extra.type !== 'narrator');
   const notATurn = hidden ? 'hidden' : extra.type === 'narrator' ? 'narrator' : system ? 'system' : undefined;
   const avatar = typeof o.original_avatar === 'string' ? o.original_avatar.trim() : '';
   return {

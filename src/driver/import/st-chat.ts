@@ -148,7 +148,13 @@ export function importStChat(text: string, opts: StChatImportOptions): StChatImp
       const absent = group?.absent[i];
       return everyone.filter(([name, id]) => id === author || !absent?.has(name)).map(([, id]) => id);
     };
-    const write = (turnId: string, author: string, audiences: string[], source: string, createdAt: string) => {
+    const write = (
+      turnId: string,
+      author: string,
+      audiences: string[],
+      source: string,
+      createdAt: string,
+    ) => {
       if (opts.mode !== ChatImportMode.perceivedAll) return;
       for (const audience of audiences)
         if (audience !== author)

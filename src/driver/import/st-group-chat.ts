@@ -56,7 +56,10 @@ export function groupCast(
     if (heard.has(fileKey(file))) continue;
     const card = input.cards.find((c) => fileKey(c.fileName) === fileKey(file));
     const name = card?.character.name.trim() || baseName(file);
-    if (!name || [...chat.characters, ...silent].some((n) => n.toLocaleLowerCase() === name.toLocaleLowerCase()))
+    if (
+      !name ||
+      [...chat.characters, ...silent].some((n) => n.toLocaleLowerCase() === name.toLocaleLowerCase())
+    )
       continue;
     silent.push(name);
     if (card) cards.set(name, card);
@@ -89,7 +92,7 @@ export function groupCast(
   }
   whoWasThere.stretches.forEach((s, i, all) => {
     if (!s.absent.length) return;
-    const to = (all[i + 1]?.from ?? chat.speakers.length) ;
+    const to = all[i + 1]?.from ?? chat.speakers.length;
     notes.add(
       'converted',
       tr(language, 'messages {from}–{to}: {names} not there, perceiving none of them', {

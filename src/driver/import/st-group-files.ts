@@ -22,10 +22,16 @@ export function readCompanions(
   const problems: string[] = [];
   for (const file of files) {
     const text = new TextDecoder().decode(file.bytes);
-    if (text.replace(/^\uFEFF/, '').trimStart().startsWith('{')) {
+    if (
+      text
+        .replace(/^\uFEFF/, '')
+        .trimStart()
+        .startsWith('{')
+    ) {
       const parsed = readJsonText(text, language);
       const read = parsed.ok ? readGroupFile(parsed.json) : null;
-      if (read && group) problems.push(tr(language, '{file}: a second group file, not read', { file: file.name }));
+      if (read && group)
+        problems.push(tr(language, '{file}: a second group file, not read', { file: file.name }));
       if (read) {
         group ??= read;
         continue;

@@ -6,7 +6,10 @@ import { tr } from '../i18n/messages.ts';
 import type { Language } from '../doc/schema.ts';
 import type { ImportedCharacter } from './intermediate.ts';
 
-const fileList = z.array(z.unknown()).catch([]).transform((a) => a.filter((v) => typeof v === 'string'));
+const fileList = z
+  .array(z.unknown())
+  .catch([])
+  .transform((a) => a.filter((v) => typeof v === 'string'));
 
 /** What Rashomon reads of a group file; everything else in it is about SillyTavern's own play. */
 const groupFileSchema = z.object({

@@ -49,7 +49,10 @@ export function defaultWhoWasThere({ speakers, members, muted }: WhoWasThereInpu
   const last = new Map<string, number>();
   speakers.forEach((s, i) => {
     if (!first.has(s)) {
-      const most = Math.max(0, ...[...counts.entries()].filter(([n]) => members.includes(n)).map(([, c]) => c));
+      const most = Math.max(
+        0,
+        ...[...counts.entries()].filter(([n]) => members.includes(n)).map(([, c]) => c),
+      );
       if (members.includes(s) && most >= LATE_AFTER_MESSAGES) absentBefore.set(s, i);
       first.set(s, i);
     }
