@@ -61,7 +61,9 @@ export function WhoWasThereTable(props: {
           <Index each={props.value.stretches}>
             {(stretch, i) => (
               <tr>
-                <th scope="row">{t('{from}–{to}', range(i))}</th>
+                <th scope="row">
+                  {range(i).from === range(i).to ? range(i).from : t('{from}–{to}', range(i))}
+                </th>
                 <For each={props.members}>
                   {(member) => (
                     <td>
