@@ -30,14 +30,28 @@ export interface GroupCast {
 
 export type GroupCastResult = { ok: true; cast: GroupCast } | { ok: false; detail: string };
 
-/** Why who was there, as the person sent it, cannot be used: a wrong shape, a name not a member, a turn past the end. */
-function whoWasThereProblem(p: WhoWasThere, members: readonly string[], turns: number, language: Language) {
-  const unknown = p.stretches.flatMap((s) => s.absent).find((n) => !members.includes(n));
+/**
+ * Who was there as the person sent it (untrusted: it crossed the worker boundary), or why it cannot be
+ * used: a wrong shape, a name not a member, a stretch beginning past the last turn.
+ */
+function checkWhoWasThere(
+  value: unknown,
+  members: readonly string[],
+  turns: number,
+  language: Language,
+): WhoWasThere | string {
+  const parsed = whoWasThereSchema.safeParse(value);
+  if (!parsed.success)
+    return tr(
+      language,
+      'who was there: not stretches of messages in order, from the first, each naming who was absent',
+    );
+  const unknown = parsed.data.stretches.flatMap((s) => s.absent).find((n) => !members.includes(n));
   if (unknown !== undefined) return tr(language, 'who was there: {name} is not a member', { name: unknown });
-  const last = p.stretches.at(-1)?.from ?? 0;
+  const last = parsed.data.stretches.at(-1)?.from ?? 0;
   if (turns > 0 && last >= turns)
     return tr(language, 'who was there: a stretch begins after the last message');
-  return null;
+  return parsed.data;
 }
 
 export function groupCast(
@@ -77,18 +91,9 @@ export function groupCast(
       notes.add('dropped', tr(language, 'cards of no one in the chat'), c.character.name || c.fileName);
   let whoWasThere = defaultWhoWasThere({ speakers: chat.speakers, members, muted });
   if (input.whoWasThere !== undefined) {
-    const parsed = whoWasThereSchema.safeParse(input.whoWasThere);
-    if (!parsed.success)
-      return {
-        ok: false,
-        detail: tr(
-          language,
-          'who was there: not stretches of messages in order, from the first, each naming who was absent',
-        ),
-      };
-    const problem = whoWasThereProblem(parsed.data, members, chat.speakers.length, language);
-    if (problem) return { ok: false, detail: problem };
-    whoWasThere = parsed.data;
+    const checked = checkWhoWasThere(input.whoWasThere, members, chat.speakers.length, language);
+    if (typeof checked === 'string') return { ok: false, detail: checked };
+    whoWasThere = checked;
   }
   whoWasThere.stretches.forEach((s, i, all) => {
     if (!s.absent.length) return;
