@@ -169,7 +169,7 @@ describe('SillyTavern group chat import', () => {
     expect(t.Jun).toEqual(EVERY_TURN);
   });
 
-  it('[GC4][L1] projected later: an absent member is owed no view of what it missed', () => {
+  it('[GC4][I7] projected later: an absent member is owed no view of what it missed', () => {
     const { doc } = load({ chat: 'project-later' });
     const views = createStoryViews(doc);
     const id = (name: string) => listParticipants(doc).find((p) => p.name === name)?.id as string;

@@ -41,7 +41,7 @@ export interface StChatImportOptions {
 
 export type StChatImport =
   | { ok: true; doc: Y.Doc; report: ImportReport }
-  | { ok: false; code: 'not-a-chat' | 'bad-whoWasThere'; detail: string };
+  | { ok: false; code: 'not-a-chat' | 'bad-who-was-there'; detail: string };
 
 /** Stamped fresh once the tree is in (stamp-bases.ts), as a Story JSON file's unstamped items. */
 const UNSTAMPED = '';
@@ -114,7 +114,7 @@ export function importStChat(text: string, opts: StChatImportOptions): StChatImp
       { characters: cast.characters, speakers, avatars },
       notes,
     );
-    if (!read.ok) return { ok: false, code: 'bad-whoWasThere', detail: read.detail };
+    if (!read.ok) return { ok: false, code: 'bad-who-was-there', detail: read.detail };
     group = read.cast;
   }
   const lastAbsent = group?.absent.at(-1) ?? new Set<string>();
