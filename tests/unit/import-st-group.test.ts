@@ -8,6 +8,7 @@ import { readImport, type ReadImportOptions } from '../../src/driver/import/read
 import type { ImportReport } from '../../src/driver/import/intermediate.ts';
 import { defaultWhoWasThere, type WhoWasThere } from '../../src/driver/import/who-was-there.ts';
 import { createStoryViews } from '../../src/driver/views/story-views.ts';
+import { b64, png, tEXt } from '../support/card-files.ts';
 
 const enc = new TextEncoder();
 const at = (minute: number) => `July 21, 2023 5:${String(10 + minute).padStart(2, '0')}pm`;
@@ -127,6 +128,33 @@ describe('SillyTavern group chat import', () => {
       ]),
     );
     expect(report.converted.join('\n')).toMatch(/the group “Hearth”: 3 members, 1 muted/);
+  });
+
+  it('[GC2] a PNG card gives its member its picture; a member the group lists who never speaks is in the story, not there where muted', () => {
+    const pell = {
+      spec: 'chara_card_v2',
+      spec_version: '2.0',
+      data: { name: 'Pell', description: 'Says nothing.' },
+    };
+    const withPell = {
+      ...GROUP,
+      members: [...GROUP.members, 'pell_card.png'],
+      disabled_members: ['pell_card.png'],
+    };
+    const { doc, report } = load({
+      companions: [
+        { name: 'Hearth.json', bytes: enc.encode(JSON.stringify(withPell)) },
+        { name: 'pell_card.png', bytes: png([tEXt('chara', b64(pell))]) },
+        { name: 'notes.txt', bytes: enc.encode('not a card') },
+      ],
+    });
+    const p = listParticipants(doc).find((x) => x.name === 'Pell');
+    expect(p).toMatchObject({ kind: 'character', present: false, card: { description: 'Says nothing.' } });
+    expect(p?.avatar).toMatch(/^data:image\/png;base64,/);
+    expect(report.group?.members).toEqual(['Mara', 'Oskar', 'Jun', 'Pell']);
+    expect(report.group?.whoWasThere.stretches.every((s) => s.absent.includes('Pell'))).toBe(true);
+    expect(report.warnings.join('\n')).toMatch(/notes\.txt/);
+    expect(transcripts(doc).Pell).toEqual([]);
   });
 
   it('[GC3] the defaults from the group file: Jun absent before it first speaks, muted Oskar after its last message', () => {
