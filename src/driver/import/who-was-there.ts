@@ -3,16 +3,21 @@
 // perceived none of them, so it gets no view and its later turns are projected from what it did perceive.
 import { z } from 'zod';
 
+/** Bounds on what the app may send: more stretches than a long chat has messages is not a person's table. */
+const MAX_STRETCHES = 10_000;
+/** A group is its members; SillyTavern groups hold a handful, this is far past any. */
+const MAX_MEMBERS = 1_000;
+
 /** A stretch begins at the turn of this 0-based index (the chat's messages that became turns). */
 export const stretchSchema = z.object({
   from: z.number().int().min(0),
   /** Members (characters, by their name in the story) who were not there. */
-  absent: z.array(z.string().min(1)).max(1000),
+  absent: z.array(z.string().min(1)).max(MAX_MEMBERS),
 });
 
 /** Stretches in order: the first begins at 0, each later one after the one before. */
 export const whoWasThereSchema = z
-  .object({ stretches: z.array(stretchSchema).min(1).max(10_000) })
+  .object({ stretches: z.array(stretchSchema).min(1).max(MAX_STRETCHES) })
   .refine((p) => p.stretches[0]?.from === 0, { message: 'the first stretch begins at the first turn' })
   .refine((p) => p.stretches.every((s, i, all) => i === 0 || s.from > (all[i - 1]?.from ?? 0)), {
     message: 'stretches begin in order, each after the one before',
