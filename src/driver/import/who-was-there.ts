@@ -3,7 +3,7 @@
 // perceived none of them, so it gets no view and its later turns are projected from what it did perceive.
 import { z } from 'zod';
 
-/** Bounds on what the app may send: more stretches than a long chat has messages is not a person's table. */
+/** What the app may send (GC5): far past any table a person fills in by hand. */
 const MAX_STRETCHES = 10_000;
 /** A group is its members; SillyTavern groups hold a handful, this is far past any. */
 const MAX_MEMBERS = 1_000;
