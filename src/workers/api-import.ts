@@ -3,6 +3,8 @@
 // Re-exported by api.ts, the one file the app imports.
 import type { Language } from '../driver/doc/schema.ts';
 import type { ImportKind, ImportReport } from '../driver/import/intermediate.ts';
+import type { WhoWasThere } from '../driver/import/who-was-there.ts';
+export type { WhoWasThere, Stretch } from '../driver/import/who-was-there.ts';
 import type { Result } from './api.ts';
 import type { WorldPiece } from '../driver/turns/card-world.ts';
 import type { TwinChoice } from '../driver/import/library-twin.ts';
@@ -30,6 +32,10 @@ export interface ImportOptions {
    * (the default: nothing is overwritten unasked).
    */
   twin?: TwinChoice;
+  /** Files given with a SillyTavern group chat: its group file and its members' cards. */
+  companions?: ImportFileInput[];
+  /** Who was there in a group chat, as the review set it (checked by the worker); absent: the defaults. */
+  whoWasThere?: WhoWasThere;
 }
 
 /** A file to save, as the worker made it. */

@@ -159,4 +159,38 @@ describe('rashomon import', () => {
     },
     4 * CLI_TIMEOUT,
   );
+
+  it(
+    '[GC1][GC3] --with reads a group chat’s group file beside it: who was there from its defaults',
+    async () => {
+      const said = (name: string, mes: string) =>
+        JSON.stringify({ name, is_user: name === 'Sam', mes, original_avatar: `${name}.png` });
+      const chat = put(
+        'den.jsonl',
+        [
+          JSON.stringify({ chat_metadata: {} }),
+          said('Ada', 'Hi.'),
+          said('Sam', 'Hey.'),
+          said('Bo', 'Yo.'),
+        ].join('\n'),
+      );
+      const group = put(
+        'den.json',
+        JSON.stringify({
+          name: 'Den',
+          members: ['Ada.png', 'Bo.png'],
+          disabled_members: ['Bo.png'],
+          chats: [],
+        }),
+      );
+      const r = await rashomon('import', chat, '--with', group, '--dry-run', '--json');
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).group).toEqual({
+        members: ['Ada', 'Bo'],
+        muted: ['Bo'],
+        whoWasThere: { stretches: [{ from: 0, absent: [] }] },
+      });
+    },
+    CLI_TIMEOUT,
+  );
 });

@@ -8,6 +8,7 @@ import type {
   ImportKind,
   ImportReport,
   TwinChoice,
+  WhoWasThere,
 } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
@@ -21,35 +22,53 @@ export function ImportFile(props: {
   const { api } = useDriver();
   const [error, setError] = createSignal('');
   const [done, setDone] = createSignal('');
-  const [pending, setPending] = createSignal<{ file: ImportFileInput; report: ImportReport }>();
+  const [pending, setPending] = createSignal<{
+    file: ImportFileInput;
+    companions: ImportFileInput[];
+    report: ImportReport;
+  }>();
   const [chatMode, setChatMode] = createSignal<ChatImportMode>('perceived-all');
   const [leaveOutRules, setLeaveOutRules] = createSignal(true);
   const [twin, setTwin] = createSignal<TwinChoice>();
   /** Notes the import itself added to what was reviewed: said after it, never lost. */
   const [doneNotes, setDoneNotes] = createSignal<string[]>([]);
+  const [whoWasThere, setWhoWasThere] = createSignal<WhoWasThere>();
   const [busy, setBusy] = createSignal(false);
   const [over, setOver] = createSignal(false);
 
-  const review = async (file: File): Promise<void> => {
+  /** Several files: a group chat (the .jsonl) with its group file and its members' cards beside it. */
+  const review = async (chosen: readonly File[]): Promise<void> => {
     setError('');
     setDone('');
     setDoneNotes([]);
     setTwin(undefined);
     setLeaveOutRules(true);
-    const input = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
-    const read = await api.reviewImport(input);
-    if (read.ok) setPending({ file: input, report: read.report });
-    else setError(t('{file} could not be imported: {detail}', { file: file.name, detail: read.detail }));
+    const inputs = await Promise.all(
+      chosen.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
+    );
+    const main = inputs.find((f) => /\.jsonl$/i.test(f.name)) ?? inputs[0];
+    if (!main) return;
+    const companions = inputs.filter((f) => f !== main);
+    const read = await api.reviewImport(main, companions.length ? { companions } : {});
+    if (!read.ok)
+      return void setError(
+        t('{file} could not be imported: {detail}', { file: main.name, detail: read.detail }),
+      );
+    setPending({ file: main, companions, report: read.report });
+    setWhoWasThere(read.report.group?.whoWasThere);
   };
   const confirm = async (): Promise<void> => {
     const p = pending();
     if (!p) return;
     setBusy(true);
     const choice = twin();
+    const who = p.report.group ? whoWasThere() : undefined;
     const result = await api.importFile(p.file, {
       chat: chatMode(),
       variableRules: leaveOutRules() ? 'leave-out' : 'keep',
       ...(choice ? { twin: choice } : {}),
+      ...(p.companions.length ? { companions: p.companions } : {}),
+      ...(who ? { whoWasThere: who } : {}),
     });
     setBusy(false);
     if (!result.ok) return void setError(result.detail);
@@ -69,8 +88,8 @@ export function ImportFile(props: {
   const onDrop = (event: DragEvent): void => {
     event.preventDefault();
     setOver(false);
-    const file = event.dataTransfer?.files[0];
-    if (file) void review(file);
+    const files = [...(event.dataTransfer?.files ?? [])];
+    if (files.length) void review(files);
   };
   return (
     <div
@@ -87,11 +106,12 @@ export function ImportFile(props: {
         {t('Import a file')}
         <input
           type="file"
+          multiple
           accept=".json,.jsonl,.png,.apng,.webp,.charx,application/json,image/png,image/webp"
           onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
+            const files = [...(event.currentTarget.files ?? [])];
             event.currentTarget.value = '';
-            if (file) void review(file);
+            if (files.length) void review(files);
           }}
         />
       </label>
@@ -118,6 +138,8 @@ export function ImportFile(props: {
             onLeaveOutRules={setLeaveOutRules}
             twin={twin()}
             onTwin={setTwin}
+            whoWasThere={whoWasThere()}
+            onWhoWasThere={setWhoWasThere}
             busy={busy()}
             onImport={() => void confirm()}
             onCancel={() => setPending(undefined)}

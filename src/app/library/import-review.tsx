@@ -2,8 +2,9 @@
 // what was converted or left out, and warnings; for a preset, what became of each of its prompts; for
 // a chat, how it becomes a story.
 import { For, Show, type JSX } from 'solid-js';
-import type { ChatImportMode, ImportKind, ImportReport, TwinChoice } from '../../workers/api.ts';
+import type { ChatImportMode, ImportKind, ImportReport, TwinChoice, WhoWasThere } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
+import { WhoWasThereTable } from './who-was-there.tsx';
 
 export function kindLabel(kind: ImportKind): string {
   switch (kind) {
@@ -91,6 +92,9 @@ export function ImportReview(props: {
   onLeaveOutRules: (leaveOut: boolean) => void;
   twin: TwinChoice | undefined;
   onTwin: (choice: TwinChoice) => void;
+  /** A group chat's who was there, as the person sets it. */
+  whoWasThere?: WhoWasThere | undefined;
+  onWhoWasThere: (value: WhoWasThere) => void;
   busy: boolean;
   onImport: () => void;
   onCancel: () => void;
@@ -174,6 +178,16 @@ export function ImportReview(props: {
           chosen={props.chatMode}
           onChoose={props.onChatMode}
         />
+      </Show>
+      <Show when={props.report.group && props.whoWasThere}>
+        {(value) => (
+          <WhoWasThereTable
+            members={props.report.group?.members ?? []}
+            messages={props.report.messages ?? 0}
+            value={value()}
+            onChange={(v) => props.onWhoWasThere(v)}
+          />
+        )}
       </Show>
       <div class="row">
         <button

@@ -3,6 +3,7 @@
 import type { Messages } from './messages.ts';
 import { IMPORT_ZH } from './messages-zh-import.ts';
 import { FORMATS_ZH } from './messages-zh-formats.ts';
+import { GROUP_CHAT_ZH } from './messages-zh-group-chat.ts';
 import { PLAY_ZH } from './messages-zh-play.ts';
 import { POV_ZH } from './messages-zh-pov.ts';
 import { CAST_ZH } from './messages-zh-cast.ts';
@@ -22,6 +23,7 @@ import { VALIDATION_ZH } from './messages-zh-validation.ts';
 export const MESSAGES_ZH: Messages = {
   ...IMPORT_ZH,
   ...FORMATS_ZH,
+  ...GROUP_CHAT_ZH,
   ...PLAY_ZH,
   ...POV_ZH,
   ...CAST_ZH,

@@ -3,6 +3,7 @@
 // a character, a lorebook, a chat, a preset or a story, and the report the person reviews.
 import type { Card } from '../doc/schema.ts';
 import type { LoreBookInput } from '../doc/lore-book.ts';
+import type { WhoWasThere } from './who-was-there.ts';
 
 export const ImportKind = {
   character: 'character',
@@ -30,6 +31,8 @@ export interface ImportReport {
   messages?: number;
   /** A preset's prompts, one line each: what each became, or why it was left out. */
   prompts?: { mapped: string[]; leftOut: string[] };
+  /** A group chat's members (characters, by their name in the story), the muted ones, who was there. */
+  group?: { members: string[]; muted: string[]; whoWasThere: WhoWasThere };
   /** Characters of the description (the card's size at a glance). */
   descriptionLength?: number;
   /** What the person should know: a required field missing, a value read leniently. */

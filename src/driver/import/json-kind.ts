@@ -6,9 +6,18 @@
 import { STORY_JSON_FORMAT } from '../story-json/schema.ts';
 import { isLegacyPreset, isSystemPrompt, textCompletionTemplate } from '../presets/sillytavern-shapes.ts';
 import { isRecord } from './world-info-fields.ts';
+import { isGroupFile } from './st-group.ts';
 
 export type JsonKind =
-  'story' | 'chat' | 'preset' | 'lorebook' | 'character' | 'instruct-template' | 'context-template' | null;
+  | 'story'
+  | 'chat'
+  | 'group'
+  | 'preset'
+  | 'lorebook'
+  | 'character'
+  | 'instruct-template'
+  | 'context-template'
+  | null;
 
 /** Fields only a character card has (V2/V3 at the top or under `data`, V1, Pygmalion). */
 const CARD_ONLY = ['first_mes', 'mes_example', 'char_name', 'char_persona', 'char_greeting', 'personality'];
@@ -26,6 +35,8 @@ const hasEntries = (json: Record<string, unknown>): boolean =>
 export function jsonKind(json: unknown): JsonKind {
   if (!isRecord(json)) return null;
   if (json.format === STORY_JSON_FORMAT) return 'story';
+  // A SillyTavern group file (its members' card files, its chat ids): read beside its chat, not alone.
+  if (isGroupFile(json)) return 'group';
   // A chat of one line is one JSON object: a message, or a header with no message after it.
   if (typeof json.mes === 'string' || ('user_name' in json && 'character_name' in json)) return 'chat';
   if (Array.isArray(json.prompts) && ('prompt_order' in json || 'temperature' in json)) return 'preset';

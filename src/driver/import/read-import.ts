@@ -18,6 +18,7 @@ import { importWorldInfo } from './world-info.ts';
 import { importStChat, type ChatImportMode } from './st-chat.ts';
 import { jsonKind } from './json-kind.ts';
 import { presetReview } from './preset-review.ts';
+import { readCompanions } from './st-group-files.ts';
 
 export type ReadImport =
   | { ok: true; kind: 'character'; character: ImportedCharacter; report: ImportReport }
@@ -33,6 +34,10 @@ export interface ReadImportOptions {
   newId: () => string;
   importedAt: string;
   chat?: ChatImportMode;
+  /** Files given with a chat: its group file and its members' cards (GC1). */
+  companions?: ReadonlyArray<{ name: string; bytes: Uint8Array }>;
+  /** Who was there in a group chat, as the person set it (GC3); absent: the defaults. */
+  whoWasThere?: unknown;
 }
 
 const PNG = [0x89, 0x50, 0x4e, 0x47];
@@ -82,6 +87,9 @@ export function readImport(bytes: Uint8Array, fileName: string, opts: ReadImport
       mode: opts.chat ?? 'project-later',
       importedAt: opts.importedAt,
       newId: opts.newId,
+      ...(opts.companions?.length || opts.whoWasThere !== undefined
+        ? { group: { ...readCompanions(opts.companions ?? [], language), whoWasThere: opts.whoWasThere } }
+        : {}),
     });
     return read.ok
       ? { ok: true, kind: 'chat', doc: read.doc, report: read.report }
@@ -157,6 +165,15 @@ export function readImport(bytes: Uint8Array, fileName: string, opts: ReadImport
     }
     case 'chat':
       return chat();
+    case 'group':
+      return {
+        ok: false,
+        reason: tr(
+          language,
+          '{file} is a SillyTavern group file: choose it together with the group’s chat (JSONL) and its members’ cards.',
+          { file: fileName },
+        ),
+      };
     case 'character': {
       const card = readCardFile(bytes, fileName, language);
       return card.ok

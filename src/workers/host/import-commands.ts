@@ -55,6 +55,8 @@ export function importCommands(
       newId: ctx.newId,
       importedAt: iso(),
       ...(options.chat ? { chat: options.chat } : {}),
+      ...(options.companions?.length ? { companions: options.companions } : {}),
+      ...(options.whoWasThere !== undefined ? { whoWasThere: options.whoWasThere } : {}),
     });
   };
   const library = () => ctx.store.library;
