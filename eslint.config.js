@@ -45,7 +45,6 @@ const DRIVER_FORBIDDEN_PROPERTIES = [
 const D = 'src/driver';
 const DRIVER_OPERATIONS = [`${D}/turns`, `${D}/presets`, `${D}/story-json`];
 const ASSISTANT_KINDS = ['card', 'doctor', 'lorebook', 'preset', 'translate', 'world'];
-const IMPORT_KINDS = ['card', 'chat', 'lorebook'];
 
 /**
  * Which rooms a folder may not reach into, by the path an import resolves to (so a re-export cannot
@@ -92,11 +91,21 @@ const ROOM_WALLS = [
     except: [`${D}/assistant/world/world-tools.ts`],
     why: 'Each assistant is a room of its own over the engine in assistant/; only registry.ts knows them all.',
   })),
-  ...IMPORT_KINDS.map((kind) => ({
+  // Cards and lorebooks are read apart; a chat may read its characters' cards (a group chat's
+  // companions, a chat's card found in the library).
+  ...[
+    { kind: 'card', banned: ['chat', 'lorebook'] },
+    { kind: 'lorebook', banned: ['card', 'chat'] },
+  ].map(({ kind, banned }) => ({
     folder: `${D}/import/${kind}`,
-    banned: IMPORT_KINDS.filter((other) => other !== kind).map((other) => `${D}/import/${other}`),
-    why: 'Cards, lorebooks and chats are read apart; what they share sits at the top of import/.',
+    banned: banned.map((other) => `${D}/import/${other}`),
+    why: 'Cards and lorebooks are read apart, and neither reads a chat; what they share sits at the top of import/.',
   })),
+  {
+    folder: `${D}/import/chat`,
+    banned: [`${D}/import/lorebook`],
+    why: 'A chat reads its characters’ cards, never a lorebook; what it shares with them sits at the top of import/.',
+  },
   {
     folder: 'src/backends',
     banned: ['src/workers', 'src/app', 'src/cli', 'sync-server'],

@@ -1,6 +1,7 @@
-// `rashomon import FILE [--dry-run] [--json] [--out OUT.json] [--chat perceived-all|project-later]`:
+// `rashomon import FILE [--with FILE]… [--dry-run] [--json] [--out OUT.json] [--chat perceived-all|project-later]`:
 // reads any file the app imports and says what it holds (the review); without --dry-run writes it —
 // a chat or story as Story JSON, a character or lorebook into a library file (OUT.json, made or added to).
+// `--with`: a group chat's group file and members' cards, who was there taken as its defaults (GC3).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -18,6 +19,8 @@ export interface ImportCommand {
   json: boolean;
   out?: string;
   chat?: 'perceived-all' | 'project-later';
+  /** Files given with a group chat: its group file and its members' cards. */
+  with?: string[];
 }
 
 /** What `--dry-run --json` prints: the review's numbers, for checks from outside. */
@@ -30,19 +33,25 @@ function summary(r: ImportReport): Record<string, unknown> {
     ...(r.greetings !== undefined ? { greetings: r.greetings } : {}),
     ...(r.assets !== undefined ? { assets: r.assets } : {}),
     ...(r.messages !== undefined ? { messages: r.messages } : {}),
+    ...(r.prompts
+      ? { promptsMapped: r.prompts.mapped.length, promptsLeftOut: r.prompts.leftOut.length }
+      : {}),
+    ...(r.group ? { group: r.group } : {}),
     warnings: r.warnings,
   };
 }
 
 function text(r: ImportReport): string {
   const facts = Object.entries(summary(r))
-    .filter(([k]) => k !== 'warnings')
+    .filter(([k]) => k !== 'warnings' && k !== 'group')
     .map(([k, v]) => `${k}: ${String(v)}`);
   return [
     ...facts,
     ...r.warnings.map((w) => `warning: ${w}`),
     ...r.converted.map((c) => `converted: ${c}`),
     ...r.dropped.map((d) => `left out: ${d}`),
+    ...(r.prompts?.mapped ?? []).map((m) => `prompt mapped: ${m}`),
+    ...(r.prompts?.leftOut ?? []).map((l) => `prompt left out: ${l}`),
   ].join('\n');
 }
 
@@ -75,18 +84,23 @@ function addToLibrary(out: string, read: Extract<ReadImport, { ok: true }>): voi
   writeFileSync(out, `${JSON.stringify(library, null, 2)}\n`);
 }
 
-export function importCommand(cmd: ImportCommand, print: (line: string) => void): number {
-  let bytes: Uint8Array;
+function readBytes(file: string): Uint8Array {
   try {
-    bytes = new Uint8Array(readFileSync(cmd.file));
+    return new Uint8Array(readFileSync(file));
   } catch (e) {
-    throw new UsageError(`cannot read ${cmd.file} (${(e as Error).message})`);
+    throw new UsageError(`cannot read ${file} (${(e as Error).message})`);
   }
+}
+
+export function importCommand(cmd: ImportCommand, print: (line: string) => void): number {
+  const bytes = readBytes(cmd.file);
+  const companions = (cmd.with ?? []).map((name) => ({ name, bytes: readBytes(name) }));
   const read = readImport(bytes, cmd.file, {
     language: 'en',
     newId: randomUUID,
     importedAt: new Date().toISOString(),
     ...(cmd.chat ? { chat: cmd.chat } : {}),
+    ...(companions.length ? { companions } : {}),
   });
   if (!read.ok) throw new UsageError(`${cmd.file}: ${read.reason}`);
   print(cmd.json ? JSON.stringify(summary(read.report)) : text(read.report));

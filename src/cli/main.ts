@@ -17,7 +17,7 @@ const USAGE = `Usage:
                 (how well the model keeps secrets, against a shared-history baseline; requests
                 kept in DIR, default .rashomon-eval/<time>; Ctrl-C stops with the partial figures)
   rashomon transcript STORY.json --as NAME
-  rashomon import FILE [--dry-run] [--json] [--out OUT.json] [--chat perceived-all|project-later]
+  rashomon import FILE [--with FILE]… [--dry-run] [--json] [--out OUT.json] [--chat perceived-all|project-later]
                 (a character card, lorebook, SillyTavern chat or preset, or story; --out: a chat or
                 story as Story JSON, a character or lorebook added to a library file)
   rashomon serve [--host H] [--port P] [--data DIR]
@@ -144,6 +144,7 @@ async function main(argv: string[]): Promise<number> {
         json: { type: 'boolean', default: false },
         out: { type: 'string' },
         chat: { type: 'string' },
+        with: { type: 'string', multiple: true },
       },
     });
     const file = positionals[0];
@@ -159,6 +160,7 @@ async function main(argv: string[]): Promise<number> {
         json: values.json,
         ...(values.out ? { out: values.out } : {}),
         ...(chat ? { chat } : {}),
+        ...(values.with?.length ? { with: values.with } : {}),
       },
       (line) => console.log(line),
     );

@@ -1,8 +1,9 @@
 // Import and export in real Chromium: a PNG card made here (a book entry, an alternate greeting) is
 // reviewed, imported, listed with its avatar and exported as a PNG that reads back as the same card; a
 // World Info file becomes a lorebook that exports as World Info again; a SillyTavern chat becomes a
-// story that exports as Markdown from one point of view; a broken file says so in one alert line; the
-// model splits an imported card into world pieces and the ones ticked become a world.
+// story that exports as Markdown from one point of view; a SillyTavern preset's review lists what became
+// of each prompt; a broken file says so in one alert line; the model splits an imported card into world
+// pieces and the ones ticked become a world.
 // Screenshots at 1280 and 390 px in .tmp/screenshots/import-*.png.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -70,6 +71,33 @@ const CHAT = [
   .map((line) => JSON.stringify(line))
   .join('\n');
 
+/** A SillyTavern preset: two prompts mapped, a marker, a disabled one and one placed inside the chat. */
+const PRESET_PROMPTS = [
+  { identifier: 'main', name: 'Main Prompt', role: 'system', content: 'Write lean prose.' },
+  { identifier: 'voice', name: 'Voice', role: 'system', content: '{{char}} speaks plainly.' },
+  { identifier: 'chatHistory', name: 'Chat History', marker: true },
+  { identifier: 'nsfw', name: 'Auxiliary Prompt', role: 'system', content: 'Anything goes.' },
+  {
+    identifier: 'reminder',
+    name: 'Reminder',
+    role: 'system',
+    content: 'Remember the storm.',
+    injection_position: 1,
+    injection_depth: 2,
+  },
+];
+const PRESET = {
+  temperature: 1,
+  top_p: 0.96,
+  prompts: PRESET_PROMPTS,
+  prompt_order: [
+    {
+      character_id: 100001,
+      order: PRESET_PROMPTS.map(({ identifier }) => ({ identifier, enabled: identifier !== 'nsfw' })),
+    },
+  ],
+};
+
 /**
  * Each message lacks one perception, the other participant's: a chat imported to be projected later,
  * which the story's background does not start on open (interruptedViews), so they wait for the person.
@@ -103,6 +131,12 @@ describe('import and export', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
   }
   const choose = (name, mimeType, buffer) =>
     browser.page.getByLabel('Import a file').setInputFiles({ name, mimeType, buffer });
+  /** The review as it stands in a screenshot, then Import, and the line saying what was imported. */
+  async function importReviewed(review, screenshot, done) {
+    await browser.page.screenshot({ path: `${SCREENSHOTS}${screenshot}.png`, fullPage: true });
+    await review.getByRole('button', { name: 'Import', exact: true }).click();
+    await browser.page.getByRole('status').filter({ hasText: done }).waitFor();
+  }
 
   it(
     'reviews a PNG card, imports it, lists it with its avatar and exports it as a PNG card',
@@ -114,12 +148,11 @@ describe('import and export', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
       const review = page.getByRole('region', { name: 'ilse.png: a character card, “Ilse”' });
       for (const fact of ['Card spec: V2', 'Greetings: 2', 'Lorebook entries: 1'])
         await review.getByRole('listitem').filter({ hasText: fact }).waitFor();
-      await page.screenshot({ path: `${SCREENSHOTS}import-review-1280.png`, fullPage: true });
-      await review.getByRole('button', { name: 'Import', exact: true }).click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: 'Imported a character card “Ilse” into your library.' })
-        .waitFor();
+      await importReviewed(
+        review,
+        'import-review-1280',
+        'Imported a character card “Ilse” into your library.',
+      );
 
       const characters = page.getByRole('region', { name: 'Characters' });
       const ilse = characters.getByRole('listitem').filter({ hasText: 'Ilse' });
@@ -144,6 +177,12 @@ describe('import and export', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
       await choose(exported.name, 'image/png', exported.bytes);
       const again = page.getByRole('region', { name: 'Ilse.png: a character card, “Ilse”' });
       await again.getByRole('listitem').filter({ hasText: 'Greetings: 2' }).waitFor();
+      // [K14] The library has it already: replace it or keep both, Import waiting for the answer.
+      await again
+        .getByRole('group', { name: /“Ilse”/ })
+        .getByLabel('Replace it')
+        .waitFor();
+      assert.equal(await again.getByRole('button', { name: 'Import', exact: true }).isDisabled(), true);
       await again.getByRole('button', { name: 'Cancel' }).click();
       await again.waitFor({ state: 'detached' });
       assert.equal(await characters.getByRole('listitem').count(), 1);
@@ -172,6 +211,30 @@ describe('import and export', { timeout: 10 * STEP_TIMEOUT_MS }, () => {
     assert.equal(entries.length, 1);
     assert.equal(entries[0].content, 'Boats rot here.');
     await page.screenshot({ path: `${SCREENSHOTS}import-lorebook-1280.png`, fullPage: true });
+    assert.deepEqual(errors, []);
+  });
+
+  it('reviews a SillyTavern preset prompt by prompt before importing it', async () => {
+    const { page, errors } = browser;
+    await page.goto(appUrl());
+    await choose('Storm.json', 'application/json', Buffer.from(JSON.stringify(PRESET)));
+    const review = page.getByRole('region', { name: /a SillyTavern preset, “Storm”/ });
+    await review.getByRole('heading', { name: 'Prompts mapped (2)' }).waitFor();
+    await review.getByRole('heading', { name: 'Prompts left out (3)' }).waitFor();
+    for (const line of [
+      '“Main Prompt” → roleplay/style',
+      '“Voice” → roleplay/character-style',
+      '“Chat History”: a placeholder for a part Rashomon builds itself',
+      '“Auxiliary Prompt”: disabled in the preset',
+      '“Reminder”: placed inside the chat history (depth 2): Rashomon’s prose prompts have no place there',
+      'temperature 1 → the characters’ temperature',
+    ])
+      await review.getByRole('listitem').filter({ hasText: line }).waitFor();
+    await importReviewed(
+      review,
+      'import-preset-1280',
+      'Imported a SillyTavern preset “Storm” into your library.',
+    );
     assert.deepEqual(errors, []);
   });
 

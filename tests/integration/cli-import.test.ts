@@ -66,6 +66,26 @@ describe('rashomon import', () => {
   );
 
   it(
+    '[R14][I10] counts a legacy preset’s prompts mapped and left out, and declines an instruct template in one line',
+    async () => {
+      const legacy = put(
+        'old.json',
+        JSON.stringify({ main_prompt: 'Write lean prose.', nsfw_prompt: 'Anything.', nsfw_toggle: false }),
+      );
+      const r = await rashomon('import', legacy, '--dry-run', '--json');
+      expect(JSON.parse(r.stdout)).toMatchObject({ kind: 'preset', promptsMapped: 1, promptsLeftOut: 1 });
+      const plain = await rashomon('import', legacy, '--dry-run');
+      expect(plain.stdout).toContain('prompt left out: “NSFW Prompt”: disabled in the preset');
+      const instruct = put('chatml.json', JSON.stringify({ input_sequence: 'u', output_sequence: 'a' }));
+      const declined = await rashomon('import', instruct, '--dry-run', '--json');
+      expect(declined.code).toBe(2);
+      expect(declined.stderr.trim().split('\n')).toHaveLength(1);
+      expect(declined.stderr).toMatch(/chatml\.json is a SillyTavern instruct template/);
+    },
+    3 * CLI_TIMEOUT,
+  );
+
+  it(
     'exits 2 with one line for what it cannot import',
     async () => {
       const r = await rashomon('import', put('photo.png', png()), '--dry-run', '--json');
@@ -138,5 +158,39 @@ describe('rashomon import', () => {
       expect(existsSync(out)).toBe(false);
     },
     4 * CLI_TIMEOUT,
+  );
+
+  it(
+    '[GC1][GC3] --with reads a group chat’s group file beside it: who was there from its defaults',
+    async () => {
+      const said = (name: string, mes: string) =>
+        JSON.stringify({ name, is_user: name === 'Sam', mes, original_avatar: `${name}.png` });
+      const chat = put(
+        'den.jsonl',
+        [
+          JSON.stringify({ chat_metadata: {} }),
+          said('Ada', 'Hi.'),
+          said('Sam', 'Hey.'),
+          said('Bo', 'Yo.'),
+        ].join('\n'),
+      );
+      const group = put(
+        'den.json',
+        JSON.stringify({
+          name: 'Den',
+          members: ['Ada.png', 'Bo.png'],
+          disabled_members: ['Bo.png'],
+          chats: [],
+        }),
+      );
+      const r = await rashomon('import', chat, '--with', group, '--dry-run', '--json');
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).group).toEqual({
+        members: ['Ada', 'Bo'],
+        muted: ['Bo'],
+        whoWasThere: { stretches: [{ from: 0, absent: [] }] },
+      });
+    },
+    CLI_TIMEOUT,
   );
 });

@@ -122,7 +122,7 @@ describe('[K2] PNG text chunks', () => {
   });
 
   it('reads the card of a truncated PNG when it comes before the break, and says where the file broke', () => {
-    const whole = png([tEXt('chara', b64({ name: 'Cut' }))]);
+    const whole = png([tEXt('chara', b64({ name: 'Cut', description: 'Cut short.' }))]);
     const { character, report } = read(whole.subarray(0, whole.length - 20));
     expect(character.name).toBe('Cut');
     const idatAt = whole.length - IEND.length - IDAT.length;

@@ -1,8 +1,10 @@
 // What a file holds, shown before anything is written: its kind and name, the card's spec and sizes,
-// what was converted or left out, and warnings; for a chat, how it becomes a story.
+// what was converted or left out, and warnings; for a preset, what became of each of its prompts; for
+// a chat, how it becomes a story.
 import { For, Show, type JSX } from 'solid-js';
-import type { ChatImportMode, ImportKind, ImportReport } from '../../workers/api.ts';
+import type { ChatImportMode, ImportKind, ImportReport, TwinChoice, WhoWasThere } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
+import { WhoWasThereTable } from './who-was-there.tsx';
 
 export function kindLabel(kind: ImportKind): string {
   switch (kind) {
@@ -47,11 +49,52 @@ function Listed(props: { title: string; items: readonly string[] }): JSX.Element
   );
 }
 
+/** One answer of several, as radio buttons under a legend. */
+function Choices<T extends string>(props: {
+  legend: string;
+  name: string;
+  options: readonly { value: T; label: string }[];
+  chosen: T | undefined;
+  onChoose: (value: T) => void;
+}): JSX.Element {
+  return (
+    <fieldset class="group">
+      <legend>{props.legend}</legend>
+      <For each={props.options}>
+        {(option) => (
+          <label class="check">
+            <input
+              type="radio"
+              name={props.name}
+              checked={props.chosen === option.value}
+              onChange={() => props.onChoose(option.value)}
+            />
+            {option.label}
+          </label>
+        )}
+      </For>
+    </fieldset>
+  );
+}
+
+/** The library already holds one of this name (K13): replace it or keep both; Cancel is the third answer. */
+const twinLegend = (twin: NonNullable<ImportReport['twin']>): string =>
+  twin.same
+    ? t('“{name}” is already in your library, the same as this file.', { name: twin.name })
+    : t('Your library already has a “{name}”.', { name: twin.name });
+
 export function ImportReview(props: {
   fileName: string;
   report: ImportReport;
   chatMode: ChatImportMode;
   onChatMode: (mode: ChatImportMode) => void;
+  leaveOutRules: boolean;
+  onLeaveOutRules: (leaveOut: boolean) => void;
+  twin: TwinChoice | undefined;
+  onTwin: (choice: TwinChoice) => void;
+  /** A group chat's who was there, as the person sets it. */
+  whoWasThere?: WhoWasThere | undefined;
+  onWhoWasThere: (value: WhoWasThere) => void;
   busy: boolean;
   onImport: () => void;
   onCancel: () => void;
@@ -71,31 +114,87 @@ export function ImportReview(props: {
       <Listed title={t('Warnings')} items={props.report.warnings} />
       <Listed title={t('Converted')} items={props.report.converted} />
       <Listed title={t('Left out')} items={props.report.dropped} />
+      <Show when={props.report.prompts}>
+        {(prompts) => (
+          <>
+            <Listed
+              title={t('Prompts mapped ({count})', { count: prompts().mapped.length })}
+              items={prompts().mapped}
+            />
+            <Listed
+              title={t('Prompts left out ({count})', { count: prompts().leftOut.length })}
+              items={prompts().leftOut}
+            />
+          </>
+        )}
+      </Show>
+      {/* A card's variable-system rule entries (K12): left out by default, disabled, not deleted. */}
+      <Show when={props.report.variableRules?.length}>
+        {(count) => (
+          <fieldset class="group">
+            <legend>{t('Variable-system rules')}</legend>
+            <label class="check">
+              <input
+                type="checkbox"
+                checked={props.leaveOutRules}
+                onChange={(event) => props.onLeaveOutRules(event.currentTarget.checked)}
+              />
+              {t(
+                'Leave out {count} entries that tell the model to write variable updates (disabled in the book, not deleted)',
+                { count: count() },
+              )}
+            </label>
+          </fieldset>
+        )}
+      </Show>
+      <Show when={props.report.twin}>
+        {(twin) => (
+          <Choices
+            legend={twinLegend(twin())}
+            name="import-twin"
+            options={[
+              { value: 'replace', label: t('Replace it') },
+              { value: 'keep-both', label: t('Keep both (the new one named apart)') },
+            ]}
+            chosen={props.twin}
+            onChoose={props.onTwin}
+          />
+        )}
+      </Show>
       <Show when={props.report.kind === 'chat'}>
-        <fieldset class="group">
-          <legend>{t('Who perceived what')}</legend>
-          <label class="check">
-            <input
-              type="radio"
-              name="chat-mode"
-              checked={props.chatMode === 'perceived-all'}
-              onChange={() => props.onChatMode('perceived-all')}
-            />
-            {t('Everyone perceived everything, as written (each view is the message itself)')}
-          </label>
-          <label class="check">
-            <input
-              type="radio"
-              name="chat-mode"
-              checked={props.chatMode === 'project-later'}
-              onChange={() => props.onChatMode('project-later')}
-            />
-            {t('Project from here: each one’s view is made by the model when the story needs it')}
-          </label>
-        </fieldset>
+        <Choices
+          legend={t('Who perceived what')}
+          name="chat-mode"
+          options={[
+            {
+              value: 'perceived-all',
+              label: t('Everyone perceived everything, as written (each view is the message itself)'),
+            },
+            {
+              value: 'project-later',
+              label: t('Project from here: each one’s view is made by the model when the story needs it'),
+            },
+          ]}
+          chosen={props.chatMode}
+          onChoose={props.onChatMode}
+        />
+      </Show>
+      <Show when={props.report.group && props.whoWasThere}>
+        {(value) => (
+          <WhoWasThereTable
+            members={props.report.group?.members ?? []}
+            messages={props.report.messages ?? 0}
+            value={value()}
+            onChange={(v) => props.onWhoWasThere(v)}
+          />
+        )}
       </Show>
       <div class="row">
-        <button type="button" disabled={props.busy} onClick={() => props.onImport()}>
+        <button
+          type="button"
+          disabled={props.busy || (props.report.twin !== undefined && props.twin === undefined)}
+          onClick={() => props.onImport()}
+        >
           {t('Import')}
         </button>
         <button type="button" class="secondary" onClick={() => props.onCancel()}>

@@ -224,4 +224,29 @@ export const IMPORT_ZH: Messages = {
   // A participant's story as Markdown (story-json/markdown.ts).
   'Untitled story': '未命名的故事',
   'As {name} lived it': '{name}所经历的',
+  // RisuAI's part of a card (import/risu-card.ts, read-card-file.ts; K11).
+  'expression pictures ({count}): the library keeps one picture per character, the card’s own':
+    '表情图（{count} 张）：资料库每个角色只保存一张图片，即角色卡自身的图片',
+  'RisuAI’s additional assets ({count}): no place for them': 'RisuAI 的附加资源（{count} 个）：没有存放之处',
+  'RisuAI regex scripts ({count}): Rashomon runs no scripts on the text':
+    'RisuAI 正则脚本（{count} 个）：Rashomon 不对文本运行脚本',
+  'RisuAI trigger scripts ({count}): Rashomon runs no scripts':
+    'RisuAI 触发脚本（{count} 个）：Rashomon 不运行脚本',
+  'RisuAI voice files ({count}): Rashomon does not speak': 'RisuAI 语音文件（{count} 个）：Rashomon 不朗读',
+  'RisuAI’s background HTML: Rashomon shows no card HTML': 'RisuAI 的背景 HTML：Rashomon 不显示角色卡的 HTML',
+  'RisuAI’s default variables: Rashomon keeps no variables': 'RisuAI 的默认变量：Rashomon 不保存变量',
+  'assets named but not in the file: {keys}': '引用了但文件中没有的资源：{keys}',
+  'PNG asset chunks no field names ({count})': '没有任何字段引用的 PNG 资源块（{count} 个）',
+  'RisuAI’s additional text → after the description': 'RisuAI 的附加文本 → 接在描述之后',
+  'the PNG chunk “{keyword}”: not a card field Rashomon reads':
+    'PNG 块“{keyword}”：不是 Rashomon 读取的角色卡字段',
+  // Cards made for a variable system (import/card-variables.ts; K12, K13).
+  'made for a variable system: its {count} regex scripts are not run here, and entries that tell the model to write variable updates ({entries}) would reach every request as they are':
+    '为变量系统制作：其 {count} 个正则脚本在这里不会运行，而要求模型输出变量更新的条目（{entries}）会原样进入每次请求',
+  'entries that tell the model to write variable updates ({entries}) would reach every request as they are':
+    '要求模型输出变量更新的条目（{entries}）会原样进入每次请求',
+  'SillyTavern regex scripts ({count}): Rashomon runs no scripts on the text':
+    'SillyTavern 正则脚本（{count} 个）：Rashomon 不对文本运行脚本',
+  'the description is empty: the model knows this character only by its other fields':
+    '描述为空：模型只能从其他字段了解这个角色',
 };

@@ -2,6 +2,8 @@
 // tests/unit/messages.test.ts keeps it complete for every call site and free of unused entries.
 import type { Messages } from './translate.ts';
 import { IMPORT_ZH } from './messages-zh-import.ts';
+import { FORMATS_ZH } from './messages-zh-formats.ts';
+import { GROUP_CHAT_ZH } from './messages-zh-group-chat.ts';
 import { PLAY_ZH } from './messages-zh-play.ts';
 import { POV_ZH } from './messages-zh-pov.ts';
 import { CAST_ZH } from './messages-zh-cast.ts';
@@ -20,6 +22,8 @@ import { VALIDATION_ZH } from './messages-zh-validation.ts';
 
 export const MESSAGES_ZH: Messages = {
   ...IMPORT_ZH,
+  ...FORMATS_ZH,
+  ...GROUP_CHAT_ZH,
   ...PLAY_ZH,
   ...POV_ZH,
   ...CAST_ZH,

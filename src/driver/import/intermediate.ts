@@ -3,6 +3,7 @@
 // a character, a lorebook, a chat, a preset or a story, and the report the person reviews.
 import type { Card } from '../doc/schema.ts';
 import type { LoreBookInput } from '../doc/lore-book.ts';
+import type { WhoWasThere } from './who-was-there.ts';
 
 export const ImportKind = {
   character: 'character',
@@ -28,6 +29,10 @@ export interface ImportReport {
   assets?: number;
   /** A chat's messages. */
   messages?: number;
+  /** A preset's prompts, one line each: what each became, or why it was left out. */
+  prompts?: { mapped: string[]; leftOut: string[] };
+  /** A group chat's members (characters, by their name in the story), the muted ones, who was there. */
+  group?: { members: string[]; muted: string[]; whoWasThere: WhoWasThere };
   /** Characters of the description (the card's size at a glance). */
   descriptionLength?: number;
   /** What the person should know: a required field missing, a value read leniently. */
@@ -36,6 +41,10 @@ export interface ImportReport {
   converted: string[];
   /** What was left out (a field Rashomon has no place for is kept for export, not dropped). */
   dropped: string[];
+  /** Names of a card's book entries that look like a variable system's rules (K12): left out unless kept. */
+  variableRules?: string[];
+  /** A library character or lorebook of the same name, and whether it holds the same (K14). */
+  twin?: { name: string; same: boolean };
 }
 
 export interface CardAsset {
@@ -67,4 +76,6 @@ export interface ImportedCharacter {
   spec: CardSpec;
   /** The card's V3 `data` as read, everything kept (extensions, unknown fields), for a faithful export. */
   data: Record<string, unknown>;
+  /** Ids of its book's entries that look like a variable system's rules (K12). */
+  variableRuleIds?: string[];
 }

@@ -5,7 +5,6 @@ import type * as Y from 'yjs';
 import type { Language } from '../doc/schema.ts';
 import type { LoreBook } from '../doc/lore-book.ts';
 import { tr } from '../i18n/messages.ts';
-import { STORY_JSON_FORMAT } from '../story-json/schema.ts';
 import {
   MAX_IMPORT_FILE_BYTES,
   MAX_TITLE_CHARS,
@@ -17,6 +16,9 @@ import type { ImportedCharacter, ImportReport } from './intermediate.ts';
 import { readCardFile } from './card/read-card-file.ts';
 import { importWorldInfo } from './lorebook/world-info.ts';
 import { importStChat, type ChatImportMode } from './chat/st-chat.ts';
+import { jsonKind } from './json-kind.ts';
+import { presetReview } from './preset-review.ts';
+import { readCompanions } from './st-group-files.ts';
 
 export type ReadImport =
   | { ok: true; kind: 'character'; character: ImportedCharacter; report: ImportReport }
@@ -32,6 +34,10 @@ export interface ReadImportOptions {
   newId: () => string;
   importedAt: string;
   chat?: ChatImportMode;
+  /** Files given with a chat: its group file and its members' cards (GC1). */
+  companions?: ReadonlyArray<{ name: string; bytes: Uint8Array }>;
+  /** Who was there in a group chat, as the person set it (GC3); absent: the defaults. */
+  whoWasThere?: unknown;
 }
 
 const PNG = [0x89, 0x50, 0x4e, 0x47];
@@ -45,21 +51,6 @@ const baseName = (fileName: string) => fileName.replace(/^.*[\\/]/, '').replace(
 
 function report(kind: ImportReport['kind'], name: string, extra: Partial<ImportReport> = {}): ImportReport {
   return { kind, name, warnings: [], converted: [], dropped: [], ...extra };
-}
-
-/** What a JSON value is, by the fields each kind must have. */
-function jsonKind(json: unknown): 'story' | 'preset' | 'lorebook' | 'character' | 'chat' | null {
-  if (!record(json)) return null;
-  if (json.format === STORY_JSON_FORMAT) return 'story';
-  // A chat of one line is one JSON object: a message, or a header with no message after it.
-  if (typeof json.mes === 'string' || ('user_name' in json && 'character_name' in json)) return 'chat';
-  if (Array.isArray(json.prompts) && ('prompt_order' in json || 'temperature' in json)) return 'preset';
-  const data = record(json.data) ? json.data : undefined;
-  if (typeof json.spec === 'string' && json.spec.startsWith('chara_card')) return 'character';
-  if (typeof json.name === 'string' || typeof json.char_name === 'string' || typeof data?.name === 'string')
-    return 'entries' in json && !('description' in json) && !('first_mes' in json) ? 'lorebook' : 'character';
-  if ('entries' in json || Array.isArray(json.data)) return 'lorebook';
-  return null;
 }
 
 /** Every line a JSON object, some of them messages: a SillyTavern chat. */
@@ -96,6 +87,9 @@ export function readImport(bytes: Uint8Array, fileName: string, opts: ReadImport
       mode: opts.chat ?? 'project-later',
       importedAt: opts.importedAt,
       newId: opts.newId,
+      ...(opts.companions?.length || opts.whoWasThere !== undefined
+        ? { group: { ...readCompanions(opts.companions ?? [], language), whoWasThere: opts.whoWasThere } }
+        : {}),
     });
     return read.ok
       ? { ok: true, kind: 'chat', doc: read.doc, report: read.report }
@@ -144,7 +138,25 @@ export function readImport(bytes: Uint8Array, fileName: string, opts: ReadImport
       };
     }
     case 'preset':
-      return { ok: true, kind: 'preset', json, report: report('preset', baseName(fileName)) };
+      return presetReview(json, baseName(fileName), language);
+    case 'instruct-template':
+      return {
+        ok: false,
+        reason: tr(
+          language,
+          '{file} is a SillyTavern instruct template: it wraps each message for a text-completion model. Rashomon speaks chat completion (the server applies the model’s own template), so it needs none; nothing was imported.',
+          { file: fileName },
+        ),
+      };
+    case 'context-template':
+      return {
+        ok: false,
+        reason: tr(
+          language,
+          '{file} is a SillyTavern context template: its story string lays the card out for a text-completion model. Rashomon speaks chat completion and builds each request from the card itself, so it needs none; nothing was imported.',
+          { file: fileName },
+        ),
+      };
     case 'lorebook': {
       const book = importWorldInfo(json, { id: opts.newId(), name: baseName(fileName), language });
       return book.ok
@@ -153,6 +165,15 @@ export function readImport(bytes: Uint8Array, fileName: string, opts: ReadImport
     }
     case 'chat':
       return chat();
+    case 'group':
+      return {
+        ok: false,
+        reason: tr(
+          language,
+          '{file} is a SillyTavern group file: choose it together with the group’s chat (JSONL) and its members’ cards.',
+          { file: fileName },
+        ),
+      };
     case 'character': {
       const card = readCardFile(bytes, fileName, language);
       return card.ok

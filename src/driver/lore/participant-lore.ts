@@ -1,7 +1,9 @@
 // The lore one participant's request holds: the story's books that reach it (the world's and the
 // story's are everyone's, a character's its own, the persona's the user's), scanned over its own
 // window only — never another's transcript, never the sources — with its timed effects read from
-// what its earlier requests on this path held, and rolls seeded by who asks where.
+// what its earlier requests on this path held, and rolls seeded by who asks where. An entry's keys and
+// content name the character and the user as the book wrote them ({{char}}, ${name}…): filled with
+// this request's names before the scan, as SillyTavern matches them (K10).
 import type { StoryBook } from '../doc/story-world.ts';
 import type { FiredLore } from '../doc/given.ts';
 import { povGiven } from '../doc/pov.ts';
@@ -13,6 +15,19 @@ import { activateLore, timedKey, type LoreCandidate, type LoreScan } from './act
 import { firedFreshly } from './reasons.ts';
 import { createSeededRandom } from './seeded-random.ts';
 import { NO_LORE, placeLore, type Placed } from './placement.ts';
+import { withNames } from '../prompts/card-names.ts';
+import type { LoreEntry } from '../doc/lore-book.ts';
+
+/** The entry as this request reads it: its keys and content with the story's names. */
+function named(entry: LoreEntry, names: { name: string; user: string }): LoreEntry {
+  const fill = (text: string) => withNames(text, names);
+  return {
+    ...entry,
+    keys: entry.keys.map(fill),
+    secondaryKeys: entry.secondaryKeys.map(fill),
+    content: fill(entry.content),
+  };
+}
 
 function reaches(book: StoryBook, who: string, isUser: boolean): boolean {
   return book.attachments.some((a) => {
@@ -77,13 +92,17 @@ export function participantLore(input: {
   place: string;
 }): ParticipantLore {
   const { story, who, transcript, windowStart, formatted, room, place } = input;
-  const entries = loreCandidates(story, who);
+  const cast = story.views.cast();
+  const names = { user: cast.user ? cast.nameOf(cast.user.id) : '', self: cast.nameOf(who) };
+  const entries = loreCandidates(story, who).map((c) => ({
+    ...c,
+    entry: named(c.entry, { name: names.self, user: names.user }),
+  }));
   if (!entries.length) return NOTHING_FIRED;
   const settings = story.views.lore().settings;
   const window = transcript.slice(windowStart);
   const messages = settings.includeNames ? formatted.slice(windowStart) : window.map((e) => e.text);
   const timed = entries.some(({ entry }) => entry.sticky > 0 || entry.cooldown > 0);
-  const cast = story.views.cast();
   const scan = activateLore({
     entries,
     settings,
@@ -97,11 +116,7 @@ export function participantLore(input: {
   });
   const keys = (fresh: boolean) =>
     scan.fired.filter((f) => firedFreshly(f.why) === fresh).map((f) => timedKey(f.book, f.entry.id));
-  const placed = placeLore(
-    scan.fired,
-    { user: cast.user ? cast.nameOf(cast.user.id) : '', self: cast.nameOf(who) },
-    story.views.meta().language,
-  );
+  const placed = placeLore(scan.fired, names, story.views.meta().language);
   return { scan, placed, fired: { fresh: keys(true), carried: keys(false) } };
 }
 

@@ -11,30 +11,40 @@
 // info, card fields, the persona description, examples) are structure Rashomon builds itself, and
 // assistant-role prompts are prefills, not instructions: neither is mapped. temperature fills both
 // suggested temperatures and top_p topP. Secrets (proxy password, keys, URLs) are never read.
-// The report (why a prompt was not mapped, why the file was refused) and the description are for the
-// person importing, in their language.
+// A prompt SillyTavern places inside the chat history (`injection_position` 1) has no place among the
+// prose prompts: left out. A legacy preset and a system prompt are read as prompt-manager presets
+// (`sillytavern-shapes.ts`); SillyTavern's texts for its own commands and sampling Rashomon does not
+// take from a preset are reported. The report (what became of each prompt, why the file was refused)
+// and the description are for the person importing, in their language.
 import { z } from 'zod';
 import type { Language } from '../doc/schema.ts';
 import type { Sampling } from '../doc/library-presets.ts';
 import { tr } from '../i18n/messages.ts';
 import { safeParseIn } from '../i18n/zod-messages.ts';
 import { SHIPPED_LANGUAGES, type PromptId } from '../prompts/catalogue.ts';
+import { asPromptManagerPreset, otherFields, type PresetSource } from './sillytavern-shapes.ts';
 
 /** SillyTavern's prompt order for every character (100000 is its older default). */
 const GLOBAL_ORDER_ID = 100001;
 
+/** SillyTavern's place for a prompt inside the chat history, at its depth (0 is among the others). */
+const IN_CHAT = 1;
+
+/** A prompt read leniently: a value of the wrong type reads as absent, so one odd prompt spoils nothing. */
 const stPromptSchema = z.object({
   identifier: z.string().min(1),
-  name: z.string().optional(),
+  name: z.string().optional().catch(undefined),
   role: z.enum(['system', 'user', 'assistant']).optional().catch(undefined),
-  content: z.string().optional(),
-  marker: z.boolean().optional(),
-  enabled: z.boolean().optional(),
+  content: z.string().optional().catch(undefined),
+  marker: z.boolean().optional().catch(undefined),
+  enabled: z.boolean().optional().catch(undefined),
+  injection_position: z.number().optional().catch(undefined),
+  injection_depth: z.number().optional().catch(undefined),
 });
 
 /** Only these fields are read; everything else in the file, secrets included, is never touched. */
 const stPresetSchema = z.object({
-  prompts: z.array(stPromptSchema).min(1),
+  prompts: z.array(z.unknown()).min(1),
   prompt_order: z
     .array(
       z.object({
@@ -62,10 +72,16 @@ type Target = keyof typeof TARGET;
 const PERSONA_MARKER = 'personaDescription';
 
 export interface SillyTavernReport {
+  /** What the file was: a prompt-manager preset, a legacy one, or a system prompt. */
+  source: PresetSource;
   mapped: Array<{ identifier: string; name: string; target: PromptId }>;
+  /** Every prompt (and text of SillyTavern's own commands) not mapped, each with why. */
   notMapped: Array<{ identifier: string; name: string; why: string }>;
-  /** Macros removed from the text, secrets and out-of-range sampling left out; never a secret's value. */
-  dropped: Array<{ kind: 'macro' | 'secret' | 'sampling'; name: string; identifier?: string }>;
+  /**
+   * Macros removed from the text, secrets, out-of-range sampling and sampling Rashomon does not take
+   * from a preset (`unused`), left out; never a secret's value.
+   */
+  dropped: Array<{ kind: 'macro' | 'secret' | 'sampling' | 'unused'; name: string; identifier?: string }>;
 }
 
 export interface ImportedPreset {
@@ -148,11 +164,14 @@ function convert(
 }
 
 /** The prompts in the order SillyTavern sends them, each with whether it is enabled there. */
-function ordered(preset: z.infer<typeof stPresetSchema>): Array<{ prompt: StPrompt; enabled: boolean }> {
+function ordered(
+  preset: z.infer<typeof stPresetSchema>,
+  prompts: readonly StPrompt[],
+): Array<{ prompt: StPrompt; enabled: boolean }> {
   const orders = preset.prompt_order ?? [];
   const order = orders.find((o) => Number(o.character_id) === GLOBAL_ORDER_ID) ?? orders[0];
-  if (!order) return preset.prompts.map((prompt) => ({ prompt, enabled: prompt.enabled !== false }));
-  const byId = new Map(preset.prompts.map((p) => [p.identifier, p]));
+  if (!order) return prompts.map((prompt) => ({ prompt, enabled: prompt.enabled !== false }));
+  const byId = new Map(prompts.map((p) => [p.identifier, p]));
   return order.order.flatMap(({ identifier, enabled }) => {
     const prompt = byId.get(identifier);
     return prompt ? [{ prompt, enabled: enabled !== false }] : [];
@@ -176,7 +195,8 @@ function samplingOf(preset: z.infer<typeof stPresetSchema>, dropped: SillyTavern
 
 export function importSillyTavernPreset(json: unknown, options: SillyTavernOptions): SillyTavernImport {
   const { reportLanguage } = options;
-  const parsed = safeParseIn(stPresetSchema, json, reportLanguage);
+  const read = asPromptManagerPreset(json);
+  const parsed = safeParseIn(stPresetSchema, read?.preset ?? json, reportLanguage);
   if (!parsed.success) {
     const issue = parsed.issues[0];
     return {
@@ -187,16 +207,32 @@ export function importSillyTavernPreset(json: unknown, options: SillyTavernOptio
       }),
     };
   }
-  const report: SillyTavernReport = { mapped: [], notMapped: [], dropped: [] };
-  if (json && typeof json === 'object')
-    for (const [field, value] of Object.entries(json))
-      if (SECRET_FIELD.test(field) && value !== '' && value !== null && value !== false)
-        report.dropped.push({ kind: 'secret', name: field });
+  const report: SillyTavernReport = {
+    source: read?.source ?? 'prompt-manager',
+    mapped: [],
+    notMapped: [],
+    dropped: [],
+  };
+  const fields = read?.preset ?? {};
+  for (const [field, value] of Object.entries(fields))
+    if (SECRET_FIELD.test(field) && value !== '' && value !== null && value !== false)
+      report.dropped.push({ kind: 'secret', name: field });
+  const readable: StPrompt[] = [];
+  parsed.data.prompts.forEach((raw, index) => {
+    const prompt = stPromptSchema.safeParse(raw);
+    if (prompt.success) readable.push(prompt.data);
+    else
+      report.notMapped.push({
+        identifier: `#${index}`,
+        name: `#${index}`,
+        why: tr(reportLanguage, 'not a prompt SillyTavern could read (no identifier)'),
+      });
+  });
 
   const texts = new Map<Language, Record<Target, string[]>>(
     SHIPPED_LANGUAGES.map((language) => [language, { style: [], character: [], persona: [] }]),
   );
-  const sent = ordered(parsed.data);
+  const sent = ordered(parsed.data, readable);
   for (const { prompt, enabled } of sent) {
     const name = prompt.name ?? prompt.identifier;
     const skip = (why: string) => report.notMapped.push({ identifier: prompt.identifier, name, why });
@@ -204,9 +240,17 @@ export function importSillyTavernPreset(json: unknown, options: SillyTavernOptio
       skip(tr(reportLanguage, "the user's persona, which Rashomon presents with roleplay/persona"));
     else if (prompt.marker) skip(tr(reportLanguage, 'a placeholder for a part Rashomon builds itself'));
     else if (!enabled) skip(tr(reportLanguage, 'disabled in the preset'));
+    else if (!prompt.content?.trim()) skip(tr(reportLanguage, 'empty'));
     else if (prompt.role === 'assistant')
       skip(tr(reportLanguage, 'an assistant message (a prefill), not an instruction'));
-    else if (!prompt.content?.trim()) skip(tr(reportLanguage, 'empty'));
+    else if (prompt.injection_position === IN_CHAT)
+      skip(
+        tr(
+          reportLanguage,
+          'placed inside the chat history (depth {depth}): Rashomon’s prose prompts have no place there',
+          { depth: prompt.injection_depth ?? 0 },
+        ),
+      );
     else {
       const kind = targetOf(prompt.content);
       const converted = SHIPPED_LANGUAGES.map((language) => {
@@ -224,13 +268,25 @@ export function importSillyTavernPreset(json: unknown, options: SillyTavernOptio
     }
   }
   const sentIds = new Set(sent.map((s) => s.prompt.identifier));
-  for (const prompt of parsed.data.prompts)
+  for (const prompt of readable)
     if (!sentIds.has(prompt.identifier))
       report.notMapped.push({
         identifier: prompt.identifier,
         name: prompt.name ?? prompt.identifier,
         why: tr(reportLanguage, 'not in the prompt order, so SillyTavern does not send it'),
       });
+
+  const { utility, unusedSampling } = otherFields(fields);
+  for (const field of utility)
+    report.notMapped.push({
+      identifier: field,
+      name: field,
+      why: tr(
+        reportLanguage,
+        'a text of SillyTavern’s own commands or formats (impersonation, new chat, continue, wrapping): Rashomon has its own',
+      ),
+    });
+  for (const field of unusedSampling) report.dropped.push({ kind: 'unused', name: field });
 
   if (!report.mapped.length)
     return { ok: false, detail: tr(reportLanguage, 'The preset has no enabled prompt with text to import.') };

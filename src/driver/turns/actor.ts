@@ -191,12 +191,14 @@ export async function prepareActor(
   const language = story.views.meta().language;
   const room = estimatedRoom(budget);
   const world = story.views.world();
+  const cast = story.views.cast();
   const known = world
     ? worldBlock(
         knownWorld(world, actor, remembered.commits),
         entries.slice(start).map((e) => e.text),
         Math.floor(room * WORLD_SHARE),
         language,
+        { name: cast.nameOf(actor), user: cast.user?.name ?? '' },
       )
     : { text: '', nodes: [] };
   const lore = participantLore({
@@ -208,7 +210,6 @@ export async function prepareActor(
     room: loreRoom(story, room),
     place: leaf ?? '',
   });
-  const cast = story.views.cast();
   const authorNote = authorNoteLines(
     story.views.meta().settings,
     { user: cast.user?.name ?? '', self: cast.nameOf(actor) },

@@ -1,12 +1,14 @@
 // The world as one participant knows it, told at the tail of its acting request: its own node first,
 // then the nodes the window names, then the rest it knows, then how they stand to one another — as
-// many as fit the room. Built from data, so every sentence goes through tr().
+// many as fit the room. Built from data, so every sentence goes through tr(); a node's body names the
+// character and the user as its author wrote them, filled with the story's names here (K10).
 import type { Language } from '../doc/schema.ts';
 import type { Relationship, WorldNode, WorldNodeKind } from '../doc/world.ts';
 import { tr } from '../i18n/messages.ts';
 import { estimateTokens } from '../budget/tokens.ts';
 import type { KnownWorld } from './known-world.ts';
 import { mentions } from './mentions.ts';
+import { withNames } from '../prompts/card-names.ts';
 
 function kindLabel(kind: WorldNodeKind, language: Language): string {
   switch (kind) {
@@ -25,8 +27,8 @@ function kindLabel(kind: WorldNodeKind, language: Language): string {
   }
 }
 
-function nodeText(node: WorldNode, self: boolean, language: Language): string {
-  const body = node.body.trim();
+function nodeText(node: WorldNode, self: boolean, language: Language, names: Names): string {
+  const body = withNames(node.body.trim(), names);
   if (self)
     return body
       ? tr(language, 'You, {name}: {body}', { name: node.name, body })
@@ -46,12 +48,16 @@ export interface WorldBlock {
   nodes: string[];
 }
 
+/** The participant told (`name`) and the user, whom a body may name by macro. */
+type Names = { name: string; user: string };
+
 /** `window`: the texts of the participant's window, to tell first what it names. */
 export function worldBlock(
   known: KnownWorld,
   window: readonly string[],
   room: number,
   language: Language,
+  names: Names,
 ): WorldBlock {
   if (!known.nodes.length) return { text: '', nodes: [] };
   const recent = window.join('\n');
@@ -65,7 +71,7 @@ export function worldBlock(
   const told: WorldNode[] = [];
   const parts: string[] = [];
   for (const node of ordered) {
-    const text = nodeText(node, node.id === known.self?.id, language);
+    const text = nodeText(node, node.id === known.self?.id, language, names);
     const cost = estimateTokens(text) + 1;
     if (used + cost > room) continue;
     used += cost;

@@ -3,8 +3,12 @@
 // Re-exported by api.ts, the one file the app imports.
 import type { Language } from '../../driver/doc/schema.ts';
 import type { ImportKind, ImportReport } from '../../driver/import/intermediate.ts';
+import type { WhoWasThere } from '../../driver/import/who-was-there.ts';
+export type { WhoWasThere, Stretch } from '../../driver/import/who-was-there.ts';
 import type { Result } from './result.ts';
 import type { WorldPiece } from '../../driver/turns/card-world.ts';
+import type { TwinChoice } from '../../driver/import/library-twin.ts';
+export type { TwinChoice } from '../../driver/import/library-twin.ts';
 export type { WorldPiece } from '../../driver/turns/card-world.ts';
 
 /** A file as the page read it: its name (for the report and kinds told by extension) and its bytes. */
@@ -21,6 +25,17 @@ export interface ImportOptions {
   chat?: ChatImportMode;
   /** The language of a story made from a chat (default: the interface's). */
   language?: Language;
+  /** A card's variable-system rule entries (the report's `variableRules`): left out, disabled (default), or kept on. */
+  variableRules?: 'leave-out' | 'keep';
+  /**
+   * When the report names a `twin` in the library: replace it, or keep both, the new one named apart
+   * (the default: nothing is overwritten unasked).
+   */
+  twin?: TwinChoice;
+  /** Files given with a SillyTavern group chat: its group file and its members' cards. */
+  companions?: ImportFileInput[];
+  /** Who was there in a group chat, as the review set it (checked by the worker); absent: the defaults. */
+  whoWasThere?: WhoWasThere;
 }
 
 /** A file to save, as the worker made it. */
@@ -32,7 +47,7 @@ export interface ExportedFile {
 
 export interface ImportApi {
   /** What the file holds, read without writing anything, for the person to review. */
-  reviewImport(file: ImportFileInput): Promise<Result<{ report: ImportReport }>>;
+  reviewImport(file: ImportFileInput, options?: ImportOptions): Promise<Result<{ report: ImportReport }>>;
   /**
    * Imports it: a character or a lorebook into the library (a card's own book with it), a chat or a
    * Story JSON as a new story, a SillyTavern preset into the presets. `id`: what was made.

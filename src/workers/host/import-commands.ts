@@ -5,12 +5,13 @@ import type { ImportApi } from '../api/import.ts';
 import type { LibraryApi } from '../api/library.ts';
 import type { PromptsApi } from '../api/prompts.ts';
 import { readImport, type ReadImport } from '../../driver/import/read-import.ts';
-import { cardOf, libraryCharacterOf } from '../../driver/import/card/library-card.ts';
+import { cardOf } from '../../driver/import/card/library-card.ts';
 import { characterToPng, characterToV3 } from '../../driver/import/card/card-write.ts';
 import { loreBookToWorldInfo } from '../../driver/import/lorebook/world-info.ts';
 import { storyMarkdown } from '../../driver/story-json/markdown.ts';
-import { listCharacters, putCharacter } from '../../driver/doc/library-doc.ts';
-import { putLorebook, putWorld, readLorebook } from '../../driver/doc/library-worlds.ts';
+import { listCharacters } from '../../driver/doc/library-doc.ts';
+import { putWorld, readLorebook } from '../../driver/doc/library-worlds.ts';
+import { planCharacter, planLorebook, writeCharacter, writeLorebook } from './import-library-entry.ts';
 import { cardWorldPieces } from '../../driver/turns/card-world.ts';
 import { libraryEnv } from './command-env.ts';
 import { getParticipant, listParticipants } from '../../driver/doc/participants.ts';
@@ -48,48 +49,42 @@ export function importCommands(
       newId: ctx.newId,
       importedAt: iso(),
       ...(options.chat ? { chat: options.chat } : {}),
+      ...(options.companions?.length ? { companions: options.companions } : {}),
+      ...(options.whoWasThere !== undefined ? { whoWasThere: options.whoWasThere } : {}),
     });
   };
   const library = () => ctx.store.library;
 
   return {
-    async reviewImport(file) {
-      const r = await read(file);
-      return r.ok ? { ok: true, report: r.report } : invalid(r.reason);
+    async reviewImport(file, options = {}) {
+      const r = await read(file, options);
+      if (!r.ok) return invalid(r.reason);
+      if (r.kind === 'character')
+        return { ok: true, report: (await planCharacter(library(), r, options)).report };
+      if (r.kind === 'lorebook')
+        return { ok: true, report: planLorebook(library(), r.book, r.report).report };
+      return { ok: true, report: r.report };
     },
 
-    async importFile(file, options) {
+    async importFile(file, options = {}) {
       const r = await read(file, options);
       if (!r.ok) return invalid(r.reason);
       switch (r.kind) {
         case 'character': {
-          const books: string[] = [];
-          if (r.character.book?.entries?.length) {
-            const bookId = ctx.newId();
-            const saved = putLorebook(library(), { ...r.character.book, id: bookId });
-            if (!saved.ok) return invalid(saved.detail);
-            books.push(bookId);
-          }
-          const id = ctx.newId();
-          const character = libraryCharacterOf(r.character, id, books);
-          putCharacter(library(), character);
-          const report =
-            r.character.avatar && !character.avatar
-              ? {
-                  ...r.report,
-                  dropped: [...r.report.dropped, uiText('the avatar: too large for the library')],
-                }
-              : r.report;
+          const plan = await planCharacter(library(), r, options);
+          const written = writeCharacter(library(), plan, options, ctx.newId);
+          if (!written.ok) return invalid(written.detail);
           await ctx.store.flush();
           ctx.emit({ kind: 'library-changed' });
-          return { ok: true, kind: r.kind, id, report };
+          return { ok: true, kind: r.kind, id: written.id, report: plan.report };
         }
         case 'lorebook': {
-          const saved = putLorebook(library(), r.book);
-          if (!saved.ok) return invalid(saved.detail);
+          const { twin, report } = planLorebook(library(), r.book, r.report);
+          const written = writeLorebook(library(), r.book, twin, options);
+          if (!written.ok) return invalid(written.detail);
           await ctx.store.flush();
           ctx.emit({ kind: 'library-changed' });
-          return { ok: true, kind: r.kind, id: r.book.id, report: r.report };
+          return { ok: true, kind: r.kind, id: written.id, report };
         }
         case 'chat': {
           const { doc } = await ctx.store.adopt(r.doc);

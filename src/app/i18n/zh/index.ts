@@ -34,6 +34,7 @@ import { ZH_CHARACTER_DICE } from './character-dice.ts';
 import { ZH_ASSISTANT_TURNS } from './assistant-turns.ts';
 import { ZH_ASSISTANT_HEADINGS } from './assistant-headings.ts';
 import { ZH_WAITING } from './waiting.ts';
+import { ZH_WHO_WAS_THERE } from './who-was-there.ts';
 
 export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   common: ZH_COMMON,
@@ -69,6 +70,7 @@ export const UI_MESSAGE_AREAS: Readonly<Record<string, Messages>> = {
   assistantTurns: ZH_ASSISTANT_TURNS,
   assistantHeadings: ZH_ASSISTANT_HEADINGS,
   waiting: ZH_WAITING,
+  'who-was-there': ZH_WHO_WAS_THERE,
 };
 
 export const UI_MESSAGES_ZH: Messages = Object.assign({}, ...Object.values(UI_MESSAGE_AREAS));

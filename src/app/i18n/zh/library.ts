@@ -58,6 +58,8 @@ export const ZH_LIBRARY: Messages = {
   Warnings: '警告',
   Converted: '已转换',
   'Left out': '未导入',
+  'Prompts mapped ({count})': '已对应的提示词（{count}）',
+  'Prompts left out ({count})': '未导入的提示词（{count}）',
   'Who perceived what': '谁感知到了什么',
   'Everyone perceived everything, as written (each view is the message itself)':
     '每个人都按原文感知到了一切（每个视角就是消息本身）',
@@ -65,6 +67,13 @@ export const ZH_LIBRARY: Messages = {
     '从这里开始投射：故事需要时，由模型生成每个人的视角',
   Import: '导入',
   '{file}: {kind}, “{name}”': '{file}：{kind}，“{name}”',
+  'Variable-system rules': '变量系统规则',
+  'Leave out {count} entries that tell the model to write variable updates (disabled in the book, not deleted)':
+    '不使用 {count} 个要求模型输出变量更新的条目（在设定集中停用，不删除）',
+  '“{name}” is already in your library, the same as this file.': '“{name}”已在资料库中，与这个文件相同。',
+  'Your library already has a “{name}”.': '资料库里已经有一个“{name}”。',
+  'Replace it': '替换它',
+  'Keep both (the new one named apart)': '两个都保留（新的另起名字）',
   // The new story's world and lorebooks.
   'World and lore': '世界与设定',
   'No worlds in your library yet (Worlds, in the header).': '资料库里还没有世界（见页眉中的“世界”）。',

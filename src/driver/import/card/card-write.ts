@@ -19,6 +19,7 @@ import {
   readTags,
 } from './card-fields.ts';
 import { jsonEqual } from '../json-equal.ts';
+import { withAdditionalText } from '../risu-card.ts';
 import { isRecord } from '../lenient.ts';
 import { isPng } from './png-chunks.ts';
 import { onePixelPng, withPngTexts } from './png-text.ts';
@@ -48,7 +49,12 @@ export function v3Data(character: ImportedCharacter): Json {
   const text = (v: string) => macrosOut(v);
   put('name', character.name, (raw, n) => readPlain(raw, '', n), String);
   for (const [key, field] of Object.entries(CARD_FIELDS)) {
-    put(key, character.card[field] ?? '', (raw, n) => readProse(raw, '', n), text);
+    // RisuAI's additional text was read after the description (K11): unchanged, it is not written there.
+    const read =
+      key === 'description'
+        ? (raw: unknown, n: NoteTaker) => withAdditionalText(readProse(raw, '', n), orig, n)
+        : (raw: unknown, n: NoteTaker) => readProse(raw, '', n);
+    put(key, character.card[field] ?? '', read, text);
   }
   for (const [key, field] of Object.entries(PROSE_FIELDS)) {
     put(key, character[field], (raw, n) => readProse(raw, '', n), text);

@@ -12,6 +12,8 @@ import { isZip, readCharx, withCharxAssets } from './charx.ts';
 import { isPng } from './png-chunks.ts';
 import { readPngTexts, withPngTexts, type PngText } from './png-text.ts';
 import { isWebp, webpCardTexts } from './webp-chunks.ts';
+import { RISU_ASSET_CHUNK, RISU_ASSET_URI, readRisuExtras } from '../risu-card.ts';
+import { noteVariableSystem } from '../card-variables.ts';
 import { base64Decode, startsWith, utf8Decode } from '../text-bytes.ts';
 
 export type ReadCardFileResult =
@@ -20,8 +22,8 @@ type Read = { ok: true; character: ImportedCharacter } | { ok: false; reason: st
 
 const JPEG = [0xff, 0xd8, 0xff] as const;
 const CARD_KEYWORDS = ['ccv3', 'chara'] as const;
-/** V3's PNG assets: `__asset:N` names the chunk `chara-ext-asset_:N`. */
-const PNG_ASSET_URI = /^__asset:(\d+)$/;
+/** A text chunk of RisuAI's own that is neither a card nor an asset: named, not read. */
+const RISU_KEYWORD = /risu/i;
 
 interface Candidate {
   where: string;
@@ -49,10 +51,20 @@ function firstCard(candidates: readonly Candidate[], fileName: string, notes: No
   return { ok: false, reason: firstReason ?? tr(language, 'no card found') };
 }
 
-function pngAssets(character: ImportedCharacter, texts: readonly PngText[]): ImportedCharacter {
+/** The asset chunks by their key (`chara-ext-asset_:N` → N). */
+function assetChunks(texts: readonly PngText[]): Map<string, PngText> {
+  const chunks = new Map<string, PngText>();
+  for (const t of texts) {
+    const key = RISU_ASSET_CHUNK.exec(t.keyword)?.[1];
+    if (key !== undefined && !chunks.has(key)) chunks.set(key, t);
+  }
+  return chunks;
+}
+
+function pngAssets(character: ImportedCharacter, chunks: ReadonlyMap<string, PngText>): ImportedCharacter {
   const assets = character.assets.map((asset) => {
-    const n = PNG_ASSET_URI.exec(asset.uri)?.[1];
-    const chunk = n === undefined ? undefined : texts.find((t) => t.keyword === `chara-ext-asset_:${n}`);
+    const key = RISU_ASSET_URI.exec(asset.uri)?.[1];
+    const chunk = key === undefined ? undefined : chunks.get(key);
     const bytes = chunk ? base64Decode(chunk.text) : null;
     return bytes ? { ...asset, bytes } : asset;
   });
@@ -84,7 +96,16 @@ function readPngCard(bytes: Uint8Array, fileName: string, notes: NoteTaker): Rea
   // The avatar is the image without its card chunks, so a card written from it again holds one card.
   const image = withPngTexts(bytes, [], CARD_KEYWORDS);
   const avatar = { mime: 'image/png', bytes: image.ok ? image.bytes : bytes };
-  return { ok: true, character: { ...pngAssets(card.character, read.value.texts), avatar } };
+  const chunks = assetChunks(read.value.texts);
+  const other = read.value.texts
+    .map((t) => t.keyword)
+    .filter((k) => RISU_KEYWORD.test(k) && !RISU_ASSET_CHUNK.test(k));
+  for (const keyword of new Set(other))
+    notes.drop(tr(language, 'the PNG chunk “{keyword}”: not a card field Rashomon reads', { keyword }));
+  const character = readRisuExtras({ ...pngAssets(card.character, chunks), avatar }, notes, [
+    ...chunks.keys(),
+  ]);
+  return { ok: true, character };
 }
 
 function readWebpCard(bytes: Uint8Array, fileName: string, notes: NoteTaker): Read {
@@ -153,5 +174,14 @@ export function readCardFile(
   else if (bytes.length === 0) read = { ok: false, reason: tr(language, 'an empty file') };
   else read = readJsonCard(bytes, fileName, notes);
   if (!read.ok) return read;
-  return { ok: true, character: read.character, report: characterReport(read.character, notes.notes) };
+  // A PNG's RisuAI part was read with its asset chunks; any other container's here.
+  const withRisu = isPng(bytes) ? read.character : readRisuExtras(read.character, notes);
+  const rules = noteVariableSystem(withRisu.data, withRisu.book, withRisu.card.description ?? '', notes);
+  const character = rules.ids.length > 0 ? { ...withRisu, variableRuleIds: rules.ids } : withRisu;
+  const report = characterReport(character, notes.notes);
+  return {
+    ok: true,
+    character,
+    report: rules.names.length > 0 ? { ...report, variableRules: rules.names } : report,
+  };
 }

@@ -22,6 +22,8 @@ export interface StChatMessage {
   notATurn?: 'hidden' | 'system' | 'narrator';
   sendDate: unknown;
   text: string;
+  /** A character's card file in a group chat (`original_avatar`: `Mara.png`), how the group names it. */
+  avatar?: string;
   /** The swipes other than the one shown, in the file's order, each with its own date when it has one. */
   alternatives: Array<{ text: string; sendDate: unknown }>;
 }
@@ -79,13 +81,18 @@ function readMessage(o: Line, line: number, notes: ImportNotes): StChatMessage {
     alternatives.push({ text: s, sendDate });
   });
   const hidden = r.bool('is_system', o.is_system) === true;
-  const system = r.bool('extra.isSmallSys', extra.isSmallSys) === true;
-  const notATurn = hidden ? 'hidden' : system ? 'system' : extra.type === 'narrator' ? 'narrator' : undefined;
+  // SillyTavern's own notes carry a type (`help`, `welcome`, `group`, `generic`…); `/sys` writes `narrator`.
+  const typed = typeof extra.type === 'string' && extra.type.trim() !== '';
+  const system =
+    r.bool('extra.isSmallSys', extra.isSmallSys) === true || (typed && extra.type !== 'narrator');
+  const notATurn = hidden ? 'hidden' : extra.type === 'narrator' ? 'narrator' : system ? 'system' : undefined;
+  const avatar = typeof o.original_avatar === 'string' ? o.original_avatar.trim() : '';
   return {
     line,
     name: r.text('name', o.name)?.trim() ?? '',
     isUser: r.bool('is_user', o.is_user) === true,
     ...(notATurn ? { notATurn } : {}),
+    ...(avatar ? { avatar } : {}),
     sendDate: o.send_date,
     text,
     alternatives,

@@ -17,6 +17,9 @@ import type { ImportReport } from '../intermediate.ts';
 import { readCast } from './st-chat-cast.ts';
 import { readStChatLines, type StChatMessage } from './st-chat-lines.ts';
 import { readStDate } from './st-date.ts';
+import { avatarUrl } from '../card/library-card.ts';
+import { groupCast, type GroupCast, type GroupChatInput } from '../st-group-chat.ts';
+import { groupNote } from '../st-group.ts';
 
 export const ChatImportMode = { perceivedAll: 'perceived-all', projectLater: 'project-later' } as const;
 export type ChatImportMode = (typeof ChatImportMode)[keyof typeof ChatImportMode];
@@ -32,10 +35,13 @@ export interface StChatImportOptions {
   /** Now, as ISO: when the story is created, and the date of a message whose own cannot be read. */
   importedAt: string;
   newId: () => string;
+  /** A group chat's group file, member cards and who was there (GC1–GC5). */
+  group?: GroupChatInput;
 }
 
 export type StChatImport =
-  { ok: true; doc: Y.Doc; report: ImportReport } | { ok: false; code: 'not-a-chat'; detail: string };
+  | { ok: true; doc: Y.Doc; report: ImportReport }
+  | { ok: false; code: 'not-a-chat' | 'bad-who-was-there'; detail: string };
 
 /** Stamped fresh once the tree is in (stamp-bases.ts), as a Story JSON file's unstamped items. */
 const UNSTAMPED = '';
@@ -94,7 +100,24 @@ export function importStChat(text: string, opts: StChatImportOptions): StChatImp
     else turns.push(m);
   }
   const cast = readCast(header, turns, notes);
-  const title = titleOf(opts.fileName, header?.characterName, language);
+  const title = titleOf(opts.fileName, opts.group?.group?.name || header?.characterName, language);
+  const speakers = turns.map((m) => cast.speaker(m));
+  let group: GroupCast | undefined;
+  if (opts.group || cast.characters.length > 1) {
+    const avatars = new Map<string, string>();
+    turns.forEach((m, i) => {
+      const speaker = speakers[i] as string;
+      if (m.avatar && !m.isUser && !avatars.has(speaker)) avatars.set(speaker, m.avatar);
+    });
+    const read = groupCast(
+      opts.group ?? { group: null, cards: [] },
+      { characters: cast.characters, speakers, avatars },
+      notes,
+    );
+    if (!read.ok) return { ok: false, code: 'bad-who-was-there', detail: read.detail };
+    group = read.cast;
+  }
+  const lastAbsent = group?.absent.at(-1) ?? new Set<string>();
 
   const doc = new Y.Doc({ guid: opts.id });
   const ids = new Map<string, string>();
@@ -103,23 +126,37 @@ export function importStChat(text: string, opts: StChatImportOptions): StChatImp
     createStory(doc, { title, language, createdAt: opts.importedAt });
     const add = (name: string, kind: 'user' | 'character') => {
       const id = opts.newId();
+      const member = group?.cards.get(name)?.character;
+      const avatar = member ? avatarUrl(member.avatar) : null;
       const added = addParticipant(doc, {
         id,
         kind,
         name,
-        present: true,
-        ...(kind === 'character' ? { card: {} } : {}),
+        // Absent from the last stretch: not in the scene now either.
+        present: !lastAbsent.has(name),
+        ...(kind === 'character' ? { card: member?.card ?? {} } : {}),
+        ...(avatar ? { avatar } : {}),
       });
       // The cast's names are unique ignoring case and there is one user: a refusal is a bug here.
       if (!added.ok) throw new Error(`cannot add ${name}: ${added.code}`);
       ids.set(name, id);
     };
     add(cast.user, 'user');
-    for (const name of cast.characters) add(name, 'character');
-    const everyone = [...ids.values()];
-    const write = (turnId: string, author: string, source: string, createdAt: string) => {
+    for (const name of [...cast.characters, ...(group?.silent ?? [])]) add(name, 'character');
+    const everyone = [...ids.entries()];
+    const audiencesAt = (i: number, author: string): string[] => {
+      const absent = group?.absent[i];
+      return everyone.filter(([name, id]) => id === author || !absent?.has(name)).map(([, id]) => id);
+    };
+    const write = (
+      turnId: string,
+      author: string,
+      audiences: string[],
+      source: string,
+      createdAt: string,
+    ) => {
       if (opts.mode !== ChatImportMode.perceivedAll) return;
-      for (const audience of everyone)
+      for (const audience of audiences)
         if (audience !== author)
           writePov(doc, turnId, audience, {
             perceived: true,
@@ -130,34 +167,37 @@ export function importStChat(text: string, opts: StChatImportOptions): StChatImp
           });
     };
     let parent: string | null = null;
-    for (const m of turns) {
-      const author = ids.get(cast.speaker(m)) as string;
+    turns.forEach((m, i) => {
+      const author = ids.get(speakers[i] as string) as string;
+      const audiences = audiencesAt(i, author);
       const createdAt = dateOf(m.sendDate, m.line, opts.importedAt, notes);
       const id = appendTurn(doc, {
         id: opts.newId(),
         parent,
         author,
+        audiences,
         text: m.text,
         origin: 'authored',
         createdAt,
       });
-      write(id, author, m.text, createdAt);
+      write(id, author, audiences, m.text, createdAt);
       for (const alt of m.alternatives) {
         const at = alt.sendDate === undefined ? createdAt : dateOf(alt.sendDate, m.line, createdAt, notes);
         const sibling = appendTurn(doc, {
           id: opts.newId(),
           parent,
           author,
+          audiences,
           text: alt.text,
           origin: 'authored',
           createdAt: at,
           activate: false,
         });
-        write(sibling, author, alt.text, at);
+        write(sibling, author, audiences, alt.text, at);
         alternatives++;
       }
       parent = id;
-    }
+    });
   }, DocOrigin.import);
   stampFreshBases(doc, UNSTAMPED);
 
@@ -187,6 +227,22 @@ export function importStChat(text: string, opts: StChatImportOptions): StChatImp
       tr(language, 'the chat’s metadata (its author’s note, variables…): a story has no place for it'),
       key,
     );
+  if (opts.group?.group) notes.add('converted', groupNote(language, opts.group.group));
   if (!turns.length) notes.add('warnings', tr(language, 'The chat has no messages.'));
-  return { ok: true, doc, report: { kind: 'chat', name: title, messages: turns.length, ...notes.lists() } };
+  const groupReport = group && {
+    members: [...cast.characters, ...group.silent],
+    muted: group.muted,
+    whoWasThere: group.whoWasThere,
+  };
+  return {
+    ok: true,
+    doc,
+    report: {
+      kind: 'chat',
+      name: title,
+      messages: turns.length,
+      ...(groupReport ? { group: groupReport } : {}),
+      ...notes.lists(),
+    },
+  };
 }

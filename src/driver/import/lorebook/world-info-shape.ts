@@ -1,8 +1,11 @@
 // What a JSON file holds, as far as lorebooks go: SillyTavern World Info (`entries` keyed by uid, or a
-// list), a Character Card V2 book (bare, or as `character_book`), RisuAI's lorebook or module, or a
-// bare list of entries. Anything else is refused with one reason (a character card says so).
+// list; Chub's export adds a name, a description and a V2 book's settings, keyed by numbers that are
+// not the uids), a Character Card V2 book (bare, or as `character_book`), RisuAI's lorebook or module,
+// Agnai's memory book, or a bare list of entries. Anything else is refused with one reason (a
+// character card says so).
 import { tr } from '../../i18n/messages.ts';
 import type { ImportNotes } from '../import-notes.ts';
+import { agnaiEntries } from '../agnai-memory.ts';
 import { risuEntries } from './risu-lorebook.ts';
 import { isRecord } from './world-info-fields.ts';
 
@@ -10,6 +13,7 @@ export const LoreShape = {
   worldInfo: 'world-info',
   characterBook: 'character-book',
   risu: 'risu',
+  agnai: 'agnai',
   entryList: 'entry-list',
 } as const;
 export type LoreShape = (typeof LoreShape)[keyof typeof LoreShape];
@@ -89,6 +93,16 @@ export function lorebookShape(input: unknown, notes: ImportNotes): ShapeResult {
       entries: risuEntries(input.data, notes).map((value) => ({ value })),
     };
 
+  if (input.kind === 'memory' && Array.isArray(input.entries)) {
+    bookFieldNotes(input, notes);
+    return {
+      ok: true,
+      shape: LoreShape.agnai,
+      ...named,
+      ...described,
+      entries: agnaiEntries(input.entries, notes).map((value) => ({ value })),
+    };
+  }
   if (!('entries' in input) && isRecord(input.character_book)) {
     notes.add('converted', tr(language, 'the character book inside the file was read'));
     return lorebookShape(input.character_book, notes);
@@ -105,21 +119,12 @@ export function lorebookShape(input: unknown, notes: ImportNotes): ShapeResult {
       tr(language, 'This file is not a lorebook: its entries are neither a list nor an object of entries.'),
     );
 
-  const settings = BOOK_SETTINGS.filter((f) => input[f] !== undefined && input[f] !== null);
+  const settings = bookFieldNotes(input, notes);
   const v2Entry = (v: unknown) => isRecord(v) && V2_ENTRY_FIELDS.some((f) => Object.hasOwn(v, f));
-  const v2 = settings.length > 0 || list.some((e) => v2Entry(e.value));
-  if (settings.length)
-    notes.add(
-      'dropped',
-      tr(
-        language,
-        'the book’s own scan settings ({fields}): a story’s lore settings decide those in Rashomon',
-        {
-          fields: settings.join(', '),
-        },
-      ),
-    );
-  if (Array.isArray(entries) && !v2)
+  // A V2 book by its entries' fields: scan settings alone (Chub's World Info carries them) are not one.
+  const v2Entries = list.some((e) => v2Entry(e.value));
+  const v2 = v2Entries || (settings > 0 && !list.length);
+  if (Array.isArray(entries) && !v2 && !settings)
     notes.add(
       'warnings',
       tr(language, 'entries is a list, not keyed by uid as SillyTavern writes it; read in order'),
@@ -131,4 +136,26 @@ export function lorebookShape(input: unknown, notes: ImportNotes): ShapeResult {
     ...described,
     entries: list,
   };
+}
+
+/** The book's own settings and extensions, which Rashomon does not apply: reported; how many settings. */
+function bookFieldNotes(input: Record<string, unknown>, notes: ImportNotes): number {
+  const settings = BOOK_SETTINGS.filter((f) => input[f] !== undefined && input[f] !== null);
+  if (settings.length)
+    notes.add(
+      'dropped',
+      tr(
+        notes.language,
+        'the book’s own scan settings ({fields}): a story’s lore settings decide those in Rashomon',
+        { fields: settings.join(', ') },
+      ),
+    );
+  if (isRecord(input.extensions) && Object.keys(input.extensions).length)
+    notes.add(
+      'dropped',
+      tr(notes.language, 'the book’s extensions ({fields}): no Rashomon setting reads them', {
+        fields: Object.keys(input.extensions).join(', '),
+      }),
+    );
+  return settings.length;
 }
