@@ -224,7 +224,7 @@ export const IMPORT_ZH: Messages = {
   // A participant's story as Markdown (story-json/markdown.ts).
   'Untitled story': '未命名的故事',
   'As {name} lived it': '{name}所经历的',
-  // RisuAI's part of a card (import/risu-card.ts, read-card-file.ts; K11).
+  // RisuAI's part of a card (import/card/risu-card.ts, read-card-file.ts; K11).
   'expression pictures ({count}): the library keeps one picture per character, the card’s own':
     '表情图（{count} 张）：资料库每个角色只保存一张图片，即角色卡自身的图片',
   'RisuAI’s additional assets ({count}): no place for them': 'RisuAI 的附加资源（{count} 个）：没有存放之处',
@@ -240,7 +240,7 @@ export const IMPORT_ZH: Messages = {
   'RisuAI’s additional text → after the description': 'RisuAI 的附加文本 → 接在描述之后',
   'the PNG chunk “{keyword}”: not a card field Rashomon reads':
     'PNG 块“{keyword}”：不是 Rashomon 读取的角色卡字段',
-  // Cards made for a variable system (import/card-variables.ts; K12, K13).
+  // Cards made for a variable system (import/card/card-variables.ts; K12, K13).
   'made for a variable system: its {count} regex scripts are not run here, and entries that tell the model to write variable updates ({entries}) would reach every request as they are':
     '为变量系统制作：其 {count} 个正则脚本在这里不会运行，而要求模型输出变量更新的条目（{entries}）会原样进入每次请求',
   'entries that tell the model to write variable updates ({entries}) would reach every request as they are':

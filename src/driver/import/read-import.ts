@@ -18,7 +18,7 @@ import { importWorldInfo } from './lorebook/world-info.ts';
 import { importStChat, type ChatImportMode } from './chat/st-chat.ts';
 import { jsonKind } from './json-kind.ts';
 import { presetReview } from './preset-review.ts';
-import { readCompanions } from './st-group-files.ts';
+import { readCompanions } from './chat/st-group-files.ts';
 
 export type ReadImport =
   | { ok: true; kind: 'character'; character: ImportedCharacter; report: ImportReport }

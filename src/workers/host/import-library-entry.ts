@@ -4,7 +4,7 @@
 import type * as Y from 'yjs';
 import type { ImportReport, ImportedCharacter } from '../../driver/import/intermediate.ts';
 import { avatarUrl, libraryCharacterOf } from '../../driver/import/card/library-card.ts';
-import { withEntriesDisabled } from '../../driver/import/card-variables.ts';
+import { withEntriesDisabled } from '../../driver/import/card/card-variables.ts';
 import {
   apartName,
   characterTwin,

@@ -2,11 +2,11 @@
 // scripts that render and strip the variables, and book entries telling the model to write variable
 // updates. Rashomon runs neither, so the import says so, names the entries and leaves them out by
 // default, disabled, not deleted (K12); and a card whose description is empty is told (K13).
-import { tr } from '../i18n/messages.ts';
-import { nameList } from '../i18n/lists.ts';
-import type { LoreBookInput } from '../doc/lore-book.ts';
-import type { NoteTaker } from './card-notes.ts';
-import { isRecord } from './lenient.ts';
+import { tr } from '../../i18n/messages.ts';
+import { nameList } from '../../i18n/lists.ts';
+import type { LoreBookInput } from '../../doc/lore-book.ts';
+import type { NoteTaker } from '../card-notes.ts';
+import { isRecord } from '../lenient.ts';
 
 /** What an entry of a variable system's rules holds: its macros, placeholders, update tags and calls. */
 const VARIABLE_RULE_MARKS = [

@@ -19,7 +19,7 @@ import {
   readTags,
 } from './card-fields.ts';
 import { jsonEqual } from '../json-equal.ts';
-import { withAdditionalText } from '../risu-card.ts';
+import { withAdditionalText } from './risu-card.ts';
 import { isRecord } from '../lenient.ts';
 import { isPng } from './png-chunks.ts';
 import { onePixelPng, withPngTexts } from './png-text.ts';

@@ -12,8 +12,8 @@ import { isZip, readCharx, withCharxAssets } from './charx.ts';
 import { isPng } from './png-chunks.ts';
 import { readPngTexts, withPngTexts, type PngText } from './png-text.ts';
 import { isWebp, webpCardTexts } from './webp-chunks.ts';
-import { RISU_ASSET_CHUNK, RISU_ASSET_URI, readRisuExtras } from '../risu-card.ts';
-import { noteVariableSystem } from '../card-variables.ts';
+import { RISU_ASSET_CHUNK, RISU_ASSET_URI, readRisuExtras } from './risu-card.ts';
+import { noteVariableSystem } from './card-variables.ts';
 import { base64Decode, startsWith, utf8Decode } from '../text-bytes.ts';
 
 export type ReadCardFileResult =

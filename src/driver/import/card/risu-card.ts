@@ -1,11 +1,11 @@
 // RisuAI's part of a card: what it keeps in `data.extensions.risuai` (V2 exports) and in V3 assets —
 // expression pictures, more assets, voice files, regex and trigger scripts, background HTML, its
 // additional text — read where Rashomon has a place for it, and named under "Left out" where not (K11).
-import { tr } from '../i18n/messages.ts';
-import type { CardAsset, ImportedCharacter } from './intermediate.ts';
-import type { NoteTaker } from './card-notes.ts';
-import { cardTextIn } from './card/card-text.ts';
-import { isRecord } from './lenient.ts';
+import { tr } from '../../i18n/messages.ts';
+import type { CardAsset, ImportedCharacter } from '../intermediate.ts';
+import type { NoteTaker } from '../card-notes.ts';
+import { cardTextIn } from './card-text.ts';
+import { isRecord } from '../lenient.ts';
 
 /** RisuAI's PNG assets: `chara-ext-asset_:N` (or `chara-ext-asset_N`), named by `__asset:N` URIs. */
 export const RISU_ASSET_CHUNK = /^chara-ext-asset_:?(.+)$/;

@@ -18,8 +18,8 @@ import { readCast } from './st-chat-cast.ts';
 import { readStChatLines, type StChatMessage } from './st-chat-lines.ts';
 import { readStDate } from './st-date.ts';
 import { avatarUrl } from '../card/library-card.ts';
-import { groupCast, type GroupCast, type GroupChatInput } from '../st-group-chat.ts';
-import { groupNote } from '../st-group.ts';
+import { groupCast, type GroupCast, type GroupChatInput } from './st-group-chat.ts';
+import { groupNote } from './st-group.ts';
 
 export const ChatImportMode = { perceivedAll: 'perceived-all', projectLater: 'project-later' } as const;
 export type ChatImportMode = (typeof ChatImportMode)[keyof typeof ChatImportMode];

@@ -1,11 +1,11 @@
 // A group chat's cast and who was there (GC1–GC4): members heard in the chat or listed by the group
 // file, each with its card when one came along; the muted ones; and which members each turn reached —
 // the person's choice when given (checked), else the defaults the review starts from.
-import { tr } from '../i18n/messages.ts';
-import type { Language } from '../doc/schema.ts';
-import type { ImportNotes } from './import-notes.ts';
+import { tr } from '../../i18n/messages.ts';
+import type { Language } from '../../doc/schema.ts';
+import type { ImportNotes } from '../import-notes.ts';
 import { baseName, fileKey, matchCards, type MemberCard, type StGroup } from './st-group.ts';
-import { absentByTurn, defaultWhoWasThere, whoWasThereSchema, type WhoWasThere } from './who-was-there.ts';
+import { absentByTurn, defaultWhoWasThere, whoWasThereSchema, type WhoWasThere } from '../who-was-there.ts';
 
 export interface GroupChatInput {
   /** The group file, when the person gave it. */

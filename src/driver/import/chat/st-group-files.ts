@@ -1,9 +1,9 @@
 // The files a person gives with a group chat (GC1), each told by its content: the group file (JSON with
 // `members`) and the members' cards (any card format). What is neither is named in the report.
-import type { Language } from '../doc/schema.ts';
-import { tr } from '../i18n/messages.ts';
-import { readJsonText } from './json-text.ts';
-import { readCardFile } from './card/read-card-file.ts';
+import type { Language } from '../../doc/schema.ts';
+import { tr } from '../../i18n/messages.ts';
+import { readJsonText } from '../json-text.ts';
+import { readCardFile } from '../card/read-card-file.ts';
 import { readGroupFile, type MemberCard, type StGroup } from './st-group.ts';
 
 export interface Companions {

@@ -2,9 +2,9 @@
 // ["Mara.png", …], disabled_members: […], chat_id, chats, …}`: members by their card's file name, the
 // muted ones among them) and the members' cards, each matched to the name the chat speaks under.
 import { z } from 'zod';
-import { tr } from '../i18n/messages.ts';
-import type { Language } from '../doc/schema.ts';
-import type { ImportedCharacter } from './intermediate.ts';
+import { tr } from '../../i18n/messages.ts';
+import type { Language } from '../../doc/schema.ts';
+import type { ImportedCharacter } from '../intermediate.ts';
 
 const fileList = z
   .array(z.unknown())

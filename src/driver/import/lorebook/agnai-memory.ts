@@ -3,10 +3,10 @@
 // name is the title, the entry the content, keywords the keys, `enabled: false` a disabled entry, and
 // the weight the insertion order; entries have no position (told before the card). Agnai's priority
 // (which entries its budget keeps first) has no field of its own here: reported when it is set.
-import { tr } from '../i18n/messages.ts';
-import type { ImportNotes } from './import-notes.ts';
-import { isRecord } from './lorebook/world-info-fields.ts';
-import { StPosition } from './lorebook/world-info-enums.ts';
+import { tr } from '../../i18n/messages.ts';
+import type { ImportNotes } from '../import-notes.ts';
+import { isRecord } from './world-info-fields.ts';
+import { StPosition } from './world-info-enums.ts';
 
 const aboutOf = (raw: Record<string, unknown>, index: number): string =>
   typeof raw.name === 'string' && raw.name.trim() ? raw.name.trim() : `#${index}`;

@@ -5,7 +5,7 @@
 // character card says so).
 import { tr } from '../../i18n/messages.ts';
 import type { ImportNotes } from '../import-notes.ts';
-import { agnaiEntries } from '../agnai-memory.ts';
+import { agnaiEntries } from './agnai-memory.ts';
 import { risuEntries } from './risu-lorebook.ts';
 import { isRecord } from './world-info-fields.ts';
 
