@@ -267,6 +267,12 @@ describe('SillyTavern chat import', () => {
       }
     });
 
+  it('[I6][SJ3] refuses a speaker whose name a story could not hold, in one line', () => {
+    const r = importStChat(jsonl(HEADER, msg('M'.repeat(300_000), 'Hello.')), options());
+    expect(r).toMatchObject({ ok: false, code: 'name-too-long' });
+    if (!r.ok) expect(r.detail).toMatch(/^a name in the chat has 300000 characters, over the 200 /);
+  });
+
   it('[I6] the story is in the language given, and so is the report', () => {
     const { doc, report } = run(
       jsonl(HEADER, msg('Mara', '你好。'), msg('Alex', '嗯。', { send_date: 'never' })),

@@ -85,6 +85,8 @@ export const IMPORT_ZH: Messages = {
   'the swipe chosen is not the message shown; the message shown was kept':
     '选中的候选回复与显示的消息不同，已保留显示的消息',
   'a line that is not JSON was skipped': '跳过了一行不是 JSON 的内容',
+  'a name in the chat has {count} characters, over the {max} a participant’s name may have: shorten it and import again':
+    '聊天中有一个名字长 {count} 个字符，超过了参与者名字允许的 {max} 个：请缩短后再导入',
   'a line that is not a message was skipped': '跳过了一行不是消息的内容',
   'This file is not a SillyTavern chat: it is one JSON document, and a chat has one message per line.':
     '这个文件不是 SillyTavern 聊天记录：它是一整个 JSON 文档，而聊天记录每行是一条消息。',

@@ -12,6 +12,7 @@ import { createStory } from '../../doc/story-doc.ts';
 import { appendTurn } from '../../doc/turns.ts';
 import { tr } from '../../i18n/messages.ts';
 import { stampFreshBases } from '../../story-json/stamp-bases.ts';
+import { MAX_NAME_CHARS } from '../../story-json/field-limits.ts';
 import { createImportNotes, type ImportNotes } from '../import-notes.ts';
 import type { ImportReport } from '../intermediate.ts';
 import { readCast } from './st-chat-cast.ts';
@@ -41,7 +42,7 @@ export interface StChatImportOptions {
 
 export type StChatImport =
   | { ok: true; doc: Y.Doc; report: ImportReport }
-  | { ok: false; code: 'not-a-chat' | 'bad-who-was-there'; detail: string };
+  | { ok: false; code: 'not-a-chat' | 'bad-who-was-there' | 'name-too-long'; detail: string };
 
 /** Stamped fresh once the tree is in (stamp-bases.ts), as a Story JSON file's unstamped items. */
 const UNSTAMPED = '';
@@ -100,6 +101,18 @@ export function importStChat(text: string, opts: StChatImportOptions): StChatImp
     else turns.push(m);
   }
   const cast = readCast(header, turns, notes);
+  // A name a story could not hold (SJ3) would make the story's own export refuse to import: said here.
+  const long = [cast.user, ...cast.characters].find((name) => name.length > MAX_NAME_CHARS);
+  if (long !== undefined)
+    return {
+      ok: false,
+      code: 'name-too-long',
+      detail: tr(
+        language,
+        'a name in the chat has {count} characters, over the {max} a participant’s name may have: shorten it and import again',
+        { count: long.length, max: MAX_NAME_CHARS },
+      ),
+    };
   const title = titleOf(opts.fileName, opts.group?.group?.name || header?.characterName, language);
   const speakers = turns.map((m) => cast.speaker(m));
   let group: GroupCast | undefined;
