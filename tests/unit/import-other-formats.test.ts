@@ -163,6 +163,40 @@ describe('[I10] SillyTavern’s text-completion templates and system prompts', (
     expect(!zh.ok && zh.reason).toMatch(/^default\.json 是 SillyTavern 的上下文模板/);
   });
 
+  it('[I10] a reasoning template is declined in one line saying what it is', () => {
+    const r = read('deepseek.json', {
+      name: 'DeepSeek',
+      prefix: '<think>\n',
+      suffix: '\n</think>',
+      separator: '\n\n',
+    });
+    expect(!r.ok && r.reason).toMatch(
+      /^deepseek\.json is a SillyTavern reasoning template: .*nothing was imported\.$/,
+    );
+  });
+
+  it('[I10] an Advanced Formatting export imports its system prompt as a preset; its templates are left out, said so', () => {
+    const bundle = {
+      instruct: {
+        name: 'ChatML',
+        input_sequence: '<|im_start|>user',
+        output_sequence: '<|im_start|>assistant',
+      },
+      context: { name: 'Default', story_string: '{{description}}' },
+      sysprompt: { name: 'Roleplay - Simple', content: 'You are {{char}}. Stay in character.' },
+      reasoning: { name: 'DeepSeek', prefix: '<think>', suffix: '</think>', separator: '\n' },
+    };
+    const r = read('master.json', bundle);
+    if (!r.ok || r.kind !== 'preset') throw new Error(JSON.stringify(r));
+    expect(r.report.name).toBe('Roleplay - Simple');
+    expect(r.report.prompts?.mapped).toEqual(['“Roleplay - Simple” → roleplay/character-style']);
+    expect(r.report.dropped.join('\n')).toMatch(/text-completion templates \(instruct, context, reasoning\)/);
+    const without = read('master.json', { ...bundle, sysprompt: undefined });
+    expect(!without.ok && without.reason).toMatch(
+      /^master\.json is SillyTavern’s Advanced Formatting export with no system prompt/,
+    );
+  });
+
   it('[I10] a system prompt imports as a preset whose style is its text, named by its own name', () => {
     const r = read('sp.json', {
       name: 'Roleplay - Detailed',

@@ -9,6 +9,12 @@ export const FORMATS_ZH: Messages = {
     '{file} 是 SillyTavern 的指令模板（instruct）：它为文本补全模型包装每条消息。Rashomon 使用聊天补全（由服务器套用模型自己的模板），因此不需要它；没有导入任何内容。',
   '{file} is a SillyTavern context template: its story string lays the card out for a text-completion model. Rashomon speaks chat completion and builds each request from the card itself, so it needs none; nothing was imported.':
     '{file} 是 SillyTavern 的上下文模板（context）：它的故事字符串为文本补全模型排布角色卡。Rashomon 使用聊天补全，并直接根据角色卡构建每个请求，因此不需要它；没有导入任何内容。',
+  '{file} is a SillyTavern reasoning template: it marks where a model’s reasoning begins and ends in a text answer. Rashomon has no use for it; nothing was imported.':
+    '{file} 是 SillyTavern 的推理模板（reasoning）：它标出模型在文本回答中推理的开始与结束。Rashomon 用不到它；没有导入任何内容。',
+  '{file} is SillyTavern’s Advanced Formatting export with no system prompt: its templates ({parts}) are for text-completion models, and Rashomon speaks chat completion; nothing was imported.':
+    '{file} 是 SillyTavern 的高级格式导出文件，但其中没有系统提示词：它的模板（{parts}）是给文本补全模型用的，而 Rashomon 使用聊天补全；没有导入任何内容。',
+  'its text-completion templates ({parts}): Rashomon speaks chat completion':
+    '其中的文本补全模板（{parts}）：Rashomon 使用聊天补全',
   // A SillyTavern preset, prompt by prompt (presets/sillytavern.ts, import/preset-review.ts).
   'not a prompt SillyTavern could read (no identifier)': '不是 SillyTavern 能读取的提示词（没有 identifier）',
   'placed inside the chat history (depth {depth}): Rashomon’s prose prompts have no place there':

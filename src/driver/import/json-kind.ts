@@ -4,7 +4,12 @@
 // presets (prompt-manager or legacy) and system prompts are presets; its text-completion templates
 // (instruct, context) are told apart so the import can say what they are.
 import { STORY_JSON_FORMAT } from '../story-json/schema.ts';
-import { isLegacyPreset, isSystemPrompt, textCompletionTemplate } from '../presets/sillytavern-shapes.ts';
+import {
+  formattingBundle,
+  isLegacyPreset,
+  isSystemPrompt,
+  textCompletionTemplate,
+} from '../presets/sillytavern-shapes.ts';
 import { isRecord } from './lorebook/world-info-fields.ts';
 import { isGroupFile } from './chat/st-group.ts';
 
@@ -17,6 +22,8 @@ export type JsonKind =
   | 'character'
   | 'instruct-template'
   | 'context-template'
+  | 'reasoning-template'
+  | 'formatting-bundle'
   | null;
 
 /** Fields only a character card has (V2/V3 at the top or under `data`, V1, Pygmalion). */
@@ -43,6 +50,7 @@ export function jsonKind(json: unknown): JsonKind {
   if (isCardJson(json)) return 'character';
   const template = textCompletionTemplate(json);
   if (template) return `${template}-template`;
+  if (formattingBundle(json)) return 'formatting-bundle';
   if (isLegacyPreset(json)) return 'preset';
   if (hasEntries(json) || json.kind === 'memory' || Array.isArray(json.data)) return 'lorebook';
   if (isSystemPrompt(json)) return 'preset';

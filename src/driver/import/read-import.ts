@@ -17,7 +17,8 @@ import { readCardFile } from './card/read-card-file.ts';
 import { importWorldInfo } from './lorebook/world-info.ts';
 import { importStChat, type ChatImportMode } from './chat/st-chat.ts';
 import { jsonKind } from './json-kind.ts';
-import { presetReview } from './preset-review.ts';
+import { presetReview, type PresetReview } from './preset-review.ts';
+import { formattingBundle } from '../presets/sillytavern-shapes.ts';
 import { readCompanions } from './chat/st-group-files.ts';
 
 export type ReadImport =
@@ -157,6 +158,17 @@ export function readImport(bytes: Uint8Array, fileName: string, opts: ReadImport
           { file: fileName },
         ),
       };
+    case 'reasoning-template':
+      return {
+        ok: false,
+        reason: tr(
+          language,
+          '{file} is a SillyTavern reasoning template: it marks where a model’s reasoning begins and ends in a text answer. Rashomon has no use for it; nothing was imported.',
+          { file: fileName },
+        ),
+      };
+    case 'formatting-bundle':
+      return formattingBundleReview(json, fileName, language);
     case 'lorebook': {
       const book = importWorldInfo(json, { id: opts.newId(), name: baseName(fileName), language });
       return book.ok
@@ -190,4 +202,31 @@ export function readImport(bytes: Uint8Array, fileName: string, opts: ReadImport
         ),
       };
   }
+}
+
+/**
+ * SillyTavern's Advanced Formatting export: its system prompt imports as one on its own would (a preset
+ * whose style is its text); its instruct, context and reasoning templates are for text-completion
+ * models, left out and said so. Without a system prompt there is nothing to import.
+ */
+function formattingBundleReview(json: unknown, fileName: string, language: Language): PresetReview {
+  const bundle = formattingBundle(json as Record<string, unknown>);
+  const templates = (bundle?.parts ?? []).filter((p) => p !== 'sysprompt');
+  if (!bundle?.systemPrompt)
+    return {
+      ok: false,
+      reason: tr(
+        language,
+        '{file} is SillyTavern’s Advanced Formatting export with no system prompt: its templates ({parts}) are for text-completion models, and Rashomon speaks chat completion; nothing was imported.',
+        { file: fileName, parts: templates.join(', ') },
+      ),
+    };
+  const review = presetReview(bundle.systemPrompt, baseName(fileName), language);
+  if (review.ok && templates.length)
+    review.report.dropped.push(
+      tr(language, 'its text-completion templates ({parts}): Rashomon speaks chat completion', {
+        parts: templates.join(', '),
+      }),
+    );
+  return review;
 }

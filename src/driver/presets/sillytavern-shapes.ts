@@ -30,11 +30,33 @@ export const isSystemPrompt = (json: Record<string, unknown>): boolean =>
   text(json.content) &&
   Object.keys(json).every((k) => k === 'name' || k === 'content' || k === 'post_history');
 
-/** Instruct (how a text-completion model's turns are wrapped) or context (its story string). */
-export function textCompletionTemplate(json: Record<string, unknown>): 'instruct' | 'context' | null {
+/**
+ * Instruct (how a text-completion model's turns are wrapped), context (its story string) or reasoning
+ * (where a model's reasoning begins and ends in its answer: a name, a prefix, a suffix, a separator).
+ */
+export function textCompletionTemplate(
+  json: Record<string, unknown>,
+): 'instruct' | 'context' | 'reasoning' | null {
   if (text(json.input_sequence) && text(json.output_sequence)) return 'instruct';
   if (text(json.story_string)) return 'context';
+  const reasoning = ['name', 'prefix', 'suffix', 'separator'];
+  if (text(json.prefix) && text(json.suffix) && Object.keys(json).every((k) => reasoning.includes(k)))
+    return 'reasoning';
   return null;
+}
+
+/** The parts of SillyTavern's Advanced Formatting export, and its system prompt when it has one. */
+export interface FormattingBundle {
+  parts: string[];
+  systemPrompt: Record<string, unknown> | null;
+}
+
+/** SillyTavern's Advanced Formatting "master" export: its templates and system prompt in one file. */
+export function formattingBundle(json: Record<string, unknown>): FormattingBundle | null {
+  const parts = ['instruct', 'context', 'sysprompt', 'reasoning'].filter((k) => isRecord(json[k]));
+  if (!parts.some((k) => k !== 'reasoning')) return null;
+  const sysprompt = json.sysprompt;
+  return { parts, systemPrompt: isRecord(sysprompt) && isSystemPrompt(sysprompt) ? sysprompt : null };
 }
 
 function fromLegacy(json: Record<string, unknown>): Record<string, unknown> {
