@@ -1,31 +1,31 @@
 // The app shell: header (title, Prompts, Worlds, Lorebooks, Settings), the screen the route names
 // (the library, a story, prompts, worlds, lorebooks), and the update prompt.
 import { Match, Show, Switch, createSignal, lazy, onMount, type JSX } from 'solid-js';
-import { useDriver } from './driver-client.ts';
-import { setUiLanguage, t } from '../i18n/ui-text.ts';
-import { LibraryScreen } from '../library/library-screen.tsx';
-import { PairingPrompt } from '../sync/pairing-prompt.tsx';
-import { createRoute, routeHash } from './route.ts';
-import { PromptProblemsNotice } from './prompt-problems-notice.tsx';
-import { SettingsProblemNotice } from './settings-problem-notice.tsx';
-import { closeSettings, openSettings, settingsRequest } from '../settings/settings-opener.ts';
-import { SyncIndicator } from '../sync/sync-indicator.tsx';
-import { UpdatePrompt } from './update-prompt.tsx';
+import { useDriver } from './shell/driver-client.ts';
+import { setUiLanguage, t } from './i18n/ui-text.ts';
+import { LibraryScreen } from './library/library-screen.tsx';
+import { PairingPrompt } from './sync/pairing-prompt.tsx';
+import { createRoute, routeHash } from './shell/route.ts';
+import { PromptProblemsNotice } from './shell/prompt-problems-notice.tsx';
+import { SettingsProblemNotice } from './shell/settings-problem-notice.tsx';
+import { closeSettings, openSettings, settingsRequest } from './settings/settings-opener.ts';
+import { SyncIndicator } from './sync/sync-indicator.tsx';
+import { UpdatePrompt } from './shell/update-prompt.tsx';
 
 // Screens other than the library load when first shown: a first load shows the library. A story
 // (with its Markdown and virtual list) comes from the service worker's cache once it is installed.
-const StoryScreen = lazy(async () => ({ default: (await import('../story/story-screen.tsx')).StoryScreen }));
+const StoryScreen = lazy(async () => ({ default: (await import('./story/story-screen.tsx')).StoryScreen }));
 const PromptsScreen = lazy(async () => ({
-  default: (await import('../prompts/prompts-screen.tsx')).PromptsScreen,
+  default: (await import('./prompts/prompts-screen.tsx')).PromptsScreen,
 }));
 const WorldsScreen = lazy(async () => ({
-  default: (await import('../worlds/worlds-screen.tsx')).WorldsScreen,
+  default: (await import('./worlds/worlds-screen.tsx')).WorldsScreen,
 }));
 const LorebooksScreen = lazy(async () => ({
-  default: (await import('../lorebooks/lorebooks-screen.tsx')).LorebooksScreen,
+  default: (await import('./lorebooks/lorebooks-screen.tsx')).LorebooksScreen,
 }));
 const SettingsDialog = lazy(async () => ({
-  default: (await import('../settings/settings-dialog.tsx')).SettingsDialog,
+  default: (await import('./settings/settings-dialog.tsx')).SettingsDialog,
 }));
 
 export function App(): JSX.Element {

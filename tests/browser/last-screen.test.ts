@@ -13,7 +13,7 @@ import {
   readLastScreen,
   type LastScreen,
 } from '../../src/app/story/last-screen.ts';
-import { screenKey } from '../../src/app/story/last-screen-store.ts';
+import { screenKey } from '../../src/app/shell/last-screen-store.ts';
 import type { DriverApi, StoryOverview, TranscriptRow } from '../../src/workers/api.ts';
 import { createFakeDriver, JANE_ID, overview, row, USER_ID } from './fake-driver.ts';
 import { mountOver, storyStateOver } from './driver-mount.ts';

@@ -1,6 +1,6 @@
 // The prompt editor's diff against the original.
 import { describe, expect, it } from 'vitest';
-import { lineDiff } from '../../src/app/prompts/line-diff.ts';
+import { lineDiff } from '../../src/app/ui/line-diff.ts';
 
 describe('lineDiff', () => {
   it('marks unchanged, added and removed lines in order', () => {

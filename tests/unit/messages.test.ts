@@ -79,7 +79,7 @@ describe('message catalogue', () => {
       'driver/turns/private-context.ts',
       'driver/world/world-block.ts',
     ]);
-    expect(ui?.get('Settings')).toContain('app/shell/app.tsx');
+    expect(ui?.get('Settings')).toContain('app/app.tsx');
     // Rooms in folders of their own are scanned too (the memory panel, the inspector's itemisation).
     expect(ui?.get('Forget')).toEqual(['app/memory/memory-list.tsx']);
     expect(ui?.get('Show full request')).toEqual(['app/inspector/full-request.tsx']);

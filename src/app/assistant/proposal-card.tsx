@@ -3,7 +3,7 @@
 import { For, Show, type JSX } from 'solid-js';
 import type { Proposal } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
-import { lineDiff, type DiffLine } from '../prompts/line-diff.ts';
+import { lineDiff, type DiffLine } from '../ui/line-diff.ts';
 import { changeHeading } from './change-heading.ts';
 
 const MARK = { same: '  ', added: '+ ', removed: '- ' } as const;

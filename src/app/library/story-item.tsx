@@ -9,7 +9,7 @@ import { routeHash } from '../shell/route.ts';
 import { focusOnMount } from '../ui/focus-on-mount.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { nameList, t, uiLocale } from '../i18n/ui-text.ts';
-import { forgetScreen } from '../story/last-screen-store.ts';
+import { forgetScreen } from '../shell/last-screen-store.ts';
 
 const valid = (iso: string): Date | undefined => {
   const time = Date.parse(iso);

@@ -1,7 +1,7 @@
 // An edited prompt against the shipped original, line by line (text nodes only).
 import { For, type JSX } from 'solid-js';
 import { t } from '../i18n/ui-text.ts';
-import { lineDiff } from './line-diff.ts';
+import { lineDiff } from '../ui/line-diff.ts';
 
 const MARK = { same: '  ', added: '+ ', removed: '- ' } as const;
 

@@ -6,7 +6,7 @@ import { createComponent, createContext, createSignal, useContext, type Accessor
 import { createStore, produce, reconcile } from 'solid-js/store';
 import type { DriverApi, DriverEvent, Peer, Phase, SyncStatus } from '../../workers/api.ts';
 import { t } from '../i18n/ui-text.ts';
-import { forgetScreen } from '../story/last-screen-store.ts';
+import { forgetScreen } from './last-screen-store.ts';
 import { countWords, NO_WORDS, type WordCount } from '../ui/word-count.ts';
 
 export type StoryChange = Extract<DriverEvent, { kind: 'story-changed' }>;

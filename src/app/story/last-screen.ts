@@ -5,7 +5,7 @@
 // ("Read as"), for the MAX_SCREENS stories opened last; a story deleted here forgets its screen.
 import { onCleanup } from 'solid-js';
 import type { StaleSummary, StoryOverview, TranscriptRow } from '../../workers/api.ts';
-import { forgetScreen, SCREEN_ORDER_KEY, screenKey } from './last-screen-store.ts';
+import { forgetScreen, SCREEN_ORDER_KEY, screenKey } from '../shell/last-screen-store.ts';
 
 /** The most stories whose last screen is kept: the ones a person goes back to. */
 export const MAX_SCREENS = 8;

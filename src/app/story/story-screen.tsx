@@ -29,7 +29,7 @@ const TurnInspector = lazy(async () => ({
 const MemoryPanel = lazy(async () => ({ default: (await import('../memory/memory-panel.tsx')).MemoryPanel }));
 
 export function StoryScreen(props: { storyId: string }): JSX.Element {
-  // The screen is keyed by story id (shell/app.tsx), so the state belongs to one story.
+  // The screen is keyed by story id (app.tsx), so the state belongs to one story.
   const story = createStoryState(props.storyId);
   const [inspecting, setInspecting] = createSignal<string | null>(null);
   /** The participant whose memories are open, or null. */

@@ -21,7 +21,7 @@ import { createRowEdits, type RowEdits } from './row-edits.ts';
 import { createContinueProgress, type ContinueStep } from './continue-progress.ts';
 import { isRetried, type FailedCommand } from './failed-command.ts';
 import { KEPT_ROWS, readLastScreen, screenKeeper } from './last-screen.ts';
-import { forgetScreen } from './last-screen-store.ts';
+import { forgetScreen } from '../shell/last-screen-store.ts';
 
 /** Rows loaded when a story opens: its end, before anything is measured (the last screen keeps as many). */
 const INITIAL_ROWS = KEPT_ROWS;
