@@ -8,6 +8,7 @@ import { deviceSettingsSchema, type SettingsProblem } from '../store/device-sett
 import type { DriverApi, DriverEvent } from '../api.ts';
 import { isFailure, notFound, type HostContext } from './context.ts';
 import type { SettingsStore } from '../store/settings-store.ts';
+import { createMemoryPictureStore, type PictureStore } from '../store/picture-store.ts';
 import { createTokenGauge, type TokenGauge } from '../../driver/budget/token-gauge.ts';
 import { libraryCommands } from './library-commands.ts';
 import { createGenerations, playCommands } from './play-commands.ts';
@@ -64,6 +65,8 @@ export interface DeviceBackends {
 export interface HostParts {
   store: StoryStore;
   settings: SettingsStore;
+  /** This device's picture store (IndexedDB in the app; default: one in memory, for the worker's life). */
+  pictures?: PictureStore;
   prompts: PromptSet;
   /** Built with the host's own event stream, which their events (download progress) join. */
   backends: (emit: (event: DriverEvent) => void) => DeviceBackends;
@@ -139,6 +142,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
   const ctx: HostContext = {
     store,
     settings: deviceSettings,
+    pictures: parts.pictures ?? createMemoryPictureStore(),
     prompts: parts.prompts,
     clock: parts.clock,
     newId: parts.newId,

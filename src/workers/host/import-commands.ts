@@ -9,6 +9,7 @@ import { storyMarkdown } from '../../driver/story-json/markdown.ts';
 import { listCharacters } from '../../driver/doc/library-doc.ts';
 import { putWorld, readLorebook } from '../../driver/doc/library-worlds.ts';
 import { planCharacter, planLorebook, writeCharacter, writeLorebook } from './import-library-entry.ts';
+import { keepDevicePictures } from './device-pictures.ts';
 import { cardWorldPieces } from '../../driver/turns/card-world.ts';
 import { libraryEnv } from './command-env.ts';
 import { getParticipant, listParticipants } from '../../driver/doc/participants.ts';
@@ -78,7 +79,8 @@ export function importCommands(
       switch (r.kind) {
         case 'character': {
           const plan = await planCharacter(library(), r, options);
-          const written = writeCharacter(library(), plan, options, ctx.newId);
+          const pictures = await keepDevicePictures(ctx.pictures, plan);
+          const written = writeCharacter(library(), plan, options, ctx.newId, pictures);
           if (!written.ok) return invalid(written.detail);
           await ctx.store.flush();
           ctx.emit({ kind: 'library-changed' });
@@ -123,13 +125,17 @@ export function importCommands(
       const c = listCharacters(library()).find((x) => x.id === characterId);
       if (!c) return invalid(uiText('The library has no character {id}.', { id: characterId }));
       const book = c.books.map((b) => readLorebook(library(), b)).find((b) => b !== undefined) ?? null;
-      const card = cardOf(c, book);
+      // The card's own picture when this device keeps it (K15), else the library's.
+      const original = c.originalPicture && (await ctx.pictures.get(c.originalPicture.hash));
+      const card = original ? { ...cardOf(c, book), avatar: original } : cardOf(c, book);
+      const picture = original ? 'original' : card.avatar ? 'library' : 'none';
       const name = slug(c.name, 'character');
-      if (format === 'json') return { ok: true, file: jsonFile(`${name}.json`, characterToV3(card)) };
+      if (format === 'json')
+        return { ok: true, file: jsonFile(`${name}.json`, characterToV3(card)), picture };
       const png = characterToPng(card, workerUiLanguage());
       if (!png.ok)
         return invalid(uiText('{name} cannot be a PNG card: {reason}', { name: c.name, reason: png.reason }));
-      return { ok: true, file: { fileName: `${name}.png`, mime: 'image/png', bytes: png.bytes } };
+      return { ok: true, file: { fileName: `${name}.png`, mime: 'image/png', bytes: png.bytes }, picture };
     },
 
     async cardWorld(characterId) {

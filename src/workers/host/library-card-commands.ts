@@ -9,7 +9,8 @@ import {
   personaEditSchema,
   type LibraryEditResult,
 } from '../../driver/doc/library-card-edit.ts';
-import { LIBRARY_SECTION } from '../../driver/doc/library-doc.ts';
+import { LIBRARY_SECTION, listCharacters } from '../../driver/doc/library-doc.ts';
+import { releasePictures } from './device-pictures.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
 import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
 import type { DriverApi, Failure, Result } from '../api.ts';
@@ -81,12 +82,15 @@ export function libraryCardCommands(ctx: HostContext): LibraryCardCommands {
     },
     async deleteLibraryCharacter(characterId) {
       await ctx.store.ready;
+      const gone = listCharacters(ctx.store.library).find((c) => c.id === characterId);
       const r = deleteLibraryEntry(
         ctx.store.library,
         LIBRARY_SECTION.characters,
         characterId,
         DocOrigin.person,
       );
+      // Its pictures on this device go with it, unless another character names them (K15).
+      if (r.ok && gone) await releasePictures(ctx.pictures, ctx.store.library, gone);
       return done(r, 'character');
     },
     async deleteLibraryPersona(personaId) {

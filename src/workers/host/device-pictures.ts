@@ -1,0 +1,30 @@
+// A library character's pictures kept on this device only (K15, K11): stored at import, read back by
+// the card export, and let go when the character leaves the library and no other one names them.
+import type * as Y from 'yjs';
+import { listCharacters, type LibraryCharacter } from '../../driver/doc/library-doc.ts';
+import type { PictureStore } from '../store/picture-store.ts';
+import type { CharacterPlan } from './import-library-entry.ts';
+
+export type DevicePictures = Pick<LibraryCharacter, 'originalPicture'>;
+
+/** Stores the plan's original picture in this device's store; where the library entry finds it. */
+export async function keepDevicePictures(store: PictureStore, plan: CharacterPlan): Promise<DevicePictures> {
+  const { original } = plan;
+  if (!original) return {};
+  const hash = await store.put(original);
+  return { originalPicture: { hash, mime: original.mime, bytes: original.bytes.length } };
+}
+
+/** The hashes of the pictures a character names. */
+export const pictureHashes = (c: LibraryCharacter): string[] =>
+  c.originalPicture ? [c.originalPicture.hash] : [];
+
+/** Lets go of the pictures `gone` named that no character still in the library names. */
+export async function releasePictures(
+  store: PictureStore,
+  library: Y.Doc,
+  gone: LibraryCharacter,
+): Promise<void> {
+  const kept = new Set(listCharacters(library).flatMap(pictureHashes));
+  for (const hash of pictureHashes(gone)) if (!kept.has(hash)) await store.remove(hash);
+}
