@@ -14,7 +14,7 @@ const report: ImportReport = {
   spec: 'v3',
   warnings: ['the description is empty: the model knows this character only by its other fields'],
   converted: ['the picture: 3000×4000, 4.0 MB → 768×1024, 900 KB, as the library keeps it'],
-  dropped: ['expression pictures (12): the library keeps one picture per character, the card’s own'],
+  dropped: ['expression pictures (12): not in the file, not images, or over what is kept'],
   variableRules: ['变量规则'],
   twin: { name: 'Seraphina', same: true },
 };

@@ -11,6 +11,7 @@ import {
 } from '../../driver/doc/library-card-edit.ts';
 import { LIBRARY_SECTION, listCharacters } from '../../driver/doc/library-doc.ts';
 import { releasePictures } from './device-pictures.ts';
+import { base64Encode } from '../../driver/import/text-bytes.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
 import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
 import type { DriverApi, Failure, Result } from '../api.ts';
@@ -19,7 +20,11 @@ import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 
 type LibraryCardCommands = Pick<
   DriverApi,
-  'editLibraryCharacter' | 'editLibraryPersona' | 'deleteLibraryCharacter' | 'deleteLibraryPersona'
+  | 'editLibraryCharacter'
+  | 'editLibraryPersona'
+  | 'deleteLibraryCharacter'
+  | 'deleteLibraryPersona'
+  | 'characterExpressions'
 >;
 
 const notSaved = (reason: string): Failure => ({
@@ -92,6 +97,18 @@ export function libraryCardCommands(ctx: HostContext): LibraryCardCommands {
       // Its pictures on this device go with it, unless another character names them (K15).
       if (r.ok && gone) await releasePictures(ctx.pictures, ctx.store.library, gone);
       return done(r, 'character');
+    },
+    async characterExpressions(characterId) {
+      await ctx.store.ready;
+      const c = listCharacters(ctx.store.library).find((x) => x.id === characterId);
+      if (!c) return notSaved(uiText('That character is no longer in the library.'));
+      const expressions = await Promise.all(
+        (c.expressions ?? []).map(async ({ name, hash }) => {
+          const picture = await ctx.pictures.get(hash);
+          return { name, src: picture ? `data:${picture.mime};base64,${base64Encode(picture.bytes)}` : null };
+        }),
+      );
+      return { ok: true, expressions };
     },
     async deleteLibraryPersona(personaId) {
       await ctx.store.ready;
