@@ -38,7 +38,8 @@ function facts(r: ImportReport): string[] {
   ];
 }
 
-function Listed(props: { title: string; items: readonly string[] }): JSX.Element {
+/** A titled list of a report's lines, shown only when it has some (the Presets screen's import too). */
+export function Listed(props: { title: string; items: readonly string[] }): JSX.Element {
   return (
     <Show when={props.items.length}>
       <h3>{props.title}</h3>
