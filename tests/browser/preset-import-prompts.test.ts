@@ -5,7 +5,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { createComponent } from 'solid-js';
 import { PresetsPanel } from '../../src/app/prompts/presets-panel.tsx';
 import { createFakeDriver } from './fake-driver.ts';
-import { mountOver } from './driver-mount.ts';
+import { chooseFile, mountOver } from './driver-mount.ts';
 
 const LEFT_OUT = 283;
 
@@ -33,12 +33,7 @@ describe('[R14] a preset imported on the Presets screen', () => {
     });
     const { host, dispose } = mountOver(fake, () => createComponent(PresetsPanel, {}));
     onTestFinished(dispose);
-    const input = host.querySelector<HTMLInputElement>('input[type="file"]');
-    if (!input) throw new Error('no file input');
-    const data = new DataTransfer();
-    data.items.add(new File(['{}'], 'big.json', { type: 'application/json' }));
-    input.files = data.files;
-    input.dispatchEvent(new Event('change', { bubbles: true }));
+    chooseFile(host, new File(['{}'], 'big.json', { type: 'application/json' }));
 
     await expect.poll(() => host.querySelector('[aria-label="What became of each prompt"]')).toBeTruthy();
     const headings = [...host.querySelectorAll('.import-review h3')].map((h) => h.textContent);

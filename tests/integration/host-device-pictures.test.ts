@@ -27,21 +27,9 @@ async function deviceHost(prefix: string): Promise<HostHarness> {
 const picture = Buffer.from(onePixelPng()).toString('base64');
 
 function risuCard(): Uint8Array {
-  const card = {
-    spec: 'chara_card_v3',
-    spec_version: '3.0',
-    data: {
-      name: 'Yuna',
-      description: 'A shrine maiden.',
-      first_mes: 'Hello.',
-      assets: ['joy', 'anger'].map((name, i) => ({
-        type: 'emotion',
-        uri: `__asset:${i + 1}`,
-        name,
-        ext: 'png',
-      })),
-    },
-  };
+  const base = v3Card();
+  const expressions = ['joy', 'anger'].map((name, i) => ({ type: 'emotion', uri: `__asset:${i + 1}`, name }));
+  const card = { ...base, data: { ...base.data, name: 'Yuna', assets: expressions } };
   const made = withPngTexts(
     onePixelPng(),
     [

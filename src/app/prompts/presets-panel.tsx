@@ -6,7 +6,7 @@ import { For, Show, createResource, createSignal, type JSX } from 'solid-js';
 import type { PresetApproval, PresetStatus, Result } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
 import { t, uiLanguage } from '../i18n/ui-text.ts';
-import { Listed } from '../library/import-review.tsx';
+import { PromptLists } from '../library/import-review.tsx';
 import { SamplingDifferences } from './preset-sampling.tsx';
 import { MakePresetWithModel, PresetAssistantChat } from './preset-assistant.tsx';
 import { PresetItem } from './preset-item.tsx';
@@ -135,14 +135,7 @@ export function PresetsPanel(props: {
       <Show when={promptLists()}>
         {(lists) => (
           <section class="import-review" aria-label={t('What became of each prompt')}>
-            <Listed
-              title={t('Prompts mapped ({count})', { count: lists().mapped.length })}
-              items={lists().mapped}
-            />
-            <Listed
-              title={t('Prompts left out ({count})', { count: lists().leftOut.length })}
-              items={lists().leftOut}
-            />
+            <PromptLists prompts={lists()} />
           </section>
         )}
       </Show>
