@@ -10,6 +10,7 @@ import { b64, png, tEXt } from '../support/card-files.ts';
 import { v3Card } from '../support/card-fixture.ts';
 import { onePixelPng, withPngTexts } from '../../src/driver/import/png-text.ts';
 import { createStoryStore } from '../../src/workers/store/story-store.ts';
+import { createMemoryPictureStore, type PictureStore } from '../../src/workers/store/picture-store.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -17,9 +18,9 @@ afterEach(async () => {
 });
 
 /** A host on the device `prefix` (its documents); each host has a picture store of its own. */
-async function deviceHost(prefix: string): Promise<HostHarness> {
+async function deviceHost(prefix: string, pictures?: PictureStore): Promise<HostHarness> {
   const server = await startOpenAIServer({ answer: () => 'I nod.' });
-  const host = await startHost(server, createStoryStore({ prefix }));
+  const host = await startHost(server, createStoryStore({ prefix }), undefined, pictures);
   cleanups.push(() => server.close());
   return host;
 }
@@ -92,5 +93,25 @@ describe('[K11][K15] pictures on the device that imported the card', () => {
     // Node draws no smaller picture, so the library holds none: the card carries a 1×1 image.
     expect(there.picture).toBe('none');
     expect(there.file.bytes.length).toBeLessThan(100_000);
+  });
+
+  it('[K15][K14] deleting the character lets its pictures go; replaced by a card naming the same, they stay', async () => {
+    const pictures = createMemoryPictureStore();
+    const host = await deviceHost(`pictures-${randomUUID()}`, pictures);
+    cleanups.push(() => host.close());
+    const file = { name: 'yuna.png', bytes: risuCard() };
+    const first = await host.api.importFile(file);
+    if (!first.ok) throw new Error(first.detail);
+    const hashes = async () =>
+      (await host.api.libraryCast()).characters.flatMap((c) => (c.expressions ?? []).map((e) => e.hash));
+    const [hash] = await hashes();
+    if (!hash) throw new Error('no expression kept');
+    // Replaced by the same card: the new entry names the same pictures, so they stay.
+    const again = await host.api.importFile(file, { twin: 'replace' });
+    expect(again.ok && again.id).toBe(first.id);
+    expect(await pictures.get(hash)).toBeDefined();
+    expect(await host.api.deleteLibraryCharacter(first.id)).toEqual({ ok: true });
+    expect(await hashes()).toEqual([]);
+    expect(await pictures.get(hash)).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ import { limitsReport } from '../../src/workers/backends/limits-report.ts';
 import { createDriverHost, type DeviceBackends } from '../../src/workers/host/driver-host.ts';
 import { createStoryStore, type StoryStore } from '../../src/workers/store/story-store.ts';
 import type { DriverApi, DriverEvent } from '../../src/workers/api.ts';
+import type { PictureStore } from '../../src/workers/store/picture-store.ts';
 import type { BackendProfile, DeviceSettings } from '../../src/workers/store/device-settings.ts';
 import type { ChatModel } from '../../src/driver/model.ts';
 
@@ -81,12 +82,14 @@ export async function startHost(
   server: OpenAIServer,
   store: StoryStore = createStoryStore({ prefix: `test-${randomUUID()}` }),
   storedSettings?: string,
+  /** The device's picture store (default: one in memory of its own). */
+  pictures?: PictureStore,
 ): Promise<HostHarness> {
   const backends = testBackends((p) => {
     if (p.kind !== 'openai') throw new Error('only OpenAI-compatible profiles in this harness');
     return createOpenAIChatModel({ baseURL: p.baseURL, apiKey: p.apiKey, model: p.model, wording: english });
   });
-  return connect(backends, store, storedSettings ?? testSettings(server));
+  return connect(backends, store, storedSettings ?? testSettings(server), pictures);
 }
 
 /**
@@ -109,9 +112,11 @@ async function connect(
   backends: DeviceBackends,
   store: StoryStore,
   settings: DeviceSettings | string,
+  pictures?: PictureStore,
 ): Promise<HostHarness> {
   const host = createDriverHost({
     store,
+    ...(pictures ? { pictures } : {}),
     settings: memorySettings(settings),
     prompts: shippedPrompts(),
     evalScenes: async () => evalSceneFiles(SHIPPED_SCENES_DIR),

@@ -9,7 +9,8 @@ import { storyMarkdown } from '../../driver/story-json/markdown.ts';
 import { listCharacters } from '../../driver/doc/library-doc.ts';
 import { putWorld, readLorebook } from '../../driver/doc/library-worlds.ts';
 import { planCharacter, planLorebook, writeCharacter, writeLorebook } from './import-library-entry.ts';
-import { keepDevicePictures } from './device-pictures.ts';
+import { keepDevicePictures, releasePictures } from './device-pictures.ts';
+import { TwinChoice } from '../../driver/import/library-twin.ts';
 import { cardWorldPieces } from '../../driver/turns/card-world.ts';
 import { libraryEnv } from './command-env.ts';
 import { getParticipant, listParticipants } from '../../driver/doc/participants.ts';
@@ -80,8 +81,14 @@ export function importCommands(
         case 'character': {
           const plan = await planCharacter(library(), r, options);
           const pictures = await keepDevicePictures(ctx.pictures, plan);
+          const replaced =
+            options.twin === TwinChoice.replace
+              ? listCharacters(library()).find((c) => c.id === plan.twin?.id)
+              : undefined;
           const written = writeCharacter(library(), plan, options, ctx.newId, pictures);
           if (!written.ok) return invalid(written.detail);
+          // A character replaced whole lets go of the pictures only it named (K14, K15).
+          if (replaced) await releasePictures(ctx.pictures, library(), replaced);
           await ctx.store.flush();
           ctx.emit({ kind: 'library-changed' });
           return { ok: true, kind: r.kind, id: written.id, report: plan.report };
