@@ -61,7 +61,7 @@ export interface ImportApi {
   ): Promise<Result<{ kind: ImportKind; id: string; report: ImportReport }>>;
   /**
    * A library character as a V3 card: JSON, or a PNG (its picture) that SillyTavern reads. `picture`:
-   * which it carries — the card's original (kept on this device, K15), the library's, or none.
+   * which it carries — the card's original (kept on this device, K15), the library's, or none (JSON).
    */
   exportCharacter(
     characterId: string,

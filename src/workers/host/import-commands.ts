@@ -4,6 +4,7 @@
 import { readImport, type ReadImport } from '../../driver/import/read-import.ts';
 import { cardOf } from '../../driver/import/library-card.ts';
 import { characterToPng, characterToV3 } from '../../driver/import/card-write.ts';
+import { isPng } from '../../driver/import/png-chunks.ts';
 import { loreBookToWorldInfo } from '../../driver/import/world-info.ts';
 import { storyMarkdown } from '../../driver/story-json/markdown.ts';
 import { listCharacters } from '../../driver/doc/library-doc.ts';
@@ -132,13 +133,15 @@ export function importCommands(
       const c = listCharacters(library()).find((x) => x.id === characterId);
       if (!c) return invalid(uiText('The library has no character {id}.', { id: characterId }));
       const book = c.books.map((b) => readLorebook(library(), b)).find((b) => b !== undefined) ?? null;
-      // The card's own picture when this device keeps it (K15), else the library's.
-      const original = c.originalPicture && (await ctx.pictures.get(c.originalPicture.hash));
+      const name = slug(c.name, 'character');
+      // A JSON card carries no picture.
+      if (format === 'json')
+        return { ok: true, file: jsonFile(`${name}.json`, characterToV3(cardOf(c, book))), picture: 'none' };
+      // The card's own picture when this device keeps it and it is a PNG (K15), else the library's.
+      const kept = c.originalPicture && (await ctx.pictures.get(c.originalPicture.hash));
+      const original = kept && isPng(kept.bytes) ? kept : undefined;
       const card = original ? { ...cardOf(c, book), avatar: original } : cardOf(c, book);
       const picture = original ? 'original' : card.avatar ? 'library' : 'none';
-      const name = slug(c.name, 'character');
-      if (format === 'json')
-        return { ok: true, file: jsonFile(`${name}.json`, characterToV3(card)), picture };
       const png = characterToPng(card, workerUiLanguage());
       if (!png.ok)
         return invalid(uiText('{name} cannot be a PNG card: {reason}', { name: c.name, reason: png.reason }));
