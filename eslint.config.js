@@ -4,6 +4,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { roomWallsPlugin } from './scripts/eslint-room-walls.js';
 
 const DRIVER_ARGUMENTS = 'The driver gets { clock, random, model, log } as arguments';
 
@@ -41,74 +42,118 @@ const DRIVER_FORBIDDEN_PROPERTIES = [
   { object: 'Date', property: 'now', message: `No Date.now in src/driver. ${DRIVER_ARGUMENTS}.` },
 ];
 
+const D = 'src/driver';
+const DRIVER_OPERATIONS = [`${D}/turns`, `${D}/presets`, `${D}/story-json`];
+const ASSISTANT_KINDS = ['card', 'doctor', 'lorebook', 'preset', 'translate', 'world'];
+
 /**
- * Which rooms a folder may not reach into (patterns over the import specifier as written, so a
- * sibling room is named by its folder alone; type imports included): the layers of
- * DESIGN.md and the CONTEXT files. A room may always import its own files. A folder inside another
- * keeps the outer folder's bans too (a later flat-config block would otherwise replace them).
+ * Which rooms a folder may not reach into, by the path an import resolves to (so a re-export cannot
+ * launder a banned type, and a sub-room keeps its room's walls): the layers of DESIGN.md and the
+ * CONTEXT files. A room may always import its own files; a folder inside another keeps the outer
+ * folder's walls too; `except` reopens a file or folder behind a wall. Type imports included.
+ * (scripts/eslint-room-walls.js is the rule.)
  */
-const ROOM_BANS = [
+const ROOM_WALLS = [
   {
     folder: 'src/driver',
-    banned: ['**/workers/**', '**/app/**', '**/cli/**', '**/sync-server/**'],
-    why: 'The driver is pure logic under the worker and the CLI; it imports none of them.',
+    banned: ['src/workers', 'src/app', 'src/cli', 'src/backends', 'sync-server'],
+    why: 'The driver is pure logic under the worker, the backends and the CLI; it imports none of them.',
   },
   {
-    folder: 'src/driver/doc',
-    banned: ['../**'],
+    folder: `${D}/doc`,
+    banned: [D],
     why: 'doc/ is the story document alone: codes, no words, nothing else of the driver.',
   },
   {
-    folder: 'src/driver/views',
-    banned: ['../turns/**', '../presets/**', '../story-json/**', '../validation/**', '../prompts/**'],
-    why: 'views/ derive from the document; model operations build on them, never the other way.',
+    folder: `${D}/views`,
+    banned: [...DRIVER_OPERATIONS, `${D}/memory`, `${D}/validation`, `${D}/prompts`],
+    why: 'views/ derive from the document; memory and the model operations build on them, never the other way.',
   },
   {
-    folder: 'src/driver/budget',
-    banned: ['../turns/**', '../presets/**', '../story-json/**', '../validation/**', '../doc/**'],
+    folder: `${D}/memory`,
+    banned: [...DRIVER_OPERATIONS, `${D}/validation`, `${D}/prompts`],
+    why: 'memory/ reads what a participant remembers from the document and the views; the operations that write it build on it.',
+  },
+  {
+    folder: `${D}/budget`,
+    banned: [...DRIVER_OPERATIONS, `${D}/validation`, `${D}/doc`],
     why: 'budget/ counts and fits text; it knows neither the document nor the operations that use it.',
   },
   ...['i18n', 'validation', 'prompts'].map((room) => ({
-    folder: `src/driver/${room}`,
-    banned: ['../turns/**', '../presets/**', '../story-json/**'],
+    folder: `${D}/${room}`,
+    banned: DRIVER_OPERATIONS,
     why: 'Wording, validation and prompts serve the operations; they import none of them.',
   })),
+  ...ASSISTANT_KINDS.map((kind) => ({
+    folder: `${D}/assistant/${kind}`,
+    banned: ASSISTANT_KINDS.filter((other) => other !== kind).map((other) => `${D}/assistant/${other}`),
+    // The card-reading and translating assistants write into a world with the world assistant's tools.
+    except: [`${D}/assistant/world/world-tools.ts`],
+    why: 'Each assistant is a room of its own over the engine in assistant/; only registry.ts knows them all.',
+  })),
+  // Cards and lorebooks are read apart; a chat may read its characters' cards (a group chat's
+  // companions, a chat's card found in the library).
+  ...[
+    { kind: 'card', banned: ['chat', 'lorebook'] },
+    { kind: 'lorebook', banned: ['card', 'chat'] },
+  ].map(({ kind, banned }) => ({
+    folder: `${D}/import/${kind}`,
+    banned: banned.map((other) => `${D}/import/${other}`),
+    why: 'Cards and lorebooks are read apart, and neither reads a chat; what they share sits at the top of import/.',
+  })),
   {
-    folder: 'src/workers',
-    banned: ['**/app/**', '**/cli/**'],
-    why: 'The worker serves the app through api.ts; it imports no app or CLI code.',
+    folder: `${D}/import/chat`,
+    banned: [`${D}/import/lorebook`],
+    why: 'A chat reads its characters’ cards, never a lorebook; what it shares with them sits at the top of import/.',
   },
   {
-    folder: 'src/workers/backends',
-    banned: ['**/store/**', '**/sync/**', '../i18n/**', '../../i18n/**'],
-    why: 'A backend is given what it needs (profile, wording, events); it reaches for no worker state.',
+    folder: 'src/backends',
+    banned: ['src/workers', 'src/app', 'src/cli', 'sync-server'],
+    why: 'Backends stand beside the driver (the worker and the CLI use them): they import src/driver only, and are given what else they need (wording, events).',
+  },
+  {
+    folder: 'src/workers',
+    banned: ['src/app', 'src/cli', 'sync-server'],
+    except: ['sync-server/protocol.ts'],
+    why: 'The worker serves the app through api.ts; it imports no app or CLI code, and of the sync server only its wire constants (sync-server/protocol.ts).',
+  },
+  {
+    folder: 'src/workers/api',
+    banned: ['src/workers/host'],
+    why: 'api/ describes the contract; the host implements it, and the contract never depends on the implementation.',
   },
   ...['store', 'sync'].map((room) => ({
     folder: `src/workers/${room}`,
-    banned: ['**/host/**', '**/backends/**'],
-    why: 'Storage and sync sit under the host: they are given to it, they do not call it.',
+    banned: ['src/workers/host', 'src/backends'],
+    // The device settings validate the backend profiles with the backends' own schema.
+    except: room === 'store' ? ['src/backends/profile.ts'] : [],
+    why: 'Storage and sync sit under the host: they are given to it, they do not call it (nor the backends it drives).',
   })),
   {
     folder: 'src/cli',
-    banned: ['**/app/**', '**/workers/host/**', '**/workers/store/**'],
-    why: 'The CLI runs the driver with a backend of its own; the worker host and its storage are the app’s.',
+    banned: ['src/app', 'src/workers'],
+    why: 'The CLI runs the driver with a backend from src/backends; the worker is the app’s.',
+  },
+  {
+    folder: 'src/app',
+    banned: ['src/driver', 'src/workers', 'src/backends', 'src/cli', 'sync-server'],
+    except: [
+      'src/workers/api.ts',
+      'src/workers/driver.worker.ts',
+      `${D}/i18n/translate.ts`,
+      `${D}/i18n/lists.ts`,
+    ],
+    why: 'src/app reaches the driver and the worker only through src/workers/api.ts (types; it re-exports what the app needs), starts the worker by its entry, takes values only from driver/i18n/translate.ts and driver/i18n/lists.ts, and reaches the sync server only through the worker.',
+  },
+  {
+    folder: 'sync-server',
+    banned: ['src', 'tests', 'scripts'],
+    why: 'sync-server stands alone: it imports nothing of the app, the worker or the tests.',
   },
 ];
 
-/** One config block per folder, with its own bans and those of every folder around it. */
-const roomBlocks = ROOM_BANS.map(({ folder }) => ({
-  files: [`${folder}/**`],
-  rules: {
-    '@typescript-eslint/no-restricted-imports': [
-      'error',
-      {
-        patterns: ROOM_BANS.filter((outer) => `${folder}/`.startsWith(`${outer.folder}/`)).map(
-          ({ banned, why }) => ({ group: banned, message: why }),
-        ),
-      },
-    ],
-  },
-})).sort((a, b) => a.files[0].length - b.files[0].length);
+/** Ordinary files over this many lines are split by concept (CONVENTIONS.md: few over 300). */
+const MAX_FILE_LINES = 400;
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', '.tmp/', 'data/'] },
@@ -124,33 +169,17 @@ export default tseslint.config(
     files: ['src/app/**'],
     languageOptions: { globals: globals.browser },
     rules: {
-      // The worker owns the documents and the driver: the UI reaches them only through workers/api.ts,
-      // whose types it imports (that file re-exports every driver and worker type the UI needs), and
-      // starts the worker by its entry's URL. Its only values from outside src/app are the two i18n
-      // modules it shares with the driver. Even a type import from elsewhere is refused, so that the
-      // one API stays the only seam.
+      // The worker owns the documents and the driver: the UI reaches them only through workers/api.ts
+      // (ROOM_WALLS above draws that wall by path). It imports no Yjs either, and imports api.ts as
+      // types only, so that the one API stays the only seam.
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              // gitignore semantics: a file under a folder that is excluded whole cannot be let back in
-              // (`**/driver/**` then `!**/driver/i18n/lists.ts` still refuses lists.ts). So each folder
-              // is closed one level at a time: driver/i18n is reopened, then closed but for its two files.
-              group: [
-                'yjs',
-                'y-*',
-                '**/driver/*',
-                '!**/driver/i18n',
-                '**/driver/i18n/*',
-                '!**/driver/i18n/translate.ts',
-                '!**/driver/i18n/lists.ts',
-                '**/workers/*',
-                '!**/workers/api.ts',
-                '!**/workers/driver.worker.ts*',
-              ],
+              group: ['yjs', 'y-*'],
               message:
-                'src/app reaches the driver and the worker only through src/workers/api.ts (types; it re-exports what the app needs) and takes values only from driver/i18n/translate.ts and driver/i18n/lists.ts.',
+                'src/app holds no documents: the worker owns them, and the app reaches them through src/workers/api.ts.',
             },
             {
               group: ['**/workers/api.ts'],
@@ -164,7 +193,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/workers/**'],
+    // Backends run in the worker and, over fetch alone, in the CLI.
+    files: ['src/workers/**', 'src/backends/**'],
     languageOptions: { globals: { ...globals.worker } },
   },
   {
@@ -182,29 +212,18 @@ export default tseslint.config(
       'no-restricted-properties': ['error', ...NO_FOCUSED_TESTS, ...DRIVER_FORBIDDEN_PROPERTIES],
     },
   },
-  ...roomBlocks,
-
-  // ---- The sync server stands alone (DESIGN.md "Dependencies flow one way"). Its wire constants live
-  // in sync-server/protocol.ts, which imports nothing, so the browser worker can share them: the worker
-  // may import that file and no other of the server's; the app none of them, not even types (its one
-  // seam is workers/api.ts), nor the driver (its room bans above). The core rule, not typescript-eslint's,
-  // so the rooms' and the app's import rules above keep their options.
   {
-    files: ['sync-server/**'],
+    files: ['src/**', 'sync-server/**'],
+    plugins: { local: roomWallsPlugin(import.meta.dirname, ROOM_WALLS) },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/src/**', '**/tests/**', '**/scripts/**'],
-              message: 'sync-server stands alone: it imports nothing of the app, the worker or the tests.',
-            },
-          ],
-        },
-      ],
+      'local/room-walls': 'error',
+      'max-lines': ['error', { max: MAX_FILE_LINES }],
     },
   },
+
+  // ---- The sync server stands alone (DESIGN.md "Dependencies flow one way"; its wall is in ROOM_WALLS).
+  // Its wire constants live in sync-server/protocol.ts, which imports nothing, so the browser worker can
+  // share them: the worker may import that file and no other of the server's; the app none of them.
   {
     files: ['sync-server/protocol.ts'],
     rules: {
@@ -227,40 +246,6 @@ export default tseslint.config(
           name,
           message: 'protocol.ts runs in the browser worker too: no Node globals.',
         })),
-      ],
-    },
-  },
-  {
-    files: ['src/workers/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/sync-server/**', '!**/sync-server/protocol.ts'],
-              message:
-                'The worker shares only the wire constants with the sync server: sync-server/protocol.ts.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/app/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/sync-server/**'],
-              message:
-                'The app reaches the sync server only through the worker (src/workers/api.ts), not even for types.',
-            },
-          ],
-        },
       ],
     },
   },

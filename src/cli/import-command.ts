@@ -10,7 +10,7 @@ import { readJsonText } from '../driver/import/json-text.ts';
 import type { ImportReport } from '../driver/import/intermediate.ts';
 import { exportStory } from '../driver/story-json/export.ts';
 import { importStory } from '../driver/story-json/import.ts';
-import { characterToV3 } from '../driver/import/card-write.ts';
+import { characterToV3 } from '../driver/import/card/card-write.ts';
 import { UsageError } from './usage-error.ts';
 
 export interface ImportCommand {

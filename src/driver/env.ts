@@ -2,11 +2,17 @@
 // The driver never reaches for globals (timers, fetch, randomness): everything comes through here.
 import type * as Y from 'yjs';
 import type { StoryGeneration } from './doc/schema.ts';
-import type { BackendSampling } from './turns/sampling.ts';
 import type { ChatModel, ModelFailureCode } from './model.ts';
 import type { PromptSet } from './prompts/render.ts';
 import type { StoryViews } from './views/story-views.ts';
 import type { TokenGauge } from './budget/token-gauge.ts';
+
+/** What a backend profile gives the actor's requests when the story does not set it (device settings validate it). */
+export interface BackendSampling {
+  temperature?: number | undefined;
+  topP?: number | undefined;
+  stop?: string[] | undefined;
+}
 
 export interface Story {
   doc: Y.Doc;

@@ -3,7 +3,7 @@
 import * as Comlink from 'comlink';
 import type { DriverApi } from './api.ts';
 import { bundledPrompts } from './host/bundled-prompts.ts';
-import { createDeviceBackends } from './backends/device-backends.ts';
+import { createDeviceBackends } from '../backends/device-backends.ts';
 import { createDriverHost } from './host/driver-host.ts';
 import { uiText } from './i18n/ui-text.ts';
 import { createIdbSettingsStore } from './store/settings-store.ts';

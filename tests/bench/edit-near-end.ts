@@ -7,7 +7,7 @@ import { DocOrigin } from '../../src/driver/doc/origins.ts';
 import { editPovText } from '../../src/driver/doc/pov.ts';
 import { appendTurn, editSource } from '../../src/driver/doc/turns.ts';
 import { acceptStale } from '../../src/driver/views/keep.ts';
-import { staleHistory } from '../../src/driver/views/stale-history.ts';
+import { staleHistory } from '../../src/driver/turns/stale-history.ts';
 import type { StoryViews } from '../../src/driver/views/story-views.ts';
 import { overview, transcriptSlice } from '../../src/workers/host/views.ts';
 import { now } from './stats.ts';

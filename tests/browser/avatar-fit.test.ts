@@ -3,9 +3,9 @@
 // downscaled within the library's limit, as a PNG, and the review says how.
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { readCardFile } from '../../src/driver/import/read-card-file.ts';
-import { withPngTexts } from '../../src/driver/import/png-text.ts';
-import { avatarUrl } from '../../src/driver/import/library-card.ts';
+import { readCardFile } from '../../src/driver/import/card/read-card-file.ts';
+import { withPngTexts } from '../../src/driver/import/card/png-text.ts';
+import { avatarUrl } from '../../src/driver/import/card/library-card.ts';
 import { planCharacter } from '../../src/workers/host/import-library-entry.ts';
 
 async function noisePng(width: number, height: number): Promise<Uint8Array> {

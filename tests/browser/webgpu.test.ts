@@ -1,7 +1,7 @@
 // WebGPU detection in the test browser, which runs without --enable-unsafe-webgpu: no adapter, so
 // in-browser models are reported unavailable with a message that points at a local server.
 import { describe, expect, it } from 'vitest';
-import { detectWebGpu } from '../../src/workers/backends/webllm/webgpu.ts';
+import { detectWebGpu } from '../../src/backends/webllm/webgpu.ts';
 
 describe('detectWebGpu in Chromium without unsafe WebGPU', () => {
   it('reports WebGPU unavailable and suggests Ollama or LM Studio instead', async () => {

@@ -7,12 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { startToolServer } from '../support/openai-tool-server.ts';
 import type { OpenAIServer } from '../support/openai-server.ts';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
-import { createOpenAIChatModel } from '../../src/workers/backends/openai/chat-model.ts';
-import { english } from '../../src/workers/backends/wording.ts';
+import { createOpenAIChatModel } from '../../src/backends/openai/chat-model.ts';
+import { english } from '../../src/backends/wording.ts';
 import { putCharacter } from '../../src/driver/doc/library-doc.ts';
 import { putWorld, readWorld } from '../../src/driver/doc/library-worlds.ts';
 import { listTrash } from '../../src/driver/doc/library-trash.ts';
-import { cardAssistant } from '../../src/driver/assistant/card-assistant.ts';
+import { cardAssistant } from '../../src/driver/assistant/card/card-assistant.ts';
 import { runAssistantTurn } from '../../src/driver/assistant/loop.ts';
 import { decideProposal, restoreTrashed } from '../../src/driver/assistant/decisions.ts';
 

@@ -9,13 +9,13 @@ import { startToolServer, type ToolReply } from '../support/openai-tool-server.t
 import type { ChatBody, OpenAIServer } from '../support/openai-server.ts';
 import { createScriptedWebllmEngine } from '../support/scripted-webllm-engine.ts';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
-import { createOpenAIChatModel } from '../../src/workers/backends/openai/chat-model.ts';
-import { createWebllmChatModel } from '../../src/workers/backends/webllm/chat-model.ts';
-import { english } from '../../src/workers/backends/wording.ts';
+import { createOpenAIChatModel } from '../../src/backends/openai/chat-model.ts';
+import { createWebllmChatModel } from '../../src/backends/webllm/chat-model.ts';
+import { english } from '../../src/backends/wording.ts';
 import { putLorebook, readLorebook } from '../../src/driver/doc/library-worlds.ts';
 import { listTrash } from '../../src/driver/doc/library-trash.ts';
 import { readAssistantChat } from '../../src/driver/doc/assistant-chats.ts';
-import { lorebookAssistant } from '../../src/driver/assistant/lorebook-assistant.ts';
+import { lorebookAssistant } from '../../src/driver/assistant/lorebook/lorebook-assistant.ts';
 import { MAX_ASSISTANT_STEPS, runAssistantTurn } from '../../src/driver/assistant/loop.ts';
 import { decideProposal, restoreTrashed, setAutomatic } from '../../src/driver/assistant/decisions.ts';
 import type { ChatModel } from '../../src/driver/model.ts';

@@ -9,11 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { startToolServer, type ToolReply } from '../support/openai-tool-server.ts';
 import type { OpenAIServer } from '../support/openai-server.ts';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
-import { createOpenAIChatModel } from '../../src/workers/backends/openai/chat-model.ts';
-import { english } from '../../src/workers/backends/wording.ts';
+import { createOpenAIChatModel } from '../../src/backends/openai/chat-model.ts';
+import { english } from '../../src/backends/wording.ts';
 import { putPreset, readPreset } from '../../src/driver/doc/library-presets.ts';
 import { listTrash } from '../../src/driver/doc/library-trash.ts';
-import { presetAssistant } from '../../src/driver/assistant/preset-assistant.ts';
+import { presetAssistant } from '../../src/driver/assistant/preset/preset-assistant.ts';
 import { runAssistantTurn } from '../../src/driver/assistant/loop.ts';
 import { decideProposal, restoreTrashed, setAutomatic } from '../../src/driver/assistant/decisions.ts';
 

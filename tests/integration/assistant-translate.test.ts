@@ -9,10 +9,10 @@ import { randomUUID } from 'node:crypto';
 import { startToolServer, type ToolReply } from '../support/openai-tool-server.ts';
 import type { OpenAIServer } from '../support/openai-server.ts';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
-import { createOpenAIChatModel } from '../../src/workers/backends/openai/chat-model.ts';
-import { english } from '../../src/workers/backends/wording.ts';
+import { createOpenAIChatModel } from '../../src/backends/openai/chat-model.ts';
+import { english } from '../../src/backends/wording.ts';
 import { listWorlds, putWorld, readWorld } from '../../src/driver/doc/library-worlds.ts';
-import { translateAssistant } from '../../src/driver/assistant/translate-assistant.ts';
+import { translateAssistant } from '../../src/driver/assistant/translate/translate-assistant.ts';
 import { runAssistantTurn } from '../../src/driver/assistant/loop.ts';
 import { decideProposal, setAutomatic } from '../../src/driver/assistant/decisions.ts';
 

@@ -8,11 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { startToolServer, type ToolScript } from '../support/openai-tool-server.ts';
 import type { OpenAIServer } from '../support/openai-server.ts';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
-import { createOpenAIChatModel } from '../../src/workers/backends/openai/chat-model.ts';
-import { english } from '../../src/workers/backends/wording.ts';
+import { createOpenAIChatModel } from '../../src/backends/openai/chat-model.ts';
+import { english } from '../../src/backends/wording.ts';
 import { putLorebook } from '../../src/driver/doc/library-worlds.ts';
 import { readAssistantChat } from '../../src/driver/doc/assistant-chats.ts';
-import { lorebookAssistant } from '../../src/driver/assistant/lorebook-assistant.ts';
+import { lorebookAssistant } from '../../src/driver/assistant/lorebook/lorebook-assistant.ts';
 import { runAssistantTurn, type AssistantTurnInput } from '../../src/driver/assistant/loop.ts';
 
 const prompts = shippedPrompts();

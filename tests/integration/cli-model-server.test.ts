@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_TRANSPORT_RETRIES } from '../../src/workers/backends/openai/retry-policy.ts';
+import { MAX_TRANSPORT_RETRIES } from '../../src/backends/openai/retry-policy.ts';
 import { startOpenAIServer, type OpenAIServer, type ScriptReply } from '../support/openai-server.ts';
 import { invalidJson, trickle } from '../support/misbehaving-replies.ts';
 import { rashomon, runSceneArgs } from '../support/cli-process.ts';

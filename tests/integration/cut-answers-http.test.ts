@@ -2,8 +2,8 @@
 // whole: the driver asks it to go on and stores the whole perception (B6).
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type OpenAIServer } from '../support/openai-server.ts';
-import { createOpenAIChatModel } from '../../src/workers/backends/openai/chat-model.ts';
-import { english } from '../../src/workers/backends/wording.ts';
+import { createOpenAIChatModel } from '../../src/backends/openai/chat-model.ts';
+import { english } from '../../src/backends/wording.ts';
 import { makeStory, USER, JANE } from '../support/story-fixture.ts';
 import { makeEnv } from '../support/driver-env.ts';
 import { projectTurn } from '../../src/driver/turns/projection.ts';

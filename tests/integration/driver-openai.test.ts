@@ -3,8 +3,8 @@
 // writes the views nobody waited for), and what is stored is the validated text.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type ChatBody, type OpenAIServer } from '../support/openai-server.ts';
-import { createOpenAIChatModel } from '../../src/workers/backends/openai/chat-model.ts';
-import { english } from '../../src/workers/backends/wording.ts';
+import { createOpenAIChatModel } from '../../src/backends/openai/chat-model.ts';
+import { english } from '../../src/backends/wording.ts';
 import { makeStory, USER, JANE, JESS } from '../support/story-fixture.ts';
 import { completeBackground, makeEnv } from '../support/driver-env.ts';
 import { bodyKind, bodySubject, isFor } from '../support/body-kinds.ts';

@@ -2,8 +2,8 @@
 // listed, a refused key, a missing model, an empty server, a wrong base URL and a closed port.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EndpointPreset } from '../../src/workers/api.ts';
-import { probeLocalServers, testConnection } from '../../src/workers/backends/openai/endpoints.ts';
-import { english } from '../../src/workers/backends/wording.ts';
+import { probeLocalServers, testConnection } from '../../src/backends/openai/endpoints.ts';
+import { english } from '../../src/backends/wording.ts';
 import { startOpenAIServer, type OpenAIServer, type OpenAIServerOptions } from '../support/openai-server.ts';
 import { closedPort } from '../support/closed-port.ts';
 

@@ -8,7 +8,7 @@ import { startOpenAIServer } from '../support/openai-server.ts';
 import { startHost, type HostHarness } from '../support/host-harness.ts';
 import { b64, png, tEXt } from '../support/card-files.ts';
 import { v3Card } from '../support/card-fixture.ts';
-import { onePixelPng, withPngTexts } from '../../src/driver/import/png-text.ts';
+import { onePixelPng, withPngTexts } from '../../src/driver/import/card/png-text.ts';
 import { createStoryStore } from '../../src/workers/store/story-store.ts';
 import { createMemoryPictureStore, type PictureStore } from '../../src/workers/store/picture-store.ts';
 

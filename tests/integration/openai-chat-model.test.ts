@@ -6,13 +6,13 @@ import {
   createOpenAIChatModel,
   listModels,
   type OpenAIChatModelOptions,
-} from '../../src/workers/backends/openai/chat-model.ts';
+} from '../../src/backends/openai/chat-model.ts';
 import {
   backoffDelay,
   MAX_RETRY_AFTER_MS,
   MAX_TRANSPORT_RETRIES,
-} from '../../src/workers/backends/openai/retry-policy.ts';
-import { english } from '../../src/workers/backends/wording.ts';
+} from '../../src/backends/openai/retry-policy.ts';
+import { english } from '../../src/backends/wording.ts';
 import { chatModelContract } from '../support/chat-model-contract.ts';
 import {
   openAIError,

@@ -3,12 +3,12 @@
 // token count where the server has one, gpt-tokenizer for OpenAI's models, and nothing (null) from a
 // server that tells nothing, a dead one or a silent one.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createOpenAIChatModel } from '../../src/workers/backends/openai/chat-model.ts';
+import { createOpenAIChatModel } from '../../src/backends/openai/chat-model.ts';
 import {
   detectServerContext,
   OLLAMA_SMALLEST_DEFAULT_CONTEXT,
-} from '../../src/workers/backends/openai/server-context.ts';
-import { english } from '../../src/workers/backends/wording.ts';
+} from '../../src/backends/openai/server-context.ts';
+import { english } from '../../src/backends/wording.ts';
 import { closedPort } from '../support/closed-port.ts';
 import { startOpenAIServer, type OpenAIServer, type OpenAIServerOptions } from '../support/openai-server.ts';
 import {

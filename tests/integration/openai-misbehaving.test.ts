@@ -2,12 +2,9 @@
 // that is not JSON or is cut off is a model failure, retried, then told in one line; every request has
 // a deadline, body included; an answer past its size cap is stopped. complete() never throws for any.
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createOpenAIChatModel,
-  type OpenAIChatModelOptions,
-} from '../../src/workers/backends/openai/chat-model.ts';
-import { MAX_TRANSPORT_RETRIES } from '../../src/workers/backends/openai/retry-policy.ts';
-import { english } from '../../src/workers/backends/wording.ts';
+import { createOpenAIChatModel, type OpenAIChatModelOptions } from '../../src/backends/openai/chat-model.ts';
+import { MAX_TRANSPORT_RETRIES } from '../../src/backends/openai/retry-policy.ts';
+import { english } from '../../src/backends/wording.ts';
 import { startOpenAIServer, type AnswerScript, type OpenAIServer } from '../support/openai-server.ts';
 import {
   cutBody,

@@ -5,8 +5,8 @@
 // prompt, in each server's field, whole and streamed.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../../src/driver/model.ts';
-import { createOpenAIChatModel } from '../../src/workers/backends/openai/chat-model.ts';
-import { english } from '../../src/workers/backends/wording.ts';
+import { createOpenAIChatModel } from '../../src/backends/openai/chat-model.ts';
+import { english } from '../../src/backends/wording.ts';
 import {
   startOpenAIServer,
   type AnswerScript,

@@ -8,9 +8,9 @@ import {
   MIN_REQUEST_TIMEOUT_S,
 } from '../../src/driver/request-deadline.ts';
 import * as app from '../../src/app/settings/request-deadline-bounds.ts';
-import { openAIProfileSchema } from '../../src/workers/store/device-settings.ts';
-import { createDeviceBackends } from '../../src/workers/backends/device-backends.ts';
-import { english } from '../../src/workers/backends/wording.ts';
+import { openAIProfileSchema } from '../../src/backends/profile.ts';
+import { createDeviceBackends } from '../../src/backends/device-backends.ts';
+import { english } from '../../src/backends/wording.ts';
 import { startOpenAIServer, type OpenAIServer } from '../support/openai-server.ts';
 import { silent } from '../support/misbehaving-replies.ts';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { assertChromium, CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
-import { detectWebGpu, type WebGpuDetection } from '../../src/workers/backends/webllm/webgpu.ts';
+import { detectWebGpu, type WebGpuDetection } from '../../src/backends/webllm/webgpu.ts';
 
 describe('detectWebGpu in Chromium with SwiftShader WebGPU', () => {
   let context: BrowserContext | undefined;

@@ -8,14 +8,16 @@ import type { OpenAIServer } from './openai-server.ts';
 import { memorySettings } from './memory-settings.ts';
 import { evalSceneFiles, SHIPPED_SCENES_DIR } from '../../src/cli/eval-scenes.ts';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
-import { createOpenAIChatModel } from '../../src/workers/backends/openai/chat-model.ts';
-import { english } from '../../src/workers/backends/wording.ts';
-import { limitsReport } from '../../src/workers/backends/limits-report.ts';
-import { createDriverHost, type DeviceBackends } from '../../src/workers/host/driver-host.ts';
+import { createOpenAIChatModel } from '../../src/backends/openai/chat-model.ts';
+import { english } from '../../src/backends/wording.ts';
+import { limitsReport } from '../../src/backends/limits-report.ts';
+import { createDriverHost } from '../../src/workers/host/driver-host.ts';
+import type { DeviceBackends } from '../../src/backends/device-backends.ts';
 import { createStoryStore, type StoryStore } from '../../src/workers/store/story-store.ts';
 import type { DriverApi, DriverEvent } from '../../src/workers/api.ts';
 import type { PictureStore } from '../../src/workers/store/picture-store.ts';
-import type { BackendProfile, DeviceSettings } from '../../src/workers/store/device-settings.ts';
+import type { DeviceSettings } from '../../src/workers/store/device-settings.ts';
+import type { BackendProfile } from '../../src/backends/profile.ts';
 import type { ChatModel } from '../../src/driver/model.ts';
 
 export interface HostHarness {

@@ -8,7 +8,7 @@ import type {
   WebllmCompletionLike,
   WebllmEngineLike,
   WebllmUsageLike,
-} from '../../src/workers/backends/webllm/chat-model.ts';
+} from '../../src/backends/webllm/engine.ts';
 
 export interface EngineReply {
   text: string;

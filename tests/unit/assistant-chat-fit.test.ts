@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
 import { putLorebook } from '../../src/driver/doc/library-worlds.ts';
-import { lorebookAssistant } from '../../src/driver/assistant/lorebook-assistant.ts';
+import { lorebookAssistant } from '../../src/driver/assistant/lorebook/lorebook-assistant.ts';
 import { runAssistantTurn } from '../../src/driver/assistant/loop.ts';
 import { ASSISTANT_MAX_TOKENS } from '../../src/driver/budget/request-budget.ts';
 import { estimateMessages } from '../../src/driver/budget/tokens.ts';

@@ -5,7 +5,7 @@ import * as Y from 'yjs';
 import { putLorebook, readLorebook } from '../../src/driver/doc/library-worlds.ts';
 import { readAssistantChat, writeAssistantChat } from '../../src/driver/doc/assistant-chats.ts';
 import { listTrash } from '../../src/driver/doc/library-trash.ts';
-import { lorebookTools } from '../../src/driver/assistant/lorebook-tools.ts';
+import { lorebookTools } from '../../src/driver/assistant/lorebook/lorebook-tools.ts';
 import { findTool } from '../../src/driver/assistant/tools.ts';
 import { restoreTrashed } from '../../src/driver/assistant/decisions.ts';
 import { readFallbackAnswer } from '../../src/driver/assistant/fallback.ts';

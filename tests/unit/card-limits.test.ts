@@ -7,8 +7,8 @@ import { zipSync } from 'fflate';
 import { concat, latin1, png } from '../support/card-files.ts';
 
 const built = vi.hoisted(() => ({ reports: 0 }));
-vi.mock('../../src/driver/import/card-report.ts', async (original) => {
-  const real = await original<typeof import('../../src/driver/import/card-report.ts')>();
+vi.mock('../../src/driver/import/card/card-report.ts', async (original) => {
+  const real = await original<typeof import('../../src/driver/import/card/card-report.ts')>();
   return {
     ...real,
     characterReport: (...args: Parameters<typeof real.characterReport>) => {
@@ -19,7 +19,8 @@ vi.mock('../../src/driver/import/card-report.ts', async (original) => {
 });
 
 const { readImport } = await import('../../src/driver/import/read-import.ts');
-const { MAX_CARD_NAME_CHARS, MAX_CARD_PROSE_CHARS } = await import('../../src/driver/import/card-limits.ts');
+const { MAX_CARD_NAME_CHARS, MAX_CARD_PROSE_CHARS } =
+  await import('../../src/driver/import/card/card-limits.ts');
 
 const enc = new TextEncoder();
 const FIFTY_MB = 50 * 1024 * 1024;

@@ -7,9 +7,9 @@ import { changeHeading } from '../../src/app/assistant/change-heading.ts';
 import { listCharacters, putCharacter } from '../../src/driver/doc/library-doc.ts';
 import { putLorebook, putWorld } from '../../src/driver/doc/library-worlds.ts';
 import { proposalSchema, type Proposal } from '../../src/driver/doc/assistant-chats.ts';
-import { cardTools } from '../../src/driver/assistant/card-tools.ts';
-import { lorebookTools } from '../../src/driver/assistant/lorebook-tools.ts';
-import { worldNodeTools } from '../../src/driver/assistant/world-tools.ts';
+import { cardTools } from '../../src/driver/assistant/card/card-tools.ts';
+import { lorebookTools } from '../../src/driver/assistant/lorebook/lorebook-tools.ts';
+import { worldNodeTools } from '../../src/driver/assistant/world/world-tools.ts';
 import type { AssistantTool } from '../../src/driver/assistant/tools.ts';
 
 let n = 0;

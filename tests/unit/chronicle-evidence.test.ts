@@ -9,9 +9,9 @@ import type { ChatRequest } from '../../src/driver/model.ts';
 import { setLanguage } from '../../src/driver/doc/story-doc.ts';
 import { writeStoryWorld } from '../../src/driver/doc/story-world.ts';
 import { actAs } from '../../src/driver/turns/actor.ts';
-import { chronicle, pathIndexOf } from '../../src/driver/turns/chronicle.ts';
+import { chronicle, pathIndexOf } from '../../src/driver/turns/chronicler.ts';
 import { longEnough, says } from '../../src/driver/turns/chronicle-evidence.ts';
-import { chronicleOnPath } from '../../src/driver/views/chronicle-on-path.ts';
+import { chronicleOnPath } from '../../src/driver/memory/chronicle-on-path.ts';
 
 const MILL_BODY = 'Its wheel creaks at night.';
 const WORLD = {

@@ -9,10 +9,10 @@ import { writeRecords, type ChronicleEntry } from '../../src/driver/doc/chronicl
 import { setActiveLeaf } from '../../src/driver/doc/tree.ts';
 import { takeTurn } from '../../src/driver/turns/turn-loop.ts';
 import { continueFor, settleStale } from '../../src/driver/turns/commands.ts';
-import { pathIndexOf } from '../../src/driver/turns/chronicle.ts';
-import { chronicleOnPath } from '../../src/driver/views/chronicle-on-path.ts';
-import { transcriptBasis } from '../../src/driver/views/chronicle-view.ts';
-import { staleHistory } from '../../src/driver/views/stale-history.ts';
+import { pathIndexOf } from '../../src/driver/turns/chronicler.ts';
+import { chronicleOnPath } from '../../src/driver/memory/chronicle-on-path.ts';
+import { transcriptBasis } from '../../src/driver/memory/chronicle-view.ts';
+import { staleHistory } from '../../src/driver/turns/stale-history.ts';
 import type { ChatRequest } from '../../src/driver/model.ts';
 
 const PLACE = 'CANARY-CELLAR';

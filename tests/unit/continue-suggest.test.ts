@@ -7,7 +7,7 @@ import { continueTurn } from '../../src/driver/turns/continue-turn.ts';
 import { joinContinuation } from '../../src/driver/turns/join-continuation.ts';
 import { suggestTurn } from '../../src/driver/turns/suggest-turn.ts';
 import { activeLeaf, editSource, readTurn } from '../../src/driver/doc/turns.ts';
-import { StaleChoice } from '../../src/driver/views/stale-history.ts';
+import { StaleChoice } from '../../src/driver/turns/stale-history.ts';
 import { updateParticipant } from '../../src/driver/doc/participants.ts';
 import type { ChatRequest } from '../../src/driver/model.ts';
 import type { TokenSource } from '../../src/driver/env.ts';

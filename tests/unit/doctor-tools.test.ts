@@ -10,9 +10,9 @@ import {
   doctorTools,
   type DoctorFixes,
   type FailedGeneration,
-} from '../../src/driver/assistant/doctor-tools.ts';
+} from '../../src/driver/assistant/doctor/doctor-tools.ts';
 import { findTool } from '../../src/driver/assistant/tools.ts';
-import { transcriptBasis } from '../../src/driver/views/chronicle-view.ts';
+import { transcriptBasis } from '../../src/driver/memory/chronicle-view.ts';
 import { JANE, JESS, USER, makeStory } from '../support/story-fixture.ts';
 
 const given = (promptTokens: number): Given => ({

@@ -6,9 +6,9 @@ import {
   endpointPresets,
   presetFor,
   testConnection,
-} from '../../src/workers/backends/openai/endpoints.ts';
-import type { FetchLike } from '../../src/workers/backends/openai/chat-model.ts';
-import { english } from '../../src/workers/backends/wording.ts';
+} from '../../src/backends/openai/endpoints.ts';
+import type { FetchLike } from '../../src/backends/openai/fetch.ts';
+import { english } from '../../src/backends/wording.ts';
 
 type Call = { url: string; mode: RequestMode | undefined; authorization: string | null };
 

@@ -1,8 +1,12 @@
-// How a translated text is checked against the glossary (assistant/glossary-names.ts): names found
+// How a translated text is checked against the glossary (assistant/translate/glossary-names.ts): names found
 // case aside, whole words in alphabetic scripts, anywhere in Han; the longest name wins its span;
 // a source name inside a target name is no slip.
 import { describe, expect, it } from 'vitest';
-import { breachesText, glossaryBreaches, namesIn } from '../../src/driver/assistant/glossary-names.ts';
+import {
+  breachesText,
+  glossaryBreaches,
+  namesIn,
+} from '../../src/driver/assistant/translate/glossary-names.ts';
 
 describe('the glossary check of a translated text', () => {
   it('[AT3] finds names case aside and as whole words only in alphabetic scripts', () => {

@@ -3,7 +3,7 @@
 // ever inflating past a cap or scanning twice. Bombs are 100–200 MB: large enough that the old code
 // visibly failed (an inflated avatar, a slow refusal of another kind), small enough not to hurt.
 import { describe, expect, it } from 'vitest';
-import { readCardFile } from '../../src/driver/import/read-card-file.ts';
+import { readCardFile } from '../../src/driver/import/card/read-card-file.ts';
 import { inflateCapped, MAX_ENTRY_BYTES } from '../../src/driver/import/inflate-limits.ts';
 import { deflateZeros, zipOf, zlibZeros } from '../support/bomb-files.ts';
 import { b64, chunk, concat, jsonBytes, latin1, png, tEXt, webp } from '../support/card-files.ts';

@@ -2,7 +2,7 @@
 // the frames; its card chunk is found among them, and its avatar is the file itself.
 import { describe, expect, it } from 'vitest';
 import { b64, chunk, png, tEXt } from '../support/card-files.ts';
-import { readCardFile } from '../../src/driver/import/read-card-file.ts';
+import { readCardFile } from '../../src/driver/import/card/read-card-file.ts';
 
 const u32 = (...n: number[]) => {
   const out = new Uint8Array(n.length * 4);

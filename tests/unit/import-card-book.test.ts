@@ -2,8 +2,8 @@
 // the spec's fields, an entry without an id known by its index, lenient values, places it lacks.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LORE_SETTINGS, loreEntrySchema } from '../../src/driver/doc/lore-book.ts';
-import { cardBookToLoreBook } from '../../src/driver/import/card-book.ts';
-import { loreBookToCardBook } from '../../src/driver/import/card-book-write.ts';
+import { cardBookToLoreBook } from '../../src/driver/import/card/card-book.ts';
+import { loreBookToCardBook } from '../../src/driver/import/card/card-book-write.ts';
 import { createNoteTaker } from '../../src/driver/import/card-notes.ts';
 import { bookEntry, v3Card } from '../support/card-fixture.ts';
 

@@ -2,7 +2,7 @@
 // metadata, and a one-line reason for everything that is not a card.
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { readCardFile } from '../../src/driver/import/read-card-file.ts';
+import { readCardFile } from '../../src/driver/import/card/read-card-file.ts';
 import { b64, exifWithUserComment, jsonBytes, latin1, png, tEXt, webp } from '../support/card-files.ts';
 
 const enc = new TextEncoder();

@@ -1,10 +1,10 @@
 // PNG cards: every chunk read (tEXt, zTXt, iTXt compressed or not), wherever it sits; ccv3 over
 // chara; the writer's chunks and CRCs checked against a CRC computed here bit by bit.
 import { describe, expect, it } from 'vitest';
-import { crc32 } from '../../src/driver/import/crc32.ts';
-import { readPngChunks } from '../../src/driver/import/png-chunks.ts';
-import { onePixelPng, readPngTexts, withPngTexts } from '../../src/driver/import/png-text.ts';
-import { readCardFile } from '../../src/driver/import/read-card-file.ts';
+import { crc32 } from '../../src/driver/import/card/crc32.ts';
+import { readPngChunks } from '../../src/driver/import/card/png-chunks.ts';
+import { onePixelPng, readPngTexts, withPngTexts } from '../../src/driver/import/card/png-text.ts';
+import { readCardFile } from '../../src/driver/import/card/read-card-file.ts';
 import {
   IDAT,
   IEND,

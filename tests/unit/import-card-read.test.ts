@@ -1,8 +1,8 @@
 // Card JSON of every shape real files have, read into one intermediate form: the spec each
 // declares, lenient values, macros, text normalisation and dates, each said once in the report.
 import { describe, expect, it } from 'vitest';
-import { readCardDate } from '../../src/driver/import/card-dates.ts';
-import { readCardFile } from '../../src/driver/import/read-card-file.ts';
+import { readCardDate } from '../../src/driver/import/card/card-dates.ts';
+import { readCardFile } from '../../src/driver/import/card/read-card-file.ts';
 import { jsonBytes } from '../support/card-files.ts';
 
 function read(json: unknown, fileName = 'card.json') {

@@ -2,9 +2,9 @@
 // other assets, scripts and HTML named under "Left out" with how many, its additional text read after the description; PNGs made here with the
 // project's own chunk writer (never a third-party card).
 import { describe, expect, it } from 'vitest';
-import { onePixelPng, withPngTexts } from '../../src/driver/import/png-text.ts';
-import { readCardFile } from '../../src/driver/import/read-card-file.ts';
-import { characterToV3 } from '../../src/driver/import/card-write.ts';
+import { onePixelPng, withPngTexts } from '../../src/driver/import/card/png-text.ts';
+import { readCardFile } from '../../src/driver/import/card/read-card-file.ts';
+import { characterToV3 } from '../../src/driver/import/card/card-write.ts';
 import { b64 } from '../support/card-files.ts';
 
 const picture = Buffer.from(onePixelPng()).toString('base64');

@@ -2,11 +2,11 @@
 // PNG carrying ccv3 and chara; unchanged values keep their original form, changed ones get macros back.
 import { describe, expect, it } from 'vitest';
 import { loreBookSchema, loreEntrySchema } from '../../src/driver/doc/lore-book.ts';
-import { characterToPng, characterToV2, characterToV3 } from '../../src/driver/import/card-write.ts';
+import { characterToPng, characterToV2, characterToV3 } from '../../src/driver/import/card/card-write.ts';
 import type { ImportedCharacter } from '../../src/driver/import/intermediate.ts';
-import { onePixelPng, readPngTexts } from '../../src/driver/import/png-text.ts';
-import { readCardFile } from '../../src/driver/import/read-card-file.ts';
-import { V3_REQUIRED } from '../../src/driver/import/card-fields.ts';
+import { onePixelPng, readPngTexts } from '../../src/driver/import/card/png-text.ts';
+import { readCardFile } from '../../src/driver/import/card/read-card-file.ts';
+import { V3_REQUIRED } from '../../src/driver/import/card/card-fields.ts';
 import { jsonBytes, png, tEXt } from '../support/card-files.ts';
 import { v3Card } from '../support/card-fixture.ts';
 

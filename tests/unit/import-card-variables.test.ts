@@ -2,8 +2,8 @@
 // entries that are its rules; those entries disabled (not deleted) when left out; an empty description
 // told. Cards made here.
 import { describe, expect, it } from 'vitest';
-import { readCardFile } from '../../src/driver/import/read-card-file.ts';
-import { withEntriesDisabled } from '../../src/driver/import/card-variables.ts';
+import { readCardFile } from '../../src/driver/import/card/read-card-file.ts';
+import { withEntriesDisabled } from '../../src/driver/import/card/card-variables.ts';
 import { jsonBytes } from '../support/card-files.ts';
 
 const entry = (id: number, comment: string, content: string) => ({

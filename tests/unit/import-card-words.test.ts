@@ -2,7 +2,7 @@
 // note and refusal in Chinese (field and chunk names as in the file), and in English as before.
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../src/driver/doc/schema.ts';
-import { readCardFile } from '../../src/driver/import/read-card-file.ts';
+import { readCardFile } from '../../src/driver/import/card/read-card-file.ts';
 import { readImport } from '../../src/driver/import/read-import.ts';
 import { jsonBytes, latin1, png, tEXt } from '../support/card-files.ts';
 

@@ -10,9 +10,9 @@ import {
   importStChat,
   type ChatImportMode,
   type StChatImportOptions,
-} from '../../src/driver/import/st-chat.ts';
+} from '../../src/driver/import/chat/st-chat.ts';
 import type { ImportReport } from '../../src/driver/import/intermediate.ts';
-import { readStDate } from '../../src/driver/import/st-date.ts';
+import { readStDate } from '../../src/driver/import/chat/st-date.ts';
 import { exportStory } from '../../src/driver/story-json/export.ts';
 import { importStory } from '../../src/driver/story-json/import.ts';
 import { createStoryViews } from '../../src/driver/views/story-views.ts';
@@ -266,6 +266,12 @@ describe('SillyTavern chat import', () => {
         expect(r.detail).toMatch(reason);
       }
     });
+
+  it('[I6][SJ3] refuses a speaker whose name a story could not hold, in one line', () => {
+    const r = importStChat(jsonl(HEADER, msg('M'.repeat(300_000), 'Hello.')), options());
+    expect(r).toMatchObject({ ok: false, code: 'name-too-long' });
+    if (!r.ok) expect(r.detail).toMatch(/^a name in the chat has 300000 characters, over the 200 /);
+  });
 
   it('[I6] the story is in the language given, and so is the report', () => {
     const { doc, report } = run(

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { loreEntrySchema, type LoreBook, type LoreEntryInput } from '../../src/driver/doc/lore-book.ts';
 import { listLorebooks, putLorebook } from '../../src/driver/doc/library-worlds.ts';
-import { importWorldInfo, loreBookToWorldInfo } from '../../src/driver/import/world-info.ts';
+import { importWorldInfo, loreBookToWorldInfo } from '../../src/driver/import/lorebook/world-info.ts';
 import type { ImportReport } from '../../src/driver/import/intermediate.ts';
 import { firedIds, scan } from '../support/lore-fixture.ts';
 

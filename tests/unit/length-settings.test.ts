@@ -3,16 +3,15 @@
 // operation (maxTokensFor); both optional, validated, unset by default.
 import { describe, expect, it } from 'vitest';
 import type { ChatModel } from '../../src/driver/model.ts';
-import { withContextSetting } from '../../src/workers/backends/context-setting.ts';
+import { withContextSetting } from '../../src/backends/context-setting.ts';
 import { createModelRegistry, lazyModel } from '../../src/workers/host/model-registry.ts';
 import {
   deviceSettingsSchema,
-  MAX_SETTING_TOKENS,
   maxTokensFor,
   parseDeviceSettings,
-  type BackendProfile,
   type DeviceSettings,
 } from '../../src/workers/store/device-settings.ts';
+import { MAX_SETTING_TOKENS, type BackendProfile } from '../../src/backends/profile.ts';
 import { createScriptedModel } from '../support/scripted-model.ts';
 
 const OLLAMA: BackendProfile = {

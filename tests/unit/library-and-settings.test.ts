@@ -191,12 +191,14 @@ describe('[D10] device settings', () => {
       [...readFileSync(new URL(file, import.meta.url), 'utf8').matchAll(/from\s+['"]([^'"]+)['"]/g)].map(
         (m) => m[1],
       );
-    // zod, the sync protocol's constants and the request deadline's bounds, which import nothing at all.
+    // zod, the sync protocol's constants and the backend profile's schema (src/backends/profile.ts),
+    // which imports zod and the request deadline's bounds; those two import nothing at all.
     expect(importsOf('../../src/workers/store/device-settings.ts')).toEqual([
       'zod',
       '../../../sync-server/protocol.ts',
-      '../../driver/request-deadline.ts',
+      '../../backends/profile.ts',
     ]);
+    expect(importsOf('../../src/backends/profile.ts')).toEqual(['zod', '../driver/request-deadline.ts']);
     expect(importsOf('../../sync-server/protocol.ts')).toEqual([]);
     expect(importsOf('../../src/driver/request-deadline.ts')).toEqual([]);
   });

@@ -40,13 +40,14 @@ const CATALOGUES: Catalogue[] = [
     name: 'driver',
     messages: MESSAGES_ZH,
     call: new RegExp(String.raw`\btr\(\s*[\w.?[\]'"]+\s*,\s*` + LITERAL, 'g'),
-    dirs: ['driver', 'workers', 'cli', 'app'],
+    dirs: ['driver', 'workers', 'backends', 'cli', 'app'],
   },
   {
     name: 'worker',
     messages: WORKER_MESSAGES_ZH,
     call: new RegExp(String.raw`\b(?:uiText|wording)\(\s*` + LITERAL, 'g'),
-    dirs: ['workers'],
+    // The backends word what they say with the worker's wording (src/backends stands beside the worker).
+    dirs: ['workers', 'backends'],
   },
   {
     name: 'interface',

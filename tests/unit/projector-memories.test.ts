@@ -5,7 +5,7 @@ import { makeStory, USER, JANE, JESS, type StoryFixture } from '../support/story
 import { makeEnv, kindOf, subjectOf } from '../support/driver-env.ts';
 import { writeRecords, type ChronicleEntry } from '../../src/driver/doc/chronicle.ts';
 import { projectTurn } from '../../src/driver/turns/projection.ts';
-import { transcriptBasis } from '../../src/driver/views/chronicle-view.ts';
+import { transcriptBasis } from '../../src/driver/memory/chronicle-view.ts';
 
 /** One chronicle entry of `who` over `turnId`, holding `memories` (text, importance). */
 function remembers(s: StoryFixture, who: string, turnId: string, memories: Array<[string, number]>): void {

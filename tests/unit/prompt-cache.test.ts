@@ -3,12 +3,8 @@
 // driver marks (`sharedUpTo`); every other server and model gets plain string contents and no field.
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/driver/model.ts';
-import {
-  cacheContent,
-  cacheFields,
-  type CacheTarget,
-} from '../../src/workers/backends/openai/prompt-cache.ts';
-import type { ServerContext } from '../../src/workers/backends/openai/server-context.ts';
+import { cacheContent, cacheFields, type CacheTarget } from '../../src/backends/openai/prompt-cache.ts';
+import type { ServerContext } from '../../src/backends/openai/server-context.ts';
 
 /** What the probes find of a cloud API: no server of ours, no context (OpenAI's model list has none). */
 const NOTHING_TOLD: ServerContext = { server: null, contextTokens: null, askAgain: false };

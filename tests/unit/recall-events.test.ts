@@ -16,9 +16,9 @@ import { createTokenGauge, type TokenGauge } from '../../src/driver/budget/token
 import { send } from '../../src/driver/turns/commands.ts';
 import { setActiveLeaf } from '../../src/driver/doc/tree.ts';
 import { writeRecords } from '../../src/driver/doc/chronicle.ts';
-import { pathIndexOf } from '../../src/driver/turns/chronicle.ts';
-import { rememberedBlock } from '../../src/driver/turns/remembered.ts';
-import { transcriptBasis } from '../../src/driver/views/chronicle-view.ts';
+import { pathIndexOf } from '../../src/driver/turns/chronicler.ts';
+import { rememberedBlock } from '../../src/driver/memory/remembered.ts';
+import { transcriptBasis } from '../../src/driver/memory/chronicle-view.ts';
 
 /** A small model's context: windows fill and step within the scene, so its turns are chronicled. */
 const CONTEXT = 4096;

@@ -15,7 +15,7 @@ import {
 import { makeEnv, kindOf, subjectOf } from '../support/driver-env.ts';
 import { editSource, readTurn } from '../../src/driver/doc/turns.ts';
 import { settleStale } from '../../src/driver/turns/commands.ts';
-import { staleHistory } from '../../src/driver/views/stale-history.ts';
+import { staleHistory } from '../../src/driver/turns/stale-history.ts';
 import type { ChatRequest } from '../../src/driver/model.ts';
 
 let ids = 0;

@@ -7,7 +7,7 @@ import { makeEnv, kindOf, subjectOf, chronicleAnswer, completeBackground } from 
 import { editSource, readTurn } from '../../src/driver/doc/turns.ts';
 import type { ChatRequest } from '../../src/driver/model.ts';
 import { continueFor, send, settleStale } from '../../src/driver/turns/commands.ts';
-import { staleHistory } from '../../src/driver/views/stale-history.ts';
+import { staleHistory } from '../../src/driver/turns/stale-history.ts';
 
 let ids = 0;
 let time = Date.UTC(2025, 0, 1);

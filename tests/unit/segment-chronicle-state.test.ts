@@ -21,12 +21,12 @@ import {
   chronicleWants,
   dueBoundaryCheckpoints,
   pathIndexWithSeed,
-} from '../../src/driver/turns/chronicle-boundaries.ts';
-import { storeInDigest } from '../../src/driver/turns/chronicle-digest.ts';
-import { rankMemories } from '../../src/driver/views/recall.ts';
+} from '../../src/driver/memory/chronicle-boundaries.ts';
+import { storeInDigest } from '../../src/driver/memory/chronicle-digest.ts';
+import { rankMemories } from '../../src/driver/memory/recall.ts';
 import { writeBoundaryCheckpoints } from '../../src/driver/views/boundary-checkpoint.ts';
-import { chronicleOnPath } from '../../src/driver/views/chronicle-on-path.ts';
-import { coveredThrough, transcriptBasis } from '../../src/driver/views/chronicle-view.ts';
+import { chronicleOnPath } from '../../src/driver/memory/chronicle-on-path.ts';
+import { coveredThrough, transcriptBasis } from '../../src/driver/memory/chronicle-view.ts';
 import { createStoryViews, type StoryViews } from '../../src/driver/views/story-views.ts';
 import { mulberry32, type Rng } from '../support/prng.ts';
 import { DIGEST_SIZE, digestUpdate } from '../../src/driver/memory/memory-digest.ts';

@@ -9,11 +9,11 @@ import { trackSegmentWrites } from '../../src/driver/doc/segment-clocks.ts';
 import { createStorySet, type OwnedStorySet } from '../../src/driver/doc/story-set.ts';
 import { createStory } from '../../src/driver/doc/story-doc.ts';
 import { activeLeaf, appendTurn } from '../../src/driver/doc/turns.ts';
-import { dueBoundaryCheckpoints, pathIndexWithSeed } from '../../src/driver/turns/chronicle-boundaries.ts';
-import { storeInDigest } from '../../src/driver/turns/chronicle-digest.ts';
+import { dueBoundaryCheckpoints, pathIndexWithSeed } from '../../src/driver/memory/chronicle-boundaries.ts';
+import { storeInDigest } from '../../src/driver/memory/chronicle-digest.ts';
 import { writeBoundaryCheckpoints } from '../../src/driver/views/boundary-checkpoint.ts';
-import { chronicleOnPath } from '../../src/driver/views/chronicle-on-path.ts';
-import { coveredThrough, transcriptBasis } from '../../src/driver/views/chronicle-view.ts';
+import { chronicleOnPath } from '../../src/driver/memory/chronicle-on-path.ts';
+import { coveredThrough, transcriptBasis } from '../../src/driver/memory/chronicle-view.ts';
 import { createStoryViews, type StoryViews } from '../../src/driver/views/story-views.ts';
 
 const DEPTHS = 5;

@@ -18,7 +18,7 @@ import {
   send,
   settleStale,
 } from '../../src/driver/turns/commands.ts';
-import { staleHistory } from '../../src/driver/views/stale-history.ts';
+import { staleHistory } from '../../src/driver/turns/stale-history.ts';
 
 const TOBIN = 'tobin';
 

@@ -11,7 +11,7 @@ import {
   stateOf,
   type Commit,
   type CommitSource,
-} from '../../src/driver/views/chronicle-view.ts';
+} from '../../src/driver/memory/chronicle-view.ts';
 import { mulberry32, type Rng } from '../support/prng.ts';
 
 const SEEDS = 200;

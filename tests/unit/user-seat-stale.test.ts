@@ -6,7 +6,7 @@ import { makeEnv } from '../support/driver-env.ts';
 import { editSource } from '../../src/driver/doc/turns.ts';
 import { plotHint } from '../../src/driver/turns/plot-hint.ts';
 import { suggestTurn } from '../../src/driver/turns/suggest-turn.ts';
-import { staleHistory } from '../../src/driver/views/stale-history.ts';
+import { staleHistory } from '../../src/driver/turns/stale-history.ts';
 
 /** The user knocks, Jane answers; then the user's turn is edited, so Jane's turn and every view are stale. */
 function staleScene() {

@@ -3,9 +3,9 @@
 // queued), error mapping, thinking.
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, JsonSchemaFormat } from '../../src/driver/model.ts';
-import { createWebllmChatModel } from '../../src/workers/backends/webllm/chat-model.ts';
-import { createThinkingFilter, stripThinking } from '../../src/workers/backends/webllm/think-filter.ts';
-import { english } from '../../src/workers/backends/wording.ts';
+import { createWebllmChatModel } from '../../src/backends/webllm/chat-model.ts';
+import { createThinkingFilter, stripThinking } from '../../src/backends/webllm/think-filter.ts';
+import { english } from '../../src/backends/wording.ts';
 import { chatModelContract } from '../support/chat-model-contract.ts';
 import { createScriptedWebllmEngine, webllmError } from '../support/scripted-webllm-engine.ts';
 

@@ -12,12 +12,12 @@ import {
   recordContextTokens,
   type DeviceBudget,
   type WebllmRecord,
-} from '../../src/workers/backends/webllm/models.ts';
-import { createProgressTracker } from '../../src/workers/backends/webllm/progress.ts';
-import { createWebllmLoader, type CreateEngine } from '../../src/workers/backends/webllm/loader.ts';
-import { createWebllmProfileModel } from '../../src/workers/backends/webllm/profile-model.ts';
-import type { DownloadEvent } from '../../src/workers/backends/webllm/progress.ts';
-import { english } from '../../src/workers/backends/wording.ts';
+} from '../../src/backends/webllm/models.ts';
+import { createProgressTracker } from '../../src/backends/webllm/progress.ts';
+import { createWebllmLoader, type CreateEngine } from '../../src/backends/webllm/loader.ts';
+import { createWebllmProfileModel } from '../../src/backends/webllm/profile-model.ts';
+import type { DownloadEvent } from '../../src/backends/reports.ts';
+import { english } from '../../src/backends/wording.ts';
 import { createScriptedWebllmEngine } from '../support/scripted-webllm-engine.ts';
 
 const MIB = 2 ** 20;

@@ -64,8 +64,6 @@ export interface CommandParts {
   setError(detail: string): void;
   /** Shows the stale-history question for a waiting command (null: none waits). */
   ask(question: StaleQuestion | null): void;
-  /** Whether the person chooses who acts (then nobody acts after a sent turn). */
-  manual(): boolean;
 }
 
 export function createStoryCommands(parts: CommandParts): StoryCommands {
@@ -106,22 +104,19 @@ export function createStoryCommands(parts: CommandParts): StoryCommands {
     async send(text, next, as) {
       start(true);
       const before = parts.length();
-      /** Once the turn is stored, running it again finishes what failed after: never a second copy. */
-      let stored = false;
-      // What a sent turn still needed: the next character's turn (it completes the views it rests on
-      // first), or, when nobody acts after it, the views of the turn.
-      const afterStored = (stale?: StaleChoice): Promise<Result> =>
-        as === undefined && !parts.manual()
-          ? api.act(storyId, next, stale ? { stale } : {})
-          : api.completeViews(storyId);
+      /**
+       * Once the turn is stored, running it again resumes it: the worker finishes what failed after
+       * (who acts next is the driver's rule), never a second copy.
+       */
+      let stored: string | undefined;
       const result = await settled('send', async (stale): Promise<Result> => {
-        if (stored) return afterStored(stale);
         const sent = await api.send(storyId, {
           text,
           ...(as === undefined ? { next } : { as }),
           ...(stale ? { stale } : {}),
+          ...(stored !== undefined ? { resume: stored } : {}),
         });
-        stored = sent.ok || sent.turnId !== undefined;
+        stored ??= sent.turnId;
         return sent;
       });
       // A failure after the turn was stored (its projection, or the next actor) still clears the draft.

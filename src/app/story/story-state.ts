@@ -288,7 +288,6 @@ export function createStoryState(storyId: string): StoryState {
     reloadOverview: loadOverview,
     setError,
     ask: setQuestion,
-    manual: () => overview()?.settings.turnSelection === 'manual',
   });
 
   const progress = createContinueProgress(phase);

@@ -2,7 +2,7 @@
 // line cut in two is one paragraph again wherever it was (in a quote, a list item, nested), the next
 // line of a quote goes on in the quote and the next item of a list in the list, and a list and its
 // item go on past a blank line. Each join walks the right edge of the tree only, so joining stays linear.
-import type { ProseBlock, ProseInline } from './prose-tree.ts';
+import type { ProseBlock, ProseInline } from './prose-nodes.ts';
 import type { ProseChunk } from './prose-chunks.ts';
 
 /** A block of inline text: the paragraphs a join extends. */

@@ -12,19 +12,9 @@ import { speechRuns } from './prose.ts';
 import { boundNesting } from './prose-bounds.ts';
 import { proseChunks } from './prose-chunks.ts';
 import { joinPiece, type TextBlock } from './prose-join.ts';
+import type { ProseBlock, ProseInline } from './prose-nodes.ts';
 
-export type ProseInline =
-  | { kind: 'text'; text: string; speech: boolean }
-  | { kind: 'break' }
-  | { kind: 'code'; text: string }
-  | { kind: 'emphasis' | 'strong'; children: ProseInline[] };
-
-export type ProseBlock =
-  | { kind: 'paragraph' | 'heading'; children: ProseInline[] }
-  | { kind: 'quote'; children: ProseBlock[] }
-  | { kind: 'list'; ordered: boolean; start: number; items: ProseBlock[][] }
-  | { kind: 'code-block'; text: string }
-  | { kind: 'rule' };
+export type { ProseBlock, ProseInline };
 
 const OPTIONS = {
   extensions: [

@@ -10,10 +10,10 @@ import {
 } from '../doc/assistant-chats.ts';
 import { putLorebook, readLorebook } from '../doc/library-worlds.ts';
 import { readTrashed, removeFromTrash } from '../doc/library-trash.ts';
-import { restorePresetPrompt } from './preset-trash.ts';
+import { restorePresetPrompt } from './preset/preset-trash.ts';
 import { restoreTrashedPreset } from '../presets/preset-deletion.ts';
 import { findTool, type AssistantTool } from './tools.ts';
-import { restoreWorldItem } from './world-restore.ts';
+import { restoreWorldItem } from './world/world-restore.ts';
 
 export type DecisionResult =
   | { ok: true; chat: AssistantChat }

@@ -95,6 +95,14 @@ export function writeTool<A>(def: WriteToolDefinition<A>): AssistantTool {
   };
 }
 
+/** One assistant, whatever it works on: its chat's subject key, its system prompt, its welcome and its tools. */
+export interface Assistant {
+  subject: string;
+  system: string;
+  welcome: string;
+  tools: AssistantTool[];
+}
+
 export const toolSpecs = (tools: readonly AssistantTool[]): ToolSpec[] => tools.map((t) => t.spec);
 
 export const findTool = (tools: readonly AssistantTool[], name: string): AssistantTool | undefined =>

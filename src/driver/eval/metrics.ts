@@ -1,4 +1,4 @@
-// What an eval counts, per mode: each metric is hits over opportunities (scores.ts turns it into a
+// What an eval counts, per mode: each metric is hits over opportunities (wilson.ts turns it into a
 // rate with an interval). The ids are the report's keys and the table's rows.
 export const METRICS = [
   /** A request carried a canary its participant neither holds, heard said aloud, nor was shown. */

@@ -8,7 +8,7 @@ import type { StoryJson } from '../story-json/schema.ts';
 
 export const EVAL_SCENE_FORMAT = 'rashomon.eval-scene';
 
-/** Where a secret lives: who is entitled to know it follows from this (canaries.ts). */
+/** Where a secret lives: who is entitled to know it follows from this (observe.ts). */
 export const CanaryPlace = { card: 'card', thought: 'thought', aloud: 'aloud' } as const;
 export type CanaryPlace = (typeof CanaryPlace)[keyof typeof CanaryPlace];
 

@@ -1,5 +1,5 @@
 // Chinese for the assistants' text built from data: a lorebook entry as a proposal shows it before
-// and after (assistant/lorebook-tools.ts).
+// and after (assistant/lorebook/lorebook-tools.ts).
 import type { Messages } from './translate.ts';
 
 export const ASSISTANT_ZH: Messages = {

@@ -1,5 +1,5 @@
 // Chinese for the card-reading assistant's text built from data: a world piece as a proposal shows
-// it (assistant/card-tools.ts).
+// it (assistant/card/card-tools.ts).
 import type { Messages } from './translate.ts';
 
 export const CARD_READING_ZH: Messages = {

@@ -1,6 +1,6 @@
 // Chinese for the cast of a running story: the Author's Note as an actor request tells it
 // (turns/author-note.ts), and what the document refuses of a removal (doc-refusals.ts).
-import type { Messages } from './messages.ts';
+import type { Messages } from './translate.ts';
 
 export const CAST_ZH: Messages = {
   '[Author’s note: {note}]': '【作者注：{note}】',

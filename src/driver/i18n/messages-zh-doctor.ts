@@ -1,5 +1,5 @@
 // Chinese for the session doctor's text built from data: a fix as a proposal shows it, and why one
-// cannot be made now (assistant/doctor-tools.ts).
+// cannot be made now (assistant/doctor/doctor-tools.ts).
 import type { Messages } from './translate.ts';
 
 export const DOCTOR_ZH: Messages = {

@@ -1,7 +1,7 @@
 // The Chinese catalogue of issue 35's formats: SillyTavern's text-completion templates declined, its
 // legacy presets and system prompts read, a preset's review prompt by prompt, Agnai's and Chub's
 // lorebooks. Spread into MESSAGES_ZH; tests/unit/messages.test.ts keeps it complete and in use.
-import type { Messages } from './messages.ts';
+import type { Messages } from './translate.ts';
 
 export const FORMATS_ZH: Messages = {
   // Which kind of file an import is (import/read-import.ts).
@@ -28,7 +28,7 @@ export const FORMATS_ZH: Messages = {
     'Rashomon 不从预设中读取的采样参数（它自己决定每个请求的大小）',
   '“{name}” → {target}': '“{name}” → {target}',
   '“{name}”: {why}': '“{name}”：{why}',
-  // Lorebooks from Agnai and Chub (import/agnai-memory.ts, import/world-info-shape.ts).
+  // Lorebooks from Agnai and Chub (import/lorebook/agnai-memory.ts, import/lorebook/world-info-shape.ts).
   'Agnai’s priority (which entries its budget keeps first): the weight sets the order, as SillyTavern reads it':
     'Agnai 的优先级（预算不足时先保留哪些条目）：顺序由权重决定，与 SillyTavern 的读法相同',
   'an Agnai memory book: name → title, entry → content, keywords → keys, weight → order, enabled → on or off; told before the card, as SillyTavern imports it':

@@ -1,5 +1,5 @@
 // A SillyTavern group chat's import (import/st-group*.ts, who-was-there.ts): its report and refusals.
-import type { Messages } from './messages.ts';
+import type { Messages } from './translate.ts';
 
 export const GROUP_CHAT_ZH: Messages = {
   'cards of no one in the chat': '聊天中没有人用到的角色卡',

@@ -1,7 +1,7 @@
 // The Chinese catalogue of the import (import/*.ts, turns/card-world.ts, story-json/markdown.ts):
 // what the person reviews of a file before it is written, and why a file or a model's answer is
 // refused. Spread into MESSAGES_ZH; tests/unit/messages.test.ts keeps it complete and in use.
-import type { Messages } from './messages.ts';
+import type { Messages } from './translate.ts';
 
 export const IMPORT_ZH: Messages = {
   // Why a card's split into world pieces was refused (turns/card-world.ts), told to the model for its retry.
@@ -85,6 +85,8 @@ export const IMPORT_ZH: Messages = {
   'the swipe chosen is not the message shown; the message shown was kept':
     '选中的候选回复与显示的消息不同，已保留显示的消息',
   'a line that is not JSON was skipped': '跳过了一行不是 JSON 的内容',
+  'a name in the chat has {count} characters, over the {max} a participant’s name may have: shorten it and import again':
+    '聊天中有一个名字长 {count} 个字符，超过了参与者名字允许的 {max} 个：请缩短后再导入',
   'a line that is not a message was skipped': '跳过了一行不是消息的内容',
   'This file is not a SillyTavern chat: it is one JSON document, and a chat has one message per line.':
     '这个文件不是 SillyTavern 聊天记录：它是一整个 JSON 文档，而聊天记录每行是一条消息。',
@@ -108,7 +110,7 @@ export const IMPORT_ZH: Messages = {
   'the chat’s metadata (its author’s note, variables…): a story has no place for it':
     '聊天的元数据（作者注释、变量……）：故事中没有存放它的地方',
   'The chat has no messages.': '这段聊天没有消息。',
-  // Importing character cards (PNG, WebP, CHARX, JSON; import/read-card-file.ts and its readers): the
+  // Importing character cards (PNG, WebP, CHARX, JSON; import/card/read-card-file.ts and its readers): the
   // report the person reviews and why a file is refused. Field and chunk names stay as in the file.
   'a JPEG image: cards are PNG, WebP, CHARX or JSON': '这是 JPEG 图片：角色卡应为 PNG、WebP、CHARX 或 JSON',
   'an empty file': '这是一个空文件',
@@ -224,7 +226,7 @@ export const IMPORT_ZH: Messages = {
   // A participant's story as Markdown (story-json/markdown.ts).
   'Untitled story': '未命名的故事',
   'As {name} lived it': '{name}所经历的',
-  // RisuAI's part of a card (import/risu-card.ts, read-card-file.ts; K11).
+  // RisuAI's part of a card (import/card/risu-card.ts, read-card-file.ts; K11).
   'expression pictures ({count}) → kept on this device, shown with the character':
     '表情图（{count} 张）→ 保存在这台设备上，随角色一起显示',
   'expression pictures ({count}): not in the file, not images, or over what is kept':
@@ -242,7 +244,7 @@ export const IMPORT_ZH: Messages = {
   'RisuAI’s additional text → after the description': 'RisuAI 的附加文本 → 接在描述之后',
   'the PNG chunk “{keyword}”: not a card field Rashomon reads':
     'PNG 块“{keyword}”：不是 Rashomon 读取的角色卡字段',
-  // Cards made for a variable system (import/card-variables.ts; K12, K13).
+  // Cards made for a variable system (import/card/card-variables.ts; K12, K13).
   'made for a variable system: its {count} regex scripts are not run here, and entries that tell the model to write variable updates ({entries}) would reach every request as they are':
     '为变量系统制作：其 {count} 个正则脚本在这里不会运行，而要求模型输出变量更新的条目（{entries}）会原样进入每次请求',
   'entries that tell the model to write variable updates ({entries}) would reach every request as they are':

@@ -1,6 +1,6 @@
 // The Chinese catalogue of what a file to import may be (import/json-text.ts, story-json/field-limits.ts,
-// story-json/import.ts, import/card-limits.ts): nesting, sizes, and the ids no story may have. Spread into MESSAGES_ZH.
-import type { Messages } from './messages.ts';
+// story-json/import.ts, import/card/card-limits.ts): nesting, sizes, and the ids no story may have. Spread into MESSAGES_ZH.
+import type { Messages } from './translate.ts';
 
 export const LIMITS_ZH: Messages = {
   'the file is nested more than {max} levels deep, which no card, lorebook, chat, preset or story is: it is damaged or was made to break readers, and was not read.':

@@ -1,7 +1,7 @@
 // The Chinese of two play commands: continuing a character's last turn (turns/continue-turn.ts) and
 // suggesting the user's next turn (turns/suggest-turn.ts). Spread into MESSAGES_ZH;
 // tests/unit/messages.test.ts keeps it complete and in use.
-import type { Messages } from './messages.ts';
+import type { Messages } from './translate.ts';
 
 export const PLAY_ZH: Messages = {
   'Only the last turn of the story can be continued.': '只有故事的最后一个回合可以续写。',

@@ -1,5 +1,5 @@
 // Chinese for the preset assistant's text built from data: the sampling a proposal shows before and
-// after, and the warning on a rules prompt's change (assistant/preset-tools.ts).
+// after, and the warning on a rules prompt's change (assistant/preset/preset-tools.ts).
 import type { Messages } from './translate.ts';
 
 export const PRESET_ASSISTANT_ZH: Messages = {

@@ -1,5 +1,5 @@
 // Chinese for the translation assistant's text built from data: what its system prompt says while
-// no glossary is applied (assistant/translate-assistant.ts).
+// no glossary is applied (assistant/translate/translate-assistant.ts).
 import type { Messages } from './translate.ts';
 
 export const TRANSLATE_ZH: Messages = {

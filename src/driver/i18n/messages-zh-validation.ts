@@ -1,7 +1,7 @@
 // The Chinese catalogue of the reasons a projection or an actor answer is refused for what its source
 // does not hold (V8–V10) and for English words left in Chinese prose (V12). Spread into MESSAGES_ZH;
 // tests/unit/messages.test.ts keeps it complete and in use.
-import type { Messages } from './messages.ts';
+import type { Messages } from './translate.ts';
 
 export const VALIDATION_ZH: Messages = {
   'The answer has {name} act or speak ("{excerpt}"), but in the source turn {name} does no such thing. Write only what {target} perceives of {speaker}\'s turn; other participants write their own actions in their own turns.':

@@ -1,6 +1,6 @@
 // Chinese for the world authoring assistant's text built from data: a node as a proposal shows it
-// before and after (assistant/world-tools.ts), and the warning on a rules prompt rewritten
-// (assistant/world-prompt-tools.ts).
+// before and after (assistant/world/world-tools.ts), and the warning on a rules prompt rewritten
+// (assistant/world/world-prompt-tools.ts).
 import type { Messages } from './translate.ts';
 
 export const WORLD_ASSISTANT_ZH: Messages = {

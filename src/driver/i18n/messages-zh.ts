@@ -1,6 +1,6 @@
 // The Chinese catalogue: English key → Chinese text with the same {placeholders}.
 // tests/unit/messages.test.ts keeps it complete for every call site and free of unused entries.
-import type { Messages } from './messages.ts';
+import type { Messages } from './translate.ts';
 import { IMPORT_ZH } from './messages-zh-import.ts';
 import { FORMATS_ZH } from './messages-zh-formats.ts';
 import { GROUP_CHAT_ZH } from './messages-zh-group-chat.ts';

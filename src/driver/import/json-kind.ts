@@ -5,8 +5,8 @@
 // (instruct, context) are told apart so the import can say what they are.
 import { STORY_JSON_FORMAT } from '../story-json/schema.ts';
 import { isLegacyPreset, isSystemPrompt, textCompletionTemplate } from '../presets/sillytavern-shapes.ts';
-import { isRecord } from './world-info-fields.ts';
-import { isGroupFile } from './st-group.ts';
+import { isRecord } from './lorebook/world-info-fields.ts';
+import { isGroupFile } from './chat/st-group.ts';
 
 export type JsonKind =
   | 'story'

@@ -13,12 +13,12 @@ import {
 } from '../story-json/field-limits.ts';
 import { readJsonText } from './json-text.ts';
 import type { ImportedCharacter, ImportReport } from './intermediate.ts';
-import { readCardFile } from './read-card-file.ts';
-import { importWorldInfo } from './world-info.ts';
-import { importStChat, type ChatImportMode } from './st-chat.ts';
+import { readCardFile } from './card/read-card-file.ts';
+import { importWorldInfo } from './lorebook/world-info.ts';
+import { importStChat, type ChatImportMode } from './chat/st-chat.ts';
 import { jsonKind } from './json-kind.ts';
 import { presetReview } from './preset-review.ts';
-import { readCompanions } from './st-group-files.ts';
+import { readCompanions } from './chat/st-group-files.ts';
 
 export type ReadImport =
   | { ok: true; kind: 'character'; character: ImportedCharacter; report: ImportReport }

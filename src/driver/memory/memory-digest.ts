@@ -4,9 +4,9 @@
 // their band on the path they were made on. A digest memory of a band not loaded is on the path when
 // the path's prefix at that band is the same; a loaded band's memories come from its entries, exactly.
 import type { Checkpoint, Chronicle, DigestMemory, Memory } from '../doc/chronicle.ts';
-import type { PathIndex } from '../views/chronicle-view.ts';
+import type { PathIndex } from './chronicle-view.ts';
 import { EMPTY_HISTORY, fingerprint } from '../views/fingerprint.ts';
-import { seedOfIndex } from '../views/chronicle-seed.ts';
+import { seedOfIndex } from './chronicle-seed.ts';
 
 /** How many memories the digest keeps per participant: the root stays small however long the story. */
 export const DIGEST_SIZE = 500;

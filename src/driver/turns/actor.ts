@@ -19,8 +19,8 @@ import {
   type Fitted,
   type HistoryFit,
 } from '../budget/fit.ts';
-import { pathIndexOf } from './chronicle.ts';
-import { rememberedBlock } from './remembered.ts';
+import { pathIndexOf } from './chronicler.ts';
+import { rememberedBlock } from '../memory/remembered.ts';
 import { givenOf, withLore, withServed } from './given.ts';
 import type { Given } from '../doc/given.ts';
 import type { TranscriptEntry } from '../views/path-node.ts';

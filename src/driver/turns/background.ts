@@ -8,7 +8,7 @@ import type { DriverEnv, DriverResult, Story } from '../env.ts';
 import { freshen } from './freshen.ts';
 import { projectTogether } from './turn-loop.ts';
 import { windowOf } from './pov-window.ts';
-import { chronicle } from './chronicle.ts';
+import { chronicle } from './chronicler.ts';
 
 /** Views on the active path not written yet, everyone's. */
 export function pendingViews(story: Story): number {

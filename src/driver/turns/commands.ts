@@ -5,6 +5,7 @@
 import { activeLeaf, appendTurn } from '../doc/turns.ts';
 import { setActiveLeaf } from '../doc/tree.ts';
 import { isPersonsView } from '../doc/schema.ts';
+import { listParticipants } from '../doc/participants.ts';
 import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts';
 import { freshen } from './freshen.ts';
 import { projectTurn } from './projection.ts';
@@ -16,7 +17,7 @@ import {
   staleRefusal,
   type StaleChoice,
   type StaleChronicle,
-} from '../views/stale-history.ts';
+} from './stale-history.ts';
 import { deleteRecords, writeRecords, type Correction } from '../doc/chronicle.ts';
 import { acceptStale } from '../views/keep.ts';
 import { authorTurn, projectForReader, takeTurn, type ActorChoice } from './turn-loop.ts';
@@ -91,6 +92,11 @@ export interface SendInput {
    */
   next?: ActorChoice | null;
   stale?: StaleChoice;
+  /**
+   * The turn an earlier send stored before it failed (its projection, or the next actor's turn):
+   * `text` is not stored again; what followed the turn is finished instead (resumeSend).
+   */
+  resume?: string;
 }
 
 /**
@@ -104,6 +110,7 @@ export async function send(
   env: DriverEnv,
   input: SendInput,
 ): Promise<DriverResult<{ turnId: string; acted?: string }>> {
+  if (input.resume !== undefined) return resumeSend(story, env, input.resume, input);
   const settled = await settleStale(story, env, activeLeaf(story.doc), input.stale);
   if (!settled.ok) return settled;
   const authored = await authorTurn(story, env, input.author, input.text, story.views.cast().user?.id);
@@ -112,6 +119,31 @@ export async function send(
   if (!next) return authored;
   const acted = await takeTurn(story, env, next);
   return acted.ok ? { ...authored, acted: acted.turnId } : { ...acted, turnId: authored.turnId };
+}
+
+/**
+ * What a send still owed after its turn `turnId` was stored: the next actor's turn, chosen by the same
+ * rule as after a send (it completes the views it rests on first, as `continueFor` does), or, when
+ * nobody acts after it, the views of every participant on the active path.
+ */
+async function resumeSend(
+  story: Story,
+  env: DriverEnv,
+  turnId: string,
+  input: SendInput,
+): Promise<DriverResult<{ turnId: string; acted?: string }>> {
+  const next = nextAfter(story, input);
+  if (!next) {
+    const who = listParticipants(story.doc).map((p) => p.id);
+    const done = await freshen(story, env, who, activeLeaf(story.doc));
+    return done.ok ? { ok: true, turnId } : done;
+  }
+  const acted = await continueFor(story, env, {
+    choice: next,
+    turns: 1,
+    ...(input.stale ? { stale: input.stale } : {}),
+  });
+  return acted.ok ? { ok: true, turnId, ...(acted.turnIds[0] ? { acted: acted.turnIds[0] } : {}) } : acted;
 }
 
 function nextAfter(story: Story, input: SendInput): ActorChoice | null {

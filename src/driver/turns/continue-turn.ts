@@ -9,7 +9,7 @@ import type { ChatRequest } from '../model.ts';
 import { tr } from '../i18n/messages.ts';
 import { renderPrompt } from '../prompts/render.ts';
 import { validateActorOutput } from '../validation/index.ts';
-import type { StaleChoice } from '../views/stale-history.ts';
+import type { StaleChoice } from './stale-history.ts';
 import { prepareActor } from './actor.ts';
 import { actorContext } from './actor-checks.ts';
 import { withServed } from './given.ts';

@@ -5,7 +5,7 @@
 import type { DriverEnv, DriverResult, Story } from '../env.ts';
 import { projectTurn } from './projection.ts';
 import { tr } from '../i18n/messages.ts';
-import { staleRefusal, summarise } from '../views/stale-history.ts';
+import { staleRefusal, summarise } from './stale-history.ts';
 import { requiredItems, type Item } from '../views/required-items.ts';
 import type { PathNode } from '../views/story-views.ts';
 

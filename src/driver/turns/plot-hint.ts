@@ -4,7 +4,7 @@
 // hint is returned to be shown, never stored: it is nobody's turn.
 import type { DriverEnv, DriverResult, Story } from '../env.ts';
 import { activeLeaf } from '../doc/turns.ts';
-import type { StaleChoice } from '../views/stale-history.ts';
+import type { StaleChoice } from './stale-history.ts';
 import { settleStale } from './commands.ts';
 import { tr } from '../i18n/messages.ts';
 import { generateValidated, guardPrompts, type Verdict } from './generate.ts';

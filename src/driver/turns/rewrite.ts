@@ -10,7 +10,7 @@ import { actAs } from './actor.ts';
 import { isoNow, type DriverEnv, type DriverResult, type Story } from '../env.ts';
 import { projectTurn } from './projection.ts';
 import { projectNewTurn } from './turn-loop.ts';
-import { isHandTurn, rewrites } from '../views/stale-history.ts';
+import { isHandTurn, rewrites } from './stale-history.ts';
 
 /** Brings one turn's views up to date in place: stale ones projected again, the person's (edited, imported) kept. */
 async function refreshViews(story: Story, env: DriverEnv, turnId: string): Promise<DriverResult> {

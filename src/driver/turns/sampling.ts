@@ -2,16 +2,9 @@
 // no preset, story or backend changes; the actor, the only creative call, carries each of temperature,
 // top-p and stop strings from the story when it sets it, else from the backend profile, else none
 // (the server's own default). Its reply limit is resolved the same way (`actorMaxTokens`).
-import { BudgetOp, type DriverEnv } from '../env.ts';
+import { BudgetOp, type BackendSampling, type DriverEnv } from '../env.ts';
 import type { ChatRequest } from '../model.ts';
 import type { StoryGeneration } from '../doc/schema.ts';
-
-/** What a backend profile gives the actor's requests when the story does not set it (device settings validate it). */
-export interface BackendSampling {
-  temperature?: number | undefined;
-  topP?: number | undefined;
-  stop?: string[] | undefined;
-}
 
 /**
  * The selector picks one name from an enum: low keeps it on the plausible next speaker, and above

@@ -4,7 +4,7 @@
 // draft is returned, never stored: sending it is the person's choice.
 import type { DriverEnv, DriverResult, Story } from '../env.ts';
 import { activeLeaf } from '../doc/turns.ts';
-import type { StaleChoice } from '../views/stale-history.ts';
+import type { StaleChoice } from './stale-history.ts';
 import { settleStale } from './commands.ts';
 import { tr } from '../i18n/messages.ts';
 import { validateActorOutput } from '../validation/index.ts';

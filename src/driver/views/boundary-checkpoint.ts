@@ -15,9 +15,17 @@ import {
 } from '../doc/segment-checkpoints.ts';
 import { EMPTY_HISTORY, fingerprint } from './fingerprint.ts';
 import type { PathNode } from './path-node.ts';
-import type { StoryViews } from './story-views.ts';
+import type { Cast } from './cast.ts';
+import type { Chronicle } from '../doc/chronicle.ts';
 
 export type { BoundaryCheckpoint } from '../doc/segment-checkpoints.ts';
+
+/** What writing the checkpoints reads of the story's views (story-views.ts's StoryViews has it). */
+export interface CheckpointViews {
+  path(): PathNode[];
+  cast(): Cast;
+  chronicle(participant: string): Chronicle;
+}
 
 /** The fingerprint of what segments below `below` hold, as the root's mirror says. */
 export function segmentInputs(root: Y.Doc, below: number): string {
@@ -132,11 +140,7 @@ export function writeCheckpoint(
  * from the one below, and each participant's newest chronicle checkpoint is carried up, so a
  * 100,000-turn path costs its 200 boundaries, not 200 walks to its root.
  */
-export function writeBoundaryCheckpoints(
-  root: Y.Doc,
-  views: Pick<StoryViews, 'path' | 'cast' | 'chronicle'>,
-  origin?: unknown,
-): number[] {
+export function writeBoundaryCheckpoints(root: Y.Doc, views: CheckpointViews, origin?: unknown): number[] {
   const set = storySetOf(root);
   const path = set ? views.path() : [];
   const first = path[0];

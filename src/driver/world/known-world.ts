@@ -5,7 +5,7 @@
 import type { StoryWorld } from '../doc/story-world.ts';
 import { startKnowledge } from '../doc/story-world.ts';
 import type { Relationship, WorldNode } from '../doc/world.ts';
-import type { Commit } from '../views/chronicle-view.ts';
+import type { Commit } from '../memory/chronicle-view.ts';
 import { mentions } from './mentions.ts';
 
 export interface KnownWorld {

@@ -2,50 +2,37 @@
 // loop with the default backend's model and the library's prompts, a proposal applied or rejected,
 // automatic mode, and the trash restored; a running turn stopped, an unanswered message retried, the
 // chat's language set. The library changes only through the driver's checks.
+import type { AssistantApi, AssistantTurnsApi } from '../api/assistant.ts';
 import { readAssistantChat } from '../../driver/doc/assistant-chats.ts';
 import { listTrash } from '../../driver/doc/library-trash.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
 import { listPromptOverrides } from '../../driver/doc/prompt-overrides.ts';
 import { decideProposal, restoreTrashed, setAutomatic } from '../../driver/assistant/decisions.ts';
-import { lorebookAssistant, type LorebookAssistant } from '../../driver/assistant/lorebook-assistant.ts';
-import { cardAssistant } from '../../driver/assistant/card-assistant.ts';
-import { presetAssistant } from '../../driver/assistant/preset-assistant.ts';
-import type { DoctorAssistant } from '../../driver/assistant/doctor-assistant.ts';
 import { runAssistantTurn, unanswered } from '../../driver/assistant/loop.ts';
+import { libraryAssistant, type AssistantGone } from '../../driver/assistant/registry.ts';
+import type { Assistant as BuiltAssistant } from '../../driver/assistant/tools.ts';
 import { chatLanguage, setChatLanguage } from '../../driver/assistant/chat-language.ts';
 import type { Language } from '../../driver/doc/schema.ts';
-import { worldAssistant, type WorldAssistant } from '../../driver/assistant/world-assistant.ts';
-import { translateAssistant } from '../../driver/assistant/translate-assistant.ts';
 import { resolvePrompts } from '../../driver/prompts/resolve.ts';
 import { PromptProblem } from '../../driver/prompts/render.ts';
-import type { AssistantChatView, AssistantSubject } from '../api-assistant.ts';
-import type { DriverApi, Failure, Result } from '../api.ts';
+import type { AssistantChatView, AssistantSubject } from '../api/assistant.ts';
+import type { Failure, Result } from '../api.ts';
 import type { HostContext } from './context.ts';
 import { maxTokensFor, profileFor } from '../store/device-settings.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 import { assistantModel, rememberToolsRefused } from './tools-refused.ts';
 
-type AssistantCommands = Pick<
-  DriverApi,
-  | 'openAssistant'
-  | 'sendAssistant'
-  | 'decideProposal'
-  | 'setAssistantAutomatic'
-  | 'restoreFromTrash'
-  | 'cancelAssistant'
-  | 'retryAssistant'
-  | 'setAssistantLanguage'
->;
+type AssistantCommands = AssistantApi & AssistantTurnsApi;
 
 /** An assistant built in its chat's language. */
-type Assistant = (LorebookAssistant | WorldAssistant | DoctorAssistant) & { language: Language };
+type Assistant = BuiltAssistant & { language: Language };
 
 const invalid = (detail: string): Failure => ({ ok: false, code: 'invalid', detail });
 
 /** `doctor`: the session doctor of a story (host/doctor-assistant.ts), or why it cannot be opened. */
 export function assistantCommands(
   ctx: HostContext,
-  doctor: (storyId: string) => Promise<DoctorAssistant | Failure>,
+  doctor: (storyId: string) => Promise<BuiltAssistant | Failure>,
 ): AssistantCommands {
   const library = () => ctx.store.library;
   /** Subjects whose chat is running a turn, with its Stop: a second message waits for the first to be answered. */
@@ -61,60 +48,19 @@ export function assistantCommands(
     return 'ok' in a ? a : { ...a, language };
   }
 
-  async function build(
-    subject: AssistantSubject,
-    language: Language,
-  ): Promise<LorebookAssistant | WorldAssistant | Failure> {
+  async function build(subject: AssistantSubject, language: Language): Promise<BuiltAssistant | Failure> {
     await ctx.store.ready;
     const prompts = resolvePrompts({ shipped: ctx.prompts, library: listPromptOverrides(library()) }).prompts;
-    const input = { doc: library(), prompts, language, clock: ctx.clock, newId: ctx.newId };
     try {
       if (subject.kind === 'doctor') return await doctor(subject.id);
-      if (subject.kind === 'card') {
-        const found = cardAssistant({
-          doc: library(),
-          characterId: subject.id,
-          worldId: subject.worldId,
-          prompts,
-          language,
-          clock: ctx.clock,
-          newId: ctx.newId,
-        });
-        return (
-          found ?? {
-            ok: false,
-            code: 'not-found',
-            detail: uiText('That character is no longer in the library.'),
-          }
-        );
-      }
-      if (subject.kind === 'translate')
-        return (
-          translateAssistant({
-            doc: library(),
-            worldId: subject.id,
-            target: subject.language,
-            prompts,
-            language,
-          }) ?? {
-            ok: false,
-            code: 'not-found',
-            detail: uiText('This world is no longer in the library.'),
-          }
-        );
-      const found =
-        subject.kind === 'world'
-          ? worldAssistant({ ...input, worldId: subject.id })
-          : subject.kind === 'preset'
-            ? presetAssistant({ ...input, presetId: subject.id })
-            : lorebookAssistant({ ...input, bookId: subject.id });
-      const gone =
-        subject.kind === 'world'
-          ? uiText('This world is no longer in the library.')
-          : subject.kind === 'preset'
-            ? uiText('This preset is no longer in the library.')
-            : uiText('This lorebook is no longer in the library.');
-      return found ?? { ok: false, code: 'not-found', detail: gone };
+      const made = libraryAssistant(subject, {
+        doc: library(),
+        prompts,
+        language,
+        clock: ctx.clock,
+        newId: ctx.newId,
+      });
+      return 'gone' in made ? { ok: false, code: 'not-found', detail: goneText(made.gone) } : made;
     } catch (error) {
       if (error instanceof PromptProblem) return { ok: false, code: 'prompt', detail: error.message };
       throw error;
@@ -304,4 +250,20 @@ export function assistantCommands(
       }
     },
   };
+}
+
+/** Why an assistant cannot be opened: what it worked on is no longer in the library. */
+function goneText(gone: AssistantGone): string {
+  switch (gone) {
+    case 'lorebook':
+      return uiText('This lorebook is no longer in the library.');
+    case 'world':
+      return uiText('This world is no longer in the library.');
+    case 'preset':
+      return uiText('This preset is no longer in the library.');
+    case 'character':
+      return uiText('That character is no longer in the library.');
+    default:
+      return gone satisfies never;
+  }
 }

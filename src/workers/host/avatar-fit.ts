@@ -2,7 +2,7 @@
 // made smaller on import rather than left out: drawn at a longest side of 1024 px and less until it
 // fits, as a PNG (a PNG card export needs one), else as WebP (K15). Where the platform has no
 // createImageBitmap or OffscreenCanvas (the CLI in Node), nothing is made and the picture stays out.
-import { avatarUrl } from '../../driver/import/library-card.ts';
+import { avatarUrl } from '../../driver/import/card/library-card.ts';
 import type { ImportedCharacter } from '../../driver/import/intermediate.ts';
 
 type Avatar = NonNullable<ImportedCharacter['avatar']>;

@@ -2,6 +2,7 @@
 // description, the user's persona), characters added and removed. The driver reads the cast at every
 // request, so a change reaches the next requests and leaves the written turns as they are. And the
 // Author's Note, a story setting read the same way.
+import type { CastApi } from '../api/cast.ts';
 import type * as Y from 'yjs';
 import { z } from 'zod';
 import {
@@ -19,14 +20,11 @@ import { authorNoteSchema } from '../../driver/doc/author-note.ts';
 import { avatarSchema, readAvatar } from '../../driver/doc/avatar.ts';
 import { participantRefusal } from '../../driver/i18n/doc-refusals.ts';
 import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
-import type { DriverApi, Failure } from '../api.ts';
+import type { Failure } from '../api.ts';
 import { isFailure, type HostContext } from './context.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 
-type CastCommands = Pick<
-  DriverApi,
-  'editParticipant' | 'addCharacter' | 'setRemoved' | 'setLibraryPicture' | 'setAuthorNote'
->;
+type CastCommands = CastApi;
 
 const castEditSchema = z.strictObject({
   name: z.string().trim().min(1).optional(),

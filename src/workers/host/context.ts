@@ -2,7 +2,8 @@
 // clock and ids, and the event stream to the UI.
 import type { SettingsStore } from '../store/settings-store.ts';
 import type { PictureStore } from '../store/picture-store.ts';
-import type { BackendProfile, BackendRole } from '../store/device-settings.ts';
+import type { BackendRole } from '../store/device-settings.ts';
+import type { BackendProfile } from '../../backends/profile.ts';
 import type { TokenGauge } from '../../driver/budget/token-gauge.ts';
 import type { PromptSet } from '../../driver/prompts/render.ts';
 import type { ChatModel, ModelFailure } from '../../driver/model.ts';

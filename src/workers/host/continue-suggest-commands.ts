@@ -4,7 +4,7 @@
 import { releaseProxy } from 'comlink';
 import { continueTurn } from '../../driver/turns/continue-turn.ts';
 import { suggestTurn } from '../../driver/turns/suggest-turn.ts';
-import type { ContinueSuggestApi } from '../api-continue-suggest.ts';
+import type { ContinueSuggestApi } from '../api/continue-suggest.ts';
 import type { HostContext } from './context.ts';
 import type { Generations } from './play-commands.ts';
 import { createTokenBatcher } from './token-batcher.ts';

@@ -3,7 +3,13 @@
 import type * as Y from 'yjs';
 import { EXPRESSIONS_MAX, listCharacters, type LibraryCharacter } from '../../driver/doc/library-doc.ts';
 import type { PictureStore } from '../store/picture-store.ts';
-import type { CharacterPlan } from './import-library-entry.ts';
+import type { ImportedCharacter } from '../../driver/import/intermediate.ts';
+
+/** What a planned import brings for this device (import-library-entry.ts's CharacterPlan). */
+interface PlannedPictures {
+  original: ImportedCharacter['avatar'];
+  character: Pick<ImportedCharacter, 'expressions'>;
+}
 
 export type DevicePictures = Pick<LibraryCharacter, 'originalPicture' | 'expressions'>;
 
@@ -11,7 +17,10 @@ export type DevicePictures = Pick<LibraryCharacter, 'originalPicture' | 'express
  * Stores the plan's original picture and its card's expression pictures in this device's store;
  * where the library entry finds them.
  */
-export async function keepDevicePictures(store: PictureStore, plan: CharacterPlan): Promise<DevicePictures> {
+export async function keepDevicePictures(
+  store: PictureStore,
+  plan: PlannedPictures,
+): Promise<DevicePictures> {
   const { original } = plan;
   const expressions = (plan.character.expressions ?? []).slice(0, EXPRESSIONS_MAX);
   const kept: DevicePictures = {};

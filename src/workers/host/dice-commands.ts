@@ -1,6 +1,6 @@
 // Dice in play: the roll is the driver's (dice/roll-command.ts), with the command env's seeded random.
 import { rollForUser } from '../../driver/dice/roll-command.ts';
-import type { DiceApi } from '../api-dice.ts';
+import type { DiceApi } from '../api/dice.ts';
 import { commandEnv } from './command-env.ts';
 import { isFailure, type HostContext } from './context.ts';
 

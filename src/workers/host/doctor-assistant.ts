@@ -1,18 +1,24 @@
 // The session doctor for one story: the driver's doctor with the story opened, the library's prompts,
 // the generation that failed last (kept by `Generations`), and its fixes run as the story screen runs
 // them — the same commands, so each is refused, cancelled and reported as it is there.
-import { doctorAssistant, type DoctorAssistant } from '../../driver/assistant/doctor-assistant.ts';
-import type { DoctorFixes, FailedGeneration } from '../../driver/assistant/doctor-tools.ts';
+import { doctorAssistant } from '../../driver/assistant/doctor/doctor-assistant.ts';
+import type { Assistant } from '../../driver/assistant/tools.ts';
+import type { DoctorFixes, FailedGeneration } from '../../driver/assistant/doctor/doctor-tools.ts';
 import type { ApplyOutcome } from '../../driver/assistant/tools.ts';
 import { listPromptOverrides } from '../../driver/doc/prompt-overrides.ts';
 import { resolvePrompts } from '../../driver/prompts/resolve.ts';
-import type { DriverApi, Failure, Result } from '../api.ts';
+import type { Failure, Result } from '../api.ts';
+import type { EditApi } from '../api/edit.ts';
+import type { PlayApi } from '../api/play.ts';
+import type { MemoryApi } from '../api/views.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 import { isFailure, type HostContext } from './context.ts';
 import type { Generations } from './play-commands.ts';
 
 /** The story screen's commands a fix runs. */
-export type DoctorCommands = Pick<DriverApi, 'completeViews' | 'resolveStale' | 'keepAsIs' | 'editMemory'>;
+export type DoctorCommands = Pick<PlayApi, 'completeViews' | 'resolveStale'> &
+  Pick<EditApi, 'keepAsIs'> &
+  Pick<MemoryApi, 'editMemory'>;
 
 const outcome = (r: Result<object>): ApplyOutcome => (r.ok ? { ok: true } : { ok: false, error: r.detail });
 
@@ -20,7 +26,7 @@ export function createDoctors(
   ctx: HostContext,
   generations: Generations,
   commands: DoctorCommands,
-): (storyId: string) => Promise<DoctorAssistant | Failure> {
+): (storyId: string) => Promise<Assistant | Failure> {
   return async (storyId) => {
     const story = await ctx.story(storyId);
     if (isFailure(story)) return story;

@@ -6,6 +6,7 @@ import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
 import type { PromptSet } from '../../driver/prompts/render.ts';
 import { deviceSettingsSchema, type SettingsProblem } from '../store/device-settings.ts';
 import type { DriverApi, DriverEvent } from '../api.ts';
+import type { DeviceBackends } from '../../backends/device-backends.ts';
 import { isFailure, notFound, type HostContext } from './context.ts';
 import type { SettingsStore } from '../store/settings-store.ts';
 import { createMemoryPictureStore, type PictureStore } from '../store/picture-store.ts';
@@ -38,29 +39,13 @@ import {
   PRESET_ASSISTANT_COMMANDS,
 } from './lazy-command-names.ts';
 import { overview, transcriptSlice } from './views.ts';
-import { createModelRegistry, type BackendFactory } from './model-registry.ts';
+import { createModelRegistry } from './model-registry.ts';
 import type { OpenStory, StoryStore } from '../store/story-store.ts';
 import type { SyncTransport } from '../sync/room.ts';
 import type { Timers } from './token-batcher.ts';
 import { setWorkerUiLanguage, uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 import { followStoryListing } from './story-listing.ts';
 import { keepSegments, type SegmentUpkeep } from './segment-upkeep.ts';
-
-/** Everything about model backends that depends on the platform (fetch, WebGPU, WebLLM). */
-export interface DeviceBackends {
-  factory: BackendFactory;
-  endpointPresets: DriverApi['endpointPresets'];
-  testConnection: DriverApi['testConnection'];
-  probeLocalServers: DriverApi['probeLocalServers'];
-  modelLimits: DriverApi['modelLimits'];
-  webgpuStatus: DriverApi['webgpuStatus'];
-  webllmModels: DriverApi['webllmModels'];
-  downloadWebllmModel(
-    modelId: string,
-    emit: (e: DriverEvent) => void,
-  ): ReturnType<DriverApi['downloadWebllmModel']>;
-  deleteWebllmModel: DriverApi['deleteWebllmModel'];
-}
 
 export interface HostParts {
   store: StoryStore;

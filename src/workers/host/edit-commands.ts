@@ -1,5 +1,6 @@
 // Editing commands from the turn inspector: edit a source or a variant (as deltas, so concurrent edits
 // merge), mark perceived nothing, regenerate, keep as is, switch branches or start one at a turn.
+import type { EditApi } from '../api/edit.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
 import { editSource } from '../../driver/doc/turns.ts';
 import { editPovText, markPerceivedNothing, readPov } from '../../driver/doc/pov.ts';
@@ -7,23 +8,11 @@ import { newestLeafUnder, setActiveLeaf } from '../../driver/doc/tree.ts';
 import { activeLeaf, hasTurn } from '../../driver/doc/turns.ts';
 import { keepAsIs } from '../../driver/views/keep.ts';
 import { regenerate, regenerateView } from '../../driver/turns/commands.ts';
-import type { DriverApi, Failure, Result } from '../api.ts';
+import type { Failure, Result } from '../api.ts';
 import { isFailure, noTurn, type HostContext } from './context.ts';
 import type { Generations } from './play-commands.ts';
 import type { OpenStory } from '../store/story-store.ts';
 import { uiText } from '../i18n/ui-text.ts';
-
-type EditApi = Pick<
-  DriverApi,
-  | 'editSource'
-  | 'editPov'
-  | 'markPerceivedNothing'
-  | 'regenerateProjection'
-  | 'regenerateFrom'
-  | 'keepAsIs'
-  | 'switchBranch'
-  | 'branchFrom'
->;
 
 /** An edit that would leave a text empty: what happened and what to do instead. */
 const emptyEdit = (view: boolean): Failure => ({

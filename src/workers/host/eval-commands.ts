@@ -5,9 +5,9 @@ import { loadEvalScene, type EvalScene } from '../../driver/eval/scene.ts';
 import { runEval } from '../../driver/eval/run-eval.ts';
 import { createTape } from '../../driver/eval/tape.ts';
 import type { ChatModel } from '../../driver/model.ts';
-import type { EvalApi } from '../api-eval.ts';
+import type { EvalApi } from '../api/eval.ts';
 import { uiText } from '../i18n/ui-text.ts';
-import { backendProfileSchema, type BackendProfile } from '../store/device-settings.ts';
+import { backendProfileSchema, type BackendProfile } from '../../backends/profile.ts';
 import { libraryEnv } from './command-env.ts';
 import type { HostContext } from './context.ts';
 

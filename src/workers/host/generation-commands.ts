@@ -5,7 +5,7 @@ import { patchStoryGeneration } from '../../driver/doc/story-doc.ts';
 import { readStoryPreset } from '../../driver/doc/story-preset.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
 import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
-import type { GenerationApi } from '../api-generation.ts';
+import type { GenerationApi } from '../api/generation.ts';
 import { maxTokensFor, profileFor } from '../store/device-settings.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 import { isFailure, type HostContext } from './context.ts';

@@ -1,11 +1,14 @@
 // Files in and out of the library: the review of what a file holds (nothing written), its import —
 // a character (with its own book) or a lorebook into the library, a chat or Story JSON as a new
 // story, a SillyTavern preset into the presets — and exports in SillyTavern's formats and Markdown.
+import type { ImportApi } from '../api/import.ts';
+import type { LibraryApi } from '../api/library.ts';
+import type { PromptsApi } from '../api/prompts.ts';
 import { readImport, type ReadImport } from '../../driver/import/read-import.ts';
-import { cardOf } from '../../driver/import/library-card.ts';
-import { characterToPng, characterToV3 } from '../../driver/import/card-write.ts';
-import { isPng } from '../../driver/import/png-chunks.ts';
-import { loreBookToWorldInfo } from '../../driver/import/world-info.ts';
+import { cardOf } from '../../driver/import/card/library-card.ts';
+import { characterToPng, characterToV3 } from '../../driver/import/card/card-write.ts';
+import { loreBookToWorldInfo } from '../../driver/import/lorebook/world-info.ts';
+import { isPng } from '../../driver/import/card/png-chunks.ts';
 import { storyMarkdown } from '../../driver/story-json/markdown.ts';
 import { listCharacters } from '../../driver/doc/library-doc.ts';
 import { putWorld, readLorebook } from '../../driver/doc/library-worlds.ts';
@@ -16,21 +19,12 @@ import { cardWorldPieces } from '../../driver/turns/card-world.ts';
 import { libraryEnv } from './command-env.ts';
 import { getParticipant, listParticipants } from '../../driver/doc/participants.ts';
 import { readMeta } from '../../driver/doc/story-doc.ts';
-import type { DriverApi, ExportedFile, Failure, ImportFileInput, ImportOptions } from '../api.ts';
+import type { ExportedFile, Failure, ImportFileInput, ImportOptions } from '../api.ts';
 import { isFailure, type HostContext } from './context.ts';
 import { registerStory } from './register-story.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 
-type ImportCommands = Pick<
-  DriverApi,
-  | 'reviewImport'
-  | 'importFile'
-  | 'exportCharacter'
-  | 'exportLorebook'
-  | 'exportStoryMarkdown'
-  | 'cardWorld'
-  | 'acceptCardWorld'
->;
+type ImportCommands = ImportApi;
 
 const invalid = (detail: string): Failure => ({ ok: false, code: 'invalid', detail });
 /** Letters, digits and dashes of a name, for a file name. */
@@ -48,7 +42,7 @@ const jsonFile = (name: string, value: unknown): ExportedFile => ({
 
 export function importCommands(
   ctx: HostContext,
-  delegate: Pick<DriverApi, 'importStory' | 'importSillyTavernPreset'>,
+  delegate: Pick<LibraryApi, 'importStory'> & Pick<PromptsApi, 'importSillyTavernPreset'>,
 ): ImportCommands {
   const iso = () => new Date(ctx.clock()).toISOString();
   const read = async (file: ImportFileInput, options: ImportOptions = {}): Promise<ReadImport> => {

@@ -3,8 +3,8 @@
 // (K14) — reviewed first, then written as the person chose: replaced, kept both, named apart.
 import type * as Y from 'yjs';
 import type { ImportReport, ImportedCharacter } from '../../driver/import/intermediate.ts';
-import { avatarUrl, libraryCharacterOf } from '../../driver/import/library-card.ts';
-import { withEntriesDisabled } from '../../driver/import/card-variables.ts';
+import { avatarUrl, libraryCharacterOf } from '../../driver/import/card/library-card.ts';
+import { withEntriesDisabled } from '../../driver/import/card/card-variables.ts';
 import {
   apartName,
   characterTwin,
@@ -15,7 +15,7 @@ import {
 import { listCharacters, putCharacter, removeEntry, LIBRARY_SECTION } from '../../driver/doc/library-doc.ts';
 import { listLorebooks, putLorebook } from '../../driver/doc/library-worlds.ts';
 import type { LoreBook, LoreBookInput } from '../../driver/doc/lore-book.ts';
-import type { ImportOptions } from '../api-import.ts';
+import type { ImportOptions } from '../api/import.ts';
 import { uiText } from '../i18n/ui-text.ts';
 import { fitAvatar } from './avatar-fit.ts';
 import type { DevicePictures } from './device-pictures.ts';

@@ -1,14 +1,12 @@
 // The turn inspector's reads: one turn's source, views and what each request was given, and a
 // request's full text rebuilt from the story as it is now.
+import type { InspectApi } from '../api/views.ts';
 import { hasTurn } from '../../driver/doc/turns.ts';
 import { requestOf } from '../../driver/turns/request-of.ts';
-import type { DriverApi } from '../api.ts';
 import { uiText } from '../i18n/ui-text.ts';
 import { commandEnv } from './command-env.ts';
 import { isFailure, noTurn, type HostContext } from './context.ts';
 import { inspect } from './views.ts';
-
-type InspectApi = Pick<DriverApi, 'inspectTurn' | 'turnRequest'>;
 
 export function inspectCommands(ctx: HostContext): InspectApi {
   return {

@@ -1,10 +1,10 @@
 // The commands of each group the worker loads on first use (host/lazy-commands.ts): files in and out,
 // "Evaluate this model", the assistants' chats. Listed here because the page may call any of them first.
-import type { AssistantApi } from '../api-assistant.ts';
-import type { AssistantTurnsApi } from '../api-assistant-turns.ts';
-import type { EvalApi } from '../api-eval.ts';
-import type { ImportApi } from '../api-import.ts';
-import type { PresetAssistantApi } from '../api-preset-assistant.ts';
+import type { AssistantApi } from '../api/assistant.ts';
+import type { AssistantTurnsApi } from '../api/assistant.ts';
+import type { EvalApi } from '../api/eval.ts';
+import type { ImportApi } from '../api/import.ts';
+import type { PresetAssistantApi } from '../api/assistant.ts';
 
 export const IMPORT_COMMANDS = {
   reviewImport: true,

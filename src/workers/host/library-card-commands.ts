@@ -1,5 +1,6 @@
 // Library card commands: a library character's card and a persona edited after creation or import,
 // and either one deleted. Each answer says what to do when the library refuses; stories are untouched.
+import type { LibraryCardsApi } from '../api/library-cards.ts';
 import type { z } from 'zod';
 import {
   characterCardEditSchema,
@@ -14,18 +15,11 @@ import { releasePictures } from './device-pictures.ts';
 import { base64Encode } from '../../driver/import/text-bytes.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
 import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
-import type { DriverApi, Failure, Result } from '../api.ts';
+import type { Failure, Result } from '../api.ts';
 import type { HostContext } from './context.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 
-type LibraryCardCommands = Pick<
-  DriverApi,
-  | 'editLibraryCharacter'
-  | 'editLibraryPersona'
-  | 'deleteLibraryCharacter'
-  | 'deleteLibraryPersona'
-  | 'characterExpressions'
->;
+type LibraryCardCommands = LibraryCardsApi;
 
 const notSaved = (reason: string): Failure => ({
   ok: false,

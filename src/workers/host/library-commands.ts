@@ -1,4 +1,5 @@
 // Library commands: list, create, import, export and delete stories.
+import type { LibraryApi } from '../api/library.ts';
 import * as Y from 'yjs';
 import { createStory } from '../../driver/doc/story-doc.ts';
 import { addParticipant, listParticipants } from '../../driver/doc/participants.ts';
@@ -22,7 +23,7 @@ import { exportStory } from '../../driver/story-json/export.ts';
 import { pendingViews } from '../../driver/turns/background.ts';
 import { exportSegmentedStory } from '../../driver/story-json/export-segments.ts';
 import { segmentExportLoader } from '../store/segment-export-loader.ts';
-import type { DriverApi, NewStoryInput, Result } from '../api.ts';
+import type { NewStoryInput, Result } from '../api.ts';
 import type { World } from '../../driver/doc/world.ts';
 import { isFailure, type HostContext } from './context.ts';
 import { registerStory } from './register-story.ts';
@@ -35,11 +36,6 @@ import {
   type StartPresetChoice,
 } from './start-presets.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
-
-type LibraryApi = Pick<
-  DriverApi,
-  'listStories' | 'createStory' | 'libraryCast' | 'deleteStory' | 'importStory' | 'exportStory'
->;
 
 export function libraryCommands(ctx: HostContext): LibraryApi {
   const iso = () => new Date(ctx.clock()).toISOString();

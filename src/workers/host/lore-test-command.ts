@@ -1,5 +1,6 @@
 // "Test this text": the library's lorebooks scanned for one character on one text, as if it were the
 // newest message of its window (no history, nothing fired before), with every reason in words.
+import type { LoreTestApi } from '../api/world.ts';
 import { z } from 'zod';
 import { readLorebook } from '../../driver/doc/library-worlds.ts';
 import { DEFAULT_LORE_SETTINGS, loreSettingsSchema, type LoreBook } from '../../driver/doc/lore-book.ts';
@@ -7,7 +8,6 @@ import { estimateTokens } from '../../driver/budget/tokens.ts';
 import { activateLore } from '../../driver/lore/activate.ts';
 import { createSeededRandom } from '../../driver/lore/seeded-random.ts';
 import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
-import type { DriverApi } from '../api.ts';
 import type { HostContext } from './context.ts';
 import { loreScanView } from './lore-scan-view.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
@@ -24,7 +24,7 @@ const testInputSchema = z.object({
   settings: loreSettingsSchema.partial().optional(),
 });
 
-export function loreTestCommand(ctx: HostContext): Pick<DriverApi, 'testLore'> {
+export function loreTestCommand(ctx: HostContext): LoreTestApi {
   return {
     async testLore(input) {
       const parsed = safeParseIn(testInputSchema, input, workerUiLanguage());

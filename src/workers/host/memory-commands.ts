@@ -3,16 +3,15 @@
 // chronicle; nothing a chronicler wrote is overwritten. A review or a memory set aside names its record,
 // so it holds wherever that record is (a chronicle entry of turns two branches share is on both); what
 // the person adds is tied to a turn of the active path, so a branch keeps its own.
+import type { MemoryApi } from '../api/views.ts';
 import { writeRecords } from '../../driver/doc/chronicle.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
 import { activeLeaf, turnParent } from '../../driver/doc/turns.ts';
 import type { Story } from '../../driver/env.ts';
-import type { DriverApi, Failure, MemoryEditInput, MemoryView, Result } from '../api.ts';
+import type { Failure, MemoryEditInput, MemoryView, Result } from '../api.ts';
 import { uiText } from '../i18n/ui-text.ts';
 import { isFailure, type HostContext } from './context.ts';
 import { memoryView } from './memory-view.ts';
-
-type MemoryApi = Pick<DriverApi, 'memory' | 'editMemory'>;
 
 const refused = (detail: string): Failure => ({ ok: false, code: 'invalid', detail });
 const unknownParticipant: Failure = {

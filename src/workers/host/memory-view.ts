@@ -4,8 +4,8 @@
 import type { StateDomain } from '../../driver/doc/chronicle.ts';
 import type { Story } from '../../driver/env.ts';
 import { activeLeaf } from '../../driver/doc/turns.ts';
-import { pathIndexOf } from '../../driver/turns/chronicle.ts';
-import { chronicleOnPath } from '../../driver/views/chronicle-on-path.ts';
+import { pathIndexOf } from '../../driver/turns/chronicler.ts';
+import { chronicleOnPath } from '../../driver/memory/chronicle-on-path.ts';
 import type { MemoryView } from '../api.ts';
 
 export function memoryView(story: Story, who: string): MemoryView {

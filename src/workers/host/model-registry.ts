@@ -2,16 +2,11 @@
 // is unchanged (a WebLLM engine is expensive to load; an OpenAI client is cheap but stateless), whose
 // limits tell the profile's context setting over what the server says.
 import type { ChatModel, ModelFailure } from '../../driver/model.ts';
-import { withContextSetting } from '../backends/context-setting.ts';
-import {
-  profileFor,
-  type BackendProfile,
-  type BackendRole,
-  type DeviceSettings,
-} from '../store/device-settings.ts';
+import { withContextSetting } from '../../backends/context-setting.ts';
+import { profileFor, type BackendRole, type DeviceSettings } from '../store/device-settings.ts';
+import { type BackendProfile } from '../../backends/profile.ts';
 import { uiText } from '../i18n/ui-text.ts';
-
-export type BackendFactory = (profile: BackendProfile) => ChatModel;
+import type { BackendFactory } from '../../backends/device-backends.ts';
 
 export interface ModelRegistry {
   modelFor(settings: DeviceSettings, storyId: string, op: BackendRole): ChatModel | ModelFailure;

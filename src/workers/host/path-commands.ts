@@ -4,7 +4,7 @@ import { DocOrigin } from '../../driver/doc/origins.ts';
 import { cutPathAt } from '../../driver/doc/path-cut.ts';
 import { setActiveLeaf } from '../../driver/doc/tree.ts';
 import { hasTurn } from '../../driver/doc/turns.ts';
-import type { PathApi } from '../api-path.ts';
+import type { PathApi } from '../api/path.ts';
 import { uiText } from '../i18n/ui-text.ts';
 import { isFailure, noTurn, type HostContext } from './context.ts';
 

@@ -3,6 +3,7 @@
 // each story's background work (the views nobody waited for, memories: background.ts) runs between
 // commands through the driver's scheduler, stopped by the next command; Cancel aborts a command end
 // to end and holds the background until the next one; nothing partial is stored.
+import type { PlayApi } from '../api/play.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
 import { setPresent } from '../../driver/doc/participants.ts';
 import { participantRefusal } from '../../driver/i18n/doc-refusals.ts';
@@ -15,26 +16,13 @@ import { freshen } from '../../driver/turns/freshen.ts';
 import { completeStory, pendingViews } from '../../driver/turns/background.ts';
 import { createScheduler, type Scheduler } from '../../driver/turns/scheduler.ts';
 import { activeLeaf } from '../../driver/doc/turns.ts';
-import type { DriverApi, Failure } from '../api.ts';
+import type { Failure } from '../api.ts';
 import { isFailure, type HostContext } from './context.ts';
 import { commandEnv } from './command-env.ts';
 import { createTokenBatcher } from './token-batcher.ts';
 import { createFailedRuns, type FailedRun } from './failed-generations.ts';
 import type { OpenStory } from '../store/story-store.ts';
 import { uiText } from '../i18n/ui-text.ts';
-
-type PlayApi = Pick<
-  DriverApi,
-  | 'send'
-  | 'act'
-  | 'completeViews'
-  | 'resumeBackground'
-  | 'resolveStale'
-  | 'cancel'
-  | 'setPresent'
-  | 'updateStorySettings'
-  | 'setStoryLanguage'
->;
 
 export interface Generations {
   /**
@@ -244,9 +232,11 @@ export function playCommands(ctx: HostContext, generations: Generations): PlayAp
             text: input.text,
             ...(input.next !== undefined ? { next: input.next } : {}),
             ...(input.stale ? { stale: input.stale } : {}),
+            ...(input.resume !== undefined ? { resume: input.resume } : {}),
           });
         },
-        { rowsFirst: true },
+        // A resumed send stored its turn already: only the first one shows its row before generating.
+        { rowsFirst: input.resume === undefined },
       );
     },
 

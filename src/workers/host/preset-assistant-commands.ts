@@ -1,7 +1,7 @@
 // The preset made from a SillyTavern preset by the model: the file is read and mapped as the
 // deterministic import maps it, the preset is made without prompts, and the first message of its
 // assistant chat hands the model the mapped prose to write in every shipped language.
-import { sillyTavernImportMessage } from '../../driver/assistant/preset-assistant.ts';
+import { sillyTavernImportMessage } from '../../driver/assistant/preset/preset-assistant.ts';
 import { putPreset } from '../../driver/doc/library-presets.ts';
 import { listPromptOverrides } from '../../driver/doc/prompt-overrides.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
@@ -9,8 +9,8 @@ import { readJsonText } from '../../driver/import/json-text.ts';
 import { importSillyTavernPreset } from '../../driver/presets/sillytavern.ts';
 import { PromptProblem } from '../../driver/prompts/render.ts';
 import { resolvePrompts } from '../../driver/prompts/resolve.ts';
-import type { AssistantApi } from '../api-assistant.ts';
-import type { PresetAssistantApi } from '../api-preset-assistant.ts';
+import type { AssistantApi } from '../api/assistant.ts';
+import type { PresetAssistantApi } from '../api/assistant.ts';
 import { workerUiLanguage } from '../i18n/ui-text.ts';
 import type { HostContext } from './context.ts';
 

@@ -1,4 +1,4 @@
-// Presets as library things (api-preset-library.ts): a new one from the shipped prose or a world's
+// Presets as library things (api/preset-library.ts): a new one from the shipped prose or a world's
 // prose, retitled and redescribed, deleted into the library's trash (the stories using it named
 // first) and restored from there.
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import {
   trashPreset,
 } from '../../driver/presets/preset-deletion.ts';
 import { shippedProse, worldProse } from '../../driver/presets/preset-sources.ts';
-import type { PresetLibraryApi } from '../api-preset-library.ts';
+import type { PresetLibraryApi } from '../api/preset-library.ts';
 import type { Failure, Result } from '../api.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 import { isFailure, type HostContext } from './context.ts';

@@ -2,7 +2,7 @@
 import { storyProblems } from '../../driver/views/story-problems.ts';
 import { repairLeaf } from '../../driver/doc/tree.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
-import type { ProblemsApi } from '../api-problems.ts';
+import type { ProblemsApi } from '../api/problems.ts';
 import { isFailure, type HostContext } from './context.ts';
 
 export function problemCommands(ctx: HostContext): ProblemsApi {

@@ -1,5 +1,6 @@
 // Prompt and preset commands: the editor's listing (shipped original, library edit, story override,
 // what is used), edits and restores, presets in the library and in a story, SillyTavern import.
+import type { PromptsApi } from '../api/prompts.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
 import type * as Y from 'yjs';
 import {
@@ -28,25 +29,13 @@ import { importSillyTavernPreset } from '../../driver/presets/sillytavern.ts';
 import { readJsonText } from '../../driver/import/json-text.ts';
 import type { PromptSet } from '../../driver/prompts/render.ts';
 import type { Language } from '../../driver/doc/schema.ts';
-import type { DriverApi, PromptEntry, PromptScope, Result } from '../api.ts';
+import type { PromptEntry, PromptScope, Result } from '../api.ts';
 import { isFailure, type HostContext } from './context.ts';
 import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
 import { workerUiLanguage } from '../i18n/ui-text.ts';
 import { z } from 'zod';
 
-type PromptApi = Pick<
-  DriverApi,
-  | 'listPrompts'
-  | 'setPrompt'
-  | 'restorePrompt'
-  | 'listPresets'
-  | 'importSillyTavernPreset'
-  | 'importSillyTavernPresetText'
-  | 'storyPreset'
-  | 'applyPreset'
-  | 'reapplyPreset'
-  | 'removeStoryPreset'
->;
+type PromptApi = PromptsApi;
 
 /** The prompts a story's requests use: shipped, then the user's library edits, then the story's own. */
 export function storyPrompts(shipped: PromptSet, library: Y.Doc, story: Y.Doc): PromptSet {

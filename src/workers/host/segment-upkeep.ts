@@ -4,7 +4,7 @@
 // SEGMENT_IDLE_UNLOAD_MS; the band above the rows asked for is fetched before they are scrolled
 // past. A story kept in one document has no segments: all of it is a no-op there.
 import { writeBoundaryCheckpoints } from '../../driver/views/boundary-checkpoint.ts';
-import { segmentsWanted } from '../../driver/turns/chronicle-boundaries.ts';
+import { segmentsWanted } from '../../driver/memory/chronicle-boundaries.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
 import { SEGMENT_IDLE_UNLOAD_MS } from '../store/segment-store.ts';
 import type { OpenStory } from '../store/story-store.ts';

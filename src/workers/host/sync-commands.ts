@@ -2,12 +2,13 @@
 // syncs from device settings (the device's own server; a joined story's server and room token), remote
 // library changes pushed to the page, and the sync commands. A story known only from the synced library
 // opens as an empty document and waits (briefly) for the server to fill it.
+import type { SyncApi } from '../api/sync.ts';
 import { readPairing } from '../sync/pairing-link.ts';
 import { listStories, onStoryEntriesRemoved } from '../../driver/doc/library-doc.ts';
 import { metaMap } from '../../driver/doc/story-doc.ts';
 import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
 import { sharedStorySchema, type DeviceSettings } from '../store/device-settings.ts';
-import type { DriverApi, DriverEvent, Failure, Result, SyncTestReport } from '../api.ts';
+import type { DriverEvent, Failure, Result, SyncTestReport } from '../api.ts';
 import type { SettingsStore } from '../store/settings-store.ts';
 import type { OpenStory, StoryStore } from '../store/story-store.ts';
 import { createSyncClient } from '../sync/client.ts';
@@ -37,16 +38,7 @@ export interface HostSync {
   apply(settings: Pick<DeviceSettings, 'sync' | 'sharedStories'>): void;
   /** null when the story has content; why not when it is known only from the library and has not arrived. */
   arrived(story: OpenStory): Promise<Failure | null>;
-  commands: Pick<
-    DriverApi,
-    | 'syncStatus'
-    | 'testSync'
-    | 'joinSharedStory'
-    | 'readPairingLink'
-    | 'leaveSharedStory'
-    | 'setPresence'
-    | 'presence'
-  >;
+  commands: SyncApi;
 }
 
 export function createHostSync(deps: {

@@ -2,7 +2,7 @@
 // that refused, so the assistants' later turns on them go straight to the JSON fallback instead of
 // being refused first, and a profile pointed elsewhere since is asked with tools again.
 import type { ChatModel } from '../../driver/model.ts';
-import type { BackendProfile } from '../store/device-settings.ts';
+import type { BackendProfile } from '../../backends/profile.ts';
 import type { SettingsStore } from '../store/settings-store.ts';
 
 /** The profile's model, told to take no tools when its server refused them before. */

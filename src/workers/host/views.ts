@@ -5,7 +5,7 @@ import { readMeta } from '../../driver/doc/story-doc.ts';
 import { povGiven } from '../../driver/doc/pov.ts';
 import { turnGiven } from '../../driver/doc/turns.ts';
 import type { Story } from '../../driver/env.ts';
-import { staleHistory } from '../../driver/views/stale-history.ts';
+import { staleHistory } from '../../driver/turns/stale-history.ts';
 import { entryOf } from '../../driver/views/path-node.ts';
 import { readStoryBooks } from '../../driver/doc/story-world.ts';
 import { timedKey } from '../../driver/lore/activate.ts';

@@ -1,6 +1,7 @@
 // World and lorebook commands: the library's worlds and books (list, save, delete), and a story's
 // copy of them (read with its status, edit, re-apply). Copies are made at a story's start
 // (library-commands.ts); nothing here changes a running story unless the person asks.
+import type { WorldApi } from '../api/world.ts';
 import {
   listLorebooks,
   listWorlds,
@@ -25,25 +26,12 @@ import { listCharacters, listPersonas, putCharacter, putPersona } from '../../dr
 import { bookHash, reappliedWorld, worldHash } from '../../driver/world/start.ts';
 import { copyState } from '../../driver/doc/copy-state.ts';
 import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
-import type { DriverApi, Failure, Result } from '../api.ts';
+import type { Failure, Result } from '../api.ts';
 import { isFailure, type HostContext } from './context.ts';
 import { uiText, workerUiLanguage } from '../i18n/ui-text.ts';
 import { z } from 'zod';
 
-type WorldCommands = Pick<
-  DriverApi,
-  | 'listWorlds'
-  | 'saveWorld'
-  | 'deleteWorld'
-  | 'listLorebooks'
-  | 'saveLorebook'
-  | 'deleteLorebook'
-  | 'attachLorebook'
-  | 'storyWorld'
-  | 'editStoryWorld'
-  | 'reapplyWorld'
-  | 'editStoryLore'
->;
+type WorldCommands = WorldApi;
 
 const invalid = (detail: string): Failure => ({ ok: false, code: 'invalid', detail });
 

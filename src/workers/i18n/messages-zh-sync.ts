@@ -3,7 +3,7 @@
 import type { Messages } from '../../driver/i18n/translate.ts';
 
 export const WORKER_SYNC_MESSAGES_ZH: Messages = {
-  // sync-room.ts
+  // sync/room.ts
   'Connecting to {server}…': '正在连接 {server}…',
   'Catching up with {server}…': '正在与 {server} 同步最新内容…',
   'Up to date with {server}; changes are shared as they happen.':
@@ -26,19 +26,19 @@ export const WORKER_SYNC_MESSAGES_ZH: Messages = {
     '{server} 没有响应（{reason}）。改动保存在本设备上，服务器恢复后会发送；正在重试。',
   '{server} answers but the live connection keeps dropping (close {code}); retrying. If it persists, check that a proxy in front of the server passes WebSocket upgrades.':
     '{server} 有响应，但实时连接不断断开（关闭代码 {code}）；正在重试。如果一直如此，请检查服务器前面的代理是否放行 WebSocket 升级。',
-  // sync-probe.ts
+  // sync/probe.ts
   'the server answered {status}': '服务器的响应是 {status}',
   'the server’s answer was not a Rashomon sync server’s': '服务器的响应不像 Rashomon 同步服务器',
-  // sync-status.ts
+  // sync/status.ts
   'Sync is off: this device keeps its stories to itself. Open a pairing link or set a server in Settings → Sync.':
     '同步已关闭：本设备的故事只保存在本机。请打开配对链接，或在“设置 → 同步”中设置服务器。',
   'Starting to sync…': '正在开始同步…',
   '{room} (and {count} more): {detail}': '{room}（另有 {count} 个）：{detail}',
   '{room}: {detail}': '{room}：{detail}',
-  // sync-target.ts
+  // sync/target.ts
   'the server address starts with http:// or https://': '服务器地址须以 http:// 或 https:// 开头',
   'a token is needed': '需要填写令牌',
-  // sync-arrival.ts
+  // sync/arrival.ts
   'This story is listed in the synced library but its content is not on this device, and sync is off. Turn sync on in Settings → Sync to fetch it.':
     '这个故事在同步的故事列表中，但内容不在本设备上，而同步已关闭。请在“设置 → 同步”中开启同步以获取它。',
   'This story’s content has not reached this device yet: {reason}':
@@ -47,9 +47,9 @@ export const WORKER_SYNC_MESSAGES_ZH: Messages = {
     '同步服务器上还没有这个故事的内容：请在创建它的设备联网时，在那台设备上打开它。',
   'This story’s content is still on its way from the sync server; try again in a moment.':
     '这个故事的内容仍在从同步服务器传来；请稍后再试。',
-  // sync-presence.ts
+  // sync/presence.ts
   'Presence not shared: {reason}': '未共享在线状态：{reason}',
-  // host-sync.ts
+  // host/sync-commands.ts
   'The story list': '故事列表',
   '“{title}”': '《{title}》',
   'The shared story {room}': '共享的故事 {room}',

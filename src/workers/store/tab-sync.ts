@@ -7,7 +7,7 @@
 // and story-changed).
 import * as Y from 'yjs';
 import { z } from 'zod';
-import { SYNC_ORIGINS } from '../sync/origins.ts';
+import { SYNC_ORIGINS } from './origins.ts';
 
 /** The platform's BroadcastChannel; injected, so Node tests that simulate devices leave it out. */
 export type TabChannel = typeof BroadcastChannel;

@@ -1,6 +1,7 @@
 // Presence per story room: this device's state goes into the room's awareness (kept while the story is
 // not connected, applied when it is), and peers' states, validated, are pushed as 'presence' events.
-import type { DriverApi, DriverEvent, Result } from '../api.ts';
+import type { PresenceApi } from '../api/sync.ts';
+import type { DriverEvent, Result } from '../api.ts';
 import { peersOf, presenceStateSchema, type Peer, type PresenceState } from './presence-state.ts';
 import type { SyncClient } from './client.ts';
 import { uiText } from '../i18n/ui-text.ts';
@@ -8,7 +9,7 @@ import { uiText } from '../i18n/ui-text.ts';
 export interface SyncPresence {
   /** Starts sharing and watching presence in a story's room (after `client.attach`). */
   watch(storyId: string): void;
-  commands: Pick<DriverApi, 'setPresence' | 'presence'>;
+  commands: PresenceApi;
 }
 
 export function createSyncPresence(client: SyncClient, emit: (e: DriverEvent) => void): SyncPresence {

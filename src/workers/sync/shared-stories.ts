@@ -14,7 +14,7 @@ import { segmentOf } from '../../driver/doc/segment-key.ts';
 import { metaMap, readMeta, turnsMap } from '../../driver/doc/story-doc.ts';
 import type { OpenStory } from '../store/story-store.ts';
 import type { SharedStory } from '../store/device-settings.ts';
-import { SYNC_ORIGINS } from './origins.ts';
+import { SYNC_ORIGINS } from '../store/origins.ts';
 
 export interface SharedStories {
   /** Follows the joined stories: opens and lists the new ones, stops keeping the left ones' listing. */

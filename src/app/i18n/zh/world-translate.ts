@@ -1,5 +1,5 @@
 // Translating a world: "Translate…" on a world's page (worlds/world-translate.tsx) and what its
-// proposals are called (assistant/translate-heading.ts).
+// proposals are called (assistant/change-heading.ts).
 import type { Messages } from '../../../driver/i18n/translate.ts';
 
 export const ZH_WORLD_TRANSLATE: Messages = {

@@ -3,7 +3,7 @@
 import { Show, type JSX } from 'solid-js';
 import type { TranscriptRow } from '../../../workers/api.ts';
 import { t } from '../../i18n/ui-text.ts';
-import type { RowActions } from './turn-tools.tsx';
+import type { RowActions } from './row-actions.ts';
 
 /** The button's accessible name: it names the row by its author, unless the user perceived nothing of it. */
 const label = (row: TranscriptRow): string =>

@@ -5,7 +5,8 @@ import { Show, type JSX } from 'solid-js';
 import type { TranscriptRow } from '../../../workers/api.ts';
 import { badgeLabel } from '../../ui/badges.tsx';
 import { t } from '../../i18n/ui-text.ts';
-import { TurnTools, type RowActions } from './turn-tools.tsx';
+import { TurnTools } from './turn-tools.tsx';
+import type { RowActions } from './row-actions.ts';
 import { swipeKeys } from './row-swipe.ts';
 
 export function NothingRow(props: {

@@ -3,7 +3,7 @@
 import type { JSX } from 'solid-js';
 import type { TranscriptRow } from '../../../workers/api.ts';
 import { t } from '../../i18n/ui-text.ts';
-import type { RowActions } from './turn-tools.tsx';
+import type { RowActions } from './row-actions.ts';
 
 export function RowDeleteButton(props: { row: TranscriptRow; actions: RowActions }): JSX.Element {
   return (

@@ -5,7 +5,7 @@ import { Show, createEffect, createSignal, on, type JSX } from 'solid-js';
 import type { TranscriptRow } from '../../../workers/api.ts';
 import { t } from '../../i18n/ui-text.ts';
 import { focusOnMount } from '../../ui/focus-on-mount.ts';
-import type { RowActions } from './turn-tools.tsx';
+import type { RowActions } from './row-actions.ts';
 
 /** Rows with a text of their own to edit: not a turn perceived as nothing, nor one not projected yet. */
 export const editable = (row: TranscriptRow): boolean => row.kind === 'own' || row.kind === 'perceived';

@@ -1,7 +1,7 @@
 // The alternatives of a row by keyboard: ← and → step through them (‹ ›) while the row or one of its
 // controls has the focus; the focus then goes to the same control of the row that takes its place.
 import type { TranscriptRow } from '../../../workers/api.ts';
-import type { RowActions } from './turn-tools.tsx';
+import type { RowActions } from './row-actions.ts';
 
 const STEPS: Readonly<Record<string, -1 | 1>> = { ArrowLeft: -1, ArrowRight: 1 };
 

@@ -7,7 +7,7 @@ import { PendingRow } from './pending-row.tsx';
 import type { StoryState } from '../story-state.ts';
 import { TranscriptRowView } from './transcript-row.tsx';
 import { createTranscriptWindow } from './transcript-window.ts';
-import type { RowActions, RowControl } from './turn-tools.tsx';
+import type { RowActions, RowControl } from './row-actions.ts';
 import './transcript.css';
 
 export function TranscriptView(props: {

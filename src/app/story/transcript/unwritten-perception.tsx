@@ -4,7 +4,7 @@
 // reading as someone else: nothing is changed from there).
 import { Show, type JSX } from 'solid-js';
 import { t } from '../../i18n/ui-text.ts';
-import type { RowActions } from './turn-tools.tsx';
+import type { RowActions } from './row-actions.ts';
 
 export function UnwrittenPerception(props: { actions: RowActions }): JSX.Element {
   const reader = (): string | null => props.actions.readingAs();
