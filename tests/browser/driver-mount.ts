@@ -49,6 +49,16 @@ export function mountOver(
   };
 }
 
+/** Chooses `file` in the first file input under `host`, as the person does. */
+export function chooseFile(host: HTMLElement, file: File): void {
+  const input = host.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  const data = new DataTransfer();
+  data.items.add(file);
+  input.files = data.files;
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
 /**
  * Story s1's transcript over `fake`, shown as the story screen shows it: once the story's overview is
  * in. `dispose` removes it.

@@ -6,7 +6,7 @@ import { createComponent } from 'solid-js';
 import { ImportFile } from '../../src/app/library/import-file.tsx';
 import type { ImportOptions, ImportReport } from '../../src/workers/api.ts';
 import { createFakeDriver } from './fake-driver.ts';
-import { mountOver } from './driver-mount.ts';
+import { chooseFile, mountOver } from './driver-mount.ts';
 
 const report: ImportReport = {
   kind: 'character',
@@ -14,19 +14,13 @@ const report: ImportReport = {
   spec: 'v3',
   warnings: ['the description is empty: the model knows this character only by its other fields'],
   converted: ['the picture: 3000×4000, 4.0 MB → 768×1024, 900 KB, as the library keeps it'],
-  dropped: ['expression pictures (12): the library keeps one picture per character, the card’s own'],
+  dropped: ['expression pictures (12): not in the file, not images, or over what is kept'],
   variableRules: ['变量规则'],
   twin: { name: 'Seraphina', same: true },
 };
 
-async function choose(host: HTMLElement): Promise<void> {
-  const input = host.querySelector<HTMLInputElement>('input[type="file"]');
-  if (!input) throw new Error('no file input');
-  const data = new DataTransfer();
-  data.items.add(new File(['{}'], 'seraphina.png', { type: 'image/png' }));
-  input.files = data.files;
-  input.dispatchEvent(new Event('change', { bubbles: true }));
-}
+const choose = async (host: HTMLElement): Promise<void> =>
+  chooseFile(host, new File(['{}'], 'seraphina.png', { type: 'image/png' }));
 
 describe('the import review', () => {
   it('[K14][K15] shows every note, asks about the twin, and says what the import added', async () => {

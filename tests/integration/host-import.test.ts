@@ -358,4 +358,40 @@ describe('[K15] a picture too large for the library', () => {
     const reviewed = await host.api.reviewImport({ name: 'big.png', bytes });
     expect(reviewed.ok && reviewed.report.dropped).toContain('the avatar: too large for the library');
   });
+
+  /** A card whose picture is over the library's limit: a 1.3 MB text chunk in its PNG. */
+  const bigCard = () => png([tEXt('chara', b64(v3Card())), tEXt('Comment', 'x'.repeat(1_300_000))]);
+
+  it('[K15] the original is kept on this device: the card export carries it, not the library’s', async () => {
+    const host = await setup();
+    const imported = await host.api.importFile({ name: 'big.png', bytes: bigCard() });
+    if (!imported.ok) throw new Error(imported.detail);
+    expect(imported.report.converted).toContain(
+      'the original picture (1.2 MB): kept on this device, for the card export',
+    );
+    const mira = (await host.api.libraryCast()).characters.find((c) => c.id === imported.id);
+    expect(mira?.avatar).toBeUndefined();
+    expect(mira?.originalPicture?.mime).toBe('image/png');
+    expect(mira?.originalPicture?.bytes).toBeGreaterThan(1_300_000);
+    const exported = await host.api.exportCharacter(imported.id, 'png');
+    if (!exported.ok) throw new Error(exported.detail);
+    expect(exported.picture).toBe('original');
+    expect(exported.file.bytes.length).toBeGreaterThan(1_300_000);
+    const json = await host.api.exportCharacter(imported.id, 'json');
+    // A JSON card carries no picture.
+    expect(json.ok && json.picture).toBe('none');
+  });
+
+  it('[K15] a picture the person chooses replaces the original in the export', async () => {
+    const host = await setup();
+    const imported = await host.api.importFile({ name: 'big.png', bytes: bigCard() });
+    if (!imported.ok) throw new Error(imported.detail);
+    const chosen = `data:image/png;base64,${Buffer.from(png()).toString('base64')}`;
+    expect(await host.api.setLibraryPicture(imported.id, chosen)).toEqual({ ok: true });
+    const mira = (await host.api.libraryCast()).characters.find((c) => c.id === imported.id);
+    expect(mira?.originalPicture).toBeUndefined();
+    const exported = await host.api.exportCharacter(imported.id, 'png');
+    expect(exported.ok && exported.picture).toBe('library');
+    expect(exported.ok && exported.file.bytes.length).toBeLessThan(10_000);
+  });
 });

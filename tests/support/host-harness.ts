@@ -15,6 +15,7 @@ import { createDriverHost } from '../../src/workers/host/driver-host.ts';
 import type { DeviceBackends } from '../../src/backends/device-backends.ts';
 import { createStoryStore, type StoryStore } from '../../src/workers/store/story-store.ts';
 import type { DriverApi, DriverEvent } from '../../src/workers/api.ts';
+import type { PictureStore } from '../../src/workers/store/picture-store.ts';
 import type { DeviceSettings } from '../../src/workers/store/device-settings.ts';
 import type { BackendProfile } from '../../src/backends/profile.ts';
 import type { ChatModel } from '../../src/driver/model.ts';
@@ -83,12 +84,14 @@ export async function startHost(
   server: OpenAIServer,
   store: StoryStore = createStoryStore({ prefix: `test-${randomUUID()}` }),
   storedSettings?: string,
+  /** The device's picture store (default: one in memory of its own). */
+  pictures?: PictureStore,
 ): Promise<HostHarness> {
   const backends = testBackends((p) => {
     if (p.kind !== 'openai') throw new Error('only OpenAI-compatible profiles in this harness');
     return createOpenAIChatModel({ baseURL: p.baseURL, apiKey: p.apiKey, model: p.model, wording: english });
   });
-  return connect(backends, store, storedSettings ?? testSettings(server));
+  return connect(backends, store, storedSettings ?? testSettings(server), pictures);
 }
 
 /**
@@ -111,9 +114,11 @@ async function connect(
   backends: DeviceBackends,
   store: StoryStore,
   settings: DeviceSettings | string,
+  pictures?: PictureStore,
 ): Promise<HostHarness> {
   const host = createDriverHost({
     store,
+    ...(pictures ? { pictures } : {}),
     settings: memorySettings(settings),
     prompts: shippedPrompts(),
     evalScenes: async () => evalSceneFiles(SHIPPED_SCENES_DIR),

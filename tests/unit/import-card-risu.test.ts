@@ -1,5 +1,5 @@
-// [K11] A RisuAI card: its expression pictures and other assets, scripts and HTML named under "Left
-// out" with how many, its additional text read after the description; PNGs made here with the
+// [K11] A RisuAI card: its expression pictures kept with their names (for the importing device), its
+// other assets, scripts and HTML named under "Left out" with how many, its additional text read after the description; PNGs made here with the
 // project's own chunk writer (never a third-party card).
 import { describe, expect, it } from 'vitest';
 import { onePixelPng, withPngTexts } from '../../src/driver/import/card/png-text.ts';
@@ -52,7 +52,7 @@ const v3 = {
 };
 
 describe('[K11] RisuAI cards', () => {
-  it('[K11] names expression pictures, assets and scripts under Left out, and reads the additional text', () => {
+  it('[K11] keeps expression pictures by name, names assets and scripts under Left out, reads the additional text', () => {
     const bytes = risuPng([
       { keyword: 'ccv3', text: b64(v3) },
       ...[1, 2, 3, 4].map((n) => ({ keyword: `chara-ext-asset_:${n}`, text: picture })),
@@ -66,9 +66,17 @@ describe('[K11] RisuAI cards', () => {
       'sad',
       'map',
     ]);
+    expect(character.expressions?.map(({ name, mime }) => [name, mime])).toEqual([
+      ['joy', 'image/png'],
+      ['anger', 'image/png'],
+      ['sad', 'image/png'],
+    ]);
+    expect(report.converted).toContain(
+      'expression pictures (3) → kept on this device, shown with the character',
+    );
+    expect(report.dropped.filter((d) => d.startsWith('expression'))).toEqual([]);
     expect(report.dropped).toEqual(
       expect.arrayContaining([
-        'expression pictures (3): the library keeps one picture per character, the card’s own',
         'RisuAI’s additional assets (1): no place for them',
         'RisuAI regex scripts (2): Rashomon runs no scripts on the text',
         'RisuAI trigger scripts (1): Rashomon runs no scripts',
@@ -94,6 +102,7 @@ describe('[K11] RisuAI cards', () => {
             emotions: [
               ['joy', '__asset:1'],
               ['fear', '__asset:2'],
+              ['cry', '__asset:5'],
             ],
             additionalAssets: [['map', '__asset:3', 'png']],
             vits: { voice: '__asset:4' },
@@ -104,20 +113,25 @@ describe('[K11] RisuAI cards', () => {
     const bytes = risuPng([
       { keyword: 'chara', text: b64(v2) },
       { keyword: 'chara-ext-asset_1', text: picture },
-      { keyword: 'chara-ext-asset_2', text: picture },
+      { keyword: 'chara-ext-asset_2', text: Buffer.from('not an image').toString('base64') },
       { keyword: 'chara-ext-asset_3', text: picture },
       { keyword: 'chara-ext-asset_9', text: picture },
     ]);
-    const { report } = read(bytes);
+    const { character, report } = read(bytes);
+    // Kept: joy; fear's bytes are no image, cry's chunk is not in the file.
+    expect(character.expressions?.map((e) => e.name)).toEqual(['joy']);
+    expect(report.converted).toContain(
+      'expression pictures (1) → kept on this device, shown with the character',
+    );
     expect(report.dropped).toEqual(
       expect.arrayContaining([
-        'expression pictures (2): the library keeps one picture per character, the card’s own',
+        'expression pictures (2): not in the file, not images, or over what is kept',
         'RisuAI’s additional assets (1): no place for them',
         'RisuAI voice files (1): Rashomon does not speak',
         'PNG asset chunks no field names (1)',
       ]),
     );
-    expect(report.warnings).toContain('assets named but not in the file: __asset:4');
+    expect(report.warnings).toContain('assets named but not in the file: __asset:5, __asset:4');
   });
 
   it('[K11] the notes are in the person’s language', () => {
@@ -127,6 +141,6 @@ describe('[K11] RisuAI cards', () => {
     ]);
     const result = readCardFile(bytes, 'risu.png', 'zh');
     if (!result.ok) throw new Error(result.reason);
-    expect(result.report.dropped.join('\n')).toContain('表情图');
+    expect(result.report.converted.join('\n')).toContain('表情图（3 张）→ 保存在这台设备上');
   });
 });

@@ -1,6 +1,6 @@
 // One character of the library: its avatar (or its initial) and a picture to choose for it, its name,
-// how many greetings and lorebooks it has, its card exported as a PNG or a JSON file that SillyTavern
-// reads, its card edited ("Edit card") or the character deleted from the library, and a world made
+// how many greetings and lorebooks it has, its expression pictures (a RisuAI card's), its card exported
+// as a PNG or a JSON file that SillyTavern reads, its card edited ("Edit card") or the character deleted from the library, and a world made
 // from its card by the model, in one go or read piece by piece with the card-reading assistant.
 import { Show, createSignal, type JSX } from 'solid-js';
 import type { DriverApi } from '../../workers/api.ts';
@@ -14,6 +14,7 @@ import { CardReading } from './card-reading.tsx';
 import { AvatarInput } from '../ui/avatar-input.tsx';
 import { CharacterCardEditor } from './character-card-editor.tsx';
 import { DeleteFromLibrary } from './delete-from-library.tsx';
+import { CharacterExpressions } from './character-expressions.tsx';
 
 type LibraryCharacter = Awaited<ReturnType<DriverApi['libraryCast']>>['characters'][number];
 
@@ -63,6 +64,9 @@ export function CharacterItem(props: { character: LibraryCharacter }): JSX.Eleme
           <span>{t('Greetings: {count}', { count: greetingCount(props.character) })}</span>
           <span>{t('Lorebooks: {count}', { count: props.character.books.length })}</span>
         </span>
+        <Show when={props.character.expressions?.length}>
+          {(count) => <CharacterExpressions characterId={props.character.id} name={name()} count={count()} />}
+        </Show>
         <div class="story-actions">
           <button
             type="button"

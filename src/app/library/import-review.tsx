@@ -38,6 +38,22 @@ function facts(r: ImportReport): string[] {
   ];
 }
 
+/** What became of each prompt of a preset (R14): here, and on the Presets screen after its import. */
+export function PromptLists(props: { prompts: { mapped: string[]; leftOut: string[] } }): JSX.Element {
+  return (
+    <>
+      <Listed
+        title={t('Prompts mapped ({count})', { count: props.prompts.mapped.length })}
+        items={props.prompts.mapped}
+      />
+      <Listed
+        title={t('Prompts left out ({count})', { count: props.prompts.leftOut.length })}
+        items={props.prompts.leftOut}
+      />
+    </>
+  );
+}
+
 function Listed(props: { title: string; items: readonly string[] }): JSX.Element {
   return (
     <Show when={props.items.length}>
@@ -114,20 +130,7 @@ export function ImportReview(props: {
       <Listed title={t('Warnings')} items={props.report.warnings} />
       <Listed title={t('Converted')} items={props.report.converted} />
       <Listed title={t('Left out')} items={props.report.dropped} />
-      <Show when={props.report.prompts}>
-        {(prompts) => (
-          <>
-            <Listed
-              title={t('Prompts mapped ({count})', { count: prompts().mapped.length })}
-              items={prompts().mapped}
-            />
-            <Listed
-              title={t('Prompts left out ({count})', { count: prompts().leftOut.length })}
-              items={prompts().leftOut}
-            />
-          </>
-        )}
-      </Show>
+      <Show when={props.report.prompts}>{(prompts) => <PromptLists prompts={prompts()} />}</Show>
       {/* A card's variable-system rule entries (K12): left out by default, disabled, not deleted. */}
       <Show when={props.report.variableRules?.length}>
         {(count) => (

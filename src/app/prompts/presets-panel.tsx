@@ -5,7 +5,8 @@
 import { For, Show, createResource, createSignal, type JSX } from 'solid-js';
 import type { PresetApproval, PresetStatus, Result } from '../../workers/api.ts';
 import { useDriver } from '../shell/driver-client.ts';
-import { clauseList, t, uiLanguage } from '../i18n/ui-text.ts';
+import { t, uiLanguage } from '../i18n/ui-text.ts';
+import { PromptLists } from '../library/import-review.tsx';
 import { SamplingDifferences } from './preset-sampling.tsx';
 import { MakePresetWithModel, PresetAssistantChat } from './preset-assistant.tsx';
 import { PresetItem } from './preset-item.tsx';
@@ -76,7 +77,10 @@ export function PresetsPanel(props: {
     after(await api.restorePreset(trashId), t('Restored “{title}”.', { title }));
   };
 
+  /** What became of each prompt of the preset imported last, listed as the library's review lists it. */
+  const [promptLists, setPromptLists] = createSignal<{ mapped: string[]; leftOut: string[] }>();
   const importFile = async (file: File): Promise<void> => {
+    setPromptLists(undefined);
     // Parsed in the worker, as every import is: a damaged file is refused there with its reason.
     const r = await api.importSillyTavernPresetText(await file.text(), {
       title: file.name.replace(/\.json$/i, ''),
@@ -89,13 +93,11 @@ export function PresetsPanel(props: {
     const count = r.report.mapped.length;
     const imported =
       count === 1 ? t('Imported: 1 prompt mapped.') : t('Imported: {count} prompts mapped.', { count });
-    const skipped = r.report.notMapped.map((n) => t('{name} ({why})', { name: n.name, why: n.why }));
-    after(
-      r,
-      skipped.length
-        ? t('{imported} Not mapped: {skipped}.', { imported, skipped: clauseList(skipped) })
-        : imported,
-    );
+    setPromptLists({
+      mapped: r.report.mapped.map((m) => t('“{name}” → {target}', { name: m.name, target: m.target })),
+      leftOut: r.report.notMapped.map((n) => t('“{name}”: {why}', { name: n.name, why: n.why })),
+    });
+    after(r, imported);
   };
 
   return (
@@ -130,6 +132,13 @@ export function PresetsPanel(props: {
           }}
         />
       </label>
+      <Show when={promptLists()}>
+        {(lists) => (
+          <section class="import-review" aria-label={t('What became of each prompt')}>
+            <PromptLists prompts={lists()} />
+          </section>
+        )}
+      </Show>
       <NewPresetFromShipped
         onMade={(title) => after({ ok: true }, t('Made “{title}”.', { title }))}
         onMessage={setMessage}

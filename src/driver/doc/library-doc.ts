@@ -42,6 +42,16 @@ const books = z.array(z.string().min(1)).default([]);
 /** An avatar is kept as a data: URL; a bigger image is left out of the library (it syncs everywhere). */
 export const AVATAR_MAX_CHARS = 1_500_000;
 
+/** How many expression pictures a character keeps, and how long a name: a card's set is a few dozen. */
+export const EXPRESSIONS_MAX = 64;
+const EXPRESSION_NAME_MAX = 100;
+
+/** A picture in the picture store of the device that imported it (never in a synced document). */
+const devicePictureSchema = z.object({
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+  mime: z.string().startsWith('image/'),
+});
+
 export const libraryCharacterSchema = z.object({
   id: z.string().min(1),
   name: z.string().trim().min(1),
@@ -52,6 +62,20 @@ export const libraryCharacterSchema = z.object({
   avatar: z.string().startsWith('data:image/').max(AVATAR_MAX_CHARS).optional(),
   /** The card it was imported from (its V3 `data`, every field), so an export gives back what came in. */
   source: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * The card's own picture when the library keeps a smaller one (K15): kept on the device that imported
+   * it (its picture store, by SHA-256), for the card export; a malformed value reads as none.
+   */
+  originalPicture: devicePictureSchema
+    .extend({ bytes: z.number().int().nonnegative() })
+    .optional()
+    .catch(undefined),
+  /** A RisuAI card's expression pictures, kept on the device that imported it (K11); malformed: none. */
+  expressions: z
+    .array(devicePictureSchema.extend({ name: z.string().max(EXPRESSION_NAME_MAX) }))
+    .max(EXPRESSIONS_MAX)
+    .optional()
+    .catch(undefined),
 });
 export type LibraryCharacter = z.infer<typeof libraryCharacterSchema>;
 export type LibraryCharacterInput = z.input<typeof libraryCharacterSchema>;
@@ -138,9 +162,16 @@ export function putCharacter(doc: Y.Doc, c: LibraryCharacterInput, origin?: unkn
       greetings: c.greetings && valid.greetings,
       avatar: valid.avatar,
       source: valid.source,
+      originalPicture: valid.originalPicture,
+      expressions: valid.expressions,
     },
     origin,
   );
+}
+
+/** A picture the person chose replaces the card's own: the export no longer carries that original. */
+export function forgetOriginalPicture(doc: Y.Doc, id: string, origin?: unknown): void {
+  doc.transact(() => doc.getMap<Y.Map<unknown>>(KEY.characters).get(id)?.delete('originalPicture'), origin);
 }
 
 export function listCharacters(doc: Y.Doc): LibraryCharacter[] {

@@ -227,8 +227,10 @@ export const IMPORT_ZH: Messages = {
   'Untitled story': '未命名的故事',
   'As {name} lived it': '{name}所经历的',
   // RisuAI's part of a card (import/card/risu-card.ts, read-card-file.ts; K11).
-  'expression pictures ({count}): the library keeps one picture per character, the card’s own':
-    '表情图（{count} 张）：资料库每个角色只保存一张图片，即角色卡自身的图片',
+  'expression pictures ({count}) → kept on this device, shown with the character':
+    '表情图（{count} 张）→ 保存在这台设备上，随角色一起显示',
+  'expression pictures ({count}): not in the file, not images, or over what is kept':
+    '表情图（{count} 张）：文件中没有、不是图片，或超出可保存的数量或大小',
   'RisuAI’s additional assets ({count}): no place for them': 'RisuAI 的附加资源（{count} 个）：没有存放之处',
   'RisuAI regex scripts ({count}): Rashomon runs no scripts on the text':
     'RisuAI 正则脚本（{count} 个）：Rashomon 不对文本运行脚本',

@@ -56,6 +56,13 @@ export interface CardAsset {
   bytes?: Uint8Array;
 }
 
+/** A RisuAI card's expression picture, kept on the importing device (K11). */
+export interface ExpressionPicture {
+  name: string;
+  mime: string;
+  bytes: Uint8Array;
+}
+
 /** A character card read from any of the formats, normalised. */
 export interface ImportedCharacter {
   name: string;
@@ -76,6 +83,8 @@ export interface ImportedCharacter {
   spec: CardSpec;
   /** The card's V3 `data` as read, everything kept (extensions, unknown fields), for a faithful export. */
   data: Record<string, unknown>;
+  /** RisuAI's expression pictures the file carried, named (K11). */
+  expressions?: ExpressionPicture[];
   /** Ids of its book's entries that look like a variable system's rules (K12). */
   variableRuleIds?: string[];
 }

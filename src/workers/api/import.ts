@@ -38,6 +38,9 @@ export interface ImportOptions {
   whoWasThere?: WhoWasThere;
 }
 
+/** The picture a card export carries. */
+export type ExportedPicture = 'original' | 'library' | 'none';
+
 /** A file to save, as the worker made it. */
 export interface ExportedFile {
   fileName: string;
@@ -56,8 +59,14 @@ export interface ImportApi {
     file: ImportFileInput,
     options?: ImportOptions,
   ): Promise<Result<{ kind: ImportKind; id: string; report: ImportReport }>>;
-  /** A library character as a V3 card: JSON, or a PNG (its avatar) that SillyTavern reads. */
-  exportCharacter(characterId: string, format: 'json' | 'png'): Promise<Result<{ file: ExportedFile }>>;
+  /**
+   * A library character as a V3 card: JSON, or a PNG (its picture) that SillyTavern reads. `picture`:
+   * which it carries — the card's original (kept on this device, K15), the library's, or none (JSON).
+   */
+  exportCharacter(
+    characterId: string,
+    format: 'json' | 'png',
+  ): Promise<Result<{ file: ExportedFile; picture: ExportedPicture }>>;
   /** A library lorebook as SillyTavern World Info JSON. */
   exportLorebook(bookId: string): Promise<Result<{ file: ExportedFile }>>;
   /**

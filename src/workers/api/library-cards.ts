@@ -12,4 +12,16 @@ export interface LibraryCardsApi {
   /** Takes a character or a persona out of the library; no story changes. */
   deleteLibraryCharacter(characterId: string): Promise<Result>;
   deleteLibraryPersona(personaId: string): Promise<Result>;
+  /**
+   * A library character's expression pictures (a RisuAI card's, K11) by name, each a data: URL when
+   * this device keeps it (the one that imported the card), else null.
+   */
+  characterExpressions(characterId: string): Promise<Result<{ expressions: CharacterExpression[] }>>;
+}
+
+/** One expression picture of a library character, as this device has it. */
+export interface CharacterExpression {
+  name: string;
+  /** A data: URL, or null: the picture is on the device that imported the card. */
+  src: string | null;
 }

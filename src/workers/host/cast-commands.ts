@@ -12,7 +12,7 @@ import {
   updateParticipant,
   type ParticipantRefusal,
 } from '../../driver/doc/participants.ts';
-import { listCharacters, putCharacter } from '../../driver/doc/library-doc.ts';
+import { forgetOriginalPicture, listCharacters, putCharacter } from '../../driver/doc/library-doc.ts';
 import type { Card } from '../../driver/doc/schema.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
 import { readMeta, updateSettings } from '../../driver/doc/story-doc.ts';
@@ -108,7 +108,10 @@ export function castCommands(ctx: HostContext): CastCommands {
       await ctx.store.ready;
       const character = listCharacters(ctx.store.library).find((c) => c.id === characterId);
       if (!character) return notSaved([{ message: uiText('That character is no longer in the library.') }]);
-      putCharacter(ctx.store.library, { ...character, avatar: parsed.data });
+      ctx.store.library.transact(() => {
+        putCharacter(ctx.store.library, { ...character, avatar: parsed.data });
+        forgetOriginalPicture(ctx.store.library, characterId);
+      });
       ctx.emit({ kind: 'library-changed' });
       return { ok: true };
     },

@@ -1,6 +1,7 @@
 // What the worker's command handlers share: the documents, device settings, model backends, the
 // clock and ids, and the event stream to the UI.
 import type { SettingsStore } from '../store/settings-store.ts';
+import type { PictureStore } from '../store/picture-store.ts';
 import type { BackendRole } from '../store/device-settings.ts';
 import type { BackendProfile } from '../../backends/profile.ts';
 import type { TokenGauge } from '../../driver/budget/token-gauge.ts';
@@ -15,6 +16,8 @@ import { uiText } from '../i18n/ui-text.ts';
 export interface HostContext {
   store: StoryStore;
   settings: SettingsStore;
+  /** This device's pictures (a card's original, expressions): never synced. */
+  pictures: PictureStore;
   prompts: PromptSet;
   clock: () => number;
   newId: () => string;

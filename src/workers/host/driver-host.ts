@@ -9,6 +9,7 @@ import type { DriverApi, DriverEvent } from '../api.ts';
 import type { DeviceBackends } from '../../backends/device-backends.ts';
 import { isFailure, notFound, type HostContext } from './context.ts';
 import type { SettingsStore } from '../store/settings-store.ts';
+import { createMemoryPictureStore, type PictureStore } from '../store/picture-store.ts';
 import { createTokenGauge, type TokenGauge } from '../../driver/budget/token-gauge.ts';
 import { libraryCommands } from './library-commands.ts';
 import { createGenerations, playCommands } from './play-commands.ts';
@@ -49,6 +50,8 @@ import { keepSegments, type SegmentUpkeep } from './segment-upkeep.ts';
 export interface HostParts {
   store: StoryStore;
   settings: SettingsStore;
+  /** This device's picture store (IndexedDB in the app; default: one in memory, for the worker's life). */
+  pictures?: PictureStore;
   prompts: PromptSet;
   /** Built with the host's own event stream, which their events (download progress) join. */
   backends: (emit: (event: DriverEvent) => void) => DeviceBackends;
@@ -124,6 +127,7 @@ export function createDriverHost(parts: HostParts): DriverApi {
   const ctx: HostContext = {
     store,
     settings: deviceSettings,
+    pictures: parts.pictures ?? createMemoryPictureStore(),
     prompts: parts.prompts,
     clock: parts.clock,
     newId: parts.newId,

@@ -8,10 +8,13 @@ import { readImport, type ReadImport } from '../../driver/import/read-import.ts'
 import { cardOf } from '../../driver/import/card/library-card.ts';
 import { characterToPng, characterToV3 } from '../../driver/import/card/card-write.ts';
 import { loreBookToWorldInfo } from '../../driver/import/lorebook/world-info.ts';
+import { isPng } from '../../driver/import/card/png-chunks.ts';
 import { storyMarkdown } from '../../driver/story-json/markdown.ts';
 import { listCharacters } from '../../driver/doc/library-doc.ts';
 import { putWorld, readLorebook } from '../../driver/doc/library-worlds.ts';
 import { planCharacter, planLorebook, writeCharacter, writeLorebook } from './import-library-entry.ts';
+import { keepDevicePictures, releasePictures } from './device-pictures.ts';
+import { TwinChoice } from '../../driver/import/library-twin.ts';
 import { cardWorldPieces } from '../../driver/turns/card-world.ts';
 import { libraryEnv } from './command-env.ts';
 import { getParticipant, listParticipants } from '../../driver/doc/participants.ts';
@@ -72,8 +75,15 @@ export function importCommands(
       switch (r.kind) {
         case 'character': {
           const plan = await planCharacter(library(), r, options);
-          const written = writeCharacter(library(), plan, options, ctx.newId);
+          const pictures = await keepDevicePictures(ctx.pictures, plan);
+          const replaced =
+            options.twin === TwinChoice.replace
+              ? listCharacters(library()).find((c) => c.id === plan.twin?.id)
+              : undefined;
+          const written = writeCharacter(library(), plan, options, ctx.newId, pictures);
           if (!written.ok) return invalid(written.detail);
+          // A character replaced whole lets go of the pictures only it named (K14, K15).
+          if (replaced) await releasePictures(ctx.pictures, library(), replaced);
           await ctx.store.flush();
           ctx.emit({ kind: 'library-changed' });
           return { ok: true, kind: r.kind, id: written.id, report: plan.report };
@@ -117,13 +127,19 @@ export function importCommands(
       const c = listCharacters(library()).find((x) => x.id === characterId);
       if (!c) return invalid(uiText('The library has no character {id}.', { id: characterId }));
       const book = c.books.map((b) => readLorebook(library(), b)).find((b) => b !== undefined) ?? null;
-      const card = cardOf(c, book);
       const name = slug(c.name, 'character');
-      if (format === 'json') return { ok: true, file: jsonFile(`${name}.json`, characterToV3(card)) };
+      // A JSON card carries no picture.
+      if (format === 'json')
+        return { ok: true, file: jsonFile(`${name}.json`, characterToV3(cardOf(c, book))), picture: 'none' };
+      // The card's own picture when this device keeps it and it is a PNG (K15), else the library's.
+      const kept = c.originalPicture && (await ctx.pictures.get(c.originalPicture.hash));
+      const original = kept && isPng(kept.bytes) ? kept : undefined;
+      const card = original ? { ...cardOf(c, book), avatar: original } : cardOf(c, book);
+      const picture = original ? 'original' : card.avatar ? 'library' : 'none';
       const png = characterToPng(card, workerUiLanguage());
       if (!png.ok)
         return invalid(uiText('{name} cannot be a PNG card: {reason}', { name: c.name, reason: png.reason }));
-      return { ok: true, file: { fileName: `${name}.png`, mime: 'image/png', bytes: png.bytes } };
+      return { ok: true, file: { fileName: `${name}.png`, mime: 'image/png', bytes: png.bytes }, picture };
     },
 
     async cardWorld(characterId) {

@@ -18,6 +18,7 @@ import type { LoreBook, LoreBookInput } from '../../driver/doc/lore-book.ts';
 import type { ImportOptions } from '../api/import.ts';
 import { uiText } from '../i18n/ui-text.ts';
 import { fitAvatar } from './avatar-fit.ts';
+import type { DevicePictures } from './device-pictures.ts';
 
 const KB = 1024;
 const size = (bytes: number): string =>
@@ -25,6 +26,8 @@ const size = (bytes: number): string =>
 
 export interface CharacterPlan {
   character: ImportedCharacter;
+  /** The card's own picture, over what the library keeps: for this device's picture store (K15). */
+  original: ImportedCharacter['avatar'];
   report: ImportReport;
   twin: Twin | null;
 }
@@ -36,8 +39,9 @@ export async function planCharacter(
   options: ImportOptions,
 ): Promise<CharacterPlan> {
   let { character, report } = read;
-  if (character.avatar && avatarUrl(character.avatar) === null) {
-    const fitted = await fitAvatar(character.avatar);
+  const original = character.avatar && avatarUrl(character.avatar) === null ? character.avatar : null;
+  if (original) {
+    const fitted = await fitAvatar(original);
     if (fitted) {
       character = { ...character, avatar: fitted.avatar };
       const note = uiText(
@@ -54,6 +58,10 @@ export async function planCharacter(
       report = { ...report, converted: [...report.converted, note] };
     } else
       report = { ...report, dropped: [...report.dropped, uiText('the avatar: too large for the library')] };
+    const kept = uiText('the original picture ({size}): kept on this device, for the card export', {
+      size: size(original.bytes.length),
+    });
+    report = { ...report, converted: [...report.converted, kept] };
   }
   const rules = character.variableRuleIds ?? [];
   if (character.book && rules.length > 0 && options.variableRules !== 'keep')
@@ -61,6 +69,7 @@ export async function planCharacter(
   const twin = characterTwin(library, libraryCharacterOf(character, 'incoming', []));
   return {
     character,
+    original,
     report: twin ? { ...report, twin: { name: twin.name, same: twin.same } } : report,
     twin,
   };
@@ -68,12 +77,16 @@ export async function planCharacter(
 
 type Written = { ok: true; id: string } | { ok: false; detail: string };
 
-/** Writes the planned character (and its own book) as `options.twin` says: a twin is never overwritten unasked. */
+/**
+ * Writes the planned character (and its own book) as `options.twin` says: a twin is never overwritten
+ * unasked. `pictures`: where the pictures this device keeps for it are (keepDevicePictures).
+ */
 export function writeCharacter(
   library: Y.Doc,
   plan: CharacterPlan,
   options: ImportOptions,
   newId: () => string,
+  pictures: DevicePictures = {},
 ): Written {
   const { twin } = plan;
   const replace = twin !== null && options.twin === TwinChoice.replace;
@@ -96,7 +109,10 @@ export function writeCharacter(
     books.push(bookId);
   }
   const id = old?.id ?? newId();
-  const entry = libraryCharacterOf(character, id, old ? [...new Set([...books, ...old.books])] : books);
+  const entry = {
+    ...libraryCharacterOf(character, id, old ? [...new Set([...books, ...old.books])] : books),
+    ...pictures,
+  };
   library.transact(() => {
     // Replaced whole: a field the new card lacks (its picture) is not kept from the old one.
     if (old) removeEntry(library, LIBRARY_SECTION.characters, old.id);

@@ -10,7 +10,9 @@ import {
   personaEditSchema,
   type LibraryEditResult,
 } from '../../driver/doc/library-card-edit.ts';
-import { LIBRARY_SECTION } from '../../driver/doc/library-doc.ts';
+import { LIBRARY_SECTION, listCharacters } from '../../driver/doc/library-doc.ts';
+import { releasePictures } from './device-pictures.ts';
+import { base64Encode } from '../../driver/import/text-bytes.ts';
 import { DocOrigin } from '../../driver/doc/origins.ts';
 import { safeParseIn } from '../../driver/i18n/zod-messages.ts';
 import type { Failure, Result } from '../api.ts';
@@ -79,13 +81,28 @@ export function libraryCardCommands(ctx: HostContext): LibraryCardCommands {
     },
     async deleteLibraryCharacter(characterId) {
       await ctx.store.ready;
+      const gone = listCharacters(ctx.store.library).find((c) => c.id === characterId);
       const r = deleteLibraryEntry(
         ctx.store.library,
         LIBRARY_SECTION.characters,
         characterId,
         DocOrigin.person,
       );
+      // Its pictures on this device go with it, unless another character names them (K15).
+      if (r.ok && gone) await releasePictures(ctx.pictures, ctx.store.library, gone);
       return done(r, 'character');
+    },
+    async characterExpressions(characterId) {
+      await ctx.store.ready;
+      const c = listCharacters(ctx.store.library).find((x) => x.id === characterId);
+      if (!c) return notSaved(uiText('That character is no longer in the library.'));
+      const expressions = await Promise.all(
+        (c.expressions ?? []).map(async ({ name, hash }) => {
+          const picture = await ctx.pictures.get(hash);
+          return { name, src: picture ? `data:${picture.mime};base64,${base64Encode(picture.bytes)}` : null };
+        }),
+      );
+      return { ok: true, expressions };
     },
     async deleteLibraryPersona(personaId) {
       await ctx.store.ready;

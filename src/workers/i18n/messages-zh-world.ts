@@ -66,6 +66,8 @@ export const WORKER_WORLD_MESSAGES_ZH: Messages = {
   'The opening is {name}’s, who is not in the story.': '开场白属于{name}，但此人不在这个故事里。',
   '{name} cannot be a PNG card: {reason}': '{name}无法导出为 PNG 角色卡：{reason}',
   'the avatar: too large for the library': '头像：太大，资料库放不下',
+  'the original picture ({size}): kept on this device, for the card export':
+    '原图（{size}）：保存在这台设备上，供导出角色卡使用',
   'the picture: {width}×{height}, {size} → {toWidth}×{toHeight}, {toSize}, as the library keeps it':
     '图片：{width}×{height}，{size} → {toWidth}×{toHeight}，{toSize}，按资料库能保存的大小缩小',
   'The world’s prompts cannot be used: {problems}': '这个世界的提示词无法使用：{problems}',

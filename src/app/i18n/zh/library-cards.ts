@@ -7,6 +7,11 @@ import type { Messages } from '../../../driver/i18n/translate.ts';
 
 export const ZH_LIBRARY_CARDS: Messages = {
   'Edit card': '编辑角色卡',
+  // library/character-expressions.tsx (K11).
+  'Expressions: {count}': '表情图：{count}',
+  'Expressions of {name}': '{name} 的表情图',
+  'Expression pictures not on this device ({count}): they are on the device that imported this card.':
+    '不在这台设备上的表情图（{count} 张）：它们在导入这张角色卡的设备上。',
   'Edit card of {name}': '编辑 {name} 的角色卡',
   'Edit the card of {name}': '编辑 {name} 的角色卡',
   'Edit the persona {name}': '编辑人设 {name}',

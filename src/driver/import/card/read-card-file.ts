@@ -102,9 +102,13 @@ function readPngCard(bytes: Uint8Array, fileName: string, notes: NoteTaker): Rea
     .filter((k) => RISU_KEYWORD.test(k) && !RISU_ASSET_CHUNK.test(k));
   for (const keyword of new Set(other))
     notes.drop(tr(language, 'the PNG chunk “{keyword}”: not a card field Rashomon reads', { keyword }));
-  const character = readRisuExtras({ ...pngAssets(card.character, chunks), avatar }, notes, [
-    ...chunks.keys(),
-  ]);
+  const chunkBytes = new Map(
+    [...chunks].flatMap(([key, t]) => {
+      const decoded = base64Decode(t.text);
+      return decoded ? [[key, decoded] as const] : [];
+    }),
+  );
+  const character = readRisuExtras({ ...pngAssets(card.character, chunks), avatar }, notes, chunkBytes);
   return { ok: true, character };
 }
 

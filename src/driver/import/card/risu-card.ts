@@ -6,6 +6,7 @@ import type { CardAsset, ImportedCharacter } from '../intermediate.ts';
 import type { NoteTaker } from '../card-notes.ts';
 import { cardTextIn } from './card-text.ts';
 import { isRecord } from '../lenient.ts';
+import { risuExpressions } from './risu-expressions.ts';
 
 /** RisuAI's PNG assets: `chara-ext-asset_:N` (or `chara-ext-asset_N`), named by `__asset:N` URIs. */
 export const RISU_ASSET_CHUNK = /^chara-ext-asset_:?(.+)$/;
@@ -32,27 +33,38 @@ function namedAssetKeys(assets: readonly CardAsset[], risu: Record<string, unkno
 
 /**
  * The character with what RisuAI keeps that Rashomon can use (its additional text, after the
- * description), and a note for each thing left out; `chunkKeys` are the asset chunks a PNG carried
- * (none for JSON or CHARX), so a named asset the file lacks is told.
+ * description), its expression pictures (to keep on this device), and a note for each thing left
+ * out; `chunks` are the asset chunks a PNG carried by key (none for JSON or CHARX), so a named asset
+ * the file lacks is told.
  */
 export function readRisuExtras(
   character: ImportedCharacter,
   notes: NoteTaker,
-  chunkKeys: readonly string[] = [],
+  chunks: ReadonlyMap<string, Uint8Array> = new Map(),
 ): ImportedCharacter {
   const { language } = notes;
+  const chunkKeys = [...chunks.keys()];
   const extensions = isRecord(character.data.extensions) ? character.data.extensions : {};
   const risu = isRecord(extensions.risuai) ? extensions.risuai : {};
   const ofType = (type: string) => character.assets.filter((a) => a.type === type).length;
-  const expressions = ofType('emotion') + count(risu.emotions);
+  const chunkOf = (uri: string) => {
+    const key = RISU_ASSET_URI.exec(uri)?.[1];
+    return key === undefined ? undefined : chunks.get(key);
+  };
+  const expressions = risuExpressions(character.assets, character.data, chunkOf);
   const extraAssets = ofType('x-risu-asset') + count(risu.additionalAssets);
-  if (expressions > 0)
+  if (expressions.kept.length > 0)
+    notes.convert(
+      tr(language, 'expression pictures ({count}) → kept on this device, shown with the character', {
+        count: expressions.kept.length,
+      }),
+    );
+  const notKept = expressions.named - expressions.kept.length;
+  if (notKept > 0)
     notes.drop(
-      tr(
-        language,
-        'expression pictures ({count}): the library keeps one picture per character, the card’s own',
-        { count: expressions },
-      ),
+      tr(language, 'expression pictures ({count}): not in the file, not images, or over what is kept', {
+        count: notKept,
+      }),
     );
   if (extraAssets > 0)
     notes.drop(
@@ -89,10 +101,12 @@ export function readRisuExtras(
   const unnamed = chunkKeys.filter((k) => !named.has(k)).length;
   if (unnamed > 0) notes.drop(tr(language, 'PNG asset chunks no field names ({count})', { count: unnamed }));
 
+  const withExpressions =
+    expressions.kept.length > 0 ? { ...character, expressions: expressions.kept } : character;
   const description = withAdditionalText(character.card.description ?? '', character.data, notes);
-  if (description === (character.card.description ?? '')) return character;
+  if (description === (character.card.description ?? '')) return withExpressions;
   notes.convert(tr(language, 'RisuAI’s additional text → after the description'));
-  return { ...character, card: { ...character.card, description } };
+  return { ...withExpressions, card: { ...character.card, description } };
 }
 
 /**
