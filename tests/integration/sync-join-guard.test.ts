@@ -5,42 +5,13 @@
 // the same way, and a story new to the device still joins. A story the synced library lists but this
 // device has not downloaded yet is decided from its entry: one of the person's own, or one joined from a
 // friend's server, is refused for any other server, and the friend's link still joins it here.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startSyncServer, type SyncServer } from '../../sync-server/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { SyncServer } from '../../sync-server/server.ts';
 import { roomToken } from '../../sync-server/tokens.ts';
 import type { DriverApi, StorySummary } from '../../src/workers/api.ts';
-import { eventually, ok, startDevice, statusIs, type Device } from '../support/sync-devices.ts';
+import { eventually, ok, statusIs, syncScene } from '../support/sync-devices.ts';
 
-const work = mkdtempSync(join(tmpdir(), 'rashomon-join-guard-'));
-const servers: SyncServer[] = [];
-const devices: Device[] = [];
-afterEach(async () => {
-  for (const device of devices.splice(0)) await device.close();
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-let dirs = 0;
-async function start(log: string[] = []) {
-  const server = await startSyncServer(
-    { host: '127.0.0.1', port: 0, dataDir: join(work, `data-${++dirs}`), staticRoot: null },
-    (line) => void log.push(line),
-  );
-  servers.push(server);
-  return server;
-}
-
-async function device(name: string, server?: SyncServer) {
-  const made = await startDevice(
-    name,
-    server ? { serverURL: server.url, token: server.data.secrets.ownerToken } : undefined,
-  );
-  devices.push(made);
-  return made;
-}
+const { start, device } = syncScene('rashomon-join-guard-');
 
 async function story(api: DriverApi) {
   const { storyId } = ok(

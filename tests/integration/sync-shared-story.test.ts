@@ -3,43 +3,13 @@
 // turns and title in its library, its edits reach the owner, it gets nothing of the library or of B,
 // and its status reads connected, not refused. A wrong room token shows that story refused and says
 // what to do; leaving stops syncing and keeps the local copy.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startSyncServer, type SyncServer } from '../../sync-server/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { SyncServer } from '../../sync-server/server.ts';
 import { roomToken } from '../../sync-server/tokens.ts';
 import type { DriverApi } from '../../src/workers/api.ts';
-import { eventually, ok, startDevice, statusIs, type Device } from '../support/sync-devices.ts';
+import { eventually, ok, statusIs, syncScene } from '../support/sync-devices.ts';
 
-const work = mkdtempSync(join(tmpdir(), 'rashomon-sync-shared-'));
-const servers: SyncServer[] = [];
-const devices: Device[] = [];
-afterEach(async () => {
-  for (const device of devices.splice(0)) await device.close();
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-let dirs = 0;
-/** A server on a random port; its log lines go to `log`. */
-async function start(log: string[] = []) {
-  const server = await startSyncServer(
-    { host: '127.0.0.1', port: 0, dataDir: join(work, `data-${++dirs}`), staticRoot: null },
-    (line) => void log.push(line),
-  );
-  servers.push(server);
-  return server;
-}
-
-async function device(name: string, server?: SyncServer) {
-  const made = await startDevice(
-    name,
-    server ? { serverURL: server.url, token: server.data.secrets.ownerToken } : undefined,
-  );
-  devices.push(made);
-  return made;
-}
+const { start, device } = syncScene('rashomon-sync-shared-');
 
 async function story(api: DriverApi, title: string, turn: string) {
   const { storyId } = ok(

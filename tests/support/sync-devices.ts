@@ -2,6 +2,11 @@
 // IndexedDB databases (a store prefix on one fake-indexeddb), a scripted model, and sync through `ws`;
 // no tab channel (the store's `broadcast` is left out), so only the server can carry updates between them.
 import 'fake-indexeddb/auto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach } from 'vitest';
+import { startSyncServer, type SyncServer } from '../../sync-server/server.ts';
 import WebSocket from 'ws';
 import { shippedPrompts } from '../../src/cli/prompt-files.ts';
 import { createDriverHost } from '../../src/workers/host/driver-host.ts';
@@ -122,3 +127,37 @@ export const statusIs = (api: DriverApi, status: SyncState, what: string) =>
     (s) => s.status === status,
     what,
   );
+
+/**
+ * Sync servers on random ports (their log lines to `log`) and devices paired with one (as its owner),
+ * all closed after each test and their folder removed after the file: the scene of the sync suites.
+ */
+export function syncScene(prefix: string) {
+  const work = mkdtempSync(join(tmpdir(), prefix));
+  const servers: SyncServer[] = [];
+  const devices: Device[] = [];
+  afterEach(async () => {
+    for (const device of devices.splice(0)) await device.close();
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  let dirs = 0;
+  return {
+    async start(log: string[] = []): Promise<SyncServer> {
+      const server = await startSyncServer(
+        { host: '127.0.0.1', port: 0, dataDir: join(work, `data-${++dirs}`), staticRoot: null },
+        (line) => void log.push(line),
+      );
+      servers.push(server);
+      return server;
+    },
+    async device(name: string, server?: SyncServer): Promise<Device> {
+      const made = await startDevice(
+        name,
+        server ? { serverURL: server.url, token: server.data.secrets.ownerToken } : undefined,
+      );
+      devices.push(made);
+      return made;
+    },
+  };
+}
