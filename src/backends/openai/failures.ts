@@ -154,47 +154,43 @@ function describeCause(error: Error): string {
  */
 export function timedOutFailure(context: FailureContext, deadlineMs: number): ClassifiedFailure {
   const { baseURL, wording } = context;
-  return {
-    failure: {
-      ok: false,
-      code: ModelFailureCode.unreachable,
-      detail: wording(
-        'The model server at {baseURL} took longer than {seconds} s to answer, so the request was stopped. Try again; if the model needs longer, raise the request deadline (the backend profile in Settings, or --timeout).',
-        { baseURL, seconds: Math.round(deadlineMs / 1000) },
-      ),
-    },
-    retryable: false,
-  };
+  return said(
+    ModelFailureCode.unreachable,
+    false,
+    wording(
+      'The model server at {baseURL} took longer than {seconds} s to answer, so the request was stopped. Try again; if the model needs longer, raise the request deadline (the backend profile in Settings, or --timeout).',
+      { baseURL, seconds: Math.round(deadlineMs / 1000) },
+    ),
+  );
 }
 
 /** The answer grew past MAX_ANSWER_BYTES: a server gone wrong, not worth asking again at once. */
 export function tooLargeFailure(context: FailureContext, maxBytes: number): ClassifiedFailure {
   const { baseURL, wording } = context;
-  return {
-    failure: {
-      ok: false,
-      code: ModelFailureCode.malformed,
-      detail: wording(
-        "The model server at {baseURL} sent an answer larger than {size} MB, so it was stopped: no chat answer is that long. Check the server's log and the model's settings.",
-        { baseURL, size: maxBytes / 1024 / 1024 },
-      ),
-    },
-    retryable: false,
-  };
+  return said(
+    ModelFailureCode.malformed,
+    false,
+    wording(
+      "The model server at {baseURL} sent an answer larger than {size} MB, so it was stopped: no chat answer is that long. Check the server's log and the model's settings.",
+      { baseURL, size: maxBytes / 1024 / 1024 },
+    ),
+  );
 }
 
 /** A 200 whose body is not JSON, or was cut before its end: the server may do better next time. */
 export function unreadableFailure(context: FailureContext, error: Error): ClassifiedFailure {
   const { baseURL, wording } = context;
-  return {
-    failure: {
-      ok: false,
-      code: ModelFailureCode.malformed,
-      detail: wording(
-        "The model server at {baseURL} sent an answer that could not be read ({reason}). Try again; if it keeps happening, check the server's log.",
-        { baseURL, reason: describeCause(error) },
-      ),
-    },
-    retryable: true,
-  };
+  return said(
+    ModelFailureCode.malformed,
+    true,
+    wording(
+      "The model server at {baseURL} sent an answer that could not be read ({reason}). Try again; if it keeps happening, check the server's log.",
+      { baseURL, reason: describeCause(error) },
+    ),
+  );
+}
+
+/** A failure its attempt's bounds or answer made, `detail` in the person's words. */
+function said(code: ModelFailureCode, retryable: boolean, detail: string): ClassifiedFailure {
+  return { failure: { ok: false, code, detail }, retryable };
 }
